@@ -1,0 +1,118 @@
+package diff
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Class names one kind of divergence between an expected (judge) answer and
+// an actual one. The string values are stable: they are written into
+// baselines and reports, so never rename one; add new classes instead.
+type Class string
+
+// Row-level classes: how the multisets of rows differ.
+const (
+	// ClassMissingRows: some expected row has no counterpart in actual.
+	ClassMissingRows Class = "missing-rows"
+	// ClassExtraRows: some actual row has no counterpart in expected.
+	ClassExtraRows Class = "extra-rows"
+	// ClassDuplicateRows: the same distinct rows, different multiplicities.
+	ClassDuplicateRows Class = "duplicate-rows"
+	// ClassOrder: a permitted multiset of rows in an order ORDER BY forbids.
+	ClassOrder Class = "order"
+)
+
+// Cell-level classes: a paired row differs in a cell, and the difference is
+// one of the well-known "equal value, different term" cases (ARCHITECTURE.md,
+// "Same term, not same value").
+const (
+	// ClassNumericLexical: same numeric datatype and value, other lexical
+	// form ("1.0" vs "1.00", "01"^^xsd:integer vs "1"^^xsd:integer).
+	ClassNumericLexical Class = "numeric-lexical"
+	// ClassNumericDatatype: same numeric value, different numeric datatype
+	// (xsd:int vs xsd:integer, 1.0 as decimal vs 1 as integer).
+	ClassNumericDatatype Class = "numeric-datatype"
+	// ClassLangCase: language tags that differ only in case. rdf.LangLiteral
+	// lower-cases tags, so this arises only for Terms built by hand.
+	ClassLangCase Class = "lang-case"
+	// ClassSimpleVsString: a literal with an empty Datatype against the same
+	// lexical form typed xsd:string (RDF 1.1 makes them one term).
+	ClassSimpleVsString Class = "simple-vs-string"
+	// ClassBlankVsIRI: a blank node where an IRI was expected, or back.
+	ClassBlankVsIRI Class = "blank-vs-iri"
+	// ClassUnboundVsBound: a variable bound on one side only.
+	ClassUnboundVsBound Class = "unbound-vs-bound"
+	// ClassWrongValue: any other cell difference.
+	ClassWrongValue Class = "wrong-value"
+)
+
+// Answer-level classes.
+const (
+	// ClassVars: the sets of projected variables differ.
+	ClassVars Class = "vars"
+	// ClassShape: the answers are of different kinds (bindings vs boolean...).
+	ClassShape Class = "shape"
+	// ClassUndecided: the comparison did not finish (search budget
+	// exhausted) or the freedom is beyond what Compare decides; the answer
+	// is not judged correct.
+	ClassUndecided Class = "undecided"
+)
+
+// Outcome classes. Compare never returns these: it sees answers, not engine
+// errors. They are defined here so that triage and baselines use one
+// vocabulary.
+const (
+	ClassErrorVsAnswer Class = "error-vs-answer"
+	ClassTimeout       Class = "timeout"
+	ClassCrash         Class = "crash"
+	ClassUnsupported   Class = "unsupported"
+	ClassRejected      Class = "rejected"
+)
+
+// allClasses lists every class, most specific first: a Verdict's Classes are
+// sorted by this rank.
+var allClasses = []Class{
+	ClassShape, ClassVars,
+	ClassLangCase, ClassSimpleVsString, ClassNumericLexical, ClassNumericDatatype,
+	ClassBlankVsIRI, ClassUnboundVsBound,
+	ClassDuplicateRows, ClassOrder,
+	ClassWrongValue, ClassMissingRows, ClassExtraRows,
+	ClassUndecided,
+	ClassErrorVsAnswer, ClassTimeout, ClassCrash, ClassUnsupported, ClassRejected,
+}
+
+// AllClasses returns every defined class, most specific first.
+func AllClasses() []Class { return append([]Class(nil), allClasses...) }
+
+// ParseClass returns the Class with the given stable name.
+func ParseClass(s string) (Class, error) {
+	for _, c := range allClasses {
+		if string(c) == s {
+			return c, nil
+		}
+	}
+	return "", fmt.Errorf("diff: unknown divergence class %q", s)
+}
+
+func (c Class) rank() int {
+	for i, k := range allClasses {
+		if k == c {
+			return i
+		}
+	}
+	return len(allClasses)
+}
+
+// sortClasses removes duplicates and orders classes most specific first.
+func sortClasses(cs []Class) []Class {
+	seen := map[Class]bool{}
+	out := make([]Class, 0, len(cs))
+	for _, c := range cs {
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].rank() < out[j].rank() })
+	return out
+}

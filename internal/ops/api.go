@@ -1,0 +1,79 @@
+package ops
+
+import (
+	"errors"
+	"math/rand"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// Value is the result of evaluating an expression: a term, or an expression
+// error (#evaluation). Errors are values, never Go errors; Err carries a short
+// reason for reports. Exactly one of Term (non-zero) and Err is set.
+type Value struct {
+	Term rdf.Term
+	Err  *Error
+}
+
+// Error is an expression evaluation error (§17.3, #evaluation).
+type Error struct{ Reason string }
+
+func (e *Error) Error() string { return e.Reason }
+
+// Errorf makes an error Value.
+func Errorf(reason string) Value { return Value{Err: &Error{Reason: reason}} }
+
+// Of makes a term Value.
+func Of(t rdf.Term) Value { return Value{Term: t} }
+
+// IsErr reports whether v is an error.
+func (v Value) IsErr() bool { return v.Err != nil }
+
+// Binding is one solution as an evaluator stores it; ops only reads it.
+type Binding interface {
+	// Get returns the term bound to variable name ("" name never asked).
+	Get(name string) (rdf.Term, bool)
+	// Vars returns the bound variables (any order).
+	Vars() []string
+}
+
+// ExistsFunc evaluates EXISTS{op} under the solution mu, by substitution
+// (#defn_evalExists). It is supplied by the evaluator. A non-nil Go error is
+// a resource error (ErrBudget and the like): it aborts the whole query.
+type ExistsFunc func(op algebra.Op, mu Binding) (bool, error)
+
+// Context is what expression evaluation needs beyond a solution.
+type Context struct {
+	// Now is the one value of NOW() for the whole query (#func-now).
+	Now time.Time
+	// Base is the query's base IRI, used by IRI()/URI() (#func-iri).
+	Base string
+	// Exists evaluates EXISTS; nil means EXISTS is an error.
+	Exists ExistsFunc
+	// Rand feeds RAND(), UUID(), STRUUID() and BNODE(); seeded by the caller.
+	Rand *rand.Rand
+	// Fatal records the first resource error raised inside EXISTS; the
+	// evaluator checks it after each expression and aborts.
+	Fatal error
+
+	bnodes    map[string]rdf.Term
+	bnodeSeq  int
+	bnodeTick int
+}
+
+// NewSolution starts BNODE(str) scoping for a new solution: within one
+// solution BNODE with equal strings gives the same blank node, across
+// solutions different ones (#func-bnode).
+func (c *Context) NewSolution() {
+	c.bnodes = nil
+	c.bnodeTick++
+}
+
+// ErrUnimplemented marks a function the transcription does not cover yet.
+var ErrUnimplemented = errors.New("ops: unimplemented")
+
+// ErrBudget is returned (as a Go error) by an evaluator whose step or
+// solution budget ran out; the registry maps it to oracle.ErrBudget.
+var ErrBudget = errors.New("budget exhausted")

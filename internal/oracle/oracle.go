@@ -1,0 +1,48 @@
+package oracle
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// Case is one query over one dataset: the unit every engine evaluates.
+type Case struct {
+	Name  string // an identifier for reports (a W3C test IRI, a corpus file, a seed)
+	Query string // SPARQL text
+	Base  string // base IRI for the query's relative IRIs ("" = none)
+	// Dataset is the default graph and named graphs used when the query has
+	// no FROM/FROM NAMED clause.
+	Dataset *rdf.Dataset
+	// Sources are further graphs, by IRI, that FROM and FROM NAMED may name
+	// (#specifyingDataset); together with Dataset's named graphs they form the
+	// local catalogue. Nothing is ever fetched.
+	Sources map[string]*rdf.Graph
+}
+
+// Engine evaluates cases. The reference, the fast engine and every adapter
+// implement it.
+type Engine interface {
+	Name() string
+	Version() string
+	Eval(ctx context.Context, c *Case) (*results.Answer, error)
+}
+
+// Typed engine errors. An adapter wraps one of them (fmt.Errorf("...: %w", ErrRejected))
+// so triage can classify the outcome with errors.Is.
+var (
+	ErrUnsupported = errors.New("unsupported")        // the engine lacks the feature
+	ErrRejected    = errors.New("rejected")           // the engine refused the query (syntax)
+	ErrTimeout     = errors.New("timeout")            // the deadline passed
+	ErrCrashed     = errors.New("crashed")            // the engine process died
+	ErrBudget      = errors.New("budget exhausted")   // a step or solution budget ran out
+	ErrQueryError  = errors.New("query raised error") // the engine answered with an evaluation error
+)
+
+// Timing is an optional report of an engine's own query time.
+type Timing interface {
+	LastQueryTime() time.Duration
+}

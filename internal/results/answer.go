@@ -1,0 +1,50 @@
+package results
+
+import "github.com/sparql-oracle/oracle/internal/rdf"
+
+// Kind is the shape of an answer.
+type Kind uint8
+
+const (
+	Bindings Kind = iota + 1 // SELECT: a sequence of solutions
+	Boolean                  // ASK
+	Graph                    // CONSTRUCT, DESCRIBE
+)
+
+// Solution maps variable names (without '?') to terms. An unbound variable is
+// absent from the map.
+type Solution map[string]rdf.Term
+
+// Answer is what an engine returned for one query, normalised.
+type Answer struct {
+	Kind    Kind
+	Vars    []string     // Bindings: the projected variables, in order
+	Rows    []Solution   // Bindings: the solutions, in the order returned
+	Boolean bool         // Boolean
+	Triples []rdf.Triple // Graph
+
+	// Freedom is set only on a judge's answer; see Freedom.
+	Freedom *Freedom
+}
+
+// Freedom is attached by a judge (the reference evaluator) to its own answer:
+// it records the choices SPARQL leaves open, so a comparator can accept every
+// permitted answer without enumerating them. Engines under test leave it nil.
+type Freedom struct {
+	// Ordered: the query has ORDER BY; row order matters up to ties.
+	Ordered bool
+	// Sequence: the projected (and, for DISTINCT, deduplicated) solutions in
+	// ORDER BY order, before OFFSET and LIMIT are applied.
+	Sequence []Solution
+	// Ties[i] is the tie class of Sequence[i]: rows with equal ORDER BY keys
+	// share a class and may appear in any order among themselves.
+	Ties []int
+	// Offset and Limit of the query (Limit < 0: none).
+	Offset, Limit int
+	// Reduced: REDUCED query; any multiplicity between the DISTINCT answer and
+	// the full one is permitted.
+	Reduced bool
+	// Open lists variables whose values the spec leaves open (SAMPLE,
+	// GROUP_CONCAT order, RAND, NOW, UUID, STRUUID): only their shape counts.
+	Open []string
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what sparql-oracle needs on a Debian 12 machine. Idempotent and fast
+# when everything is present. Used by `make run`, `make test` setups and .ci/run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+log() { printf 'install: %s\n' "$*" >&2; }
+
+need_go() {
+	if ! command -v go >/dev/null 2>&1; then
+		log "Go is missing: installing Debian's golang (the project needs Go >= 1.26; see go.mod)"
+		apt_install golang-go
+	fi
+}
+
+apt_updated=0
+apt_install() {
+	local missing=()
+	for p in "$@"; do
+		dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	if [ "$(id -u)" != 0 ]; then
+		log "need root to apt-get install ${missing[*]}"
+		return 1
+	fi
+	if [ $apt_updated = 0 ]; then
+		apt-get update -qq
+		apt_updated=1
+	fi
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+need_go
+log "Go modules"
+go mod download
+log "building bin/oracle"
+mkdir -p bin
+go build -o bin/oracle ./cmd/oracle
+log "done"
