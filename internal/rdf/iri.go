@@ -9,7 +9,7 @@ import (
 // (the regular expression of Appendix B). A component's has-flag
 // distinguishes "absent" from "present but empty" (§5.2.2 needs both).
 type iriRef struct {
-	scheme, authority, path, query, fragment string
+	scheme, authority, path, query, fragment       string
 	hasScheme, hasAuthority, hasQuery, hasFragment bool
 }
 

@@ -17,6 +17,14 @@ func unescapeCodepoints(src string) (string, []int, *Error) {
 	var b strings.Builder
 	m := make([]int, 0, len(src)+1)
 	for i := 0; i < len(src); {
+		if strings.HasPrefix(src[i:], `\\`) {
+			// an escaped backslash (ECHAR) never starts a codepoint escape:
+			// "\\u0041" is the six characters \u0041, as engines read it
+			b.WriteString(`\\`)
+			m = append(m, i, i+1)
+			i += 2
+			continue
+		}
 		n := codepointEscapeLen(src, i)
 		if n == 0 {
 			b.WriteByte(src[i])

@@ -6,21 +6,21 @@ import "fmt"
 type tokKind int
 
 const (
-	tEOF      tokKind = iota
-	tIRIRef           // <...>; val is the text between the brackets
-	tPNameNS          // p: ; val is the prefix
-	tPNameLN          // p:local ; val is the prefix, local the unescaped local part
-	tBlank            // _:label ; val is the label
-	tVar              // ?x or $x ; val is the name
-	tLangTag          // @en ; val is the tag
-	tInteger          // val is the lexical form, sign included
-	tDecimal          //
-	tDouble           //
-	tString           // val is the unescaped content
-	tNil              // ( )
-	tAnon             // [ ]
-	tWord             // keyword or 'a'; val is upper-cased, text as written
-	tPunct            // punctuation and operators; val is the operator
+	tEOF     tokKind = iota
+	tIRIRef          // <...>; val is the text between the brackets
+	tPNameNS         // p: ; val is the prefix
+	tPNameLN         // p:local ; val is the prefix, local the unescaped local part
+	tBlank           // _:label ; val is the label
+	tVar             // ?x or $x ; val is the name
+	tLangTag         // @en ; val is the tag
+	tInteger         // val is the lexical form, sign included
+	tDecimal         //
+	tDouble          //
+	tString          // val is the unescaped content
+	tNil             // ( )
+	tAnon            // [ ]
+	tWord            // keyword or 'a'; val is upper-cased, text as written
+	tPunct           // punctuation and operators; val is the operator
 )
 
 var kindNames = [...]string{

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/w3c"
+)
+
+func init() {
+	commands["w3c"] = command{runW3C, "run the W3C SPARQL test suite through an engine"}
+}
+
+// runW3C implements
+//
+//	oracle w3c [--engine NAME] [--junit FILE] [--earl FILE] [--baseline FILE]
+//	           [--write-baseline FILE] [--timeout D] [--root DIR] [MANIFEST ...]
+//
+// It prints the folder table on stdout, a progress bar on stderr when that
+// is a terminal, and exits 1 when the run differs from --baseline (a new
+// failure, a changed class, an unexpected pass), 2 on a usage or I/O error.
+func runW3C(args []string) int {
+	fs := flag.NewFlagSet("w3c", flag.ContinueOnError)
+	engineName := fs.String("engine", "reference", "engine to test: "+strings.Join(registry.Names(), ", "))
+	junit := fs.String("junit", "", "write JUnit XML to `FILE`")
+	earl := fs.String("earl", "", "write an EARL Turtle report to `FILE`")
+	baseline := fs.String("baseline", "", "compare with the baseline `FILE` (test-id<TAB>class<TAB>reason)")
+	writeBaseline := fs.String("write-baseline", "", "write the tests that did not pass to `FILE`, as a baseline")
+	timeout := fs.Duration("timeout", w3c.DefaultTimeout, "per-test deadline")
+	root := fs.String("root", "", "the suite's sparql/ folder (default: $W3C_TESTS or ../shared/w3c/rdf-tests)")
+	verbose := fs.Bool("v", false, "print every test that did not pass")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	engine, err := registry.New(*engineName)
+	if err != nil {
+		return w3cFail(err)
+	}
+	suiteRoot, manifests, err := w3cManifests(*root, fs.Args())
+	if err != nil {
+		return w3cFail(err)
+	}
+	opts := w3c.Options{Timeout: *timeout, Root: suiteRoot}
+	if w3cIsTerminal(os.Stderr) {
+		opts.Progress = w3c.ProgressBar(os.Stderr)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep := w3c.Run(ctx, engine, manifests, opts)
+	if rep.Err != nil {
+		return w3cFail(rep.Err)
+	}
+	return w3cReport(&rep, *verbose, *junit, *earl, *writeBaseline, *baseline)
+}
+
+// w3cManifests resolves the suite root and the manifests to run.
+func w3cManifests(root string, args []string) (string, []string, error) {
+	if root == "" {
+		r, err := corpus.SuiteRoot()
+		if err != nil && len(args) == 0 {
+			return "", nil, err
+		}
+		root = r
+	}
+	if len(args) > 0 {
+		return root, args, nil
+	}
+	return root, w3c.DefaultPaths(root), nil
+}
+
+// w3cReport writes the outputs and compares with the baseline.
+func w3cReport(rep *w3c.Report, verbose bool, junit, earl, writeBaseline, baseline string) int {
+	rep.WriteTable(os.Stdout)
+	fmt.Printf("engine %s %s: %d tests in %s\n", rep.Engine, rep.Version, len(rep.Results), rep.Elapsed.Round(time.Millisecond))
+	if verbose {
+		w3cPrintNotPassing(rep)
+	}
+	for _, out := range []struct {
+		path  string
+		write func(io.Writer) error
+	}{{junit, rep.WriteJUnit}, {earl, rep.WriteEARL}, {writeBaseline, rep.WriteBaseline}} {
+		if err := w3cWriteFile(out.path, out.write); err != nil {
+			return w3cFail(err)
+		}
+	}
+	if baseline == "" {
+		return 0
+	}
+	return w3cCompareBaseline(rep, baseline)
+}
+
+func w3cPrintNotPassing(rep *w3c.Report) {
+	for _, r := range rep.Results {
+		if r.Outcome == w3c.Fail || r.Outcome == w3c.Error {
+			fmt.Printf("%s %s [%s] %s\n", r.Outcome, r.Test.ID, r.Class, r.Reason)
+			for _, d := range r.Diff {
+				fmt.Println("    " + d)
+			}
+		}
+	}
+}
+
+func w3cCompareBaseline(rep *w3c.Report, path string) int {
+	f, err := os.Open(path)
+	if err != nil {
+		return w3cFail(err)
+	}
+	defer f.Close()
+	b, err := w3c.ReadBaseline(f)
+	if err != nil {
+		return w3cFail(fmt.Errorf("%s: %w", path, err))
+	}
+	code := 0
+	for _, c := range rep.Compare(b) {
+		fmt.Println(c)
+		if c.Fatal() {
+			code = 1
+		}
+	}
+	if code == 0 {
+		fmt.Printf("matches baseline %s\n", path)
+	}
+	return code
+}
+
+func w3cWriteFile(path string, write func(io.Writer) error) error {
+	if path == "" {
+		return nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func w3cIsTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func w3cFail(err error) int {
+	fmt.Fprintln(os.Stderr, "oracle w3c:", err)
+	return 2
+}

@@ -1,0 +1,416 @@
+package syntax
+
+import "sort"
+
+// check applies the static rules that the grammar alone does not enforce
+// (#sparqlGrammar notes, #grammarBNodes, #variableScope, #aggregateRestrictions).
+// It returns the first violation found, in a deterministic order.
+func check(q *Query) *Error {
+	c := &checker{labels: map[string]int{}}
+	c.pattern(q.Where, false)
+	if c.err != nil {
+		return c.err
+	}
+	if q.Form == FormSelect {
+		c.selectRules(q.Select, q.Where, &q.Mod)
+	} else {
+		c.modifierRules(&q.Mod)
+	}
+	return c.err
+}
+
+type checker struct {
+	err    *Error
+	labels map[string]int // blank-node label -> basic graph pattern id
+	bgp    int            // id of the most recent basic graph pattern
+}
+
+func (c *checker) fail(e *Error) {
+	if c.err == nil {
+		c.err = e
+	}
+}
+
+// ---------------------------------------------------------------- patterns
+
+// pattern walks a group: blank-node labels per basic graph pattern, BIND
+// scope, aggregates out of place, and nested sub-selects.
+func (c *checker) pattern(g *GroupPattern, _ bool) {
+	if g == nil || c.err != nil {
+		return
+	}
+	// Triples blocks separated only by FILTERs form one basic graph pattern
+	// (#sparqlTranslateGraphPatterns collects filters out of the group).
+	continues := false
+	for i, e := range g.Elems {
+		switch e := e.(type) {
+		case *TriplesBlock:
+			if !continues {
+				c.bgp++
+			}
+			c.triples(e.Triples)
+			continues = true
+			continue
+		case *Filter:
+			c.noAggregates(e.Expr, "FILTER")
+			c.exprPatterns(e.Expr)
+			continue
+		case *Bind:
+			c.noAggregates(e.Expr, "BIND")
+			c.exprPatterns(e.Expr)
+			c.bindScope(g.Elems[:i], e)
+		default:
+			c.child(e)
+		}
+		continues = false
+	}
+}
+
+func (c *checker) child(e Pattern) {
+	switch e := e.(type) {
+	case *GroupPattern:
+		c.pattern(e, false)
+	case *Union:
+		for _, g := range e.Groups {
+			c.pattern(g, false)
+		}
+	case *Optional:
+		c.pattern(e.Pattern, false)
+	case *Minus:
+		c.pattern(e.Pattern, false)
+	case *Graph:
+		c.pattern(e.Pattern, false)
+	case *Service:
+		c.pattern(e.Pattern, false)
+	case *SubSelect:
+		c.pattern(e.Where, false)
+		c.selectRules(e.Select, e.Where, &e.Mod)
+	}
+}
+
+// bindScope: the BIND variable must not be in scope before it (#variableScope).
+func (c *checker) bindScope(before []Pattern, b *Bind) {
+	if b.Var == nil {
+		return
+	}
+	vs := map[string]bool{}
+	for _, e := range before {
+		inScope(e, vs)
+	}
+	if vs[b.Var.Name] {
+		c.fail(errorAt(b.Var.Pos, "BIND variable ?%s is already in scope", b.Var.Name))
+	}
+}
+
+// triples records blank-node labels of one basic graph pattern (#grammarBNodes).
+func (c *checker) triples(ts []*TriplesSameSubject) {
+	for _, t := range ts {
+		c.node(t.Subject)
+		c.props(t.Props)
+	}
+}
+
+func (c *checker) props(ps []*PropertyObjects) {
+	for _, po := range ps {
+		for _, o := range po.Objects {
+			c.node(o)
+		}
+	}
+}
+
+func (c *checker) node(n GraphNode) {
+	switch n := n.(type) {
+	case *BlankNode:
+		if n.Label == "" {
+			return
+		}
+		if id, ok := c.labels[n.Label]; ok && id != c.bgp {
+			c.fail(errorAt(n.Pos, "blank node label _:%s used in two basic graph patterns", n.Label))
+		}
+		c.labels[n.Label] = c.bgp
+	case *BlankNodePropertyList:
+		c.props(n.Props)
+	case *Collection:
+		for _, it := range n.Items {
+			c.node(it)
+		}
+	}
+}
+
+// exprPatterns checks the group patterns inside EXISTS / NOT EXISTS.
+func (c *checker) exprPatterns(e Expr) {
+	walkExpr(e, func(x Expr) bool {
+		if ex, ok := x.(*Exists); ok {
+			saved := c.bgp
+			c.pattern(ex.Pattern, false)
+			c.bgp = saved
+			return false
+		}
+		return true
+	})
+}
+
+// ---------------------------------------------------------------- SELECT
+
+// selectRules checks a projection against its WHERE clause and modifiers
+// (#selectExpressions, #aggregateRestrictions, #variableScope).
+func (c *checker) selectRules(pr *Projection, where *GroupPattern, m *Modifiers) {
+	c.modifierRules(m)
+	if pr == nil || c.err != nil {
+		return
+	}
+	scope := map[string]bool{}
+	if where != nil {
+		for _, e := range where.Elems {
+			inScope(e, scope)
+		}
+	}
+	for _, it := range pr.Items {
+		if it.Expr == nil || it.Var == nil {
+			continue
+		}
+		c.exprPatterns(it.Expr)
+		c.nestedAggregates(it.Expr)
+		if scope[it.Var.Name] {
+			c.fail(errorAt(it.Var.Pos, "SELECT variable ?%s is already in scope", it.Var.Name))
+		}
+		scope[it.Var.Name] = true
+	}
+	if isAggregateQuery(pr, m) {
+		c.groupedProjection(pr, m)
+	}
+}
+
+// modifierRules: no aggregates in GROUP BY, none nested in HAVING/ORDER BY.
+func (c *checker) modifierRules(m *Modifiers) {
+	for _, g := range m.Group {
+		c.noAggregates(g.Expr, "GROUP BY")
+		c.exprPatterns(g.Expr)
+	}
+	for _, h := range m.Having {
+		c.nestedAggregates(h)
+		c.exprPatterns(h)
+	}
+	for _, o := range m.Order {
+		c.nestedAggregates(o.Expr)
+		c.exprPatterns(o.Expr)
+	}
+}
+
+func isAggregateQuery(pr *Projection, m *Modifiers) bool {
+	if len(m.Group) > 0 {
+		return true
+	}
+	for _, it := range pr.Items {
+		if it.Expr != nil && hasAggregate(it.Expr) {
+			return true
+		}
+	}
+	for _, h := range m.Having {
+		if hasAggregate(h) {
+			return true
+		}
+	}
+	for _, o := range m.Order {
+		if hasAggregate(o.Expr) {
+			return true
+		}
+	}
+	return false
+}
+
+// groupedProjection: in an aggregate query every projected variable, and
+// every variable an expression uses outside an aggregate, is a grouping key
+// or an earlier `AS` variable (#aggregateRestrictions, §18.2.4.1).
+func (c *checker) groupedProjection(pr *Projection, m *Modifiers) {
+	if pr.Star {
+		c.fail(errorAt(pr.Pos, "SELECT * is not allowed with GROUP BY or aggregates"))
+		return
+	}
+	ok := map[string]bool{}
+	for _, g := range m.Group {
+		if g.Var != nil {
+			ok[g.Var.Name] = true
+		} else if v, isVar := g.Expr.(*Var); isVar {
+			ok[v.Name] = true
+		}
+	}
+	for _, it := range pr.Items {
+		if it.Expr == nil {
+			if !ok[it.Var.Name] {
+				c.fail(errorAt(it.Var.Pos, "variable ?%s is projected but not grouped", it.Var.Name))
+			}
+			continue
+		}
+		for _, v := range freeVars(it.Expr) {
+			if !ok[v.Name] {
+				c.fail(errorAt(v.Pos, "variable ?%s is used outside an aggregate but not grouped", v.Name))
+			}
+		}
+		ok[it.Var.Name] = true
+	}
+}
+
+// ---------------------------------------------------------------- expressions
+
+// noAggregates rejects aggregates where §19.8 notes forbid them.
+func (c *checker) noAggregates(e Expr, where string) {
+	walkExpr(e, func(x Expr) bool {
+		if a, ok := x.(*Aggregate); ok {
+			c.fail(errorAt(a.Pos, "aggregate %s not allowed in %s", a.Name, where))
+			return false
+		}
+		_, isExists := x.(*Exists)
+		return !isExists
+	})
+}
+
+// nestedAggregates rejects an aggregate inside another aggregate's argument.
+func (c *checker) nestedAggregates(e Expr) {
+	walkExpr(e, func(x Expr) bool {
+		if a, ok := x.(*Aggregate); ok && a.Arg != nil {
+			c.noAggregates(a.Arg, "an aggregate argument")
+			return false
+		}
+		_, isExists := x.(*Exists)
+		return !isExists
+	})
+}
+
+func hasAggregate(e Expr) bool {
+	found := false
+	walkExpr(e, func(x Expr) bool {
+		_, isAgg := x.(*Aggregate)
+		_, isExists := x.(*Exists)
+		found = found || isAgg
+		return !found && !isExists
+	})
+	return found
+}
+
+// freeVars returns the variables of e outside aggregates and EXISTS.
+func freeVars(e Expr) []*Var {
+	var out []*Var
+	walkExpr(e, func(x Expr) bool {
+		switch x := x.(type) {
+		case *Var:
+			out = append(out, x)
+		case *Aggregate, *Exists:
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+// walkExpr calls f on e and, while f returns true, on its sub-expressions.
+func walkExpr(e Expr, f func(Expr) bool) {
+	if e == nil || !f(e) {
+		return
+	}
+	switch e := e.(type) {
+	case *Binary:
+		walkExpr(e.X, f)
+		walkExpr(e.Y, f)
+	case *Unary:
+		walkExpr(e.X, f)
+	case *In:
+		walkExpr(e.X, f)
+		for _, a := range e.List {
+			walkExpr(a, f)
+		}
+	case *Call:
+		for _, a := range e.Args {
+			walkExpr(a, f)
+		}
+	case *FuncCall:
+		for _, a := range e.Args {
+			walkExpr(a, f)
+		}
+	case *Aggregate:
+		walkExpr(e.Arg, f)
+	}
+}
+
+// ---------------------------------------------------------------- scope
+
+// inScope adds the in-scope variables of a group element (#variableScope).
+func inScope(p Pattern, vs map[string]bool) {
+	switch p := p.(type) {
+	case *TriplesBlock:
+		for _, t := range p.Triples {
+			nodeVars(t.Subject, vs)
+			propVars(t.Props, vs)
+		}
+	case *GroupPattern:
+		for _, e := range p.Elems {
+			inScope(e, vs)
+		}
+	case *Union:
+		for _, g := range p.Groups {
+			inScope(g, vs)
+		}
+	case *Optional:
+		inScope(p.Pattern, vs)
+	case *Graph:
+		nodeVars(p.Name, vs)
+		inScope(p.Pattern, vs)
+	case *Service:
+		nodeVars(p.Name, vs)
+		inScope(p.Pattern, vs)
+	case *Bind:
+		vs[p.Var.Name] = true
+	case *InlineData:
+		for _, v := range p.Vars {
+			vs[v.Name] = true
+		}
+	case *SubSelect:
+		subSelectScope(p, vs)
+	}
+}
+
+func subSelectScope(s *SubSelect, vs map[string]bool) {
+	if s.Select.Star {
+		inScope(s.Where, vs)
+		return
+	}
+	for _, it := range s.Select.Items {
+		vs[it.Var.Name] = true
+	}
+}
+
+func propVars(ps []*PropertyObjects, vs map[string]bool) {
+	for _, po := range ps {
+		if v, ok := po.Verb.(*Var); ok {
+			vs[v.Name] = true
+		}
+		for _, o := range po.Objects {
+			nodeVars(o, vs)
+		}
+	}
+}
+
+func nodeVars(n GraphNode, vs map[string]bool) {
+	switch n := n.(type) {
+	case *Var:
+		vs[n.Name] = true
+	case *BlankNodePropertyList:
+		propVars(n.Props, vs)
+	case *Collection:
+		for _, it := range n.Items {
+			nodeVars(it, vs)
+		}
+	}
+}
+
+// InScope returns the sorted in-scope variables of a pattern (#variableScope).
+func InScope(p Pattern) []string {
+	vs := map[string]bool{}
+	inScope(p, vs)
+	out := make([]string, 0, len(vs))
+	for v := range vs {
+		out = append(out, v)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,123 @@
+package syntax
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// w3cDir locates the W3C rdf-tests checkout: $W3C_TESTS, or ../shared/w3c/rdf-tests
+// next to the repository root (the directory holding go.mod).
+func w3cDir(t testing.TB) string {
+	if d := os.Getenv("W3C_TESTS"); d != "" {
+		return d
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Skip("no working directory")
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			d := filepath.Join(dir, "..", "shared", "w3c", "rdf-tests")
+			if _, err := os.Stat(d); err != nil {
+				t.Skip("W3C test suite not found at " + d)
+			}
+			return d
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("repository root not found")
+		}
+		dir = parent
+	}
+}
+
+type syntaxCase struct {
+	file     string
+	positive bool
+}
+
+var (
+	reStmtEnd = regexp.MustCompile(`(?m)\.\s*$`)
+	reType    = regexp.MustCompile(`mf:(Positive|Negative)SyntaxTest(11)?\b`)
+	reAction  = regexp.MustCompile(`mf:action\s*<([^>]+)>`)
+)
+
+// syntaxManifests are the manifests holding the query syntax tests
+// (included from sparql10/manifest-syntax.ttl and the sparql11 query and
+// federation manifests).
+var syntaxManifests = []string{
+	"sparql10/syntax-sparql1", "sparql10/syntax-sparql2", "sparql10/syntax-sparql3",
+	"sparql10/syntax-sparql4", "sparql10/syntax-sparql5", "sparql11/aggregates",
+	"sparql11/construct", "sparql11/grouping", "sparql11/syntax-fed", "sparql11/syntax-query",
+}
+
+// syntaxCases greps the manifests: a cheap reader, enough for this package's
+// own iteration (internal/corpus has the real manifest reader).
+func syntaxCases(t testing.TB) []syntaxCase {
+	root := filepath.Join(w3cDir(t), "sparql")
+	var out []syntaxCase
+	for _, m := range syntaxManifests {
+		dir := filepath.Join(root, m)
+		b, err := os.ReadFile(filepath.Join(dir, "manifest.ttl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lines []string
+		for _, ln := range strings.Split(string(b), "\n") {
+			if !strings.HasPrefix(strings.TrimSpace(ln), "#") {
+				lines = append(lines, ln)
+			}
+		}
+		for _, st := range reStmtEnd.Split(strings.Join(lines, "\n"), -1) {
+			ty, act := reType.FindStringSubmatch(st), reAction.FindStringSubmatch(st)
+			if ty == nil || act == nil {
+				continue
+			}
+			out = append(out, syntaxCase{filepath.Join(dir, act[1]), ty[1] == "Positive"})
+		}
+	}
+	return out
+}
+
+// allQueries lists every .rq file under the sparql10 and sparql11 folders.
+func allQueries(t testing.TB) []string {
+	root := filepath.Join(w3cDir(t), "sparql")
+	var out []string
+	for _, sub := range []string{"sparql10", "sparql11"} {
+		filepath.WalkDir(filepath.Join(root, sub), func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".rq") {
+				out = append(out, p)
+			}
+			return nil
+		})
+	}
+	return out
+}
+
+func TestW3CSyntax(t *testing.T) {
+	cases := syntaxCases(t)
+	pass := 0
+	for _, c := range cases {
+		src, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		_, perr := Parse(string(src), Options{Base: "file://" + filepath.ToSlash(c.file)})
+		switch {
+		case c.positive && perr != nil:
+			t.Errorf("%s: positive test rejected: %v", c.file, perr)
+		case !c.positive && perr == nil:
+			t.Errorf("%s: negative test accepted", c.file)
+		default:
+			pass++
+		}
+	}
+	t.Logf("W3C syntax: %d/%d", pass, len(cases))
+	if len(cases) < 300 {
+		t.Errorf("found only %d syntax cases", len(cases))
+	}
+}

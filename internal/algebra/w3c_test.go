@@ -1,0 +1,107 @@
+package algebra
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+)
+
+// w3cDir locates the W3C SPARQL tests: $W3C_TESTS, else ../shared/w3c/rdf-tests
+// beside the repository root (the directory holding go.mod).
+func w3cDir(t testing.TB) string {
+	root := os.Getenv("W3C_TESTS")
+	if root == "" {
+		dir, err := os.Getwd()
+		if err != nil {
+			t.Skip(err)
+		}
+		for {
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				break
+			}
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				t.Skip("repository root not found")
+			}
+			dir = parent
+		}
+		root = filepath.Join(dir, "..", "shared", "w3c", "rdf-tests")
+	}
+	sparql := filepath.Join(root, "sparql")
+	if _, err := os.Stat(sparql); err != nil {
+		t.Skipf("W3C tests not found: %v", err)
+	}
+	return sparql
+}
+
+type w3cQuery struct {
+	path, src string
+}
+
+func w3cQueries(t testing.TB) []w3cQuery {
+	var qs []w3cQuery
+	err := filepath.WalkDir(w3cDir(t), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".rq") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		qs = append(qs, w3cQuery{path, string(b)})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return qs
+}
+
+// baseFor is the base IRI a W3C runner gives a query: its file URL.
+func baseFor(path string) string { return "file://" + filepath.ToSlash(path) }
+
+// TestW3CTranslate translates every W3C query that parses: none may fail
+// or panic, and every one must print.
+func TestW3CTranslate(t *testing.T) {
+	qs := w3cQueries(t)
+	parsed := 0
+	for _, q := range qs {
+		tree, err := syntax.Parse(q.src, syntax.Options{Base: baseFor(q.path)})
+		if err != nil {
+			continue
+		}
+		parsed++
+		res, err := Translate(tree)
+		if err != nil {
+			t.Errorf("%s: %v", q.path, err)
+			continue
+		}
+		if s := res.String(); !strings.HasPrefix(s, "(") {
+			t.Errorf("%s: bad SSE %q", q.path, s)
+		}
+	}
+	t.Logf("translated %d of %d W3C queries (the rest do not parse)", parsed, len(qs))
+	if parsed < len(qs)/2 {
+		t.Errorf("only %d of %d W3C queries parsed", parsed, len(qs))
+	}
+}
+
+// BenchmarkParseTranslate parses and translates every W3C query that parses;
+// b.N counts passes over the whole set (see the queries/s metric).
+func BenchmarkParseTranslate(b *testing.B) {
+	var srcs []w3cQuery
+	for _, q := range w3cQueries(b) {
+		if _, err := Parse(q.src, baseFor(q.path)); err == nil {
+			srcs = append(srcs, q)
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		for _, q := range srcs {
+			if _, err := Parse(q.src, baseFor(q.path)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(srcs)*b.N)/b.Elapsed().Seconds(), "queries/s")
+}

@@ -1,0 +1,306 @@
+package corpus
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// Namespaces of the W3C test vocabulary
+// (https://www.w3.org/2001/sw/DataAccess/tests/README).
+const (
+	MF    = "http://www.w3.org/2001/sw/DataAccess/tests/test-manifest#"
+	QT    = "http://www.w3.org/2001/sw/DataAccess/tests/test-query#"
+	DAWGT = "http://www.w3.org/2001/sw/DataAccess/tests/test-dawg#"
+	UT    = "http://www.w3.org/2009/sparql/tests/test-update#"
+	SD    = "http://www.w3.org/ns/sparql-service-description#"
+	ENT   = "http://www.w3.org/ns/entailment/"
+	RDFS  = "http://www.w3.org/2000/01/rdf-schema#"
+)
+
+// Test types, as local names of the mf: namespace. Type keeps the local name
+// for mf: types and the full IRI for any other namespace.
+const (
+	PositiveSyntax   = "PositiveSyntaxTest"
+	PositiveSyntax11 = "PositiveSyntaxTest11"
+	NegativeSyntax   = "NegativeSyntaxTest"
+	NegativeSyntax11 = "NegativeSyntaxTest11"
+	QueryEvaluation  = "QueryEvaluationTest"
+	CSVResultFormat  = "CSVResultFormatTest"
+	UpdateEvaluation = "UpdateEvaluationTest"
+)
+
+// Test is one entry of an mf:entries list.
+type Test struct {
+	// ID is the test's IRI: a stable identifier across runs and snapshots.
+	// An entry written as a blank node gets "<manifest IRI>#<name>" instead.
+	ID       string
+	Type     string // mf: local name ("QueryEvaluationTest"), else the full type IRI
+	Name     string // mf:name
+	Comment  string // rdfs:comment
+	Manifest string // IRI of the manifest file that lists the test
+
+	// Query is the query file's IRI: qt:query of the action, or the action
+	// itself when it is an IRI (syntax tests).
+	Query     string
+	Data      []string    // qt:data: merged into the default graph
+	GraphData []GraphData // qt:graphData: named graphs
+	// ServiceData is qt:serviceData (federation tests): what each endpoint holds.
+	ServiceData []ServiceData
+	// Entailment lists sd:entailmentRegime values (IRIs).
+	Entailment []string
+	Result     string   // mf:result IRI ("" when absent)
+	Requires   []string // mf:requires IRIs
+	Features   []string // mf:feature IRIs
+	// Lax is mf:resultCardinality mf:LaxCardinality: the number of
+	// duplicates may vary (REDUCED).
+	Lax bool
+	// Approval is the dawgt:approval local name ("Approved", "Proposed",
+	// "NotClassified", "Withdrawn", ...); "" when the test has none.
+	Approval string
+}
+
+// GraphData is one named graph of a test's dataset.
+type GraphData struct {
+	File string // IRI of the file to load
+	Name string // graph name: the file IRI, or rdfs:label when the object was a blank node
+}
+
+// ServiceData is the content of one SERVICE endpoint of a federation test.
+type ServiceData struct {
+	Endpoint  string
+	Data      []string
+	GraphData []GraphData
+}
+
+// Syntax reports whether t is a positive or negative query syntax test.
+func (t *Test) Syntax() (positive, ok bool) {
+	switch t.Type {
+	case PositiveSyntax, PositiveSyntax11:
+		return true, true
+	case NegativeSyntax, NegativeSyntax11:
+		return false, true
+	}
+	return false, false
+}
+
+// Withdrawn reports whether the working group withdrew or rejected the test.
+// Approved, Proposed, NotClassified and unclassified tests are all run, as
+// Oxigraph does: the suite's Proposed tests are real SPARQL 1.1 behaviour.
+func (t *Test) Withdrawn() bool {
+	return t.Approval == "Withdrawn" || t.Approval == "Rejected" || t.Approval == "NotApproved"
+}
+
+// Missing is an mf:include that names a manifest that is not on disk (the
+// snapshot leaves out the update folders that manifest-all.ttl names).
+type Missing struct {
+	IRI        string // the absent manifest
+	IncludedBy string // the manifest that names it
+}
+
+// Suite is what Load read: every test reachable from the roots, in
+// manifest order, each test once.
+type Suite struct {
+	Tests     []*Test
+	Manifests []string  // IRIs of every manifest read, in reading order
+	Missing   []Missing // absent included manifests (tolerated, reported)
+}
+
+// Load reads the manifests at paths (files or file IRIs) and, recursively,
+// every manifest they mf:include. A manifest that is included but absent is
+// recorded in Suite.Missing; a root that is absent, or any manifest that
+// does not parse, is an error.
+func Load(paths ...string) (*Suite, error) {
+	l := &loader{suite: &Suite{}, seen: map[string]bool{}, tests: map[string]bool{}}
+	for _, p := range paths {
+		iri, err := toIRI(p)
+		if err != nil {
+			return nil, err
+		}
+		if err := l.manifest(iri, ""); err != nil {
+			return nil, err
+		}
+	}
+	return l.suite, nil
+}
+
+type loader struct {
+	suite *Suite
+	seen  map[string]bool // manifests already read
+	tests map[string]bool // test IDs already listed
+}
+
+// manifest reads one manifest file and recurses into its includes.
+func (l *loader) manifest(iri, includedBy string) error {
+	if l.seen[iri] {
+		return nil
+	}
+	l.seen[iri] = true
+	path, ok := FilePath(iri)
+	if !ok {
+		return fmt.Errorf("manifest <%s>: not a file IRI", iri)
+	}
+	g, err := readGraph(path, iri)
+	if errors.Is(err, fs.ErrNotExist) && includedBy != "" {
+		l.suite.Missing = append(l.suite.Missing, Missing{IRI: iri, IncludedBy: includedBy})
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	l.suite.Manifests = append(l.suite.Manifests, iri)
+	for _, m := range g.manifestNodes(iri) {
+		for _, t := range g.entries(m, iri) {
+			if !l.tests[t.ID] {
+				l.tests[t.ID] = true
+				l.suite.Tests = append(l.suite.Tests, t)
+			}
+		}
+		for _, inc := range g.includes(m) {
+			if err := l.manifest(inc, iri); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// readGraph parses one Turtle manifest with the file's IRI as base, so
+// relative IRIs resolve against the manifest file (RFC 3986 §5.1.3).
+func readGraph(path, iri string) (*graph, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if rdf.FormatFromName(path) == rdf.Turtle {
+		src = DropDanglingSemicolons(src)
+	}
+	quads, err := rdf.Parse(bytes.NewReader(src), rdf.FormatFromName(path), iri, path)
+	if err != nil {
+		return nil, fmt.Errorf("manifest %s: %w", path, err)
+	}
+	return newGraph(quads), nil
+}
+
+// FileIRI returns the file: IRI of a local path (made absolute).
+func FileIRI(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
+	return u.String() // "file:///abs/path", with percent-escapes where needed
+}
+
+// FilePath returns the local path of a file: IRI.
+func FilePath(iri string) (string, bool) {
+	u, err := url.Parse(iri)
+	if err != nil || u.Scheme != "file" || (u.Host != "" && u.Host != "localhost") {
+		return "", false
+	}
+	return filepath.FromSlash(u.Path), true
+}
+
+// toIRI accepts a path or a file: IRI.
+func toIRI(p string) (string, error) {
+	if strings.HasPrefix(p, "file:") {
+		if _, ok := FilePath(p); !ok {
+			return "", fmt.Errorf("bad file IRI %q", p)
+		}
+		return p, nil
+	}
+	return FileIRI(p), nil
+}
+
+// DropDanglingSemicolons removes a ';' that ends a predicate-object list
+// (`[ qt:query <q.rq> ; ]`, `mf:action <a.rq> ;.`, `;;`): legal Turtle
+// (predicateObjectList allows it) that knakk/rdf rejects. Strings, IRIs and
+// comments are copied untouched.
+func DropDanglingSemicolons(src []byte) []byte {
+	out := make([]byte, 0, len(src))
+	for i := 0; i < len(src); {
+		switch c := src[i]; {
+		case c == '"' || c == '\'':
+			j := skipString(src, i)
+			out, i = append(out, src[i:j]...), j
+		case c == '<' || c == '#':
+			end := byte('>')
+			if c == '#' {
+				end = '\n'
+			}
+			j := skipTo(src, i+1, end)
+			out, i = append(out, src[i:j]...), j
+		case c == ';' && danglingAfter(src, i+1):
+			out, i = append(out, ' '), i+1
+		default:
+			out, i = append(out, c), i+1
+		}
+	}
+	return out
+}
+
+// skipString returns the index just after the string literal at i (short or
+// long form, with backslash escapes).
+func skipString(src []byte, i int) int {
+	q := src[i]
+	long := i+2 < len(src) && src[i+1] == q && src[i+2] == q
+	if long {
+		for j := i + 3; j+2 < len(src); j++ {
+			if src[j] == '\\' {
+				j++
+			} else if src[j] == q && src[j+1] == q && src[j+2] == q {
+				return j + 3
+			}
+		}
+		return len(src)
+	}
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case q, '\n':
+			return j + 1
+		}
+	}
+	return len(src)
+}
+
+// skipTo returns the index just after the first end byte from i.
+func skipTo(src []byte, i int, end byte) int {
+	for ; i < len(src); i++ {
+		if src[i] == end {
+			return i + 1
+		}
+	}
+	return len(src)
+}
+
+// danglingAfter reports whether the next token after i (skipping blanks and
+// comments) is ']', '.', ';' or the end of input: then the ';' at i-1
+// introduces no predicate.
+func danglingAfter(src []byte, i int) bool {
+	for i < len(src) {
+		switch src[i] {
+		case ' ', '\t', '\r', '\n':
+			i++
+		case '#':
+			i = skipTo(src, i, '\n')
+		case ']', ';':
+			return true
+		case '.':
+			return i+1 >= len(src) || !isDigit(src[i+1])
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }

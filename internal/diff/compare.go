@@ -1,0 +1,262 @@
+package diff
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// Verdict is the outcome of comparing an actual answer with a judge's.
+//
+// OK is true exactly when actual is a correct answer given the judge's
+// expected answer and its Freedom. When OK is false, Classes is non-empty,
+// sorted most specific first (see AllClasses), and Diff lists the differing
+// rows. Note carries remarks that hold either way (open variables compared by
+// shape only, variable order ignored, budget exhausted...).
+type Verdict struct {
+	OK      bool
+	Classes []Class
+	Diff    []Line
+	Summary string // one line: row counts and how many rows differ
+	Note    string
+}
+
+// Line is one line of the human diff: Op '-' for expected only, '+' for
+// actual only; Text is a row in N-Triples term syntax (`?x=<a> ?y="1"`), a
+// triple, a boolean, or a positional row (`#3 ?x=<a>`) for order diffs.
+type Line struct {
+	Op   byte
+	Text string
+}
+
+func (l Line) String() string { return string(l.Op) + " " + l.Text }
+
+// Text renders the verdict for people: status, classes, note, summary, diff.
+func (v *Verdict) Text() string {
+	var b strings.Builder
+	if v.OK {
+		b.WriteString("ok\n")
+	} else {
+		cs := make([]string, len(v.Classes))
+		for i, c := range v.Classes {
+			cs[i] = string(c)
+		}
+		b.WriteString("fail " + strings.Join(cs, " ") + "\n")
+	}
+	for _, s := range []string{v.Note, v.Summary} {
+		if s != "" {
+			b.WriteString("# " + s + "\n")
+		}
+	}
+	for _, l := range v.Diff {
+		b.WriteString(l.String() + "\n")
+	}
+	return b.String()
+}
+
+// DefaultBudget is the number of search steps Compare spends on the
+// blank-node bijection before it gives up with ClassUndecided.
+const DefaultBudget = 1_000_000
+
+// Options tune CompareWith.
+type Options struct {
+	Budget int // search steps; <= 0 means DefaultBudget
+}
+
+// Compare judges actual against expected, the judge's answer; see Verdict.
+func Compare(expected, actual *results.Answer) *Verdict {
+	return CompareWith(expected, actual, Options{})
+}
+
+// CompareWith is Compare with explicit options.
+func CompareWith(expected, actual *results.Answer, opt Options) *Verdict {
+	if opt.Budget <= 0 {
+		opt.Budget = DefaultBudget
+	}
+	if expected == nil || actual == nil || expected.Kind != actual.Kind {
+		return shapeVerdict(expected, actual)
+	}
+	switch expected.Kind {
+	case results.Boolean:
+		return compareBoolean(expected, actual)
+	case results.Graph:
+		return compareGraph(expected, actual, opt)
+	case results.Bindings:
+		return compareBindings(expected, actual, opt)
+	}
+	return shapeVerdict(expected, actual)
+}
+
+func kindName(a *results.Answer) string {
+	if a == nil {
+		return "no answer"
+	}
+	switch a.Kind {
+	case results.Bindings:
+		return "bindings"
+	case results.Boolean:
+		return "boolean"
+	case results.Graph:
+		return "graph"
+	}
+	return fmt.Sprintf("kind %d", a.Kind)
+}
+
+func shapeVerdict(e, a *results.Answer) *Verdict {
+	en, an := kindName(e), kindName(a)
+	return &Verdict{
+		Classes: []Class{ClassShape},
+		Diff:    []Line{{'-', en}, {'+', an}},
+		Note:    en + " vs " + an,
+	}
+}
+
+func compareBoolean(e, a *results.Answer) *Verdict {
+	if e.Boolean == a.Boolean {
+		return &Verdict{OK: true}
+	}
+	return &Verdict{
+		Classes: []Class{ClassWrongValue},
+		Diff:    []Line{{'-', fmt.Sprint(e.Boolean)}, {'+', fmt.Sprint(a.Boolean)}},
+		Summary: "boolean differs",
+	}
+}
+
+// table is an answer's rows as cells over a fixed column list. Cells of open
+// columns hold shapes (see shapeOf), which never take part in the bijection.
+type table struct {
+	cols  []string
+	open  []bool
+	graph bool // rows are triples (s, p, o)
+}
+
+// shapeOf keeps what Freedom.Open still fixes: bound or not, term kind, and
+// datatype and language of a literal.
+func shapeOf(t rdf.Term) rdf.Term {
+	return rdf.Term{Kind: t.Kind, Datatype: t.Datatype, Lang: t.Lang}
+}
+
+func (t *table) rows(sols []results.Solution) [][]rdf.Term {
+	out := make([][]rdf.Term, len(sols))
+	for i, s := range sols {
+		r := make([]rdf.Term, len(t.cols))
+		for j, c := range t.cols {
+			r[j] = s[c]
+			if t.open[j] {
+				r[j] = shapeOf(r[j])
+			}
+		}
+		out[i] = r
+	}
+	return out
+}
+
+func graphRows(ts []rdf.Triple) [][]rdf.Term {
+	out := make([][]rdf.Term, len(ts))
+	for i, t := range ts {
+		out[i] = []rdf.Term{t.S, t.P, t.O}
+	}
+	return out
+}
+
+// compareGraph decides RDF graph isomorphism
+// (https://www.w3.org/TR/rdf11-concepts/#graph-isomorphism): triples are rows
+// of a set over s, p, o; duplicates are irrelevant.
+func compareGraph(e, a *results.Answer, opt Options) *Verdict {
+	t := &table{cols: []string{"s", "p", "o"}, open: make([]bool, 3), graph: true}
+	er, ar := dedupe(graphRows(e.Triples)), dedupe(graphRows(a.Triples))
+	g := &group{exp: distinct(er, t.open), act: distinct(ar, t.open), mode: modeEqual}
+	ok, exceeded := match([]*group{g}, t.open, opt.Budget)
+	if exceeded {
+		return undecided(opt)
+	}
+	if ok {
+		return &Verdict{OK: true}
+	}
+	return classifyBag(t, er, ar, opt, &Verdict{})
+}
+
+func dedupe(rows [][]rdf.Term) [][]rdf.Term {
+	seen := map[string]bool{}
+	var out [][]rdf.Term
+	for _, r := range rows {
+		if k := rowKey(r); !seen[k] {
+			seen[k] = true
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func undecided(opt Options) *Verdict {
+	return &Verdict{
+		Classes: []Class{ClassUndecided},
+		Note:    fmt.Sprintf("unjudged: blank-node search budget of %d steps exhausted", opt.Budget),
+	}
+}
+
+// columns returns expected's variables in order, then any other variable
+// bound or projected on either side, sorted.
+func columns(e, a *results.Answer) []string {
+	seen := map[string]bool{}
+	cols := []string{}
+	for _, v := range e.Vars {
+		if !seen[v] {
+			seen[v] = true
+			cols = append(cols, v)
+		}
+	}
+	var extra []string
+	add := func(v string) {
+		if !seen[v] {
+			seen[v] = true
+			extra = append(extra, v)
+		}
+	}
+	for _, ans := range []*results.Answer{e, a} {
+		for _, v := range ans.Vars {
+			add(v)
+		}
+		for _, s := range ans.Rows {
+			for v := range s {
+				add(v)
+			}
+		}
+		if ans.Freedom != nil {
+			for _, s := range ans.Freedom.Sequence {
+				for v := range s {
+					add(v)
+				}
+			}
+		}
+	}
+	sort.Strings(extra)
+	return append(cols, extra...)
+}
+
+func varSet(vs []string) string {
+	s := append([]string(nil), vs...)
+	if len(s) == 0 {
+		return "(none)"
+	}
+	sort.Strings(s)
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return "?" + strings.Join(out, " ?")
+}
+
+func varsVerdict(e, a *results.Answer) *Verdict {
+	es, as := varSet(e.Vars), varSet(a.Vars)
+	return &Verdict{
+		Classes: []Class{ClassVars},
+		Diff:    []Line{{'-', "vars " + es}, {'+', "vars " + as}},
+		Summary: "projected variables differ",
+	}
+}

@@ -1,0 +1,276 @@
+package diff
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// compareBindings judges SELECT answers. Variables are compared as a set:
+// the order of the projected variables is not part of a solution sequence
+// (#defn_algProjection), so it is only noted.
+func compareBindings(e, a *results.Answer, opt Options) *Verdict {
+	if varSet(e.Vars) != varSet(a.Vars) {
+		return varsVerdict(e, a)
+	}
+	t := newTable(e, a)
+	var v *Verdict
+	if fr := e.Freedom; fr != nil && fr.Ordered {
+		v = compareOrdered(t, e, a, opt)
+	} else {
+		v = compareBag(t, e, a, opt)
+	}
+	v.Note = joinNotes(bindingNotes(e, a, t), v.Note)
+	return v
+}
+
+func newTable(e, a *results.Answer) *table {
+	t := &table{cols: columns(e, a)}
+	open := map[string]bool{}
+	if e.Freedom != nil {
+		for _, v := range e.Freedom.Open {
+			open[v] = true
+		}
+	}
+	t.open = make([]bool, len(t.cols))
+	for i, c := range t.cols {
+		t.open[i] = open[c]
+	}
+	return t
+}
+
+func bindingNotes(e, a *results.Answer, t *table) []string {
+	var notes []string
+	var open []string
+	for i, c := range t.cols {
+		if t.open[i] {
+			open = append(open, "?"+c)
+		}
+	}
+	if len(open) > 0 {
+		notes = append(notes, "open variables "+strings.Join(open, " ")+
+			" compared by shape only (bound, term kind, datatype, language)")
+	}
+	if strings.Join(e.Vars, " ") != strings.Join(a.Vars, " ") {
+		notes = append(notes, "projected variable order differs (ignored)")
+	}
+	return notes
+}
+
+func joinNotes(notes []string, more ...string) string {
+	for _, n := range more {
+		if n != "" {
+			notes = append(notes, n)
+		}
+	}
+	return strings.Join(notes, "; ")
+}
+
+// compareBag judges an answer without ORDER BY: bag equality
+// (#defn_algToMultiSet), or with REDUCED any multiplicity between one and the
+// judge's (#defn_algReduced).
+func compareBag(t *table, e, a *results.Answer, opt Options) *Verdict {
+	er, ar := t.rows(e.Rows), t.rows(a.Rows)
+	md := modeEqual
+	if e.Freedom != nil && e.Freedom.Reduced {
+		md = modeReduced
+	}
+	g := &group{exp: distinct(er, t.open), act: distinct(ar, t.open), mode: md}
+	ok, exceeded := match([]*group{g}, t.open, opt.Budget)
+	switch {
+	case exceeded:
+		return undecided(opt)
+	case ok:
+		return &Verdict{OK: true}
+	}
+	return classifyBag(t, er, ar, opt, &Verdict{})
+}
+
+// sequence is an ORDER BY answer before the slice: rows, their tie runs
+// (half-open index ranges of equal ORDER BY keys), and the slice window.
+type sequence struct {
+	rows   [][]rdf.Term
+	runs   [][2]int
+	w0, w1 int
+}
+
+func newSequence(rows [][]rdf.Term, ties []int, offset, limit int) *sequence {
+	s := &sequence{rows: rows}
+	for i := 0; i < len(rows); {
+		j := i + 1
+		for ties != nil && j < len(rows) && ties[j] == ties[i] {
+			j++
+		}
+		s.runs = append(s.runs, [2]int{i, j})
+		i = j
+	}
+	n := len(rows)
+	s.w0 = min(max(offset, 0), n)
+	s.w1 = n
+	if limit >= 0 {
+		s.w1 = min(n, s.w0+limit)
+	}
+	return s
+}
+
+// groups splits actual rows along the tie runs that meet the window
+// (#defn_algSlice): a run inside the window must match as a multiset, a run
+// cut by the window edge must contain the actual rows of its stretch.
+func (s *sequence) groups(ar [][]rdf.Term, open []bool) []*group {
+	var gs []*group
+	for _, r := range s.runs {
+		lo, hi := max(r[0], s.w0), min(r[1], s.w1)
+		if lo >= hi {
+			continue
+		}
+		md := modeEqual
+		if lo != r[0] || hi != r[1] {
+			md = modeSub
+		}
+		gs = append(gs, &group{exp: distinct(s.rows[r[0]:r[1]], open),
+			act: distinct(ar[lo-s.w0:hi-s.w0], open), mode: md})
+	}
+	return gs
+}
+
+// accepts decides the sequence without enumerating permutations.
+func (s *sequence) accepts(ar [][]rdf.Term, open []bool, budget int) (ok, exceeded bool) {
+	if len(ar) != s.w1-s.w0 {
+		return false, false
+	}
+	return match(s.groups(ar, open), open, budget)
+}
+
+// compareOrdered judges an ORDER BY answer (#modOrderBy, #defn_algOrdered):
+// some permutation of the judge's sequence that keeps tie classes in order
+// must give actual after OFFSET/LIMIT.
+func compareOrdered(t *table, e, a *results.Answer, opt Options) *Verdict {
+	fr := e.Freedom
+	seq, ties, off, lim := fr.Sequence, fr.Ties, fr.Offset, fr.Limit
+	var notes []string
+	if len(seq) == 0 && len(e.Rows) > 0 {
+		seq, ties, off, lim = e.Rows, nil, 0, -1
+		notes = append(notes, "no judge sequence: expected rows compared as a sequence")
+	} else if len(ties) != len(seq) {
+		ties = nil
+		notes = append(notes, "no tie classes: sequence compared strictly")
+	}
+	s := newSequence(t.rows(seq), ties, off, lim)
+	ar := t.rows(a.Rows)
+	ok, exceeded := s.accepts(ar, t.open, opt.Budget)
+	if !ok && !exceeded && fr.Reduced {
+		ok, exceeded = dedupeSequence(t.rows(seq), ties, off, lim).accepts(ar, t.open, opt.Budget)
+	}
+	var v *Verdict
+	switch {
+	case exceeded:
+		v = undecided(opt)
+	case ok:
+		v = &Verdict{OK: true}
+	default:
+		v = classifyOrdered(t, s, ar, opt)
+		if fr.Reduced && hasClass(v, ClassDuplicateRows) {
+			v.Classes = sortClasses(append(v.Classes, ClassUndecided))
+			notes = append(notes, "REDUCED with ORDER BY: only the full and the DISTINCT sequences are tried")
+		}
+	}
+	v.Note = joinNotes(notes, v.Note)
+	return v
+}
+
+func hasClass(v *Verdict, c Class) bool {
+	for _, k := range v.Classes {
+		if k == c {
+			return true
+		}
+	}
+	return false
+}
+
+// dedupeSequence keeps the first occurrence of every row (what DISTINCT
+// would give after ORDER BY), with its tie class.
+func dedupeSequence(rows [][]rdf.Term, ties []int, off, lim int) *sequence {
+	seen := map[string]bool{}
+	var out [][]rdf.Term
+	var outTies []int
+	for i, r := range rows {
+		if k := rowKey(r); !seen[k] {
+			seen[k] = true
+			out = append(out, r)
+			if ties != nil {
+				outTies = append(outTies, ties[i])
+			}
+		}
+	}
+	return newSequence(out, outTies, off, lim)
+}
+
+// classifyOrdered explains a rejected ORDER BY answer. If actual is a
+// permitted multiset of rows (loosely: drawn from the runs meeting the
+// window), the divergence is the order; otherwise compare as bags against the
+// judge's window.
+func classifyOrdered(t *table, s *sequence, ar [][]rdf.Term, opt Options) *Verdict {
+	window := s.rows[s.w0:s.w1]
+	if len(ar) == len(window) && len(ar) > 0 && s.looseAccepts(ar, t.open, opt.Budget) {
+		return &Verdict{
+			Classes: []Class{ClassOrder},
+			Diff:    orderLines(t, window, ar),
+			Summary: "same rows, order not permitted by ORDER BY",
+		}
+	}
+	return classifyBag(t, window, ar, opt, &Verdict{})
+}
+
+func (s *sequence) looseAccepts(ar [][]rdf.Term, open []bool, budget int) bool {
+	lo, hi := s.w0, s.w1
+	for _, r := range s.runs {
+		if r[0] <= s.w0 && s.w0 < r[1] {
+			lo = r[0]
+		}
+		if r[0] < s.w1 && s.w1 <= r[1] {
+			hi = r[1]
+		}
+	}
+	md := modeEqual
+	if hi-lo != len(ar) {
+		md = modeSub
+	}
+	g := &group{exp: distinct(s.rows[lo:hi], open), act: distinct(ar, open), mode: md}
+	ok, _ := match([]*group{g}, open, budget)
+	return ok
+}
+
+// classifyBag explains why actual rows differ from expected ones: the same
+// distinct rows means duplicate-rows; otherwise pair differing rows and
+// explain their cells.
+func classifyBag(t *table, er, ar [][]rdf.Term, opt Options, v *Verdict) *Verdict {
+	g := &group{exp: distinct(er, t.open), act: distinct(ar, t.open), mode: modeSet}
+	sameSet, _ := match([]*group{g}, t.open, opt.Budget)
+	d := pairRows(t, er, ar, !sameSet)
+	v.Diff, v.Summary = d.lines, d.summary(len(er), len(ar))
+	if sameSet {
+		v.Classes = []Class{ClassDuplicateRows}
+		return v
+	}
+	v.Classes = sortClasses(d.classes)
+	if d.blankOnly {
+		v.Note = joinNotes(nil, v.Note, "some rows differ only in blank-node identity: no single bijection fits the whole answer")
+	}
+	return v
+}
+
+// orderLines shows, position by position, where actual leaves the judge's
+// own order.
+func orderLines(t *table, er, ar [][]rdf.Term) []Line {
+	var out []Line
+	for i := range ar {
+		if rowKey(er[i]) == rowKey(ar[i]) {
+			continue
+		}
+		pos := "#" + strconv.Itoa(i+1) + " "
+		out = append(out, Line{'-', pos + t.rowText(er[i])}, Line{'+', pos + t.rowText(ar[i])})
+	}
+	return out
+}

@@ -1,0 +1,293 @@
+package diff
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// A case file (testdata/cases/*.txt) is a sequence of sections, each opened by
+// a line "== name". Lines starting with '#' outside "== result" are comments.
+//
+//	== expected / == actual   the two answers, one item per line:
+//	    vars: x y             a SELECT answer with these variables
+//	    ?x=<a> ?y="1"@en      a solution (unbound variables left out; "()" is empty)
+//	    ask: true             an ASK answer
+//	    graph                 a CONSTRUCT answer; then "<s> <p> <o> ." lines
+//	== freedom                one line: ordered reduced offset=N limit=N open=x,y
+//	== sequence               the judge's ORDER BY sequence: "TIE ?x=<a> ..."
+//	== verdict                "ok" or "fail CLASS..." (exact, in order);
+//	                          optional "note: TEXT" (Note must contain TEXT)
+//	== result                 golden Verdict.Text(), rewritten by -update
+//
+// Terms: <iri>, _:label, "lex", "lex"@Tag (tag kept as written), "lex"^^<dt>,
+// "lex"^^xsd:name, "lex"^^<> (a raw literal with an empty Datatype), and the
+// shorthands 12 (xsd:integer) and 1.5 (xsd:decimal).
+
+type caseFile struct {
+	expected, actual *results.Answer
+	wantOK           bool
+	wantClasses      []Class
+	wantNote         string
+	result           string
+	hasResult        bool
+	sections         []string // raw text of every section but result, in order
+}
+
+func parseCase(src string) (*caseFile, error) {
+	c := &caseFile{}
+	var fr *results.Freedom
+	sec := ""
+	for n, line := range strings.Split(src, "\n") {
+		ln := n + 1
+		if name, ok := strings.CutPrefix(line, "== "); ok {
+			sec = strings.TrimSpace(name)
+			if sec == "result" {
+				c.hasResult = true
+			} else {
+				c.sections = append(c.sections, line)
+			}
+			continue
+		}
+		if sec == "result" {
+			c.result += line + "\n"
+			continue
+		}
+		c.sections = append(c.sections, line)
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		var err error
+		switch sec {
+		case "expected":
+			c.expected, err = answerLine(c.expected, t)
+		case "actual":
+			c.actual, err = answerLine(c.actual, t)
+		case "freedom":
+			fr, err = freedomLine(fr, t)
+		case "sequence":
+			fr, err = sequenceLine(fr, t)
+		case "verdict":
+			err = c.verdictLine(t)
+		default:
+			err = fmt.Errorf("line outside a known section")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%d: %v", ln, err)
+		}
+	}
+	if c.expected == nil || c.actual == nil {
+		return nil, fmt.Errorf("case needs == expected and == actual")
+	}
+	c.expected.Freedom = fr
+	c.result = strings.TrimRight(c.result, "\n") + "\n"
+	return c, nil
+}
+
+func answerLine(a *results.Answer, t string) (*results.Answer, error) {
+	if a == nil {
+		a = &results.Answer{}
+	}
+	switch {
+	case strings.HasPrefix(t, "vars:"):
+		a.Kind, a.Vars = results.Bindings, strings.Fields(strings.TrimPrefix(t, "vars:"))
+	case strings.HasPrefix(t, "ask:"):
+		a.Kind = results.Boolean
+		a.Boolean = strings.TrimSpace(strings.TrimPrefix(t, "ask:")) == "true"
+	case t == "graph":
+		a.Kind = results.Graph
+	case a.Kind == results.Graph:
+		tr, err := parseTriple(t)
+		a.Triples = append(a.Triples, tr)
+		return a, err
+	default:
+		s, err := parseSolution(t)
+		a.Rows = append(a.Rows, s)
+		return a, err
+	}
+	return a, nil
+}
+
+func freedomLine(fr *results.Freedom, t string) (*results.Freedom, error) {
+	if fr == nil {
+		fr = &results.Freedom{Limit: -1}
+	}
+	for _, f := range strings.Fields(t) {
+		k, v, _ := strings.Cut(f, "=")
+		var err error
+		switch k {
+		case "ordered":
+			fr.Ordered = true
+		case "reduced":
+			fr.Reduced = true
+		case "offset":
+			fr.Offset, err = strconv.Atoi(v)
+		case "limit":
+			fr.Limit, err = strconv.Atoi(v)
+		case "open":
+			fr.Open = strings.Split(v, ",")
+		default:
+			err = fmt.Errorf("unknown freedom %q", f)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return fr, nil
+}
+
+func sequenceLine(fr *results.Freedom, t string) (*results.Freedom, error) {
+	if fr == nil {
+		fr = &results.Freedom{Limit: -1}
+	}
+	tie, rest, _ := strings.Cut(t, " ")
+	n, err := strconv.Atoi(tie)
+	if err != nil {
+		return nil, fmt.Errorf("sequence line must start with a tie class: %v", err)
+	}
+	s, err := parseSolution(rest)
+	if err != nil {
+		return nil, err
+	}
+	fr.Sequence, fr.Ties = append(fr.Sequence, s), append(fr.Ties, n)
+	return fr, nil
+}
+
+func (c *caseFile) verdictLine(t string) error {
+	if note, ok := strings.CutPrefix(t, "note:"); ok {
+		c.wantNote = strings.TrimSpace(note)
+		return nil
+	}
+	f := strings.Fields(t)
+	switch f[0] {
+	case "ok":
+		c.wantOK = true
+	case "fail":
+		for _, s := range f[1:] {
+			cl, err := ParseClass(s)
+			if err != nil {
+				return err
+			}
+			c.wantClasses = append(c.wantClasses, cl)
+		}
+	default:
+		return fmt.Errorf("verdict must be ok or fail, got %q", f[0])
+	}
+	return nil
+}
+
+func parseSolution(t string) (results.Solution, error) {
+	s := results.Solution{}
+	t = strings.TrimSpace(t)
+	if t == "()" {
+		return s, nil
+	}
+	for t != "" {
+		if t[0] != '?' {
+			return nil, fmt.Errorf("expected ?var= at %q", t)
+		}
+		name, rest, ok := strings.Cut(t[1:], "=")
+		if !ok {
+			return nil, fmt.Errorf("missing = after ?%s", name)
+		}
+		term, rest, err := parseTerm(rest)
+		if err != nil {
+			return nil, err
+		}
+		s[name] = term
+		t = strings.TrimSpace(rest)
+	}
+	return s, nil
+}
+
+func parseTriple(t string) (rdf.Triple, error) {
+	var ts [3]rdf.Term
+	for i := range ts {
+		var err error
+		if ts[i], t, err = parseTerm(strings.TrimSpace(t)); err != nil {
+			return rdf.Triple{}, err
+		}
+	}
+	if strings.TrimSpace(t) != "." {
+		return rdf.Triple{}, fmt.Errorf("triple must end with ' .'")
+	}
+	return rdf.Triple{S: ts[0], P: ts[1], O: ts[2]}, nil
+}
+
+func parseTerm(t string) (rdf.Term, string, error) {
+	switch {
+	case t == "":
+		return rdf.None, "", fmt.Errorf("missing term")
+	case t[0] == '<':
+		end := strings.IndexByte(t, '>')
+		if end < 0 {
+			return rdf.None, "", fmt.Errorf("unterminated IRI")
+		}
+		return rdf.IRI(t[1:end]), t[end+1:], nil
+	case strings.HasPrefix(t, "_:"):
+		end := termEnd(t)
+		return rdf.Blank(t[2:end]), t[end:], nil
+	case t[0] == '"':
+		return parseLiteral(t)
+	}
+	end := termEnd(t)
+	dt := rdf.XSDInteger
+	if strings.Contains(t[:end], ".") {
+		dt = rdf.XSDDecimal
+	}
+	return rdf.Literal(t[:end], dt), t[end:], nil
+}
+
+func termEnd(t string) int {
+	if i := strings.IndexAny(t, " \t"); i >= 0 {
+		return i
+	}
+	return len(t)
+}
+
+func parseLiteral(t string) (rdf.Term, string, error) {
+	var lex strings.Builder
+	i := 1
+	for ; i < len(t) && t[i] != '"'; i++ {
+		if t[i] == '\\' && i+1 < len(t) {
+			i++
+			lex.WriteByte(unescape(t[i]))
+			continue
+		}
+		lex.WriteByte(t[i])
+	}
+	if i >= len(t) {
+		return rdf.None, "", fmt.Errorf("unterminated literal")
+	}
+	rest := t[i+1:]
+	term := rdf.Term{Kind: rdf.KindLiteral, Value: lex.String(), Datatype: rdf.XSDString}
+	switch {
+	case strings.HasPrefix(rest, "@"):
+		end := termEnd(rest)
+		term.Datatype, term.Lang, rest = rdf.RDFLangString, rest[1:end], rest[end:]
+	case strings.HasPrefix(rest, "^^<"):
+		end := strings.IndexByte(rest, '>')
+		if end < 0 {
+			return rdf.None, "", fmt.Errorf("unterminated datatype IRI")
+		}
+		term.Datatype, rest = rest[3:end], rest[end+1:]
+	case strings.HasPrefix(rest, "^^xsd:"):
+		end := termEnd(rest)
+		term.Datatype, rest = rdf.XSD+rest[6:end], rest[end:]
+	}
+	return term, rest, nil
+}
+
+func unescape(c byte) byte {
+	switch c {
+	case 'n':
+		return '\n'
+	case 'r':
+		return '\r'
+	}
+	return c
+}

@@ -1,0 +1,370 @@
+package diff
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// rowDiff is the best-effort explanation of two row multisets that the exact
+// check rejected: rows matched exactly (under a greedily built blank-node
+// bijection) are dropped, the rest are paired by similarity, and each pair's
+// cells are explained by a Class.
+type rowDiff struct {
+	lines                   []Line
+	classes                 []Class
+	missing, extra, changed int
+	blankOnly               bool // some pair differs only in blank-node identity
+}
+
+func (d *rowDiff) summary(ne, na int) string {
+	return fmt.Sprintf("expected %d rows, actual %d: %d changed, %d missing, %d extra",
+		ne, na, d.changed, d.missing, d.extra)
+}
+
+// maxPairing bounds the similarity matrix; beyond it rows stay unpaired.
+const maxPairing = 40000
+
+// pairRows explains er against ar; with pair false, leftover rows are only
+// listed (when multiplicities alone differ, pairing would mislead).
+func pairRows(t *table, er, ar [][]rdf.Term, pair bool) *rowDiff {
+	miss, extra := t.removeMatched(er, ar)
+	d := &rowDiff{}
+	var pairs [][2]int
+	if pair {
+		pairs = t.pairUp(miss, extra)
+	}
+	usedM, usedX := map[int]bool{}, map[int]bool{}
+	var paired []Line
+	for _, p := range pairs {
+		usedM[p[0]], usedX[p[1]] = true, true
+		e, a := miss[p[0]], extra[p[1]]
+		cls := t.explain(e, a)
+		if len(cls) == 0 {
+			cls, d.blankOnly = []Class{ClassWrongValue}, true
+		}
+		d.classes = append(d.classes, cls...)
+		paired = append(paired, Line{'-', t.rowText(e)}, Line{'+', t.rowText(a)})
+	}
+	d.changed = len(pairs)
+	d.lines = append(d.lines, sortPairs(paired)...)
+	d.lines = append(d.lines, t.leftover('-', miss, usedM)...)
+	d.lines = append(d.lines, t.leftover('+', extra, usedX)...)
+	d.missing, d.extra = len(miss)-len(pairs), len(extra)-len(pairs)
+	if d.missing > 0 {
+		d.classes = append(d.classes, ClassMissingRows)
+	}
+	if d.extra > 0 {
+		d.classes = append(d.classes, ClassExtraRows)
+	}
+	return d
+}
+
+func sortPairs(ls []Line) []Line {
+	n := len(ls) / 2
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(i, j int) bool {
+		a, b := ls[2*idx[i]], ls[2*idx[j]]
+		if a.Text != b.Text {
+			return a.Text < b.Text
+		}
+		return ls[2*idx[i]+1].Text < ls[2*idx[j]+1].Text
+	})
+	out := make([]Line, 0, len(ls))
+	for _, i := range idx {
+		out = append(out, ls[2*i], ls[2*i+1])
+	}
+	return out
+}
+
+func (t *table) leftover(op byte, rows [][]rdf.Term, used map[int]bool) []Line {
+	var out []Line
+	for i, r := range rows {
+		if !used[i] {
+			out = append(out, Line{op, t.rowText(r)})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Text < out[j].Text })
+	return out
+}
+
+// removeMatched drops rows that match exactly: blank-free rows by key, rows
+// with blanks greedily under one growing bijection (best effort only).
+func (t *table) removeMatched(er, ar [][]rdf.Term) (miss, extra [][]rdf.Term) {
+	left := map[string]int{}
+	var eb [][]rdf.Term
+	for _, r := range er {
+		if t.hasBlank(r) {
+			eb = append(eb, r)
+		} else {
+			left[rowKey(r)]++
+		}
+	}
+	bij := newBijection()
+	taken := make([]bool, len(eb))
+	for _, r := range ar {
+		if !t.hasBlank(r) {
+			if k := rowKey(r); left[k] > 0 {
+				left[k]--
+				continue
+			}
+			extra = append(extra, r)
+			continue
+		}
+		if !t.takeBlankRow(bij, eb, taken, r) {
+			extra = append(extra, r)
+		}
+	}
+	for _, r := range er {
+		if t.hasBlank(r) {
+			continue
+		}
+		if k := rowKey(r); left[k] > 0 {
+			left[k]--
+			miss = append(miss, r)
+		}
+	}
+	for i, r := range eb {
+		if !taken[i] {
+			miss = append(miss, r)
+		}
+	}
+	return miss, extra
+}
+
+func (t *table) hasBlank(r []rdf.Term) bool {
+	for i, c := range r {
+		if c.IsBlank() && !t.open[i] {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *table) takeBlankRow(bij *bijection, eb [][]rdf.Term, taken []bool, a []rdf.Term) bool {
+	for i, e := range eb {
+		if !taken[i] && t.tryBind(bij, e, a) {
+			taken[i] = true
+			return true
+		}
+	}
+	return false
+}
+
+// bijection is a partial one-to-one map between blank labels.
+type bijection struct{ fwd, inv map[string]string }
+
+func newBijection() *bijection {
+	return &bijection{fwd: map[string]string{}, inv: map[string]string{}}
+}
+
+// tryBind extends bij so that e maps to a, or leaves it unchanged.
+func (t *table) tryBind(bij *bijection, e, a []rdf.Term) bool {
+	added := map[string]string{}
+	addedInv := map[string]bool{}
+	for i := range e {
+		if !e[i].IsBlank() || t.open[i] {
+			if e[i] != a[i] {
+				return false
+			}
+			continue
+		}
+		if !a[i].IsBlank() {
+			return false
+		}
+		be, ba := e[i].Value, a[i].Value
+		f, ok := bij.fwd[be]
+		if !ok {
+			f, ok = added[be]
+		}
+		if ok {
+			if f != ba {
+				return false
+			}
+			continue
+		}
+		if _, taken := bij.inv[ba]; taken || addedInv[ba] {
+			return false
+		}
+		added[be], addedInv[ba] = ba, true
+	}
+	for be, ba := range added {
+		bij.fwd[be], bij.inv[ba] = ba, be
+	}
+	return true
+}
+
+// pairUp pairs missing with extra rows, most similar first. A pair needs a
+// shared or explainable cell, unless rows have a single column.
+func (t *table) pairUp(miss, extra [][]rdf.Term) [][2]int {
+	if len(miss)*len(extra) > maxPairing {
+		return nil
+	}
+	type cand struct{ i, j, score int }
+	var cs []cand
+	for i, e := range miss {
+		for j, a := range extra {
+			if s := t.similarity(e, a); s > 0 || len(t.cols) == 1 {
+				cs = append(cs, cand{i, j, s})
+			}
+		}
+	}
+	sort.SliceStable(cs, func(x, y int) bool { return cs[x].score > cs[y].score })
+	usedI, usedJ := map[int]bool{}, map[int]bool{}
+	var out [][2]int
+	for _, c := range cs {
+		if !usedI[c.i] && !usedJ[c.j] {
+			usedI[c.i], usedJ[c.j] = true, true
+			out = append(out, [2]int{c.i, c.j})
+		}
+	}
+	return out
+}
+
+// similarity: 2 per equal cell, 1 per cell that differs in a specific way.
+func (t *table) similarity(e, a []rdf.Term) int {
+	s := 0
+	for i := range e {
+		switch cellClass(e[i], a[i]) {
+		case "":
+			s += 2
+		case ClassWrongValue:
+		default:
+			s++
+		}
+	}
+	return s
+}
+
+func (t *table) explain(e, a []rdf.Term) []Class {
+	var out []Class
+	for i := range e {
+		if c := cellClass(e[i], a[i]); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// cellClass explains one cell difference, "" when the cells agree (two blank
+// nodes agree here: the bijection is judged per answer, not per cell).
+func cellClass(e, a rdf.Term) Class {
+	switch {
+	case e == a:
+		return ""
+	case e.IsZero() || a.IsZero():
+		return ClassUnboundVsBound
+	case e.IsBlank() && a.IsBlank():
+		return ""
+	case e.IsBlank() && a.IsIRI(), e.IsIRI() && a.IsBlank():
+		return ClassBlankVsIRI
+	case e.IsLiteral() && a.IsLiteral():
+		return literalClass(e, a)
+	}
+	return ClassWrongValue
+}
+
+func literalClass(e, a rdf.Term) Class {
+	if e.Value == a.Value && e.Lang == "" && a.Lang == "" && isStringType(e.Datatype) && isStringType(a.Datatype) {
+		return ClassSimpleVsString
+	}
+	if e.Value == a.Value && e.Lang != a.Lang && strings.EqualFold(e.Lang, a.Lang) && e.Datatype == a.Datatype {
+		return ClassLangCase
+	}
+	if sameNumber(e, a) {
+		if e.Datatype == a.Datatype {
+			return ClassNumericLexical
+		}
+		return ClassNumericDatatype
+	}
+	return ClassWrongValue
+}
+
+func isStringType(dt string) bool { return dt == "" || dt == rdf.XSDString }
+
+var integerTypes = map[string]bool{}
+
+func init() {
+	for _, n := range []string{"integer", "int", "long", "short", "byte",
+		"nonNegativeInteger", "positiveInteger", "negativeInteger", "nonPositiveInteger",
+		"unsignedLong", "unsignedInt", "unsignedShort", "unsignedByte"} {
+		integerTypes[rdf.XSD+n] = true
+	}
+}
+
+func isFloatType(dt string) bool { return dt == rdf.XSDFloat || dt == rdf.XSDDouble }
+
+func isNumericType(dt string) bool {
+	return integerTypes[dt] || dt == rdf.XSDDecimal || isFloatType(dt)
+}
+
+// sameNumber: both numeric literals with the same value (floats compared as
+// float64, exact types as rationals). NaN equals nothing.
+func sameNumber(e, a rdf.Term) bool {
+	if !isNumericType(e.Datatype) || !isNumericType(a.Datatype) {
+		return false
+	}
+	if isFloatType(e.Datatype) || isFloatType(a.Datatype) {
+		x, err1 := parseFloat(e.Value)
+		y, err2 := parseFloat(a.Value)
+		return err1 == nil && err2 == nil && x == y
+	}
+	x, ok1 := new(big.Rat).SetString(strings.TrimSpace(e.Value))
+	y, ok2 := new(big.Rat).SetString(strings.TrimSpace(a.Value))
+	return ok1 && ok2 && x.Cmp(y) == 0
+}
+
+func parseFloat(s string) (float64, error) {
+	s = strings.TrimSpace(s)
+	switch s {
+	case "INF", "+INF":
+		s = "Inf"
+	case "-INF":
+		s = "-Inf"
+	}
+	return strconv.ParseFloat(s, 64)
+}
+
+// rowText prints a row as `?x=<a> ?y="1"` (unbound variables left out), or a
+// triple as `<s> <p> <o> .`.
+func (t *table) rowText(r []rdf.Term) string {
+	if t.graph {
+		return r[0].String() + " " + r[1].String() + " " + r[2].String() + " ."
+	}
+	var parts []string
+	for i, c := range r {
+		if c.IsZero() {
+			continue
+		}
+		s := c.String()
+		if t.open[i] {
+			s = shapeText(c)
+		}
+		parts = append(parts, "?"+t.cols[i]+"="+s)
+	}
+	if len(parts) == 0 {
+		return "(empty solution)"
+	}
+	return strings.Join(parts, " ")
+}
+
+// shapeText prints the shape of an open variable's value.
+func shapeText(c rdf.Term) string {
+	switch c.Kind {
+	case rdf.KindIRI:
+		return "{iri}"
+	case rdf.KindBlank:
+		return "{bnode}"
+	}
+	if c.Lang != "" {
+		return "{literal@" + c.Lang + "}"
+	}
+	return "{literal^^<" + c.Datatype + ">}"
+}

@@ -1,0 +1,201 @@
+package ops
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// Aggregate evaluates one set function over a group (#setFunctions,
+// #defn_algAggregation). For COUNT(*) (Arg nil) it counts the solutions, or
+// the distinct solutions with Distinct.
+func Aggregate(a *algebra.Aggregate, group []Binding, ctx *Context) Value {
+	name := strings.ToUpper(a.Name)
+	if a.Arg == nil {
+		if name != "COUNT" {
+			return Errorf(name + "(*) is not an aggregate")
+		}
+		return countStar(group, a.Distinct)
+	}
+	m := make([]Value, len(group))
+	for i, mu := range group {
+		m[i] = Eval(a.Arg, mu, ctx)
+	}
+	if a.Distinct {
+		m = distinctValues(m)
+	}
+	return setFunction(name, m, a.Separator)
+}
+
+// setFunction applies the set function name to the flattened multiset m.
+func setFunction(name string, m []Value, sep string) Value {
+	switch name {
+	case "COUNT":
+		return Of(intNumber(int64(countOK(m))).term())
+	case "SUM":
+		return sum(m)
+	case "AVG":
+		return avg(m)
+	case "MIN":
+		return minMax(m, false)
+	case "MAX":
+		return minMax(m, true)
+	case "SAMPLE":
+		return sample(m)
+	case "GROUP_CONCAT":
+		return groupConcat(m, sep)
+	}
+	return Errorf("unknown aggregate " + name)
+}
+
+// countStar is the special case of #defn_algAggregation: card[Ω] or
+// card[Distinct(Ω)].
+func countStar(group []Binding, distinct bool) Value {
+	if !distinct {
+		return Of(intNumber(int64(len(group))).term())
+	}
+	seen := map[string]bool{}
+	for _, mu := range group {
+		seen[solutionKey(mu)] = true
+	}
+	return Of(intNumber(int64(len(seen))).term())
+}
+
+// solutionKey identifies a solution by its bound variables and terms.
+func solutionKey(mu Binding) string {
+	if mu == nil {
+		return ""
+	}
+	vars := slices.Clone(mu.Vars())
+	slices.Sort(vars)
+	var b strings.Builder
+	for _, v := range vars {
+		t, ok := mu.Get(v)
+		if !ok || t.IsZero() {
+			continue
+		}
+		b.WriteString(v + "\x00" + t.String() + "\x00")
+	}
+	return b.String()
+}
+
+// distinctValues is Distinct(M): equal terms once; errors collapse to one.
+func distinctValues(m []Value) []Value {
+	seen := map[rdf.Term]bool{}
+	var out []Value
+	hadErr := false
+	for _, v := range m {
+		switch {
+		case v.Err != nil && !hadErr:
+			hadErr = true
+			out = append(out, v)
+		case v.Err == nil && !seen[v.Term]:
+			seen[v.Term] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// countOK is #defn_aggCount: errors (unbound included) are removed.
+func countOK(m []Value) int {
+	n := 0
+	for _, v := range m {
+		if v.Err == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// sum is #defn_aggSum: op:numeric-add folded from "0"^^xsd:integer; any
+// error or non-numeric value makes the sum an error.
+func sum(m []Value) Value {
+	acc := intNumber(0)
+	for _, v := range m {
+		if v.Err != nil {
+			return v
+		}
+		n, err := numArg("SUM", v.Term)
+		if err != nil {
+			return Value{Err: err}
+		}
+		acc, _ = arith("+", n, acc)
+	}
+	return Of(acc.term())
+}
+
+// avg is #defn_aggAvg: 0 for an empty group, else Sum(M)/Count(M); an error
+// anywhere (an unbound value too) is an error.
+func avg(m []Value) Value {
+	if len(m) == 0 {
+		return Of(intNumber(0).term())
+	}
+	s := sum(m)
+	if s.Err != nil {
+		return s
+	}
+	n, _ := numberOf(s.Term)
+	q, err := arith("/", n, intNumber(int64(len(m))))
+	if err != nil {
+		return Value{Err: err}
+	}
+	return Of(q.term())
+}
+
+// minMax is #defn_aggMin / #defn_aggMax: the first of the values sorted by
+// ORDER BY ASC (DESC for max). An error is "no value", the lowest of all
+// (#modOrderBy), so an error makes MIN an error and is never MAX unless
+// every value is one. The empty multiset is an error.
+func minMax(m []Value, isMax bool) Value {
+	if len(m) == 0 {
+		return Errorf("MIN/MAX of an empty group")
+	}
+	best := m[0]
+	for _, v := range m[1:] {
+		if better(v, best, isMax) {
+			best = v
+		}
+	}
+	return best
+}
+
+func better(v, best Value, isMax bool) bool {
+	switch {
+	case v.Err != nil:
+		return !isMax && best.Err == nil
+	case best.Err != nil:
+		return isMax
+	}
+	c := OrderCompare(v.Term, best.Term)
+	return (c < 0) != isMax && c != 0
+}
+
+// sample is #defn_aggSample: here the first value that is not an error.
+func sample(m []Value) Value {
+	for _, v := range m {
+		if v.Err == nil {
+			return v
+		}
+	}
+	return Errorf("SAMPLE of an empty group")
+}
+
+// groupConcat is #defn_aggGroupConcat: CONCAT of the values and
+// separators, so an error or a value that is not a string literal is an
+// error, and the result is a simple literal (the separator is one).
+func groupConcat(m []Value, sep string) Value {
+	parts := make([]string, len(m))
+	for i, v := range m {
+		if v.Err != nil {
+			return v
+		}
+		if err := strArg("GROUP_CONCAT", v.Term); err != nil {
+			return Value{Err: err}
+		}
+		parts[i] = v.Term.Value
+	}
+	return Of(rdf.String(strings.Join(parts, sep)))
+}

@@ -1,0 +1,128 @@
+package ops
+
+import (
+	"math"
+	"math/big"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// Literal categories in ORDER BY order (see doc.go): the first four are the
+// value spaces on which "<" is defined (#modOrderBy).
+var orderRank = map[category]int{
+	catNumeric: 1, catDateTime: 2, catBool: 3, catString: 4, catLang: 5, catOther: 6,
+}
+
+// OrderCompare is the total, transitive order used by ORDER BY (§15.1,
+// #modOrderBy), extended across categories: unbound < blank nodes < IRIs <
+// literals; literals by category (numeric < dateTime < boolean < string <
+// language-tagged < other), then by value, then by datatype IRI, lexical
+// form and language tag. It returns 0 only for identical terms, <0 or >0
+// otherwise.
+func OrderCompare(a, b rdf.Term) int {
+	if a.Kind != b.Kind {
+		return int(a.Kind) - int(b.Kind)
+	}
+	if a.Kind != rdf.KindLiteral {
+		return strings.Compare(a.Value, b.Value)
+	}
+	va, vb := classify(a), classify(b)
+	if c := orderRank[va.cat] - orderRank[vb.cat]; c != 0 {
+		return c
+	}
+	if c := valueOrder(va, vb, a, b); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Datatype, b.Datatype); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Value, b.Value); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Lang, b.Lang)
+}
+
+// OrderTie reports whether a and b are a tie for ORDER BY: neither is
+// ordered before the other by #modOrderBy, within one category. Numerics tie
+// when equal in value (1 and 1.0; NaN ties only NaN), dateTimes when they
+// are the same instant; blank nodes all tie (the spec orders none of them);
+// language-tagged literals tie with each other, and so do literals of other
+// datatypes. Ties are contiguous runs in the OrderCompare order.
+func OrderTie(a, b rdf.Term) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case rdf.KindNone, rdf.KindBlank:
+		return true
+	case rdf.KindIRI:
+		return a == b
+	}
+	va, vb := classify(a), classify(b)
+	if va.cat != vb.cat {
+		return false
+	}
+	switch va.cat {
+	case catLang, catOther:
+		return true
+	case catString:
+		return a.Value == b.Value
+	}
+	return valueOrder(va, vb, a, b) == 0
+}
+
+// valueOrder compares two literals of one category by value; categories
+// without an order give 0.
+func valueOrder(va, vb value, a, b rdf.Term) int {
+	switch va.cat {
+	case catNumeric:
+		return numOrder(va.num, vb.num)
+	case catDateTime:
+		return dtCompare(va.dt, vb.dt)
+	case catBool:
+		return boolCmp(va.b, vb.b)
+	case catString:
+		return strings.Compare(a.Value, b.Value)
+	case catLang:
+		return strings.Compare(a.Value, b.Value)
+	}
+	return 0
+}
+
+// numOrder orders numbers by exact mathematical value (a float by its exact
+// binary value), NaN first, then -INF, finite values, +INF. It agrees with
+// "<" wherever "<" holds, and is transitive where promotion to double would
+// not be (2^53+1 vs 2^53 as a double).
+func numOrder(a, b number) int {
+	ca, cb := numClass(a), numClass(b)
+	if ca != cb {
+		return ca - cb
+	}
+	if ca != 2 {
+		return 0
+	}
+	return exact(a).Cmp(exact(b))
+}
+
+func numClass(n number) int {
+	if n.kind < kFloat {
+		return 2
+	}
+	switch {
+	case math.IsNaN(n.f):
+		return 0
+	case math.IsInf(n.f, -1):
+		return 1
+	case math.IsInf(n.f, 1):
+		return 3
+	}
+	return 2
+}
+
+func exact(n number) *big.Rat {
+	if n.kind < kFloat {
+		return n.r
+	}
+	return new(big.Rat).SetFloat64(n.f)
+}

@@ -1,0 +1,10 @@
+// Package oracle defines what every engine shares: a Case (one query over one
+// dataset), the Engine interface (Name, Version, Eval), the typed engine
+// errors that triage classifies, and Run, which evaluates one case on several
+// engines concurrently, each under its own deadline.
+//
+// The reference evaluator and the fast engine are wrapped as Engines in
+// internal/registry; external engines are adapters under adapters/. To add an
+// error class, add a sentinel here and a case to Classify, then teach triage
+// (internal/diff) its outcome.
+package oracle

@@ -1,0 +1,182 @@
+package rdf
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Limits bound what loading may consume; a zero field means no limit.
+// The catalogue enforces them across all its documents together.
+type Limits struct {
+	MaxBytes int // total input bytes
+	MaxQuads int // total quads
+}
+
+// ErrLimit is wrapped by every error caused by a Limits bound.
+var ErrLimit = errors.New("input limit exceeded")
+
+// childEnv marks a process started by LoadIsolated. Its presence makes
+// ServeLoadChild act as `oracle load`, and makes LoadIsolated refuse to start
+// a grandchild (a test binary without the TestMain hook would otherwise
+// re-run its own tests recursively).
+const childEnv = "SPARQL_ORACLE_LOAD_CHILD"
+
+// DefaultLoadTimeout bounds a child when the context has no deadline.
+const DefaultLoadTimeout = 30 * time.Second
+
+// LoadIsolated parses a document in a child process (`<this binary> load`),
+// so that a panic in knakk/rdf's lexer goroutine kills the child, not us.
+// The child writes canonical N-Quads, read back with ParseNQuads; its blank
+// nodes are relabelled into a fresh scope. A crash, a timeout and a limit
+// overrun each come back as an error naming the document.
+func LoadIsolated(ctx context.Context, data []byte, format Format, base, name string, limits Limits) ([]Quad, error) {
+	if limits.MaxBytes > 0 && len(data) > limits.MaxBytes {
+		return nil, fmt.Errorf("%s: %d bytes exceeds the limit of %d: %w", name, len(data), limits.MaxBytes, ErrLimit)
+	}
+	if os.Getenv(childEnv) != "" {
+		return nil, fmt.Errorf("%s: LoadIsolated called inside a loader child (missing rdf.ServeLoadChild hook?)", name)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot find own executable: %v", name, err)
+	}
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, DefaultLoadTimeout)
+		defer cancel()
+	}
+	out, err := runChild(ctx, exe, data, format, base, name, limits)
+	if err != nil {
+		return nil, err
+	}
+	qs, err := ParseNQuads(bytes.NewReader(out), name+" (loader output)")
+	if err != nil {
+		return nil, err
+	}
+	return relabel(qs, docCounter.Add(1)), nil
+}
+
+func runChild(ctx context.Context, exe string, data []byte, format Format, base, name string, limits Limits) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, exe, "load", "-format", format.String(), "-base", base,
+		"-name", name, "-max-quads", strconv.Itoa(limits.MaxQuads))
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	cmd.Stdin = bytes.NewReader(data)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &capWriter{w: &stderr, n: 64 << 10}
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("%s: loading stopped: %w", name, ctx.Err())
+	}
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return stdout.Bytes(), nil
+	case errors.As(err, &exit) && exit.ExitCode() == 1:
+		return nil, childError(name, stderr.String())
+	case errors.As(err, &exit):
+		return nil, fmt.Errorf("%s: RDF loader crashed (%v): %s", name, exit, firstLine(stderr.String()))
+	}
+	return nil, fmt.Errorf("%s: running the RDF loader: %v", name, err)
+}
+
+// childError rebuilds the child's "name:line:col: msg" error.
+func childError(name, stderr string) error {
+	line := firstLine(stderr)
+	rest, ok := strings.CutPrefix(line, name+":")
+	if ok {
+		parts := strings.SplitN(rest, ":", 3)
+		if len(parts) == 3 {
+			l, err1 := strconv.Atoi(parts[0])
+			c, err2 := strconv.Atoi(parts[1])
+			if err1 == nil && err2 == nil {
+				return &SyntaxError{File: name, Line: l, Col: c, Msg: strings.TrimPrefix(parts[2], " ")}
+			}
+		}
+	}
+	if strings.Contains(line, ErrLimit.Error()) {
+		return fmt.Errorf("%s: %w", line, ErrLimit)
+	}
+	return errors.New(line)
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+// capWriter keeps at most n bytes and drops the rest.
+type capWriter struct {
+	w io.Writer
+	n int
+}
+
+func (c *capWriter) Write(p []byte) (int, error) {
+	if k := min(len(p), c.n); k > 0 {
+		c.w.Write(p[:k])
+		c.n -= k
+	}
+	return len(p), nil
+}
+
+// ServeLoadChild makes this process act as `oracle load` when it was started
+// by LoadIsolated, and exits; otherwise it returns at once. Call it first
+// thing in every TestMain whose tests reach LoadIsolated.
+func ServeLoadChild() {
+	if os.Getenv(childEnv) == "" || len(os.Args) < 2 || os.Args[1] != "load" {
+		return
+	}
+	os.Exit(RunLoad(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// RunLoad implements `oracle load [-format F] [-base IRI] [-name NAME]
+// [-max-quads N]`: it reads one document on stdin and writes canonical
+// N-Quads on stdout. Exit 1 with the positioned error on stderr for bad
+// input, 2 for bad usage.
+func RunLoad(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("load", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	formatName := fs.String("format", "", "turtle, ntriples, nquads or rdfxml (default: from -name's extension, else turtle)")
+	base := fs.String("base", "", "base IRI for relative IRIs")
+	name := fs.String("name", "stdin", "document name used in error messages")
+	maxQuads := fs.Int("max-quads", 0, "fail when the document has more quads (0: no limit)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	format, err := loadFormat(*formatName, *name)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	qs, err := Parse(stdin, format, *base, *name)
+	if err == nil && *maxQuads > 0 && len(qs) > *maxQuads {
+		err = fmt.Errorf("%s: %d quads exceeds the limit of %d: %w", *name, len(qs), *maxQuads, ErrLimit)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	if err := WriteNQuads(stdout, qs); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	return 0
+}
+
+func loadFormat(formatName, name string) (Format, error) {
+	if formatName != "" {
+		return ParseFormat(formatName)
+	}
+	if f := FormatFromName(name); f != FormatUnknown {
+		return f, nil
+	}
+	return Turtle, nil
+}

@@ -1,0 +1,164 @@
+package reference
+
+import (
+	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// BGP evaluates a basic graph pattern (#BGPsparql, #defn_evalBasicGraphPattern):
+//
+//	μ is a solution for BGP from G when there is a pattern instance mapping P
+//	such that P(BGP) is a subgraph of G and μ is the restriction of P to the
+//	query variables in BGP.
+//	card[Ω](μ) = card[Ω](number of distinct RDF instance mappings, σ, such that
+//	P = μ(σ) is a pattern instance mapping and P(BGP) is a subgraph of G).
+//	If a basic graph pattern is the empty set, then the solution is Ω0.
+//
+// Declaratively, as LeanRDF's Spec.bgp: every assignment of the pattern's
+// variables — the hidden ones standing for the pattern's blank nodes
+// included (see solution) — to terms of G (an RDF term can only be sent into G if it is a
+// term of one of G's triples) that maps each triple pattern into G; each full
+// assignment is one P, so restricting it to the visible variables gives the
+// cardinality above. The one licensed shortcut: a partial assignment is
+// rejected as soon as a triple pattern whose variables are all assigned is not
+// in G. No index, no reordering of the patterns.
+func (e *evaluator) BGP(g *rdf.Graph, tps []algebra.TriplePattern) (Multiset, error) {
+	vars := bgpVars(tps)
+	b := bgpSearch{e: e, g: g, tps: tps, vars: vars, terms: e.graphTerms(g),
+		ready: readyAt(tps, vars), assign: map[string]rdf.Term{}}
+	if err := b.extend(0); err != nil {
+		return nil, err
+	}
+	return b.out, nil
+}
+
+type bgpSearch struct {
+	e      *evaluator
+	g      *rdf.Graph
+	tps    []algebra.TriplePattern
+	vars   []string
+	terms  []rdf.Term
+	ready  [][]int // ready[k]: the patterns whose variables are all among vars[:k]
+	assign map[string]rdf.Term
+	out    Multiset
+}
+
+// extend assigns vars[k:], given an assignment of vars[:k].
+func (b *bgpSearch) extend(k int) error {
+	for _, i := range b.ready[k] {
+		if !b.g.Has(b.instance(b.tps[i])) {
+			return nil
+		}
+	}
+	if k == len(b.vars) {
+		b.out = append(b.out, b.solution())
+		return b.e.grow(len(b.out))
+	}
+	v := b.vars[k]
+	for _, t := range b.terms {
+		if err := b.e.step(1); err != nil {
+			return err
+		}
+		b.assign[v] = t
+		if err := b.extend(k + 1); err != nil {
+			return err
+		}
+	}
+	delete(b.assign, v)
+	return nil
+}
+
+// instance is P(tp): the triple pattern with every variable replaced.
+func (b *bgpSearch) instance(tp algebra.TriplePattern) rdf.Triple {
+	return rdf.Triple{S: b.term(tp.S), P: b.term(tp.P), O: b.term(tp.O)}
+}
+
+func (b *bgpSearch) term(n algebra.Node) rdf.Term {
+	if n.IsVar() {
+		return b.assign[n.Var]
+	}
+	return n.Term
+}
+
+// solution is the full assignment P. Hidden variables are kept: the
+// translation also uses them for the steps of a path split into triples
+// (X :p ??0 . ??0 :q+ Y), so a hidden variable may join a BGP with the next
+// pattern. They are projected away by Project (they are never in PV) and
+// never reach a result, which gives the restriction "to the query variables"
+// and keeps one solution per σ.
+func (b *bgpSearch) solution() Mapping {
+	mu := make(Mapping, 0, len(b.vars))
+	for _, v := range b.vars {
+		mu = mu.With(v, b.assign[v])
+	}
+	return mu
+}
+
+// bgpVars lists the variables of the pattern in order of first occurrence.
+func bgpVars(tps []algebra.TriplePattern) []string {
+	var vars []string
+	seen := map[string]bool{}
+	for _, tp := range tps {
+		for _, n := range []algebra.Node{tp.S, tp.P, tp.O} {
+			if n.IsVar() && !seen[n.Var] {
+				seen[n.Var] = true
+				vars = append(vars, n.Var)
+			}
+		}
+	}
+	return vars
+}
+
+// readyAt computes, for each k, the patterns that become fully assigned
+// exactly when vars[:k] are assigned.
+func readyAt(tps []algebra.TriplePattern, vars []string) [][]int {
+	pos := map[string]int{}
+	for i, v := range vars {
+		pos[v] = i + 1
+	}
+	ready := make([][]int, len(vars)+1)
+	for i, tp := range tps {
+		k := 0
+		for _, n := range []algebra.Node{tp.S, tp.P, tp.O} {
+			if n.IsVar() && pos[n.Var] > k {
+				k = pos[n.Var]
+			}
+		}
+		ready[k] = append(ready[k], i)
+	}
+	return ready
+}
+
+// graphTerms is the set of RDF terms occurring in G's triples, in order of
+// first occurrence (subjects, predicates and objects: a variable in any
+// position of a pattern can only be sent to such a term).
+func graphTerms(g *rdf.Graph) []rdf.Term {
+	var out []rdf.Term
+	seen := map[rdf.Term]bool{}
+	for _, t := range g.Triples() {
+		for _, x := range []rdf.Term{t.S, t.P, t.O} {
+			if !seen[x] {
+				seen[x] = true
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+// nodes transcribes #defn_nodeSet:
+//
+//	nodes(G) = { n | n is an RDF term that is used as a subject or object of a triple of G}
+func nodes(g *rdf.Graph) []rdf.Term {
+	var out []rdf.Term
+	seen := map[rdf.Term]bool{}
+	for _, t := range g.Triples() {
+		for _, x := range []rdf.Term{t.S, t.O} {
+			if !seen[x] {
+				seen[x] = true
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,200 @@
+package reference
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/ops"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// Options bound and seed one evaluation.
+type Options struct {
+	MaxSteps     int64     // budget on work units; 0 means DefaultMaxSteps
+	MaxSolutions int       // budget on the size of any multiset; 0 means DefaultMaxSolutions
+	Fuel         int       // EXISTS nesting; 0 means DefaultFuel
+	Now          time.Time // NOW(); zero means time.Now() once per query
+	Seed         int64     // RAND, UUID, STRUUID, BNODE
+}
+
+// Defaults used for zero Options fields.
+const (
+	DefaultMaxSteps     = 50_000_000
+	DefaultMaxSolutions = 1_000_000
+	DefaultFuel         = 8
+)
+
+// Result is the answer of the reference evaluator, with the choices the
+// specification leaves open (same meaning as results.Freedom).
+type Result struct {
+	Form    algebra.Form
+	Vars    []string
+	Rows    []map[string]rdf.Term // SELECT: final solutions in order; unbound = absent
+	Boolean bool                  // ASK
+	Triples []rdf.Triple          // CONSTRUCT / DESCRIBE (a set)
+
+	Ordered  bool
+	Sequence []map[string]rdf.Term // projected (+DISTINCT) solutions in ORDER BY order before OFFSET/LIMIT
+	Ties     []int                 // tie class per Sequence row
+	Offset   int
+	Limit    int // < 0: none
+	Reduced  bool
+	Open     []string // variables whose values the spec leaves open
+}
+
+// ErrService is returned for a SERVICE pattern: the reference never reaches the network.
+var ErrService = errors.New("SERVICE is not evaluated: no network")
+
+// evaluator carries what every operator needs: the dataset D, the budget and
+// the expression context. The active graph G is passed explicitly.
+type evaluator struct {
+	ctx       context.Context
+	ds        *rdf.Dataset
+	opt       Options
+	steps     int64
+	fuel      int
+	fresh     int // counter for fresh path variables (#defn_evalPP_sequence)
+	ectx      *ops.Context
+	termCache map[*rdf.Graph][]rdf.Term // graphTerms per graph, computed once
+	nodeCache map[*rdf.Graph][]rdf.Term // nodes(G) per graph, computed once
+}
+
+func (e *evaluator) graphTerms(g *rdf.Graph) []rdf.Term {
+	if ts, ok := e.termCache[g]; ok {
+		return ts
+	}
+	ts := graphTerms(g)
+	e.termCache[g] = ts
+	return ts
+}
+
+func (e *evaluator) nodes(g *rdf.Graph) []rdf.Term {
+	if ns, ok := e.nodeCache[g]; ok {
+		return ns
+	}
+	ns := nodes(g)
+	e.nodeCache[g] = ns
+	return ns
+}
+
+func newEvaluator(ctx context.Context, ds *rdf.Dataset, base string, opt Options) *evaluator {
+	if opt.MaxSteps <= 0 {
+		opt.MaxSteps = DefaultMaxSteps
+	}
+	if opt.MaxSolutions <= 0 {
+		opt.MaxSolutions = DefaultMaxSolutions
+	}
+	if opt.Fuel <= 0 {
+		opt.Fuel = DefaultFuel
+	}
+	if opt.Now.IsZero() {
+		opt.Now = time.Now()
+	}
+	ectx := &ops.Context{Now: opt.Now, Base: base, Rand: rand.New(rand.NewSource(opt.Seed))}
+	return &evaluator{ctx: ctx, ds: ds, opt: opt, fuel: opt.Fuel, ectx: ectx,
+		termCache: map[*rdf.Graph][]rdf.Term{}, nodeCache: map[*rdf.Graph][]rdf.Term{}}
+}
+
+// step charges n work units against MaxSteps and polls the context.
+func (e *evaluator) step(n int64) error {
+	before := e.steps
+	e.steps += n
+	if e.steps > e.opt.MaxSteps {
+		return fmt.Errorf("%w: more than %d steps", ops.ErrBudget, e.opt.MaxSteps)
+	}
+	if before>>10 != e.steps>>10 {
+		return e.ctx.Err()
+	}
+	return nil
+}
+
+// grow checks that a multiset being built stays within MaxSolutions.
+func (e *evaluator) grow(n int) error {
+	if n > e.opt.MaxSolutions {
+		return fmt.Errorf("%w: a multiset of more than %d solutions", ops.ErrBudget, e.opt.MaxSolutions)
+	}
+	return nil
+}
+
+// eval is eval(D(G), op) of #sparqlAlgebraEval: one case per algebra node.
+func (e *evaluator) eval(g *rdf.Graph, op algebra.Op) (Multiset, error) {
+	if err := e.step(1); err != nil {
+		return nil, err
+	}
+	switch op := op.(type) {
+	case *algebra.BGP:
+		return e.BGP(g, op.Triples)
+	case *algebra.Path:
+		return e.evalPath(g, op.S, op.Path, op.O)
+	case *algebra.Join:
+		return e.binary(g, op.L, op.R, e.Join)
+	case *algebra.LeftJoin:
+		return e.binary(g, op.L, op.R, func(a, b Multiset) (Multiset, error) { return e.LeftJoin(g, a, b, op.Expr) })
+	case *algebra.Filter:
+		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return e.Filter(g, op.Exprs, a) })
+	case *algebra.Union:
+		return e.binary(g, op.L, op.R, e.Union)
+	case *algebra.Minus:
+		return e.binary(g, op.L, op.R, e.Minus)
+	case *algebra.Graph:
+		return e.Graph(g, op.Name, op.Op)
+	case *algebra.Extend:
+		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return e.Extend(g, a, op.Var, op.Expr) })
+	case *algebra.Table:
+		return e.ToMultiSet(op.Vars, op.Rows)
+	case *algebra.Service:
+		return nil, ErrService
+	case *algebra.Group:
+		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return e.evalGroup(g, op, a) })
+	case *algebra.OrderBy:
+		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) {
+			s, _, err := e.OrderBy(g, a, op.Conds)
+			return s, err
+		})
+	case *algebra.Project:
+		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return Project(a, op.Vars), nil })
+	case *algebra.Distinct:
+		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return Distinct(a), nil })
+	case *algebra.Reduced:
+		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return Reduced(a), nil })
+	case *algebra.Slice:
+		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return Slice(a, op.Offset, op.Limit), nil })
+	case nil:
+		return nil, errors.New("reference: nil algebra node")
+	}
+	return nil, fmt.Errorf("reference: unknown algebra node %T", op)
+}
+
+// unary evaluates the operand of a one-argument operator, then the operator.
+func (e *evaluator) unary(g *rdf.Graph, in algebra.Op, f func(Multiset) (Multiset, error)) (Multiset, error) {
+	a, err := e.eval(g, in)
+	if err != nil {
+		return nil, err
+	}
+	out, err := f(a)
+	if err != nil {
+		return nil, err
+	}
+	return out, e.grow(len(out))
+}
+
+// binary evaluates both operands of a two-argument operator, then the operator.
+func (e *evaluator) binary(g *rdf.Graph, l, r algebra.Op, f func(a, b Multiset) (Multiset, error)) (Multiset, error) {
+	a, err := e.eval(g, l)
+	if err != nil {
+		return nil, err
+	}
+	b, err := e.eval(g, r)
+	if err != nil {
+		return nil, err
+	}
+	out, err := f(a, b)
+	if err != nil {
+		return nil, err
+	}
+	return out, e.grow(len(out))
+}

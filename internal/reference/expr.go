@@ -1,0 +1,65 @@
+package reference
+
+import (
+	"fmt"
+
+	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/ops"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// value evaluates expr(μ) with the active graph g available to EXISTS
+// (#defn_algFilter: "evaluating an exists(pattern) expression uses the
+// dataset and active graph, D(G)"). A Go error is a resource error.
+func (e *evaluator) value(g *rdf.Graph, x algebra.Expr, mu Mapping) (ops.Value, error) {
+	if err := e.step(1); err != nil {
+		return ops.Value{}, err
+	}
+	saved := e.ectx.Exists
+	e.ectx.Exists = func(op algebra.Op, b ops.Binding) (bool, error) { return e.exists(g, op, b) }
+	v := ops.Eval(x, mu, e.ectx)
+	e.ectx.Exists = saved
+	if e.ectx.Fatal != nil {
+		return ops.Value{}, e.ectx.Fatal
+	}
+	return v, nil
+}
+
+// ebv is the effective boolean value of expr(μ) (#ebv); an error is not true.
+func (e *evaluator) ebv(g *rdf.Graph, x algebra.Expr, mu Mapping) (bool, error) {
+	if x == nil {
+		return true, nil
+	}
+	v, err := e.value(g, x, mu)
+	if err != nil {
+		return false, err
+	}
+	b, verr := ops.EBV(v)
+	return verr == nil && b, nil
+}
+
+// exists transcribes #defn_evalExists:
+//
+//	Let μ be the current solution mapping for a filter and P a graph pattern:
+//	The value exists(P), given D(G) is true if and only if
+//	eval(D(G), substitute(P, μ)) is a non-empty sequence.
+//
+// Each nesting level takes one unit of fuel (the LeanRDF evalN design).
+func (e *evaluator) exists(g *rdf.Graph, p algebra.Op, b ops.Binding) (bool, error) {
+	if e.fuel <= 0 {
+		err := fmt.Errorf("%w: EXISTS nested deeper than %d (fuel)", ops.ErrBudget, e.opt.Fuel)
+		e.ectx.Fatal = err
+		return false, err
+	}
+	e.fuel--
+	defer func() { e.fuel++ }()
+	mu, ok := b.(Mapping)
+	if !ok {
+		mu = mappingOf(b.Vars(), b.Get)
+	}
+	out, err := e.eval(g, substitute(p, mu))
+	if err != nil && e.ectx.Fatal == nil {
+		e.ectx.Fatal = err
+	}
+	return len(out) > 0, err
+}

@@ -1,0 +1,116 @@
+package reference
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// construct instantiates the template once per solution (#construct):
+// "If any such instantiation produces a triple containing an unbound variable
+// or an illegal RDF construct, such as a literal in subject or predicate
+// position, then that triple is not included in the output RDF graph", and
+// template blank nodes are fresh for each solution. The result is a set.
+func construct(tmpl []algebra.TriplePattern, ms Multiset, ds *rdf.Dataset) []rdf.Triple {
+	prefix := freshPrefix(ds)
+	g := rdf.NewGraph()
+	for i, mu := range ms {
+		scope := prefix + strconv.Itoa(i) + "_"
+		for _, tp := range tmpl {
+			t := rdf.Triple{S: instantiate(tp.S, mu, scope), P: instantiate(tp.P, mu, scope), O: instantiate(tp.O, mu, scope)}
+			if validTriple(t) {
+				g.Add(t)
+			}
+		}
+	}
+	return append([]rdf.Triple{}, g.Triples()...)
+}
+
+func instantiate(n algebra.Node, mu Mapping, scope string) rdf.Term {
+	if n.IsVar() {
+		t, _ := mu.Get(n.Var)
+		return t
+	}
+	if n.Term.IsBlank() {
+		return rdf.Blank(scope + n.Term.Value)
+	}
+	return n.Term
+}
+
+func validTriple(t rdf.Triple) bool {
+	return (t.S.IsIRI() || t.S.IsBlank()) && t.P.IsIRI() && !t.O.IsZero()
+}
+
+// freshPrefix is a blank-node label prefix no label of the dataset starts with.
+func freshPrefix(ds *rdf.Dataset) string {
+	prefix := "c"
+	for clash := true; clash; {
+		clash = false
+		for _, q := range ds.Quads() {
+			for _, t := range []rdf.Term{q.S, q.O, q.G} {
+				if t.IsBlank() && strings.HasPrefix(t.Value, prefix) {
+					clash = true
+				}
+			}
+		}
+		if clash {
+			prefix += "x"
+		}
+	}
+	return prefix
+}
+
+// describe answers DESCRIBE (#describe), whose result the spec leaves to the
+// service. Policy: the concise bounded description of each described
+// resource in the default graph — its outgoing triples, followed recursively
+// through blank-node objects. The resources are the IRIs of the query and
+// the values of its variables (every projected variable for DESCRIBE *).
+func describe(q *algebra.Query, ms Multiset, g *rdf.Graph) []rdf.Triple {
+	out := rdf.NewGraph()
+	seen := map[rdf.Term]bool{}
+	for _, r := range describedResources(q, ms) {
+		cbd(g, r, seen, out)
+	}
+	return append([]rdf.Triple{}, out.Triples()...)
+}
+
+func describedResources(q *algebra.Query, ms Multiset) []rdf.Term {
+	targets := q.Describe
+	if q.Star {
+		targets = nil
+		for _, v := range q.Vars {
+			targets = append(targets, algebra.V(v))
+		}
+	}
+	var out []rdf.Term
+	for _, n := range targets {
+		if !n.IsVar() {
+			out = append(out, n.Term)
+			continue
+		}
+		for _, mu := range ms {
+			if t, ok := mu.Get(n.Var); ok {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+func cbd(g *rdf.Graph, r rdf.Term, seen map[rdf.Term]bool, out *rdf.Graph) {
+	if seen[r] || r.IsLiteral() {
+		return
+	}
+	seen[r] = true
+	for _, t := range g.Triples() {
+		if t.S != r {
+			continue
+		}
+		out.Add(t)
+		if t.O.IsBlank() {
+			cbd(g, t.O, seen, out)
+		}
+	}
+}

@@ -1,0 +1,114 @@
+package reference
+
+import "github.com/sparql-oracle/oracle/internal/algebra"
+
+// openFuncs are the functions whose values the spec leaves to the engine
+// (#func-rand, #func-now, #func-uuid, #func-struuid).
+var openFuncs = map[string]bool{"RAND": true, "NOW": true, "UUID": true, "STRUUID": true}
+
+// openAggs are the set functions with an unspecified result: SAMPLE picks
+// any member (#defn_aggSample), GROUP_CONCAT any order (#defn_aggGroupConcat).
+var openAggs = map[string]bool{"SAMPLE": true, "GROUP_CONCAT": true}
+
+// openVars finds the variables whose values are open: bound by an Extend or
+// a Group from an open function or aggregate, directly or through another
+// open variable (a fixpoint over the whole algebra, subqueries included).
+func openVars(op algebra.Op) map[string]bool {
+	defs := map[string][]algebra.Expr{}
+	open := map[string]bool{}
+	collectDefs(op, defs, open)
+	for changed := true; changed; {
+		changed = false
+		for v, xs := range defs {
+			for _, x := range xs {
+				if !open[v] && exprOpen(x, open) {
+					open[v], changed = true, true
+				}
+			}
+		}
+	}
+	return open
+}
+
+func collectDefs(op algebra.Op, defs map[string][]algebra.Expr, open map[string]bool) {
+	switch op := op.(type) {
+	case *algebra.Extend:
+		defs[op.Var] = append(defs[op.Var], op.Expr)
+	case *algebra.Group:
+		for _, k := range op.Keys {
+			if k.Var != "" {
+				defs[k.Var] = append(defs[k.Var], k.Expr)
+			}
+		}
+		for _, a := range op.Aggs {
+			if openAggs[a.Agg.Name] {
+				open[a.Var] = true
+			} else if a.Agg.Arg != nil {
+				defs[a.Var] = append(defs[a.Var], a.Agg.Arg)
+			}
+		}
+	}
+	for _, c := range children(op) {
+		collectDefs(c, defs, open)
+	}
+}
+
+// exprOpen reports whether x calls an open function or reads an open variable.
+func exprOpen(x algebra.Expr, open map[string]bool) bool {
+	switch x := x.(type) {
+	case *algebra.Var:
+		return open[x.Name]
+	case *algebra.Call:
+		if openFuncs[x.Name] {
+			return true
+		}
+		return anyOpen(x.Args, open)
+	case *algebra.Func:
+		return anyOpen(x.Args, open)
+	}
+	return false
+}
+
+func anyOpen(xs []algebra.Expr, open map[string]bool) bool {
+	for _, x := range xs {
+		if exprOpen(x, open) {
+			return true
+		}
+	}
+	return false
+}
+
+// children lists the operands of an algebra node.
+func children(op algebra.Op) []algebra.Op {
+	switch op := op.(type) {
+	case *algebra.Join:
+		return []algebra.Op{op.L, op.R}
+	case *algebra.LeftJoin:
+		return []algebra.Op{op.L, op.R}
+	case *algebra.Union:
+		return []algebra.Op{op.L, op.R}
+	case *algebra.Minus:
+		return []algebra.Op{op.L, op.R}
+	case *algebra.Filter:
+		return []algebra.Op{op.Op}
+	case *algebra.Graph:
+		return []algebra.Op{op.Op}
+	case *algebra.Extend:
+		return []algebra.Op{op.Op}
+	case *algebra.Service:
+		return []algebra.Op{op.Op}
+	case *algebra.Group:
+		return []algebra.Op{op.Op}
+	case *algebra.OrderBy:
+		return []algebra.Op{op.Op}
+	case *algebra.Project:
+		return []algebra.Op{op.Op}
+	case *algebra.Distinct:
+		return []algebra.Op{op.Op}
+	case *algebra.Reduced:
+		return []algebra.Op{op.Op}
+	case *algebra.Slice:
+		return []algebra.Op{op.Op}
+	}
+	return nil
+}

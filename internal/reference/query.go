@@ -1,0 +1,67 @@
+package reference
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// Eval evaluates a translated query over the dataset ds (#sparqlQuery,
+// #QueryForms). sources are the extra graphs that FROM and FROM NAMED may name
+// (the catalogue of seed 003); without dataset clauses ds is the active dataset.
+//
+// Errors: ops.ErrBudget (wrapped) when a budget runs out, ctx.Err() when the
+// context is done, ErrService for SERVICE, a plain error for a FROM naming an
+// unknown graph. A panic in a dependency is turned into an error.
+func Eval(ctx context.Context, q *algebra.Query, ds *rdf.Dataset, sources map[string]*rdf.Graph, opt Options) (res *Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("reference: internal error: %v", r)
+		}
+	}()
+	if q == nil || q.Op == nil {
+		return nil, errors.New("reference: no query")
+	}
+	if ds == nil {
+		ds = rdf.NewDataset()
+	}
+	active, err := activeDataset(ds, sources, q.From, q.FromNamed)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	e := newEvaluator(ctx, active, q.Base, opt)
+	switch q.Form {
+	case algebra.Select:
+		return e.selectQuery(q)
+	case algebra.Ask:
+		ms, err := e.eval(active.Default, q.Op)
+		return &Result{Form: q.Form, Boolean: len(ms) > 0, Limit: -1}, err
+	case algebra.Construct:
+		ms, err := e.eval(active.Default, q.Op)
+		if err != nil {
+			return nil, err
+		}
+		return &Result{Form: q.Form, Triples: construct(q.Template, ms, active), Limit: -1}, nil
+	case algebra.Describe:
+		ms, err := e.eval(active.Default, q.Op)
+		if err != nil {
+			return nil, err
+		}
+		return &Result{Form: q.Form, Triples: describe(q, ms, active.Default), Limit: -1}, nil
+	}
+	return nil, fmt.Errorf("reference: unknown query form %d", q.Form)
+}
+
+// activeDataset is the dataset of the dataset clauses (#specifyingDataset),
+// built by the catalogue: without clauses ds itself; otherwise the FROM graphs
+// merged into the default graph and the FROM NAMED graphs under their IRIs,
+// looked up among ds's named graphs and sources, never fetched.
+func activeDataset(ds *rdf.Dataset, sources map[string]*rdf.Graph, from, fromNamed []string) (*rdf.Dataset, error) {
+	return (&rdf.Catalogue{Dataset: ds, Sources: sources}).Active(from, fromNamed)
+}

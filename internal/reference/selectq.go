@@ -1,0 +1,150 @@
+package reference
+
+import (
+	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/ops"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// modifiers are the solution modifiers at the top of a SELECT's algebra, in
+// the order of #convertSolMod: Slice(Distinct|Reduced(Project(OrderBy(P)))).
+type modifiers struct {
+	slice    *algebra.Slice
+	distinct bool
+	reduced  bool
+	project  *algebra.Project
+	order    *algebra.OrderBy
+	pattern  algebra.Op
+}
+
+func peel(op algebra.Op) modifiers {
+	var m modifiers
+	if s, ok := op.(*algebra.Slice); ok {
+		m.slice, op = s, s.Op
+	}
+	switch d := op.(type) {
+	case *algebra.Distinct:
+		m.distinct, op = true, d.Op
+	case *algebra.Reduced:
+		m.reduced, op = true, d.Op
+	}
+	if p, ok := op.(*algebra.Project); ok {
+		m.project, op = p, p.Op
+	}
+	if o, ok := op.(*algebra.OrderBy); ok {
+		m.order, op = o, o.Op
+	}
+	m.pattern = op
+	return m
+}
+
+// selectQuery evaluates a SELECT with its modifiers applied one by one, so
+// that the freedom left by the spec can be recorded on the way: the sequence
+// before OFFSET/LIMIT, its tie classes, REDUCED, and the open variables.
+func (e *evaluator) selectQuery(q *algebra.Query) (*Result, error) {
+	m := peel(q.Op)
+	res := &Result{Form: q.Form, Vars: q.Vars, Limit: -1}
+	g := e.ds.Default
+	seq, err := e.eval(g, m.pattern)
+	if err != nil {
+		return nil, err
+	}
+	var keys [][]rdf.Term
+	if m.order != nil {
+		if seq, keys, err = e.OrderBy(g, seq, m.order.Conds); err != nil {
+			return nil, err
+		}
+		res.Ordered = true
+	}
+	if m.project != nil {
+		seq = Project(seq, m.project.Vars)
+		if res.Vars == nil {
+			res.Vars = m.project.Vars
+		}
+	}
+	if m.distinct || m.reduced {
+		var idx []int
+		seq, idx = distinctIndex(seq)
+		keys = pick(keys, idx)
+		res.Reduced = m.reduced
+	}
+	open := openVars(q.Op)
+	res.Sequence = rows(seq)
+	res.Ties = ties(keys, len(seq), openPrefix(m.order, open))
+	if m.slice != nil {
+		res.Offset, res.Limit = int(m.slice.Offset), int(m.slice.Limit)
+		seq = Slice(seq, m.slice.Offset, m.slice.Limit)
+	}
+	res.Rows = rows(seq)
+	for _, v := range res.Vars {
+		if open[v] {
+			res.Open = append(res.Open, v)
+		}
+	}
+	return res, nil
+}
+
+func pick(keys [][]rdf.Term, idx []int) [][]rdf.Term {
+	if keys == nil {
+		return nil
+	}
+	out := make([][]rdf.Term, len(idx))
+	for i, j := range idx {
+		out[i] = keys[j]
+	}
+	return out
+}
+
+// ties numbers the tie classes of a sorted sequence: consecutive rows whose
+// first n keys all compare equal (ops.OrderCompare == 0) share a class.
+// Without ORDER BY every row is in class 0.
+func ties(keys [][]rdf.Term, rowsN, n int) []int {
+	out := make([]int, rowsN)
+	for i := 1; i < rowsN; i++ {
+		out[i] = out[i-1]
+		if keys != nil && !sameKeys(keys[i-1], keys[i], n) {
+			out[i]++
+		}
+	}
+	return out
+}
+
+func sameKeys(a, b []rdf.Term, n int) bool {
+	for k := 0; k < n && k < len(a); k++ {
+		if ops.OrderCompare(a[k], b[k]) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// openPrefix is the number of leading ORDER BY conditions whose values are
+// determined: a condition using RAND(), NOW() or an open variable orders
+// nothing another engine must reproduce, nor does any condition after it.
+// A sequence sorted by all conditions is sorted by any prefix of them.
+func openPrefix(o *algebra.OrderBy, open map[string]bool) int {
+	if o == nil {
+		return 0
+	}
+	for i, c := range o.Conds {
+		if exprOpen(c.Expr, open) {
+			return i
+		}
+	}
+	return len(o.Conds)
+}
+
+// rows converts mappings to the result shape, dropping hidden variables.
+func rows(ms Multiset) []map[string]rdf.Term {
+	out := make([]map[string]rdf.Term, len(ms))
+	for i, mu := range ms {
+		row := map[string]rdf.Term{}
+		for _, b := range mu {
+			if !algebra.IsHidden(b.Var) {
+				row[b.Var] = b.Term
+			}
+		}
+		out[i] = row
+	}
+	return out
+}

@@ -1,0 +1,100 @@
+package registry
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+
+	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/ops"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/reference"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// Reference wraps the §18.5 reference evaluator as an oracle.Engine. Its
+// answers carry results.Freedom: it is the judge.
+func Reference(opts reference.Options) oracle.Engine {
+	return &referenceEngine{opts: opts}
+}
+
+type referenceEngine struct{ opts reference.Options }
+
+func (*referenceEngine) Name() string    { return "reference" }
+func (*referenceEngine) Version() string { return moduleVersion() }
+
+// Eval parses and translates the query, evaluates it, and maps the
+// reference's errors onto the typed engine errors of package oracle.
+func (e *referenceEngine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	q, err := algebra.Parse(c.Query, c.Base)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", oracle.ErrRejected, err)
+	}
+	ds := c.Dataset
+	if ds == nil {
+		ds = rdf.NewDataset()
+	}
+	res, err := reference.Eval(ctx, q, ds, c.Sources, e.opts)
+	if err != nil {
+		return nil, classify(ctx, err)
+	}
+	return toAnswer(res), nil
+}
+
+// classify wraps an evaluation error in the matching oracle error.
+func classify(ctx context.Context, err error) error {
+	switch {
+	case errors.Is(err, ops.ErrBudget):
+		return fmt.Errorf("%w: %v", oracle.ErrBudget, err)
+	case errors.Is(err, context.DeadlineExceeded), ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return fmt.Errorf("%w: %v", oracle.ErrTimeout, err)
+	case errors.Is(err, reference.ErrService):
+		return fmt.Errorf("%w: %v", oracle.ErrUnsupported, err)
+	}
+	return fmt.Errorf("%w: %v", oracle.ErrQueryError, err)
+}
+
+// toAnswer converts a reference Result into an Answer; Freedom is attached
+// only when the query leaves something open.
+func toAnswer(r *reference.Result) *results.Answer {
+	a := &results.Answer{Vars: r.Vars, Boolean: r.Boolean, Triples: r.Triples}
+	switch r.Form {
+	case algebra.Ask:
+		a.Kind = results.Boolean
+	case algebra.Construct, algebra.Describe:
+		a.Kind = results.Graph
+	default:
+		a.Kind = results.Bindings
+		a.Rows = solutions(r.Rows)
+	}
+	if r.Ordered || r.Reduced || len(r.Open) > 0 {
+		a.Freedom = &results.Freedom{
+			Ordered: r.Ordered, Sequence: solutions(r.Sequence), Ties: r.Ties,
+			Offset: r.Offset, Limit: r.Limit, Reduced: r.Reduced, Open: r.Open,
+		}
+	}
+	return a
+}
+
+func solutions(rows []map[string]rdf.Term) []results.Solution {
+	if rows == nil {
+		return nil
+	}
+	out := make([]results.Solution, len(rows))
+	for i, r := range rows {
+		out[i] = results.Solution(r)
+	}
+	return out
+}
+
+// moduleVersion is the main module's version from the build info, or "dev"
+// for a development build.
+func moduleVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok || bi.Main.Version == "" || bi.Main.Version == "(devel)" {
+		return "dev"
+	}
+	return bi.Main.Version
+}

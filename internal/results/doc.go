@@ -1,0 +1,26 @@
+// Package results owns Answer, the normalised form of what an engine
+// returned for one query (solutions, a boolean, or a graph), and the SPARQL
+// result formats that carry it:
+//
+//   - SPARQL 1.1 Query Results JSON (json.go), XML (xml.go), TSV (tsv.go) and
+//     CSV (csv.go): a reader and a canonical writer each; Read and Write
+//     dispatch on a format name, extension or media type (format.go);
+//   - the W3C DAWG result-set vocabulary (rs:ResultSet...) in which the
+//     SPARQL 1.0 tests write expected results as Turtle or RDF/XML, and plain
+//     graphs for CONSTRUCT expectations (resultset.go: FromResultSetGraph,
+//     ReadRDF), plus WriteNTriples for Graph answers;
+//   - the Turtle term syntax shared by TSV and N-Triples (terms.go).
+//
+// Conventions every reader keeps, so answers from different formats are
+// comparable term by term: a literal always has a datatype (xsd:string when
+// none is given, rdf:langString with a tag); language tags are lower-cased
+// (rdf.LangLiteral); lexical forms are kept exactly; blank-node labels are
+// kept as given (the comparator maps them); an unbound variable is absent
+// from its Solution. Readers never panic: malformed input gives a
+// *SyntaxError with line and column. CSV is lossy; see ReadCSV and CSVView.
+//
+// The package imports only the standard library and internal/rdf. To add a
+// format, give it a Format constant and names in format.go, a reader and a
+// writer in its own file, data cases under testdata/read, and a round-trip
+// and fuzz test. Goldens are rewritten with `go test -run Golden -update`.
+package results
