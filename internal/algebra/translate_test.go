@@ -83,3 +83,25 @@ func TestTranslateErrors(t *testing.T) {
 		t.Errorf("aggregate in FILTER: got %v", err)
 	}
 }
+
+// FuzzParseTranslate: whatever parses must translate without error or panic
+// and print. Seeded with the golden queries.
+func FuzzParseTranslate(f *testing.F) {
+	files, _ := filepath.Glob("testdata/sse/*.rq")
+	for _, file := range files {
+		if b, err := os.ReadFile(file); err == nil {
+			f.Add(string(b))
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		tree, err := syntax.Parse(src, syntax.Options{Base: goldenBase})
+		if err != nil {
+			return
+		}
+		q, err := Translate(tree)
+		if err != nil {
+			t.Fatalf("parsed but did not translate: %v\n%s", err, src)
+		}
+		_ = q.String()
+	})
+}

@@ -116,6 +116,12 @@ type matcher struct {
 	profA    map[string]string
 	items    []*item
 	used     [][]bool
+	index    map[cellKey][]int // expected rows by (group, column, bijection blank)
+}
+
+type cellKey struct {
+	g, col int
+	label  string
 }
 
 type item struct {
@@ -240,13 +246,26 @@ func joinProfiles(p map[string][]string) map[string]string {
 // others become search items.
 func (m *matcher) buckets() bool {
 	m.used = make([][]bool, len(m.groups))
+	m.index = map[cellKey][]int{}
 	for gi, g := range m.groups {
 		m.used[gi] = make([]bool, len(g.exp))
+		m.indexGroup(gi, g)
 		if !m.bucketGroup(gi, g) {
 			return false
 		}
 	}
 	return true
+}
+
+func (m *matcher) indexGroup(gi int, g *group) {
+	for ei, d := range g.exp {
+		for i, ok := range d.vars {
+			if ok {
+				k := cellKey{gi, i, d.cells[i].Value}
+				m.index[k] = append(m.index[k], ei)
+			}
+		}
+	}
 }
 
 func (m *matcher) bucketGroup(gi int, g *group) bool {
@@ -333,8 +352,8 @@ func (m *matcher) solve(left int) bool {
 		return false
 	}
 	it.done = true
-	for _, c := range it.cands {
-		if m.used[it.g][c] || !m.tick() {
+	for _, c := range m.candidates(it) {
+		if m.used[it.g][c] || !m.fits(it, c) || !m.tick() {
 			continue
 		}
 		undo, ok := m.bind(m.groups[it.g].exp[c], it.a)
@@ -354,8 +373,10 @@ func (m *matcher) solve(left int) bool {
 	return false
 }
 
-// pick returns the open item with the fewest consistent candidates, or nil
-// when one has none (forward checking) or the budget ran out.
+// pick returns the open item with the fewest candidates, or nil when one has
+// none (forward checking) or the budget ran out. Items touching an already
+// mapped blank node are counted exactly through the index; the others by
+// their static candidate list, which costs no search steps.
 func (m *matcher) pick() *item {
 	var best *item
 	bestN := int(^uint(0) >> 1)
@@ -363,7 +384,10 @@ func (m *matcher) pick() *item {
 		if it.done {
 			continue
 		}
-		n := m.countCands(it, bestN)
+		n := len(it.cands)
+		if m.connected(it) {
+			n = m.countCands(it, bestN)
+		}
 		if m.exceeded || n == 0 {
 			return nil
 		}
@@ -377,13 +401,46 @@ func (m *matcher) pick() *item {
 	return best
 }
 
+// connected reports whether one of the item's blank nodes is already mapped.
+func (m *matcher) connected(it *item) bool {
+	for i, ok := range it.a.vars {
+		if ok {
+			if _, bound := m.inv[it.a.cells[i].Value]; bound {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// candidates narrows an item's candidates through a mapped blank node: the
+// expected row must hold its preimage in the same column.
+func (m *matcher) candidates(it *item) []int {
+	for i, ok := range it.a.vars {
+		if !ok {
+			continue
+		}
+		if be, bound := m.inv[it.a.cells[i].Value]; bound {
+			return m.index[cellKey{it.g, i, be}]
+		}
+	}
+	return it.cands
+}
+
+// fits re-checks what the static candidate list guaranteed (signature and
+// counts) for candidates that came from the index.
+func (m *matcher) fits(it *item, c int) bool {
+	e := m.groups[it.g].exp[c]
+	return e.sig == it.a.sig && m.groups[it.g].mode.countsOK(it.a.n, e.n)
+}
+
 func (m *matcher) countCands(it *item, limit int) int {
 	n := 0
-	for _, c := range it.cands {
+	for _, c := range m.candidates(it) {
 		if n >= limit || !m.tick() {
 			break
 		}
-		if !m.used[it.g][c] && m.consistent(m.groups[it.g].exp[c], it.a) {
+		if !m.used[it.g][c] && m.fits(it, c) && m.consistent(m.groups[it.g].exp[c], it.a) {
 			n++
 		}
 	}

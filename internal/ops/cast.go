@@ -205,6 +205,9 @@ func convert(n number, k numKind) (number, bool) {
 	if k >= n.kind {
 		return n.promote(k), true
 	}
+	if k == kFloat { // double to float: IEEE rounding, overflow to ±INF
+		return number{kind: kFloat, f: float64(float32(n.f))}, true
+	}
 	r := n.r
 	if n.kind >= kFloat {
 		if math.IsNaN(n.f) || math.IsInf(n.f, 0) {

@@ -21,7 +21,7 @@ type loadCase struct {
 	hasWant    bool
 }
 
-func readLoadCase(t *testing.T, path string) loadCase {
+func readLoadCase(t testing.TB, path string) loadCase {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -121,6 +121,9 @@ func newRunner(engine oracle.Engine, opts Options) *runner {
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
+	if abs, err := filepath.Abs(opts.Root); err == nil && opts.Root != "" {
+		opts.Root = abs
+	}
 	return &runner{engine: engine, opts: opts, files: newFileCache()}
 }
 

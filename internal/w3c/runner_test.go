@@ -50,6 +50,8 @@ func (f fakeEngine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, 
 		sel.Rows = []results.Solution{row("c", "2"), row("a", "1"), row("b", "2")} // a permutation
 	case "ordered":
 		sel.Rows = []results.Solution{row("a", "1"), row("c", "2"), row("b", "2")} // ties swapped
+	case "misordered":
+		sel.Rows = []results.Solution{row("b", "2"), row("a", "1"), row("c", "2")}
 	case "wrong":
 		sel.Rows = []results.Solution{row("a", "1"), row("b", "2")}
 	case "budget":
@@ -105,7 +107,7 @@ func runFixture(t *testing.T) Report {
 func TestRunnerOutcomes(t *testing.T) {
 	rep := runFixture(t)
 	want := map[string]string{
-		"select": "pass", "ordered": "pass", "construct": "pass", "ask": "pass",
+		"select": "pass", "ordered": "pass", "misordered": "fail order", "construct": "pass", "ask": "pass",
 		"wrong": "fail missing-rows", "budget": "error budget", "from": "pass", "lax": "pass",
 		"csv": "pass", "syntax-ok": "pass", "syntax-bad": "pass",
 		"service": "skip SERVICE: no network", "requires": "skip requires XsdDateOperations",
@@ -225,8 +227,12 @@ func TestBaselineCompare(t *testing.T) {
 		t.Errorf("changes %q (fatal %d), want %q (fatal 2)", got, fatal, want)
 	}
 	delete(b, p+"wrong")
-	if cs := rep.Compare(b); cs[0].Kind != NewFailure || !strings.HasSuffix(cs[0].ID, "wrong") {
-		t.Errorf("removing an entry: first change %v, want a new failure of wrong", cs[0])
+	found := false
+	for _, c := range rep.Compare(b) {
+		found = found || c.Kind == NewFailure && c.ID == p+"wrong"
+	}
+	if !found {
+		t.Errorf("removing the entry of wrong: no new failure reported")
 	}
 }
 

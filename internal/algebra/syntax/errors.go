@@ -30,6 +30,9 @@ type source struct {
 	text       string // after §19.2 codepoint escapes
 	origOff    []int  // processed offset -> original offset; nil when identical
 	lineStarts []int  // offsets in orig where lines begin
+	// memo of the last conversion: the parser asks for increasing offsets,
+	// so counting runes from the previous answer keeps pos linear overall.
+	lastOff, lastLine, lastCol int
 }
 
 func newSource(orig, text string, origOff []int) *source {
@@ -56,7 +59,12 @@ func (s *source) pos(off int) Pos {
 		o = len(s.orig)
 	}
 	line := sort.Search(len(s.lineStarts), func(i int) bool { return s.lineStarts[i] > o }) - 1
-	col := utf8.RuneCountInString(s.orig[s.lineStarts[line]:o]) + 1
+	from, col := s.lineStarts[line], 1
+	if s.lastLine == line+1 && s.lastOff <= o && s.lastOff >= from {
+		from, col = s.lastOff, s.lastCol
+	}
+	col += utf8.RuneCountInString(s.orig[from:o])
+	s.lastOff, s.lastLine, s.lastCol = o, line+1, col
 	return Pos{Offset: o, Line: line + 1, Col: col}
 }
 

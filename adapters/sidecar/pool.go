@@ -1,0 +1,103 @@
+package sidecar
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
+
+// exchange runs one request on a pooled process. When ctx ends first the
+// process is killed (a slow query never blocks the next case) and the error
+// is ErrTimeout; when the process dies it is ErrCrashed. Either way the next
+// case gets a fresh process.
+func (e *Engine) exchange(ctx context.Context, req *Request) (*Response, error) {
+	p, err := e.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	req.ID = e.seq.Add(1)
+	type result struct {
+		resp *Response
+		err  error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		r, err := p.roundTrip(req)
+		ch <- result{r, err}
+	}()
+	select {
+	case <-ctx.Done():
+		e.discard(p)
+		<-ch
+		return nil, fmt.Errorf("%w: %s: %v (process killed)", oracle.ErrTimeout, e.cfg.Name, ctx.Err())
+	case r := <-ch:
+		if r.err != nil {
+			e.discard(p)
+			return nil, e.crashed(p, r.err)
+		}
+		e.release(p)
+		return r.resp, nil
+	}
+}
+
+// crashed describes a dead or broken sidecar, with the tail of its stderr.
+func (e *Engine) crashed(p *process, err error) error {
+	state := "broke its protocol"
+	if p.exited() {
+		state = "died"
+		if ps := p.cmd.ProcessState; ps != nil {
+			state = "died (" + ps.String() + ")"
+		}
+	}
+	msg := strings.TrimSpace(p.stderr.String())
+	if len(msg) > 800 {
+		msg = "…" + msg[len(msg)-800:]
+	}
+	return fmt.Errorf("%w: %s sidecar %s: %v; stderr: %s", oracle.ErrCrashed, e.cfg.Name, state, err, msg)
+}
+
+// acquire returns an idle process, or starts one when a slot is free.
+func (e *Engine) acquire(ctx context.Context) (*process, error) {
+	select {
+	case p := <-e.idle:
+		if !p.exited() {
+			return p, nil
+		}
+		e.restarts.Add(1)
+		e.slots <- struct{}{}
+	default:
+	}
+	select {
+	case p := <-e.idle:
+		return p, nil
+	case <-e.slots:
+		p, err := start(&e.cfg)
+		if err != nil {
+			e.slots <- struct{}{}
+			return nil, fmt.Errorf("%w: %v", oracle.ErrUnsupported, err)
+		}
+		return p, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w: waiting for a %s sidecar: %v", oracle.ErrTimeout, e.cfg.Name, ctx.Err())
+	}
+}
+
+// release returns p to the pool, or retires it after MaxRequests cases.
+func (e *Engine) release(p *process) {
+	p.served++
+	if e.cfg.MaxRequests > 0 && p.served >= e.cfg.MaxRequests {
+		p.kill()
+		e.slots <- struct{}{}
+		return
+	}
+	e.idle <- p
+}
+
+// discard kills p and frees its slot for a fresh process.
+func (e *Engine) discard(p *process) {
+	p.kill()
+	e.restarts.Add(1)
+	e.slots <- struct{}{}
+}

@@ -1,0 +1,47 @@
+package sidecar
+
+// Request is one line sent to a sidecar's stdin.
+type Request struct {
+	ID int64  `json:"id"`
+	Op string `json:"op"` // "query", "version" or "ping"
+	// Query, Base: the SPARQL text and its base IRI.
+	Query string `json:"query,omitempty"`
+	Base  string `json:"base,omitempty"`
+	// Data is the case's dataset as canonical N-Quads (default graph triples
+	// without a graph term).
+	Data string `json:"data,omitempty"`
+	// Named lists every named graph of the dataset, including empty ones
+	// (N-Quads cannot express an empty graph).
+	Named []string `json:"named,omitempty"`
+	// Sources are the catalogue's further graphs for FROM/FROM NAMED, as
+	// N-Quads whose graph term is the source IRI. A sidecar loads them only
+	// where its engine keeps them out of the default dataset.
+	Sources string `json:"sources,omitempty"`
+	// TimeoutMS is advisory: the Go side enforces the deadline by killing the process.
+	TimeoutMS int64 `json:"timeout_ms,omitempty"`
+}
+
+// Response is one line read from a sidecar's stdout.
+type Response struct {
+	ID int64 `json:"id"`
+	OK bool  `json:"ok"`
+	// Format of Result: "json" (SPARQL results JSON) or "ntriples".
+	Format string `json:"format,omitempty"`
+	Result string `json:"result,omitempty"`
+	// Version and Engine answer the "version" op.
+	Version string `json:"version,omitempty"`
+	Engine  string `json:"engine,omitempty"`
+	// TimeMS is the engine's own query time, without loading.
+	TimeMS float64 `json:"time_ms,omitempty"`
+	// Extra is engine-specific evidence for reports (oxilite: the SQL).
+	Extra map[string]string `json:"extra,omitempty"`
+	Error *Failure          `json:"error,omitempty"`
+}
+
+// Failure is a typed error from a sidecar. Kind is one of "rejected" (the
+// engine refused the query: syntax), "unsupported", "error" (evaluation
+// error), "timeout", "internal" (the sidecar itself failed).
+type Failure struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+}

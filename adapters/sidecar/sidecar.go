@@ -1,0 +1,202 @@
+package sidecar
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// Config describes one sidecar engine.
+type Config struct {
+	Name    string   // engine name: "oxigraph", "rdflib", ...
+	Command []string // argv of the sidecar
+	Dir     string   // working directory
+	Env     []string // extra environment (KEY=VALUE)
+	// Pool is the most processes run at once (default 1).
+	Pool int
+	// StartTimeout bounds the first "version" exchange of a new process.
+	StartTimeout time.Duration
+	// MaxRequests restarts a process after that many cases (0: never), so a
+	// leaking engine cannot grow without bound.
+	MaxRequests int
+}
+
+// Engine is an oracle.Engine backed by a pool of sidecar processes.
+type Engine struct {
+	cfg      Config
+	idle     chan *process
+	slots    chan struct{} // one token per process that may run
+	seq      atomic.Int64
+	restarts atomic.Int64
+
+	once    sync.Once
+	version string
+	verErr  error
+	lastMS  atomic.Int64 // engine's own time of the last query, in µs
+	extraMu sync.Mutex
+	extra   map[string]string
+}
+
+// New returns an engine; no process starts until the first use.
+func New(cfg Config) *Engine {
+	if cfg.Pool <= 0 {
+		cfg.Pool = 1
+	}
+	if cfg.StartTimeout <= 0 {
+		cfg.StartTimeout = 60 * time.Second
+	}
+	e := &Engine{cfg: cfg, idle: make(chan *process, cfg.Pool), slots: make(chan struct{}, cfg.Pool)}
+	for i := 0; i < cfg.Pool; i++ {
+		e.slots <- struct{}{}
+	}
+	return e
+}
+
+func (e *Engine) Name() string { return e.cfg.Name }
+
+// Version asks a sidecar once; on failure it returns "unavailable".
+func (e *Engine) Version() string {
+	e.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), e.cfg.StartTimeout)
+		defer cancel()
+		resp, err := e.exchange(ctx, &Request{Op: "version"})
+		if err != nil {
+			e.verErr = err
+			return
+		}
+		e.version = resp.Version
+	})
+	if e.verErr != nil {
+		return "unavailable"
+	}
+	return e.version
+}
+
+// Health reports whether a sidecar answers a ping within the start timeout.
+func (e *Engine) Health(ctx context.Context) error {
+	_, err := e.exchange(ctx, &Request{Op: "ping"})
+	return err
+}
+
+// Restarts counts processes discarded after a crash, a deadline or MaxRequests.
+func (e *Engine) Restarts() int64 { return e.restarts.Load() }
+
+// LastQueryTime is the engine's own time for the last query it answered.
+func (e *Engine) LastQueryTime() time.Duration {
+	return time.Duration(e.lastMS.Load()) * time.Microsecond
+}
+
+// Close kills every idle process.
+func (e *Engine) Close() {
+	for {
+		select {
+		case p := <-e.idle:
+			p.kill()
+			e.slots <- struct{}{}
+		default:
+			return
+		}
+	}
+}
+
+// Eval sends the case to a sidecar and normalises its answer.
+func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	req, err := request(c)
+	if err != nil {
+		return nil, err
+	}
+	if dl, ok := ctx.Deadline(); ok {
+		req.TimeoutMS = time.Until(dl).Milliseconds()
+	}
+	resp, err := e.exchange(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	e.lastMS.Store(int64(resp.TimeMS * 1000))
+	return decode(resp)
+}
+
+// request turns a case into a sidecar request.
+func request(c *oracle.Case) (*Request, error) {
+	req := &Request{Op: "query", Query: c.Query, Base: c.Base}
+	var buf bytes.Buffer
+	if c.Dataset != nil {
+		if err := rdf.WriteNQuads(&buf, c.Dataset.Quads()); err != nil {
+			return nil, err
+		}
+		for _, n := range c.Dataset.Names() {
+			req.Named = append(req.Named, n.Value)
+		}
+	}
+	req.Data = buf.String()
+	req.Sources = sourcesNQuads(c.Sources)
+	return req, nil
+}
+
+func sourcesNQuads(src map[string]*rdf.Graph) string {
+	names := make([]string, 0, len(src))
+	for n := range src {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var quads []rdf.Quad
+	for _, n := range names {
+		for _, t := range src[n].Triples() {
+			quads = append(quads, rdf.Quad{S: t.S, P: t.P, O: t.O, G: rdf.IRI(n)})
+		}
+	}
+	var buf bytes.Buffer
+	rdf.WriteNQuads(&buf, quads)
+	return buf.String()
+}
+
+// decode reads a successful or failed response into an answer or a typed error.
+func decode(resp *Response) (*results.Answer, error) {
+	if !resp.OK {
+		return nil, failure(resp.Error)
+	}
+	switch resp.Format {
+	case "json":
+		a, err := results.ReadJSON(strings.NewReader(resp.Result))
+		if err != nil {
+			return nil, fmt.Errorf("engine answered with unreadable results JSON: %w", err)
+		}
+		return a, nil
+	case "ntriples":
+		quads, err := rdf.ParseNQuads(strings.NewReader(resp.Result), "answer")
+		if err != nil {
+			return nil, fmt.Errorf("engine answered with unreadable N-Triples: %w", err)
+		}
+		a := &results.Answer{Kind: results.Graph}
+		for _, q := range quads {
+			a.Triples = append(a.Triples, q.Triple())
+		}
+		return a, nil
+	}
+	return nil, fmt.Errorf("sidecar answered in unknown format %q", resp.Format)
+}
+
+func failure(f *Failure) error {
+	if f == nil {
+		return fmt.Errorf("sidecar reported failure without detail")
+	}
+	kinds := map[string]error{
+		"rejected":    oracle.ErrRejected,
+		"unsupported": oracle.ErrUnsupported,
+		"timeout":     oracle.ErrTimeout,
+		"error":       oracle.ErrQueryError,
+	}
+	if k, ok := kinds[f.Kind]; ok {
+		return fmt.Errorf("%w: %s", k, f.Message)
+	}
+	return fmt.Errorf("sidecar %s error: %s", f.Kind, f.Message)
+}

@@ -1,0 +1,39 @@
+// Package algebra owns the SPARQL 1.1 algebra: its node types, the
+// translation of a parsed query into it (§18.2), and its printed form, SSE.
+//
+// What lives where:
+//
+//   - syntax/ (package syntax): lexer, parser, syntax tree with positions,
+//     static checks, and the printer back to SPARQL text. It knows nothing of
+//     the algebra.
+//   - op.go, expr.go: the algebra node types (Op, PathExpr, Expr, Query),
+//     each linked to the spec anchor it stands for. Blank nodes and path
+//     steps become hidden variables (names starting with '?'), aggregates
+//     become variables ?.0, ?.1... bound by a Group node.
+//   - translate*.go: Translate(*syntax.Query) per §18.2 (#sparqlQuery):
+//     abbreviations expanded, filters collected per group, OPTIONAL with
+//     filters as LeftJoin expressions, BIND as Extend of the group so far,
+//     property paths split into triples where §18.2.2.4 allows, Join with
+//     the empty BGP simplified away, then Group, HAVING, trailing VALUES,
+//     SELECT expressions, ORDER BY, Project, DISTINCT/REDUCED, Slice.
+//     Parse(src, base) is syntax.Parse followed by Translate.
+//   - sse*.go: String(op), ExprString(e), (*Query).String(): the SSE
+//     notation of Jena's `arq.qparse --print=op`, IRIs always in full.
+//   - testdata/sse: golden queries (.rq) and their SSE (.sse).
+//
+// How to change it:
+//
+//   - A new algebra node: add the type to op.go (or expr.go) with its spec
+//     anchor, a case in the printer (sse.go) and in VisibleVars
+//     (translate_scope.go), produce it in translate*.go, and add a small
+//     testdata/sse/*.rq showing it. Regenerate the goldens with
+//     `go test ./internal/algebra -update` and read the diff against §18.2:
+//     a golden is only right when the spec text says so.
+//   - A new syntax form: the parser adds the tree node in syntax/, then the
+//     translation gets a case (the type switches in translate_pattern.go and
+//     translate_expr.go return an error for types they do not know).
+//
+// Translation never panics: every unexpected input is a *syntax.Error with
+// the line and column of the node. TestW3CTranslate translates every W3C
+// query that parses; BenchmarkParseTranslate measures queries per second.
+package algebra

@@ -1,0 +1,259 @@
+package reference
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/ops"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+var update = flag.Bool("update", false, "rewrite goldens")
+
+// A query case is one file testdata/queries/*.txt made of sections:
+//
+//	--- data turtle|nquads     the dataset (Turtle: default graph only)
+//	--- query                  the SPARQL query (base http://example/)
+//	--- options                key=value lines: maxsteps, maxsolutions, fuel
+//	--- result [ordered]       the expected answer (golden, see render)
+//	--- error                  instead of result: a substring of the error
+//
+// Lines before the first section are comments (say what the case checks,
+// and cite the spec).
+type queryCase struct {
+	path     string
+	sections map[string]string
+	heads    map[string]string // section name → its header arguments
+	order    []string
+}
+
+func readQueryCase(t *testing.T, path string) *queryCase {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &queryCase{path: path, sections: map[string]string{}, heads: map[string]string{}}
+	cur := ""
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "--- "); ok {
+			f := strings.Fields(rest)
+			cur = f[0]
+			c.heads[cur] = strings.Join(f[1:], " ")
+			c.order = append(c.order, cur)
+			continue
+		}
+		c.sections[cur] += line
+	}
+	return c
+}
+
+func (c *queryCase) write(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(c.sections[""])
+	for _, s := range c.order {
+		b.WriteString("--- " + strings.TrimSpace(s+" "+c.heads[s]) + "\n")
+		b.WriteString(c.sections[s])
+	}
+	if err := os.WriteFile(c.path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (c *queryCase) dataset(t *testing.T) *rdf.Dataset {
+	ds := rdf.NewDataset()
+	format := rdf.Turtle
+	if c.heads["data"] == "nquads" {
+		format = rdf.NQuads
+	}
+	qs, err := rdf.Parse(strings.NewReader(c.sections["data"]), format, "http://example/", c.path)
+	if err != nil {
+		t.Fatalf("%s: data: %v", c.path, err)
+	}
+	for _, q := range qs {
+		ds.Add(q)
+	}
+	return ds
+}
+
+func (c *queryCase) options(t *testing.T) Options {
+	opt := Options{Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	for _, line := range strings.Fields(c.sections["options"]) {
+		k, v, _ := strings.Cut(line, "=")
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			t.Fatalf("%s: option %q", c.path, line)
+		}
+		switch k {
+		case "maxsteps":
+			opt.MaxSteps = n
+		case "maxsolutions":
+			opt.MaxSolutions = int(n)
+		case "fuel":
+			opt.Fuel = int(n)
+		default:
+			t.Fatalf("%s: unknown option %q", c.path, k)
+		}
+	}
+	return opt
+}
+
+// TestQueries runs testdata/queries/*.txt end to end: parse, translate, evaluate.
+func TestQueries(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/queries/*.txt")
+	if len(paths) == 0 {
+		t.Fatal("no query cases")
+	}
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) { runQueryCase(t, path) })
+	}
+}
+
+func runQueryCase(t *testing.T, path string) {
+	c := readQueryCase(t, path)
+	q, err := algebra.Parse(c.sections["query"], "http://example/")
+	if err != nil {
+		t.Fatalf("%s: query: %v", path, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	start := time.Now()
+	res, err := Eval(ctx, q, c.dataset(t), nil, c.options(t))
+	if want, ok := c.sections["error"]; ok {
+		if err == nil || !strings.Contains(err.Error(), strings.TrimSpace(want)) {
+			t.Fatalf("%s: error %v, want one containing %q", path, err, strings.TrimSpace(want))
+		}
+		if time.Since(start) > 5*time.Second {
+			t.Errorf("%s: took %v to fail", path, time.Since(start))
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	got := render(res)
+	if *update {
+		c.sections["result"] = got
+		c.write(t)
+		return
+	}
+	want := c.sections["result"]
+	if !sameRendered(res, got, want, c.heads["result"] == "ordered") {
+		t.Errorf("%s: result\n--- got\n%s--- want\n%s", path, got, want)
+	}
+}
+
+// render prints an answer: SELECT as a header of variables and one line per
+// row of tab-separated N-Triples terms (empty when unbound); ASK as true or
+// false; a graph as sorted N-Triples.
+func render(res *Result) string {
+	var b strings.Builder
+	switch res.Form {
+	case algebra.Ask:
+		b.WriteString(strconv.FormatBool(res.Boolean) + "\n")
+	case algebra.Construct, algebra.Describe:
+		var lines []string
+		for _, t := range res.Triples {
+			lines = append(lines, t.String())
+		}
+		sort.Strings(lines)
+		for _, l := range lines {
+			b.WriteString(l + "\n")
+		}
+	default:
+		var head []string
+		for _, v := range res.Vars {
+			head = append(head, "?"+v)
+		}
+		b.WriteString(strings.Join(head, "\t") + "\n")
+		for _, row := range res.Rows {
+			var cells []string
+			for _, v := range res.Vars {
+				cells = append(cells, row[v].String())
+			}
+			b.WriteString(strings.Join(cells, "\t") + "\n")
+		}
+	}
+	return b.String()
+}
+
+func sameRendered(res *Result, got, want string, ordered bool) bool {
+	switch res.Form {
+	case algebra.Construct, algebra.Describe:
+		qs, err := rdf.ParseNQuads(strings.NewReader(want), "want")
+		if err != nil {
+			return false
+		}
+		var ts []rdf.Triple
+		for _, q := range qs {
+			ts = append(ts, q.Triple())
+		}
+		return rdf.Isomorphic(res.Triples, ts)
+	case algebra.Select:
+		if !ordered {
+			return sortedLines(got) == sortedLines(want)
+		}
+	}
+	return got == want
+}
+
+func sortedLines(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > 1 {
+		sort.Strings(lines[1:])
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestCancel: a done context stops the evaluation quickly with ctx.Err().
+func TestCancel(t *testing.T) {
+	ds := rdf.NewDataset()
+	for i := 0; i < 60; i++ {
+		ds.Add(rdf.Quad{S: rdf.IRI(ex + strconv.Itoa(i)), P: rdf.IRI(ex + "p"), O: rdf.Literal(strconv.Itoa(i), rdf.XSDInteger)})
+	}
+	q, err := algebra.Parse("SELECT * { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err = Eval(ctx, q, ds, nil, Options{MaxSteps: 1 << 60, MaxSolutions: 1 << 40})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want context.DeadlineExceeded", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("stopped after %v", d)
+	}
+	if _, err := Eval(ctx, q, ds, nil, Options{}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("done context before start: %v", err)
+	}
+}
+
+// TestBudgetIsErrBudget: budgets surface as ops.ErrBudget.
+func TestBudgetIsErrBudget(t *testing.T) {
+	ds := rdf.NewDataset()
+	for i := 0; i < 30; i++ {
+		ds.Add(rdf.Quad{S: rdf.IRI(ex + strconv.Itoa(i)), P: rdf.IRI(ex + "p"), O: rdf.IRI(ex + strconv.Itoa(i+1))})
+	}
+	q, err := algebra.Parse("SELECT * { ?a ?b ?c . ?d ?e ?f }", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, opt := range []Options{{MaxSteps: 10_000}, {MaxSolutions: 100}} {
+		if _, err := Eval(context.Background(), q, ds, nil, opt); !errors.Is(err, ops.ErrBudget) {
+			t.Errorf("%+v: err = %v, want ErrBudget", opt, err)
+		}
+	}
+	if res, err := Eval(context.Background(), q, ds, nil, Options{}); err != nil || len(res.Rows) != 900 {
+		t.Errorf("within budget: %v rows, %v", len(res.Rows), err)
+	}
+}
