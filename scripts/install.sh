@@ -31,7 +31,26 @@ apt_install() {
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+# npm_adapters installs each Node sidecar's pinned packages from its lock file,
+# again only when the lock file changed since the last install.
+npm_adapters() {
+	command -v npm >/dev/null 2>&1 || apt_install nodejs npm
+	for lock in adapters/*/package-lock.json; do
+		[ -f "$lock" ] || continue
+		local dir stamp
+		dir=$(dirname "$lock")
+		stamp="$dir/node_modules/.installed-lock"
+		if [ -f "$stamp" ] && cmp -s "$lock" "$stamp"; then
+			continue
+		fi
+		log "npm ci in $dir"
+		(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+		cp "$lock" "$stamp"
+	done
+}
+
 need_go
+npm_adapters
 log "Go modules"
 go mod download
 log "building bin/oracle"

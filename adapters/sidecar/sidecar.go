@@ -138,7 +138,9 @@ func request(c *oracle.Case) (*Request, error) {
 		}
 	}
 	req.Data = buf.String()
-	req.Sources = sourcesNQuads(c.Sources)
+	if len(c.Sources) > 0 && c.HasDatasetClause() {
+		req.Sources = sourcesNQuads(c.Sources)
+	}
 	return req, nil
 }
 

@@ -111,7 +111,7 @@ func (p *printer) query(q *Query) {
 	p.depth++
 	if q.Base != "" {
 		p.nl()
-		p.w("(base <", q.Base, ">)")
+		p.w("(base ", iriString(q.Base), ")")
 	}
 	p.dataset(q)
 	if q.Op != nil {
@@ -149,11 +149,11 @@ func (p *printer) describeTargets(q *Query) {
 func (p *printer) dataset(q *Query) {
 	for _, g := range q.From {
 		p.nl()
-		p.w("(from <", g, ">)")
+		p.w("(from ", iriString(g), ")")
 	}
 	for _, g := range q.FromNamed {
 		p.nl()
-		p.w("(from named <", g, ">)")
+		p.w("(from named ", iriString(g), ")")
 	}
 }
 

@@ -41,7 +41,7 @@ func (p *printer) expr(e Expr) {
 		p.w("(", callName(x.Name))
 		p.args(x.Args)
 	case *Func:
-		p.w("(<", x.IRI, ">")
+		p.w("(", iriString(x.IRI))
 		p.args(x.Args)
 	case *Exists:
 		p.exists(x)

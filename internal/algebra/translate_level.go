@@ -23,6 +23,9 @@ type selectExpr struct {
 // pattern, Group (with the aggregates of SELECT, HAVING and ORDER BY),
 // HAVING, trailing VALUES, SELECT expressions, ORDER BY, Project, Distinct or
 // Reduced, Slice. It returns the operator and the projected variables.
+// HAVING comes before the SELECT expressions, as §18.2.4 orders them (Jena
+// extends first): HAVING does not see SELECT's (expr AS ?v) variables
+// (#sparqlHavingClause).
 func (t *translator) level(lv level) (Op, []string, error) {
 	op, err := t.where(lv.where)
 	if err != nil {
@@ -109,7 +112,10 @@ func (t *translator) orderConds(conds []*syntax.OrderCondition, ag *aggScope) ([
 
 // grouping adds the Group node (#sparqlGroupAggregate) when the level has a
 // GROUP BY, or aggregates anywhere in SELECT, HAVING or ORDER BY (then the
-// whole input is one group: no keys).
+// whole input is one group: no keys). Unlike the letter of §18.2.4.1, a
+// variable used outside an aggregate is not wrapped in Sample: the static
+// checks allow only grouping variables there, and the Group node binds them
+// (keys with a Var), as Jena's algebra does.
 func (t *translator) grouping(op Op, conds []*syntax.GroupCondition, ag *aggScope) (Op, error) {
 	if len(conds) == 0 && len(ag.binds) == 0 {
 		return op, nil

@@ -281,4 +281,3 @@ func reduceRows(r *rand.Rand, rows []results.Solution) []results.Solution {
 	}
 	return out
 }
-

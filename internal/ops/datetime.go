@@ -14,13 +14,13 @@ import (
 // dateTime is the value of an xsd:dateTime literal (XSD Part 2 §3.3.7).
 // A value with hour 24 is normalised to 00:00:00 of the next day.
 type dateTime struct {
-	year              int64
-	month, day        int
-	hour, minute      int
-	sec               *big.Rat
-	hasTZ             bool
-	tz                int    // offset in minutes
-	tzLex             string // the timezone as written: "Z", "-05:00", or ""
+	year         int64
+	month, day   int
+	hour, minute int
+	sec          *big.Rat
+	hasTZ        bool
+	tz           int    // offset in minutes
+	tzLex        string // the timezone as written: "Z", "-05:00", or ""
 }
 
 var reDateTime = regexp.MustCompile(`^(-?(?:[1-9][0-9]{4,}|[0-9]{4}))-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2}(?:\.[0-9]+)?)(Z|[+-][0-9]{2}:[0-9]{2})?$`)

@@ -52,19 +52,19 @@ func bnd(s string) *big.Int {
 // derivedInts lists the integer types of #operandDataTypes with their ranges
 // (XSD Part 2 §3.4).
 var derivedInts = map[string]intRange{
-	rdf.XSDInteger:                   {},
-	rdf.XSD + "nonPositiveInteger":   {nil, bnd("0")},
-	rdf.XSD + "negativeInteger":      {nil, bnd("-1")},
-	rdf.XSD + "long":                 {bnd("-9223372036854775808"), bnd("9223372036854775807")},
-	rdf.XSD + "int":                  {bnd("-2147483648"), bnd("2147483647")},
-	rdf.XSD + "short":                {bnd("-32768"), bnd("32767")},
-	rdf.XSD + "byte":                 {bnd("-128"), bnd("127")},
-	rdf.XSD + "nonNegativeInteger":   {bnd("0"), nil},
-	rdf.XSD + "unsignedLong":         {bnd("0"), bnd("18446744073709551615")},
-	rdf.XSD + "unsignedInt":          {bnd("0"), bnd("4294967295")},
-	rdf.XSD + "unsignedShort":        {bnd("0"), bnd("65535")},
-	rdf.XSD + "unsignedByte":         {bnd("0"), bnd("255")},
-	rdf.XSD + "positiveInteger":      {bnd("1"), nil},
+	rdf.XSDInteger:                 {},
+	rdf.XSD + "nonPositiveInteger": {nil, bnd("0")},
+	rdf.XSD + "negativeInteger":    {nil, bnd("-1")},
+	rdf.XSD + "long":               {bnd("-9223372036854775808"), bnd("9223372036854775807")},
+	rdf.XSD + "int":                {bnd("-2147483648"), bnd("2147483647")},
+	rdf.XSD + "short":              {bnd("-32768"), bnd("32767")},
+	rdf.XSD + "byte":               {bnd("-128"), bnd("127")},
+	rdf.XSD + "nonNegativeInteger": {bnd("0"), nil},
+	rdf.XSD + "unsignedLong":       {bnd("0"), bnd("18446744073709551615")},
+	rdf.XSD + "unsignedInt":        {bnd("0"), bnd("4294967295")},
+	rdf.XSD + "unsignedShort":      {bnd("0"), bnd("65535")},
+	rdf.XSD + "unsignedByte":       {bnd("0"), bnd("255")},
+	rdf.XSD + "positiveInteger":    {bnd("1"), nil},
 }
 
 // isNumericType reports whether dt is a numeric datatype (#operandDataTypes).

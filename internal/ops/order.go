@@ -14,6 +14,10 @@ var orderRank = map[category]int{
 	catNumeric: 1, catDateTime: 2, catBool: 3, catString: 4, catLang: 5, catOther: 6,
 }
 
+// kindRank is #modOrderBy's order of kinds: unbound, blank nodes, IRIs,
+// literals.
+var kindRank = map[rdf.Kind]int{rdf.KindNone: 0, rdf.KindBlank: 1, rdf.KindIRI: 2, rdf.KindLiteral: 3}
+
 // OrderCompare is the total, transitive order used by ORDER BY (§15.1,
 // #modOrderBy), extended across categories: unbound < blank nodes < IRIs <
 // literals; literals by category (numeric < dateTime < boolean < string <
@@ -22,7 +26,7 @@ var orderRank = map[category]int{
 // otherwise.
 func OrderCompare(a, b rdf.Term) int {
 	if a.Kind != b.Kind {
-		return int(a.Kind) - int(b.Kind)
+		return kindRank[a.Kind] - kindRank[b.Kind]
 	}
 	if a.Kind != rdf.KindLiteral {
 		return strings.Compare(a.Value, b.Value)

@@ -1,7 +1,6 @@
 package ops
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"os"
@@ -234,42 +233,67 @@ func TestExpressionFiles(t *testing.T) {
 }
 
 func runFile(t *testing.T, path string) int {
-	fh, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer fh.Close()
-	sc := bufio.NewScanner(fh)
-	n, line := 0, 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
+	lines := strings.Split(string(data), "\n")
+	n, changed := 0, false
+	for i, raw := range lines {
+		text := strings.TrimSpace(raw)
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
 		n++
-		checkCase(t, fmt.Sprintf("%s:%d", path, line), text)
+		got, ok := checkCase(t, fmt.Sprintf("%s:%d", path, i+1), text)
+		if !ok && *update && got != "" {
+			src, _, _ := strings.Cut(text, "=>")
+			lines[i] = strings.TrimSpace(src) + " => " + got
+			changed = true
+		}
+	}
+	if changed {
+		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return n
 }
 
-func checkCase(t *testing.T, where, text string) {
+// caseSyntax prints a result in the test files' syntax.
+func caseSyntax(v Value) string {
+	if v.Err != nil {
+		return "error"
+	}
+	t := v.Term
+	if t.IsLiteral() && t.Lang == "" && t.Datatype != rdf.XSDString && strings.HasPrefix(t.Datatype, rdf.XSD) {
+		return `"` + rdf.EscapeString(t.Value) + `"^^xsd:` + strings.TrimPrefix(t.Datatype, rdf.XSD)
+	}
+	return t.String()
+}
+
+// checkCase runs one case; it returns the result in case syntax ("" if
+// the case did not parse) and whether it matched.
+func checkCase(t *testing.T, where, text string) (string, bool) {
+	if *update {
+		t = &testing.T{} // failures are rewritten, not reported
+	}
 	e, want, err := parseCase(text)
 	if err != nil {
 		t.Errorf("%s: parse: %v", where, err)
-		return
+		return "", false
 	}
 	got := Eval(e, testEnv, testContext())
 	if want == "error" {
 		if got.Err == nil {
 			t.Errorf("%s: %s\n\tgot %s, want error", where, text, render(got))
 		}
-		return
+		return caseSyntax(got), got.Err != nil
 	}
 	wt, err := parseTerm(want)
 	if err != nil {
 		t.Errorf("%s: expected: %v", where, err)
-		return
+		return caseSyntax(got), false
 	}
 	if got.Err != nil || got.Term != wt {
 		reason := ""
@@ -277,5 +301,7 @@ func checkCase(t *testing.T, where, text string) {
 			reason = " (" + got.Err.Reason + ")"
 		}
 		t.Errorf("%s: %s\n\tgot  %s%s\n\twant %s", where, text, render(got), reason, wt)
+		return caseSyntax(got), false
 	}
+	return caseSyntax(got), true
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
@@ -45,4 +46,13 @@ var (
 // Timing is an optional report of an engine's own query time.
 type Timing interface {
 	LastQueryTime() time.Duration
+}
+
+// HasDatasetClause reports whether the query names its own dataset with FROM
+// or FROM NAMED (#specifyingDataset). Adapters use it to decide whether the
+// catalogue's Sources must be visible to the engine: without a dataset
+// clause they must not be, or they would show up as named graphs.
+func (c *Case) HasDatasetClause() bool {
+	q, err := syntax.Parse(c.Query, syntax.Options{Base: c.Base})
+	return err == nil && len(q.From) > 0
 }

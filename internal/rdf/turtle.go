@@ -154,15 +154,25 @@ func (p *ttlPrep) peekAt(k int) byte {
 	return 0
 }
 
-// afterName reports whether the previous byte continues a name, so that
-// "_:" or a keyword here would be part of a prefixed name instead.
+// afterName reports whether p.pos is inside a prefixed name or keyword, so
+// that "_:", a keyword or a number here would be part of that name instead.
+// It looks back over the run of name bytes, ':', '.', '%' and escapes: the
+// run is a name when it holds anything besides dots ("..0" is two dots and
+// a number; knakk's lexer hangs on it).
 func (p *ttlPrep) afterName() bool {
-	if p.pos == 0 {
+	for i := p.pos - 1; i >= 0; i-- {
+		c := p.src[i]
+		switch {
+		case i > 0 && p.src[i-1] == '\\':
+			return true
+		case c == '.':
+			continue
+		case isNameByte(c) || c == ':' || c == '%' || c == '\\':
+			return true
+		}
 		return false
 	}
-	c := p.src[p.pos-1]
-	escaped := p.pos >= 2 && p.src[p.pos-2] == '\\'
-	return escaped || isNameByte(c) || c == ':' || c == '.' || c == '%' || c == '\\'
+	return false
 }
 
 func isNameByte(c byte) bool { return isAlnum(c) || c == '_' || c == '-' || c >= 0x80 }

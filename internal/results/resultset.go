@@ -212,6 +212,9 @@ func WriteNTriples(w io.Writer, a *Answer) error {
 	if a == nil || a.Kind != Graph {
 		return errors.New("results: WriteNTriples needs a Graph answer")
 	}
+	if err := checkIRIs(a); err != nil {
+		return err
+	}
 	tw := newTermWriter(false, blankLabels(a))
 	lines := make([]string, 0, len(a.Triples))
 	for _, t := range a.Triples {

@@ -114,19 +114,46 @@ func escapeLexical(s string, tab bool) string {
 	return b.String()
 }
 
-// formatIRI writes an IRIREF; characters IRIREF forbids are written as UCHAR.
-func formatIRI(s string) string {
-	var b strings.Builder
-	b.WriteByte('<')
-	for _, r := range s {
-		if r <= 0x20 || strings.ContainsRune("<>\"{}|^`\\", r) {
-			fmt.Fprintf(&b, `\u%04X`, r)
-			continue
+// formatIRI writes an IRIREF. The caller has checked the IRI with
+// iriRefOK: Turtle forbids those characters even as \u escapes
+// (turtle-syntax-bad-uri-01), so no escaping is ever needed.
+func formatIRI(s string) string { return "<" + s + ">" }
+
+// iriRefForbidden reports whether r may not appear in an IRIREF, raw or escaped.
+func iriRefForbidden(r rune) bool {
+	return r <= 0x20 || strings.ContainsRune("<>\"{}|^`\\", r)
+}
+
+// checkIRIs rejects answers holding an IRI (or datatype IRI) that Turtle,
+// N-Triples and TSV cannot write.
+func checkIRIs(a *Answer) error {
+	check := func(t rdf.Term) error {
+		iri := t.Value
+		if t.IsLiteral() {
+			iri = t.Datatype
+		} else if !t.IsIRI() {
+			return nil
 		}
-		b.WriteRune(r)
+		if strings.IndexFunc(iri, iriRefForbidden) >= 0 {
+			return errorf("IRI %q holds a character Turtle syntax cannot carry", clip(iri))
+		}
+		return nil
 	}
-	b.WriteByte('>')
-	return b.String()
+	for _, row := range a.Rows {
+		for _, t := range row {
+			if err := check(t); err != nil {
+				return err
+			}
+		}
+	}
+	for _, t := range a.Triples {
+		for _, x := range []rdf.Term{t.S, t.P, t.O} {
+			if err := check(x); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // numberDatatype returns the datatype a bare Turtle number has (INTEGER,
@@ -286,10 +313,13 @@ func parseIRIRef(s string, i int) (string, int, *termError) {
 			if err != nil {
 				return "", 0, err
 			}
+			if iriRefForbidden(u) {
+				return "", 0, termErr(j, "escaped character %U not allowed in IRI", u)
+			}
 			b.WriteRune(u)
 			j += n
 			continue
-		case r <= 0x20 || strings.ContainsRune("<\"{}|^`", r):
+		case iriRefForbidden(r):
 			return "", 0, termErr(j, "character %q not allowed in IRI", r)
 		}
 		b.WriteRune(r)

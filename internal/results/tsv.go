@@ -155,6 +155,9 @@ func WriteTSV(w io.Writer, a *Answer) error {
 		_, err := io.WriteString(w, "?"+askVar+"\n"+boolText(a.Boolean)+"\n")
 		return err
 	}
+	if err := checkIRIs(a); err != nil {
+		return err
+	}
 	for _, v := range a.Vars {
 		if strings.ContainsAny(v, "\t\n\r") {
 			return errorf("variable name %q cannot be written in TSV", v)

@@ -93,6 +93,12 @@ func (r *runner) buildCase(t *corpus.Test) (*oracle.Case, *algebra.Query, error)
 	q, _ := algebra.Parse(c.Query, c.Base)
 	if q == nil || len(q.From)+len(q.FromNamed) > 0 {
 		c.Sources = r.sources(t.Query, q)
+		// The catalogue keeps named graphs and sources disjoint
+		// (rdf.Catalogue); a file already loaded as a named graph is
+		// found there by FROM as well.
+		for _, gd := range t.GraphData {
+			delete(c.Sources, gd.Name)
+		}
 	}
 	return c, q, nil
 }

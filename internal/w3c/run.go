@@ -73,6 +73,12 @@ type Options struct {
 	Filter func(*corpus.Test) bool
 }
 
+// Lacker is implemented by an engine that knows which optional W3C test
+// features (mf:requires values) it lacks; Run adds them to Options.Lacks.
+type Lacker interface {
+	Lacks() []string
+}
+
 // DefaultTimeout is the per-test deadline when Options.Timeout is 0.
 const DefaultTimeout = 10 * time.Second
 
@@ -90,6 +96,9 @@ func Run(ctx context.Context, engine oracle.Engine, manifests []string, opts Opt
 	tests := suite.Tests
 	if opts.Filter != nil {
 		tests = filter(tests, opts.Filter)
+	}
+	if l, ok := engine.(Lacker); ok {
+		opts.Lacks = append(append([]string{}, opts.Lacks...), l.Lacks()...)
 	}
 	r := newRunner(engine, opts)
 	rep.Results = r.runAll(ctx, tests)

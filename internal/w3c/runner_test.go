@@ -207,6 +207,7 @@ func TestBaselineCompare(t *testing.T) {
 	const p = "http://example.org/w3c-runner#"
 	b, err := ReadBaseline(strings.NewReader("# comment\n\n" +
 		p + "wrong\tmissing-rows\tknown\n" + // unchanged: no change
+		p + "misordered\torder\tknown\n" +
 		p + "budget\ttimeout\twas a timeout\n" + // changed class
 		p + "select\twrong-value\tfixed since\n" + // unexpected pass
 		p + "service\tunsupported\tnow skipped\n" + // stale (skipped)

@@ -7,7 +7,7 @@ import "sort"
 // It returns the first violation found, in a deterministic order.
 func check(q *Query) *Error {
 	c := &checker{labels: map[string]int{}}
-	c.pattern(q.Where, false)
+	c.pattern(q.Where)
 	if c.err != nil {
 		return c.err
 	}
@@ -35,70 +35,66 @@ func (c *checker) fail(e *Error) {
 
 // pattern walks a group: blank-node labels per basic graph pattern, BIND
 // scope, aggregates out of place, and nested sub-selects.
-func (c *checker) pattern(g *GroupPattern, _ bool) {
+func (c *checker) pattern(g *GroupPattern) {
 	if g == nil || c.err != nil {
 		return
 	}
 	// Triples blocks separated only by FILTERs form one basic graph pattern
 	// (#sparqlTranslateGraphPatterns collects filters out of the group).
 	continues := false
-	for i, e := range g.Elems {
-		switch e := e.(type) {
-		case *TriplesBlock:
-			if !continues {
-				c.bgp++
-			}
-			c.triples(e.Triples)
-			continues = true
-			continue
-		case *Filter:
-			c.noAggregates(e.Expr, "FILTER")
-			c.exprPatterns(e.Expr)
-			continue
-		case *Bind:
-			c.noAggregates(e.Expr, "BIND")
-			c.exprPatterns(e.Expr)
-			c.bindScope(g.Elems[:i], e)
-		default:
-			c.child(e)
-		}
-		continues = false
+	scope := map[string]bool{} // in-scope variables of the elements so far
+	for _, e := range g.Elems {
+		c.element(e, scope, &continues)
+		inScope(e, scope)
 	}
+}
+
+// element checks one group element; continues tracks whether a triples
+// block extends the current basic graph pattern.
+func (c *checker) element(e Pattern, scope map[string]bool, continues *bool) {
+	switch e := e.(type) {
+	case *TriplesBlock:
+		if !*continues {
+			c.bgp++
+		}
+		c.triples(e.Triples)
+		*continues = true
+		return
+	case *Filter:
+		c.noAggregates(e.Expr, "FILTER")
+		c.exprPatterns(e.Expr)
+		return
+	case *Bind:
+		c.noAggregates(e.Expr, "BIND")
+		c.exprPatterns(e.Expr)
+		if e.Var != nil && scope[e.Var.Name] {
+			c.fail(errorAt(e.Var.Pos, "BIND variable ?%s is already in scope", e.Var.Name))
+		}
+	default:
+		c.child(e)
+	}
+	*continues = false
 }
 
 func (c *checker) child(e Pattern) {
 	switch e := e.(type) {
 	case *GroupPattern:
-		c.pattern(e, false)
+		c.pattern(e)
 	case *Union:
 		for _, g := range e.Groups {
-			c.pattern(g, false)
+			c.pattern(g)
 		}
 	case *Optional:
-		c.pattern(e.Pattern, false)
+		c.pattern(e.Pattern)
 	case *Minus:
-		c.pattern(e.Pattern, false)
+		c.pattern(e.Pattern)
 	case *Graph:
-		c.pattern(e.Pattern, false)
+		c.pattern(e.Pattern)
 	case *Service:
-		c.pattern(e.Pattern, false)
+		c.pattern(e.Pattern)
 	case *SubSelect:
-		c.pattern(e.Where, false)
+		c.pattern(e.Where)
 		c.selectRules(e.Select, e.Where, &e.Mod)
-	}
-}
-
-// bindScope: the BIND variable must not be in scope before it (#variableScope).
-func (c *checker) bindScope(before []Pattern, b *Bind) {
-	if b.Var == nil {
-		return
-	}
-	vs := map[string]bool{}
-	for _, e := range before {
-		inScope(e, vs)
-	}
-	if vs[b.Var.Name] {
-		c.fail(errorAt(b.Var.Pos, "BIND variable ?%s is already in scope", b.Var.Name))
 	}
 }
 
@@ -142,7 +138,7 @@ func (c *checker) exprPatterns(e Expr) {
 	walkExpr(e, func(x Expr) bool {
 		if ex, ok := x.(*Exists); ok {
 			saved := c.bgp
-			c.pattern(ex.Pattern, false)
+			c.pattern(ex.Pattern)
 			c.bgp = saved
 			return false
 		}

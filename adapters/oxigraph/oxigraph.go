@@ -1,0 +1,28 @@
+// Package oxigraph runs Oxigraph's npm build (WASM) as a sidecar engine.
+// The sidecar is sidecar.js beside this file; its pinned dependency is in
+// package.json and package-lock.json, installed by scripts/install.sh.
+package oxigraph
+
+import (
+	"path/filepath"
+
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
+)
+
+// Name is the engine's name in the CLI, the API, baselines and reports.
+const Name = "oxigraph"
+
+// Config returns the sidecar configuration; dir is this adapter's folder
+// (adapters/oxigraph in the repository).
+func Config(dir string, pool int) sidecar.Config {
+	return sidecar.Config{
+		Name:        Name,
+		Command:     []string{"node", filepath.Join(dir, "sidecar.js")},
+		Dir:         dir,
+		Pool:        pool,
+		MaxRequests: 10000,
+	}
+}
+
+// New returns the engine.
+func New(dir string, pool int) *sidecar.Engine { return sidecar.New(Config(dir, pool)) }

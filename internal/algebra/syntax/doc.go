@@ -1,0 +1,42 @@
+// Package syntax owns the concrete syntax of SPARQL 1.1 Query: the lexer for
+// every terminal of §19.8, a recursive-descent parser for productions
+// [1]–[173] (query part; UPDATE is not parsed), the syntax tree with source
+// positions, the static rules the grammar notes and §18 impose, and a printer
+// from tree back to SPARQL text.
+//
+// Data flow:
+//
+//	text ─► unescapeCodepoints (§19.2) ─► lex ─► parser ─► check ─► *Query
+//	*Query ─► (*Query).String / Format ─► text that Parse accepts again
+//
+// Files:
+//
+//	ast.go        the tree: sealed interfaces Pattern, Expr, GraphNode, Verb, PathExpr
+//	token.go lex.go   terminals, §19.2 codepoint escapes, positions (errors.go maps them)
+//	parse*.go     one method per grammar rule, named after it (#rGroupGraphPattern ...)
+//	builtins.go   the §17.4 built-in names and arities, validated at parse time
+//	check.go      blank-node labels per BGP, BIND/SELECT scope, grouping, aggregates
+//	expand.go     TriplesBlock.Expand: the §4.2 abbreviations to flat triple patterns
+//	print.go      the printer; equal.go: Equal ignoring positions
+//	resolve.go    private RFC 3986 §5.2 resolver (until internal/rdf exports one)
+//
+// The tree keeps what was written: triples stay nested (predicate-object lists,
+// `[ ... ]`, collections) and IRIs keep their written form next to the resolved
+// absolute IRI, so printing a parsed query reproduces its prefixes. Translation
+// to the algebra (§18.2) is not here: internal/algebra/translate.go walks this
+// tree.
+//
+// Invariants and how to change things:
+//   - Parse never panics on the normal path; errors are *Error with line and
+//     column (columns in runes, of the original text before §19.2 escapes).
+//     Nesting (groups, brackets, paths, collections) is bounded by
+//     Options.MaxDepth and input size by Options.MaxLength.
+//   - Every tree that parses prints to text that parses to an Equal tree, and
+//     printing is a fixed point; FuzzParse and TestW3CRoundTrip check it. A new
+//     node type needs a case in print.go, check.go (walkers) and a data case.
+//   - Static rules live in check.go only, one function per rule, each citing
+//     its spec anchor; add a case to testdata/check.txt for each.
+//   - Goldens: go test ./internal/algebra/syntax -run TestData -update.
+//   - The W3C syntax suite (../shared/w3c/rdf-tests, or $W3C_TESTS) must stay
+//     at 305/305 (TestW3CSyntax).
+package syntax
