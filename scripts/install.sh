@@ -49,8 +49,24 @@ npm_adapters() {
 	done
 }
 
+# python_adapters makes .venv and installs the pinned Python engines into it,
+# again only when requirements.txt changed since the last install.
+python_adapters() {
+	local req=adapters/python/requirements.txt stamp=.venv/.installed-requirements
+	[ -f "$req" ] || return 0
+	if [ -f "$stamp" ] && cmp -s "$req" "$stamp"; then
+		return 0
+	fi
+	command -v python3 >/dev/null 2>&1 || apt_install python3 python3-venv
+	[ -x .venv/bin/python ] || python3 -m venv .venv || { apt_install python3-venv && python3 -m venv .venv; }
+	log "pip install -r $req into .venv"
+	.venv/bin/pip install --quiet --disable-pip-version-check -r "$req"
+	cp "$req" "$stamp"
+}
+
 need_go
 npm_adapters
+python_adapters
 log "Go modules"
 go mod download
 log "building bin/oracle"

@@ -29,7 +29,11 @@ type process struct {
 // start launches the command in its own process group, so a kill reaches
 // every child it spawned.
 func start(cfg *Config) (*process, error) {
-	cmd := exec.Command(cfg.Command[0], cfg.Command[1:]...)
+	argv := cfg.Command
+	if cfg.NoNetwork && canIsolate() {
+		argv = append([]string{"unshare", "--net", "--map-root-user", "--"}, argv...)
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = cfg.Dir
 	cmd.Env = append(os.Environ(), cfg.Env...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

@@ -28,6 +28,11 @@ type Config struct {
 	// MaxRequests restarts a process after that many cases (0: never), so a
 	// leaking engine cannot grow without bound.
 	MaxRequests int
+	// NoNetwork runs the sidecar in a network namespace of its own (no
+	// interface at all, not even loopback), so no SERVICE call or FROM
+	// dereference can leave the process. Where namespaces are not available
+	// every query that mentions SERVICE is refused as unsupported instead.
+	NoNetwork bool
 }
 
 // Engine is an oracle.Engine backed by a pool of sidecar processes.
@@ -110,6 +115,9 @@ func (e *Engine) Close() {
 
 // Eval sends the case to a sidecar and normalises its answer.
 func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	if e.cfg.NoNetwork && !canIsolate() && mentionsService(c.Query) {
+		return nil, fmt.Errorf("%w: SERVICE is refused: no network namespace to isolate %s", oracle.ErrUnsupported, e.cfg.Name)
+	}
 	req, err := request(c)
 	if err != nil {
 		return nil, err

@@ -48,9 +48,9 @@ func NodeString(n Node) string {
 	return TermString(n.Term)
 }
 
-// String prints the query form, the dataset and the algebra expression:
-// (select (?x) (from <g>) OP), (construct (template ...) OP), (ask OP),
-// (describe (?x <u>) OP).
+// String prints the query form, the base, the dataset and the algebra
+// expression: (select (?x) (base <b>) (from <g>) OP), (construct (template
+// ...) OP), (ask OP), (describe (?x <u>) OP).
 func (q *Query) String() string {
 	var p printer
 	p.query(q)
@@ -94,26 +94,19 @@ func (p *printer) sub(ops ...Op) {
 }
 
 func (p *printer) query(q *Query) {
-	switch q.Form {
-	case Select:
-		p.w("(select (", varList(q.Vars), ")")
-	case Construct:
-		p.w("(construct")
-		p.template(q.Template)
-	case Ask:
-		p.w("(ask")
-	case Describe:
-		p.w("(describe ")
-		p.describeTargets(q)
-	default:
-		p.w("(query")
-	}
+	p.form(q)
 	p.depth++
 	if q.Base != "" {
 		p.nl()
 		p.w("(base ", iriString(q.Base), ")")
 	}
 	p.dataset(q)
+	if q.Form == Construct {
+		p.nl()
+		p.w("(template")
+		p.triples(q.Template)
+		p.w(")")
+	}
 	if q.Op != nil {
 		p.nl()
 		p.op(q.Op)
@@ -122,13 +115,21 @@ func (p *printer) query(q *Query) {
 	p.w(")")
 }
 
-func (p *printer) template(ts []TriplePattern) {
-	p.depth++
-	p.nl()
-	p.w("(template")
-	p.triples(ts)
-	p.w(")")
-	p.depth--
+// form opens the query's list with its form and what the form names.
+func (p *printer) form(q *Query) {
+	switch q.Form {
+	case Select:
+		p.w("(select (", varList(q.Vars), ")")
+	case Construct:
+		p.w("(construct")
+	case Ask:
+		p.w("(ask")
+	case Describe:
+		p.w("(describe ")
+		p.describeTargets(q)
+	default:
+		p.w("(query")
+	}
 }
 
 func (p *printer) describeTargets(q *Query) {

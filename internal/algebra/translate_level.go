@@ -154,7 +154,8 @@ func (t *translator) afterGrouping(op Op, having []Expr, values *syntax.InlineDa
 	if err != nil {
 		return nil, err
 	}
-	return &Join{L: op, R: tab}, nil
+	// The empty BGP is the identity of Join here too (#sparqlSimplification).
+	return join(op, tab), nil
 }
 
 // projection returns PV (#sparqlSelectExpressions): the listed variables, or

@@ -39,6 +39,9 @@ func checkGolden(t *testing.T, rq string) {
 	if err != nil {
 		t.Fatalf("%s: %v", rq, err)
 	}
+	if err := checkInvariants(q.Op); err != nil {
+		t.Errorf("%s: %v", rq, err)
+	}
 	got := q.String() + "\n"
 	golden := strings.TrimSuffix(rq, ".rq") + ".sse"
 	if *update {

@@ -76,8 +76,13 @@ func TestW3CTranslate(t *testing.T) {
 			t.Errorf("%s: %v", q.path, err)
 			continue
 		}
-		if s := res.String(); !strings.HasPrefix(s, "(") {
-			t.Errorf("%s: bad SSE %q", q.path, s)
+		if err := checkInvariants(res.Op); err != nil {
+			t.Errorf("%s: %v", q.path, err)
+		}
+		// Translation is deterministic: a second run prints the same SSE.
+		again, _ := Translate(tree)
+		if s1, s2 := res.String(), again.String(); s1 != s2 || !strings.HasPrefix(s1, "(") {
+			t.Errorf("%s: SSE not stable:\n%s\n%s", q.path, s1, s2)
 		}
 	}
 	t.Logf("translated %d of %d W3C queries (the rest do not parse)", parsed, len(qs))

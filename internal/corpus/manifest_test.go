@@ -90,12 +90,12 @@ func TestFileIRI(t *testing.T) {
 
 func TestDropDanglingSemicolons(t *testing.T) {
 	cases := map[string]string{
-		`[ a <x> ; ]`:                `[ a <x>   ]`,
-		`<s> <p> <o> ;.`:             `<s> <p> <o>  .`,
-		`<s> <p> "a ; ]" ; <q> 1 .`:  `<s> <p> "a ; ]" ; <q> 1 .`,
-		`<s> <p> <o> ;; <q> 1 .`:     `<s> <p> <o>  ; <q> 1 .`,
+		`[ a <x> ; ]`:                         `[ a <x>   ]`,
+		`<s> <p> <o> ;.`:                      `<s> <p> <o>  .`,
+		`<s> <p> "a ; ]" ; <q> 1 .`:           `<s> <p> "a ; ]" ; <q> 1 .`,
+		`<s> <p> <o> ;; <q> 1 .`:              `<s> <p> <o>  ; <q> 1 .`,
 		`<s> <p> """x ;]""" ; # c ;]` + "\n.": `<s> <p> """x ;]"""   # c ;]` + "\n.",
-		`<s> <p> 1 ;.5`:              `<s> <p> 1 ;.5`,
+		`<s> <p> 1 ;.5`:                       `<s> <p> 1 ;.5`,
 	}
 	for in, want := range cases {
 		got := string(DropDanglingSemicolons([]byte(in)))

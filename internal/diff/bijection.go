@@ -117,6 +117,8 @@ type matcher struct {
 	items    []*item
 	used     [][]bool
 	index    map[cellKey][]int // expected rows by (group, column, bijection blank)
+	byLabel  map[string][]*item // items by the actual blank nodes they hold
+	frontier []*item            // items holding a mapped blank node, in binding order
 }
 
 type cellKey struct {
@@ -247,6 +249,7 @@ func joinProfiles(p map[string][]string) map[string]string {
 func (m *matcher) buckets() bool {
 	m.used = make([][]bool, len(m.groups))
 	m.index = map[cellKey][]int{}
+	m.byLabel = map[string][]*item{}
 	for gi, g := range m.groups {
 		m.used[gi] = make([]bool, len(g.exp))
 		m.indexGroup(gi, g)
@@ -254,6 +257,7 @@ func (m *matcher) buckets() bool {
 			return false
 		}
 	}
+	sort.SliceStable(m.items, func(i, j int) bool { return len(m.items[i].cands) < len(m.items[j].cands) })
 	return true
 }
 
@@ -308,6 +312,11 @@ func (m *matcher) bucket(gi int, md mode, es []int, as []*drow) bool {
 			}
 		}
 		m.items = append(m.items, it)
+		for i, ok := range a.vars {
+			if ok {
+				m.byLabel[a.cells[i].Value] = append(m.byLabel[a.cells[i].Value], it)
+			}
+		}
 	}
 	return true
 }
@@ -356,6 +365,7 @@ func (m *matcher) solve(left int) bool {
 		if m.used[it.g][c] || !m.fits(it, c) || !m.tick() {
 			continue
 		}
+		mark := len(m.frontier)
 		undo, ok := m.bind(m.groups[it.g].exp[c], it.a)
 		if ok {
 			m.used[it.g][c] = true
@@ -365,6 +375,7 @@ func (m *matcher) solve(left int) bool {
 			m.used[it.g][c] = false
 		}
 		m.unbind(undo)
+		m.frontier = m.frontier[:mark]
 		if m.exceeded {
 			break
 		}
@@ -373,44 +384,37 @@ func (m *matcher) solve(left int) bool {
 	return false
 }
 
-// pick returns the open item with the fewest candidates, or nil when one has
-// none (forward checking) or the budget ran out. Items touching an already
-// mapped blank node are counted exactly through the index; the others by
-// their static candidate list, which costs no search steps.
+// pick returns the item to assign next, or nil when an item has no
+// candidate left (forward checking) or the budget ran out. Items holding an
+// already mapped blank node (the frontier) are counted exactly, newest first,
+// and the one with the fewest candidates wins; with an empty frontier the
+// search starts a new component from the item with the fewest static
+// candidates.
 func (m *matcher) pick() *item {
 	var best *item
 	bestN := int(^uint(0) >> 1)
-	for _, it := range m.items {
+	for i := len(m.frontier) - 1; i >= 0 && bestN > 1; i-- {
+		it := m.frontier[i]
 		if it.done {
 			continue
 		}
-		n := len(it.cands)
-		if m.connected(it) {
-			n = m.countCands(it, bestN)
-		}
+		n := m.countCands(it, bestN)
 		if m.exceeded || n == 0 {
 			return nil
 		}
 		if n < bestN {
 			best, bestN = it, n
 		}
-		if n == 1 {
-			break
+	}
+	if best != nil {
+		return best
+	}
+	for _, it := range m.items {
+		if !it.done {
+			return it
 		}
 	}
-	return best
-}
-
-// connected reports whether one of the item's blank nodes is already mapped.
-func (m *matcher) connected(it *item) bool {
-	for i, ok := range it.a.vars {
-		if ok {
-			if _, bound := m.inv[it.a.cells[i].Value]; bound {
-				return true
-			}
-		}
-	}
-	return false
+	return nil
 }
 
 // candidates narrows an item's candidates through a mapped blank node: the
@@ -483,6 +487,7 @@ func (m *matcher) bind(e, a *drow) ([]string, bool) {
 		if _, ok := m.fwd[be]; !ok {
 			m.fwd[be], m.inv[ba] = ba, be
 			undo = append(undo, be)
+			m.frontier = append(m.frontier, m.byLabel[ba]...)
 		}
 	}
 	return undo, true

@@ -3,6 +3,7 @@ package diff
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -99,7 +100,7 @@ func (t *table) leftover(op byte, rows [][]rdf.Term, used map[int]bool) []Line {
 // with blanks greedily under one growing bijection (best effort only).
 func (t *table) removeMatched(er, ar [][]rdf.Term) (miss, extra [][]rdf.Term) {
 	left := map[string]int{}
-	var eb [][]rdf.Term
+	var eb, ab [][]rdf.Term
 	for _, r := range er {
 		if t.hasBlank(r) {
 			eb = append(eb, r)
@@ -107,36 +108,24 @@ func (t *table) removeMatched(er, ar [][]rdf.Term) (miss, extra [][]rdf.Term) {
 			left[rowKey(r)]++
 		}
 	}
-	bij := newBijection()
-	taken := make([]bool, len(eb))
 	for _, r := range ar {
-		if !t.hasBlank(r) {
-			if k := rowKey(r); left[k] > 0 {
-				left[k]--
-				continue
-			}
-			extra = append(extra, r)
-			continue
-		}
-		if !t.takeBlankRow(bij, eb, taken, r) {
+		switch k := rowKey(r); {
+		case t.hasBlank(r):
+			ab = append(ab, r)
+		case left[k] > 0:
+			left[k]--
+		default:
 			extra = append(extra, r)
 		}
 	}
 	for _, r := range er {
-		if t.hasBlank(r) {
-			continue
-		}
-		if k := rowKey(r); left[k] > 0 {
+		if k := rowKey(r); !t.hasBlank(r) && left[k] > 0 {
 			left[k]--
 			miss = append(miss, r)
 		}
 	}
-	for i, r := range eb {
-		if !taken[i] {
-			miss = append(miss, r)
-		}
-	}
-	return miss, extra
+	gm, gx := newGreedy(t, eb).run(ab)
+	return append(miss, gm...), append(extra, gx...)
 }
 
 func (t *table) hasBlank(r []rdf.Term) bool {
@@ -148,14 +137,112 @@ func (t *table) hasBlank(r []rdf.Term) bool {
 	return false
 }
 
-func (t *table) takeBlankRow(bij *bijection, eb [][]rdf.Term, taken []bool, a []rdf.Term) bool {
-	for i, e := range eb {
-		if !taken[i] && t.tryBind(bij, e, a) {
-			taken[i] = true
-			return true
+// shapeKey is a row's key with blank nodes numbered by first occurrence.
+func (t *table) shapeKey(r []rdf.Term) string {
+	var b strings.Builder
+	num := map[string]int{}
+	for i, c := range r {
+		if !c.IsBlank() || t.open[i] {
+			termKey(&b, c)
+			continue
+		}
+		k, ok := num[c.Value]
+		if !ok {
+			k = len(num)
+			num[c.Value] = k
+		}
+		b.WriteString("_#" + strconv.Itoa(k) + "\x1f")
+	}
+	return b.String()
+}
+
+// greedy pairs rows with blank nodes without backtracking. It follows the
+// structure: once a blank node is mapped, the rows holding it come next and
+// their candidates are looked up through it.
+type greedy struct {
+	t      *table
+	eb     [][]rdf.Term
+	taken  []bool
+	bySh   map[string][]int
+	byCell map[cellKey][]int
+	bij    *bijection
+}
+
+func newGreedy(t *table, eb [][]rdf.Term) *greedy {
+	g := &greedy{t: t, eb: eb, taken: make([]bool, len(eb)), bySh: map[string][]int{},
+		byCell: map[cellKey][]int{}, bij: newBijection()}
+	for i, r := range eb {
+		g.bySh[t.shapeKey(r)] = append(g.bySh[t.shapeKey(r)], i)
+		for c, term := range r {
+			if term.IsBlank() && !t.open[c] {
+				k := cellKey{0, c, term.Value}
+				g.byCell[k] = append(g.byCell[k], i)
+			}
 		}
 	}
-	return false
+	return g
+}
+
+// run matches actual rows ab and returns the unmatched rows of both sides.
+func (g *greedy) run(ab [][]rdf.Term) (miss, extra [][]rdf.Term) {
+	byLabel := map[string][]int{}
+	for i, r := range ab {
+		for c, term := range r {
+			if term.IsBlank() && !g.t.open[c] {
+				byLabel[term.Value] = append(byLabel[term.Value], i)
+			}
+		}
+	}
+	done := make([]bool, len(ab))
+	for start := range ab {
+		queue := []int{start}
+		for len(queue) > 0 {
+			i := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			if done[i] {
+				continue
+			}
+			done[i] = true
+			added, ok := g.take(ab[i])
+			if !ok {
+				extra = append(extra, ab[i])
+			}
+			for _, ba := range added {
+				queue = append(queue, byLabel[ba]...)
+			}
+		}
+	}
+	for i, r := range g.eb {
+		if !g.taken[i] {
+			miss = append(miss, r)
+		}
+	}
+	return miss, extra
+}
+
+// take matches a to the first free consistent expected row.
+func (g *greedy) take(a []rdf.Term) ([]string, bool) {
+	for _, i := range g.candidates(a) {
+		if g.taken[i] {
+			continue
+		}
+		if added, ok := g.t.tryBind(g.bij, g.eb[i], a); ok {
+			g.taken[i] = true
+			return added, true
+		}
+	}
+	return nil, false
+}
+
+func (g *greedy) candidates(a []rdf.Term) []int {
+	for c, term := range a {
+		if term.IsBlank() && !g.t.open[c] {
+			if be, ok := g.bij.inv[term.Value]; ok {
+				return g.byCell[cellKey{0, c, be}]
+			}
+		}
+	}
+	return g.bySh[g.t.shapeKey(a)]
 }
 
 // bijection is a partial one-to-one map between blank labels.
@@ -165,38 +252,42 @@ func newBijection() *bijection {
 	return &bijection{fwd: map[string]string{}, inv: map[string]string{}}
 }
 
-// tryBind extends bij so that e maps to a, or leaves it unchanged.
-func (t *table) tryBind(bij *bijection, e, a []rdf.Term) bool {
-	added := map[string]string{}
-	addedInv := map[string]bool{}
+// tryBind extends bij so that e maps to a, or leaves it unchanged; it
+// returns the newly mapped actual labels.
+func (t *table) tryBind(bij *bijection, e, a []rdf.Term) ([]string, bool) {
+	var newE, newA []string
 	for i := range e {
 		if !e[i].IsBlank() || t.open[i] {
 			if e[i] != a[i] {
-				return false
+				return nil, false
 			}
 			continue
 		}
-		if !a[i].IsBlank() {
-			return false
+		if !a[i].IsBlank() || !bindable(bij, newE, newA, e[i].Value, a[i].Value) {
+			return nil, false
 		}
-		be, ba := e[i].Value, a[i].Value
-		f, ok := bij.fwd[be]
-		if !ok {
-			f, ok = added[be]
+		if _, ok := bij.fwd[e[i].Value]; !ok && !slices.Contains(newE, e[i].Value) {
+			newE, newA = append(newE, e[i].Value), append(newA, a[i].Value)
 		}
-		if ok {
-			if f != ba {
-				return false
-			}
-			continue
-		}
-		if _, taken := bij.inv[ba]; taken || addedInv[ba] {
-			return false
-		}
-		added[be], addedInv[ba] = ba, true
 	}
-	for be, ba := range added {
-		bij.fwd[be], bij.inv[ba] = ba, be
+	for k, be := range newE {
+		bij.fwd[be], bij.inv[newA[k]] = newA[k], be
+	}
+	return newA, true
+}
+
+// bindable: be -> ba agrees with bij and with the pairs (newE, newA) pending.
+func bindable(bij *bijection, newE, newA []string, be, ba string) bool {
+	if f, ok := bij.fwd[be]; ok {
+		return f == ba
+	}
+	if _, ok := bij.inv[ba]; ok {
+		return false
+	}
+	for k := range newE {
+		if (newE[k] == be) != (newA[k] == ba) {
+			return false
+		}
 	}
 	return true
 }

@@ -1,6 +1,8 @@
 package ops
 
 import (
+	"cmp"
+	"strconv"
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/rdf"
@@ -56,6 +58,17 @@ func classify(t rdf.Term) value {
 	return value{cat: catOther}
 }
 
+// smallInts is a fast path for two xsd:integer literals that fit in an
+// int64 (strconv.ParseInt accepts exactly [+-]?[0-9]+ in base 10).
+func smallInts(a, b rdf.Term) (int64, int64, bool) {
+	if a.Datatype != rdf.XSDInteger || b.Datatype != rdf.XSDInteger || !a.IsLiteral() || !b.IsLiteral() {
+		return 0, 0, false
+	}
+	x, err1 := strconv.ParseInt(a.Value, 10, 64)
+	y, err2 := strconv.ParseInt(b.Value, 10, 64)
+	return x, y, err1 == nil && err2 == nil
+}
+
 // parseBool maps the xsd:boolean lexical space {true, false, 1, 0}.
 func parseBool(s string) (bool, bool) {
 	switch s {
@@ -73,9 +86,10 @@ func EBV(v Value) (bool, *Error) {
 		return false, v.Err
 	}
 	t := v.Term
-	if t.IsLiteral() && t.Lang == "" {
+	if t.IsLiteral() {
 		switch {
-		case t.Datatype == rdf.XSDString:
+		case t.Datatype == rdf.XSDString || t.Lang != "":
+			// "a plain literal": RDF 1.0's term, language tags included.
 			return t.Value != "", nil
 		case t.Datatype == rdf.XSDBoolean:
 			b, _ := parseBool(t.Value) // ill-formed: false (#ebv, first rule)
@@ -95,6 +109,9 @@ func EBV(v Value) (bool, *Error) {
 // of different known value spaces (language-tagged strings included) are
 // not equal, as the open-world tests open-eq-08/-10 expect.
 func equal(a, b rdf.Term) (bool, *Error) {
+	if x, y, ok := smallInts(a, b); ok {
+		return x == y, nil
+	}
 	va, vb := classify(a), classify(b)
 	if va.cat == vb.cat {
 		switch va.cat {
@@ -126,6 +143,9 @@ func equal(a, b rdf.Term) (bool, *Error) {
 // when no row applies (a type error) and nan is true when a NaN makes every
 // comparison false.
 func compare(a, b rdf.Term) (c int, nan bool, err *Error) {
+	if x, y, ok := smallInts(a, b); ok {
+		return cmp.Compare(x, y), false, nil
+	}
 	va, vb := classify(a), classify(b)
 	if va.cat != vb.cat {
 		return 0, false, &Error{Reason: "cannot order " + a.String() + " and " + b.String()}

@@ -50,6 +50,9 @@
 // the point ("1"), floats and doubles in [1e-6, 1e6) print as decimals
 // ("1.25", "1"), others in E form ("1.0E6"), as the W3C cast tests expect.
 //
+// EBV (#ebv) applies the rule for "plain literals" to language-tagged
+// strings too (RDF 1.0's plain literals include them): ""@en is false.
+//
 // # Equality and order
 //
 // "=" compares values for numerics, strings, booleans and dateTimes. For

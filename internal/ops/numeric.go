@@ -34,11 +34,41 @@ type number struct {
 // division does not terminate; the quotient is rounded half to even.
 const DecimalDigits = 24
 
-var (
-	reInteger = regexp.MustCompile(`^[+-]?[0-9]+$`)
-	reDecimal = regexp.MustCompile(`^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$`)
-	reFloat   = regexp.MustCompile(`^([+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([Ee][+-]?[0-9]+)?|[+-]?INF|NaN)$`)
-)
+// reFloat is the float/double lexical space (XSD 1.1 §3.3.5, with +INF).
+var reFloat = regexp.MustCompile(`^([+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([Ee][+-]?[0-9]+)?|[+-]?INF|NaN)$`)
+
+// isIntegerLex matches the xsd:integer lexical space [+-]?[0-9]+.
+func isIntegerLex(s string) bool {
+	s = strings.TrimLeft(s[:min(len(s), 1)], "+-") + s[min(len(s), 1):]
+	return s != "" && digits(s) == len(s)
+}
+
+// isDecimalLex matches the xsd:decimal lexical space
+// [+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+).
+func isDecimalLex(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	n := digits(s)
+	if n == len(s) {
+		return n > 0
+	}
+	if s[n] != '.' {
+		return false
+	}
+	m := digits(s[n+1:])
+	return n+1+m == len(s) && n+m > 0
+}
+
+// digits counts the leading ASCII digits of s.
+func digits(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return i
+		}
+	}
+	return len(s)
+}
 
 // intRange is the value range of a type derived from xsd:integer; a nil
 // bound is unbounded.
@@ -96,7 +126,7 @@ func numberOf(t rdf.Term) (number, bool) {
 }
 
 func parseInteger(s string, rg intRange) (number, bool) {
-	if !reInteger.MatchString(s) {
+	if !isIntegerLex(s) {
 		return number{}, false
 	}
 	i, ok := new(big.Int).SetString(strings.TrimPrefix(s, "+"), 10)
@@ -110,7 +140,7 @@ func parseInteger(s string, rg intRange) (number, bool) {
 }
 
 func parseDecimal(s string) (number, bool) {
-	if !reDecimal.MatchString(s) {
+	if !isDecimalLex(s) {
 		return number{}, false
 	}
 	r, ok := new(big.Rat).SetString(strings.TrimPrefix(s, "+"))

@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"cmp"
 	"math"
 	"math/big"
 	"strings"
@@ -30,6 +31,9 @@ func OrderCompare(a, b rdf.Term) int {
 	}
 	if a.Kind != rdf.KindLiteral {
 		return strings.Compare(a.Value, b.Value)
+	}
+	if x, y, ok := smallInts(a, b); ok && x != y {
+		return cmp.Compare(x, y)
 	}
 	va, vb := classify(a), classify(b)
 	if c := orderRank[va.cat] - orderRank[vb.cat]; c != 0 {

@@ -1,6 +1,7 @@
 package rdf
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -92,5 +93,16 @@ func TestCatalogueLimits(t *testing.T) {
 	}
 	if _, err = ParseCatalogue([]byte(testCatalogue), Limits{MaxQuads: 4, MaxBytes: 100}); err != nil {
 		t.Errorf("within limits: %v", err)
+	}
+}
+
+func TestCatalogueIsolated(t *testing.T) {
+	c, err := ParseCatalogueWith([]byte(testCatalogue), Limits{}, IsolatedLoader(context.Background()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := c.Active([]string{"http://ex.org/s1", "http://ex.org/s2"}, nil)
+	if err != nil || ds.Default.Len() != 2 {
+		t.Fatalf("isolated sources: %v, %v", ds, err)
 	}
 }

@@ -88,24 +88,24 @@ func runChild(ctx context.Context, exe string, data []byte, format Format, base,
 	return nil, fmt.Errorf("%s: running the RDF loader: %v", name, err)
 }
 
-// childError rebuilds the child's "name:line:col: msg" error.
+// childError rebuilds the child's "name:line:col: msg" (or "name: msg") error.
 func childError(name, stderr string) error {
 	line := firstLine(stderr)
+	if strings.Contains(line, ErrLimit.Error()) {
+		return fmt.Errorf("%s: %w", strings.TrimSuffix(line, ": "+ErrLimit.Error()), ErrLimit)
+	}
 	rest, ok := strings.CutPrefix(line, name+":")
-	if ok {
-		parts := strings.SplitN(rest, ":", 3)
-		if len(parts) == 3 {
-			l, err1 := strconv.Atoi(parts[0])
-			c, err2 := strconv.Atoi(parts[1])
-			if err1 == nil && err2 == nil {
-				return &SyntaxError{File: name, Line: l, Col: c, Msg: strings.TrimPrefix(parts[2], " ")}
-			}
+	if !ok {
+		return errors.New(line)
+	}
+	if parts := strings.SplitN(rest, ":", 3); len(parts) == 3 {
+		l, err1 := strconv.Atoi(parts[0])
+		c, err2 := strconv.Atoi(parts[1])
+		if err1 == nil && err2 == nil {
+			return &SyntaxError{File: name, Line: l, Col: c, Msg: strings.TrimPrefix(parts[2], " ")}
 		}
 	}
-	if strings.Contains(line, ErrLimit.Error()) {
-		return fmt.Errorf("%s: %w", line, ErrLimit)
-	}
-	return errors.New(line)
+	return &SyntaxError{File: name, Msg: strings.TrimPrefix(rest, " ")}
 }
 
 func firstLine(s string) string {
@@ -179,4 +179,12 @@ func loadFormat(formatName, name string) (Format, error) {
 		return f, nil
 	}
 	return Turtle, nil
+}
+
+// IsolatedLoader is a Loader (for ParseCatalogueWith) that parses each
+// document with LoadIsolated under ctx.
+func IsolatedLoader(ctx context.Context) Loader {
+	return func(data []byte, format Format, base, name string) ([]Quad, error) {
+		return LoadIsolated(ctx, data, format, base, name, Limits{})
+	}
 }

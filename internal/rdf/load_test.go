@@ -6,8 +6,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // loadCase is one testdata/load/*.test bundle: "key: value" header lines
@@ -125,5 +127,23 @@ func TestRunLoadUsage(t *testing.T) {
 	code := RunLoad([]string{"-name", "x.nt"}, strings.NewReader("<http://a> <http://b> \"c\"@EN .\n"), &out, &errb)
 	if code != 0 || out.String() != "<http://a> <http://b> \"c\"@en .\n" {
 		t.Errorf("exit %d, out %q, err %q", code, out.String(), errb.String())
+	}
+}
+
+// TestFailedDecodeLeaksNoGoroutine: knakk's lexer goroutine blocks on its
+// channel after a parse error; drain lets it finish.
+func TestFailedDecodeLeaksNoGoroutine(t *testing.T) {
+	before := runtime.NumGoroutine()
+	for i := 0; i < 20; i++ {
+		if _, err := Parse(strings.NewReader("<a:s> <a:p> .\n<a:s> <a:p> <a:o> .\n"), Turtle, "", "bad.ttl"); err == nil {
+			t.Fatal("want error")
+		}
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after 20 failed parses, %d before", n, before)
 	}
 }

@@ -11,7 +11,8 @@ import (
 )
 
 // SyntaxError is a positioned error in an RDF document. Line and Col are
-// 1-based; Col counts bytes. A zero Line means the position is unknown.
+// 1-based; Col counts bytes. A zero Line means the position is unknown
+// (some of knakk/rdf's parser errors carry none); Error then prints "file: msg".
 type SyntaxError struct {
 	File      string
 	Line, Col int
@@ -19,6 +20,9 @@ type SyntaxError struct {
 }
 
 func (e *SyntaxError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
 }
 
@@ -144,13 +148,16 @@ func (p *lineParser) statement() (q Quad, ok bool, err error) {
 		return q, false, err
 	}
 	p.skipSpace()
-	if p.quads && p.peek() != '.' {
+	if c := p.peek(); p.quads && (c == '<' || c == '_') {
 		if q.G, err = p.subjectOrGraph("graph label"); err != nil {
 			return q, false, err
 		}
 		p.skipSpace()
 	}
 	if p.peek() != '.' {
+		if p.quads && q.G.IsZero() {
+			return q, false, p.errorf("expected graph label or '.' at end of statement")
+		}
 		return q, false, p.errorf("expected '.' at end of statement")
 	}
 	p.pos++

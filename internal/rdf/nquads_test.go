@@ -45,7 +45,7 @@ func TestWriteNQuadsGolden(t *testing.T) {
 
 func TestParseNQuadsErrors(t *testing.T) {
 	cases := []struct{ in, want string }{
-		{"<http://a> <http://b> <http://c>", "x.nq:1:33: expected IRI or blank node as graph label"},
+		{"<http://a> <http://b> <http://c>", "x.nq:1:33: expected graph label or '.'"},
 		{"<http://a> <http://b> \"c\" <http://g> <http://h> .", "x.nq:1:38: expected '.'"},
 		{"\n<http://a> <http://b> \"c\n\" .", "x.nq:2:25: line break in string"},
 		{"<http://a> <http://b> \"\\q\" .", "x.nq:1:24: bad escape"},

@@ -154,26 +154,37 @@ func (p *ttlPrep) peekAt(k int) byte {
 	return 0
 }
 
-// afterName reports whether p.pos is inside a prefixed name or keyword, so
-// that "_:", a keyword or a number here would be part of that name instead.
-// It looks back over the run of name bytes, ':', '.', '%' and escapes: the
-// run is a name when it holds anything besides dots ("..0" is two dots and
-// a number; knakk's lexer hangs on it).
+// afterName reports whether p.pos is inside a prefixed name, blank-node
+// label or keyword, so that "_:", a keyword or a number here belongs to it.
+// It finds the run of name bytes, ':', '.', '%' and escapes before p.pos:
+// the run is a name when it holds a ':' or starts like a keyword; a run of
+// dots, or one starting like a number, is not ("1..0" is 1, '.', .0: knakk's
+// lexer hangs on "..0", so the .0 must be rewritten too).
+//
+// The look-back is capped at maxNameScan bytes to keep the rewrite linear;
+// a longer run is judged on its last maxNameScan bytes.
 func (p *ttlPrep) afterName() bool {
-	for i := p.pos - 1; i >= 0; i-- {
-		c := p.src[i]
-		switch {
-		case i > 0 && p.src[i-1] == '\\':
-			return true
-		case c == '.':
+	j, limit := p.pos, max(0, p.pos-maxNameScan)
+	for j > limit {
+		c := p.src[j-1]
+		if isNameByte(c) || c == ':' || c == '.' || c == '%' || c == '\\' || j > 1 && p.src[j-2] == '\\' {
+			j--
 			continue
-		case isNameByte(c) || c == ':' || c == '%' || c == '\\':
-			return true
 		}
-		return false
+		break
 	}
-	return false
+	run := p.src[j:p.pos]
+	switch {
+	case len(bytes.Trim(run, ".")) == 0:
+		return false
+	case bytes.IndexByte(run, ':') >= 0:
+		return true
+	}
+	c := run[0]
+	return isAlpha(c) || c == '_' || c >= 0x80
 }
+
+const maxNameScan = 1024
 
 func isNameByte(c byte) bool { return isAlnum(c) || c == '_' || c == '-' || c >= 0x80 }
 
@@ -455,7 +466,7 @@ func (p *ttlPrep) knakkError(err error) error {
 	msg := err.Error()
 	line, col, rest, ok := splitPos(msg)
 	if !ok {
-		return &SyntaxError{File: p.name, Msg: msg}
+		return &SyntaxError{File: p.name, Msg: nameTokens(msg)}
 	}
 	outLines := bytes.Split(p.out.Bytes(), []byte{'\n'})
 	off := 0

@@ -24,8 +24,8 @@ import (
 // in G. No index, no reordering of the patterns.
 func (e *evaluator) BGP(g *rdf.Graph, tps []algebra.TriplePattern) (Multiset, error) {
 	vars := bgpVars(tps)
-	b := bgpSearch{e: e, g: g, tps: tps, vars: vars, terms: e.graphTerms(g),
-		ready: readyAt(tps, vars), assign: map[string]rdf.Term{}}
+	b := bgpSearch{e: e, g: g, tps: compile(tps, vars), vars: vars, terms: e.graphTerms(g),
+		ready: readyAt(tps, vars), assign: make([]rdf.Term, len(vars))}
 	if err := b.extend(0); err != nil {
 		return nil, err
 	}
@@ -35,12 +35,38 @@ func (e *evaluator) BGP(g *rdf.Graph, tps []algebra.TriplePattern) (Multiset, er
 type bgpSearch struct {
 	e      *evaluator
 	g      *rdf.Graph
-	tps    []algebra.TriplePattern
+	tps    []slotPattern
 	vars   []string
 	terms  []rdf.Term
-	ready  [][]int // ready[k]: the patterns whose variables are all among vars[:k]
-	assign map[string]rdf.Term
+	ready  [][]int    // ready[k]: the patterns whose variables are all among vars[:k]
+	assign []rdf.Term // assign[i] is the term given to vars[i]
 	out    Multiset
+}
+
+// slot is a position of a triple pattern: a constant term, or the index of
+// its variable in vars.
+type slot struct {
+	v    int // -1 for a constant
+	term rdf.Term
+}
+
+type slotPattern [3]slot
+
+func compile(tps []algebra.TriplePattern, vars []string) []slotPattern {
+	index := map[string]int{}
+	for i, v := range vars {
+		index[v] = i
+	}
+	out := make([]slotPattern, len(tps))
+	for i, tp := range tps {
+		for j, n := range []algebra.Node{tp.S, tp.P, tp.O} {
+			out[i][j] = slot{v: -1, term: n.Term}
+			if n.IsVar() {
+				out[i][j].v = index[n.Var]
+			}
+		}
+	}
+	return out
 }
 
 // extend assigns vars[k:], given an assignment of vars[:k].
@@ -54,30 +80,28 @@ func (b *bgpSearch) extend(k int) error {
 		b.out = append(b.out, b.solution())
 		return b.e.grow(len(b.out))
 	}
-	v := b.vars[k]
 	for _, t := range b.terms {
 		if err := b.e.step(1); err != nil {
 			return err
 		}
-		b.assign[v] = t
+		b.assign[k] = t
 		if err := b.extend(k + 1); err != nil {
 			return err
 		}
 	}
-	delete(b.assign, v)
 	return nil
 }
 
 // instance is P(tp): the triple pattern with every variable replaced.
-func (b *bgpSearch) instance(tp algebra.TriplePattern) rdf.Triple {
-	return rdf.Triple{S: b.term(tp.S), P: b.term(tp.P), O: b.term(tp.O)}
+func (b *bgpSearch) instance(tp slotPattern) rdf.Triple {
+	return rdf.Triple{S: b.term(tp[0]), P: b.term(tp[1]), O: b.term(tp[2])}
 }
 
-func (b *bgpSearch) term(n algebra.Node) rdf.Term {
-	if n.IsVar() {
-		return b.assign[n.Var]
+func (b *bgpSearch) term(s slot) rdf.Term {
+	if s.v >= 0 {
+		return b.assign[s.v]
 	}
-	return n.Term
+	return s.term
 }
 
 // solution is the full assignment P. Hidden variables are kept: the
@@ -88,8 +112,8 @@ func (b *bgpSearch) term(n algebra.Node) rdf.Term {
 // and keeps one solution per σ.
 func (b *bgpSearch) solution() Mapping {
 	mu := make(Mapping, 0, len(b.vars))
-	for _, v := range b.vars {
-		mu = mu.With(v, b.assign[v])
+	for i, v := range b.vars {
+		mu = mu.With(v, b.assign[i])
 	}
 	return mu
 }

@@ -36,6 +36,8 @@ func (r *runner) runSyntax(ctx context.Context, t *corpus.Test, positive bool, r
 	switch {
 	case positive && rejected:
 		setError(res, out.err)
+	case !positive && out.err != nil && !rejected:
+		res.Outcome, res.Class, res.Reason = Fail, ClassAccept, "not rejected as a syntax error: "+oneLine(out.err.Error())
 	case !positive && !rejected:
 		res.Outcome, res.Class, res.Reason = Fail, ClassAccept, "a query the grammar forbids was accepted"
 	default:

@@ -174,7 +174,9 @@ func (r *runner) runAll(ctx context.Context, tests []*corpus.Test) []Result {
 func (r *runner) runOne(ctx context.Context, t *corpus.Test) Result {
 	start := time.Now()
 	res := Result{Test: t, Folder: r.folder(t)}
-	if reason := r.skipReason(t); reason != "" {
+	if ctx.Err() != nil {
+		res.Outcome, res.Reason = Skip, "run interrupted"
+	} else if reason := r.skipReason(t); reason != "" {
 		res.Outcome, res.Reason = Skip, reason
 	} else if positive, ok := t.Syntax(); ok {
 		r.runSyntax(ctx, t, positive, &res)
@@ -236,7 +238,7 @@ func (r *runner) folder(t *corpus.Test) string {
 // eval runs the engine with the per-test deadline. An engine that ignores
 // its context is abandoned (its goroutine left behind) a grace period after
 // the deadline, so one hung query never stalls the run; a panic is a crash.
-func (r *runner) eval(ctx context.Context, c *oracle.Case) (ans *answerOrErr) {
+func (r *runner) eval(ctx context.Context, c *oracle.Case) *answerOrErr {
 	ctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()
 	ch := make(chan *answerOrErr, 1)
@@ -249,16 +251,25 @@ func (r *runner) eval(ctx context.Context, c *oracle.Case) (ans *answerOrErr) {
 		a, err := r.engine.Eval(ctx, c)
 		ch <- &answerOrErr{a, err}
 	}()
+	var res *answerOrErr
 	select {
-	case res := <-ch:
-		if res.err == nil && res.ans == nil {
-			res.err = fmt.Errorf("%w: engine returned neither answer nor error", oracle.ErrCrashed)
+	case res = <-ch:
+	case <-ctx.Done():
+		select {
+		case res = <-ch:
+		case <-time.After(min(gracePeriod, r.opts.Timeout)):
+			return &answerOrErr{err: fmt.Errorf("%w: no answer after the deadline", oracle.ErrTimeout)}
 		}
-		return res
-	case <-time.After(r.opts.Timeout + 2*time.Second):
-		return &answerOrErr{err: fmt.Errorf("%w: no answer %v after the deadline", oracle.ErrTimeout, 2*time.Second)}
 	}
+	if res.err == nil && res.ans == nil {
+		res.err = fmt.Errorf("%w: engine returned neither answer nor error", oracle.ErrCrashed)
+	}
+	return res
 }
+
+// gracePeriod is how long an engine may overrun its deadline before the
+// runner stops waiting for it (at most the deadline itself).
+const gracePeriod = 2 * time.Second
 
 // errorClass maps an engine error onto a divergence class name.
 func errorClass(err error) string {

@@ -286,3 +286,33 @@ func TestOrderFreedomUnprojectedKey(t *testing.T) {
 		t.Errorf("ties %v note %q: want one class and a note", f.Ties, note)
 	}
 }
+
+// badEngine hangs (ignoring its context), panics, or returns nothing.
+type badEngine struct{ mode string }
+
+func (badEngine) Name() string    { return "bad" }
+func (badEngine) Version() string { return "0" }
+
+func (b badEngine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	switch b.mode {
+	case "hang":
+		time.Sleep(5 * time.Second)
+	case "panic":
+		panic("boom")
+	}
+	return nil, nil
+}
+
+func TestEvalGuards(t *testing.T) {
+	for mode, want := range map[string]string{"hang": "timeout", "panic": "crash", "nil": "crash"} {
+		r := newRunner(badEngine{mode}, Options{Timeout: 50 * time.Millisecond})
+		start := time.Now()
+		out := r.eval(context.Background(), &oracle.Case{Query: "ASK {}"})
+		if got := errorClass(out.err); out.err == nil || got != want {
+			t.Errorf("%s: error %v (class %q), want class %q", mode, out.err, got, want)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("%s: eval took %v", mode, d)
+		}
+	}
+}

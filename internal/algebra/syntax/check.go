@@ -161,16 +161,28 @@ func (c *checker) selectRules(pr *Projection, where *GroupPattern, m *Modifiers)
 			inScope(e, scope)
 		}
 	}
+	used := map[string]bool{} // variables mentioned earlier in this SELECT
 	for _, it := range pr.Items {
-		if it.Expr == nil || it.Var == nil {
+		if it.Var == nil {
+			continue
+		}
+		if it.Expr == nil {
+			used[it.Var.Name] = true
 			continue
 		}
 		c.exprPatterns(it.Expr)
 		c.nestedAggregates(it.Expr)
-		if scope[it.Var.Name] {
+		switch {
+		case scope[it.Var.Name]:
 			c.fail(errorAt(it.Var.Pos, "SELECT variable ?%s is already in scope", it.Var.Name))
+		case used[it.Var.Name]:
+			c.fail(errorAt(it.Var.Pos, "SELECT variable ?%s is already used earlier in the SELECT clause", it.Var.Name))
 		}
 		scope[it.Var.Name] = true
+		for _, v := range exprVars(it.Expr) {
+			used[v] = true
+		}
+		used[it.Var.Name] = true
 	}
 	if isAggregateQuery(pr, m) {
 		c.groupedProjection(pr, m)
@@ -295,6 +307,19 @@ func freeVars(e Expr) []*Var {
 			return false
 		}
 		return true
+	})
+	return out
+}
+
+// exprVars returns every variable mentioned in e, EXISTS patterns aside.
+func exprVars(e Expr) []string {
+	var out []string
+	walkExpr(e, func(x Expr) bool {
+		if v, ok := x.(*Var); ok {
+			out = append(out, v.Name)
+		}
+		_, isExists := x.(*Exists)
+		return !isExists
 	})
 	return out
 }

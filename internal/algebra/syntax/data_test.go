@@ -72,6 +72,9 @@ func runCase(c dataCase) string {
 		}
 	}
 	input := strings.ReplaceAll(c.input, `\t`, "\t")
+	if fields[0] == "lex" {
+		return lexText(input)
+	}
 	q, err := Parse(input, opts)
 	if err != nil {
 		e := err.(*Error)
@@ -81,6 +84,32 @@ func runCase(c dataCase) string {
 		return expandText(q)
 	}
 	return strings.TrimRight(q.String(), "\n")
+}
+
+// lexText prints one token per line: position, kind, text, value.
+func lexText(input string) string {
+	text, m, err := unescapeCodepoints(input)
+	if err != nil {
+		return fmt.Sprintf("error %d:%d: %s", err.Line, err.Col, err.Msg)
+	}
+	src := newSource(input, text, m)
+	toks, err := lex(src)
+	if err != nil {
+		return fmt.Sprintf("error %d:%d: %s", err.Line, err.Col, err.Msg)
+	}
+	var lines []string
+	for _, t := range toks {
+		p := src.pos(t.off)
+		s := fmt.Sprintf("%d:%d %s %q", p.Line, p.Col, t.kind, t.text)
+		if t.val != t.text {
+			s += fmt.Sprintf(" val=%q", t.val)
+		}
+		if t.local != "" {
+			s += fmt.Sprintf(" local=%q", t.local)
+		}
+		lines = append(lines, s)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func expandText(q *Query) string {

@@ -93,6 +93,10 @@ func lex(src *source) ([]token, *Error) {
 		l.skipSpace()
 		if l.i >= len(l.s) {
 			l.toks = append(l.toks, token{kind: tEOF, off: l.i})
+			// positions in increasing order keep source.pos linear overall
+			for i := range l.toks {
+				l.toks[i].pos = src.pos(l.toks[i].off)
+			}
 			return l.toks, nil
 		}
 		t, err := l.next()

@@ -114,7 +114,12 @@ func (p *parser) next() token {
 	return t
 }
 
-func (p *parser) pos(t token) Pos { return p.src.pos(t.off) }
+func (p *parser) pos(t token) Pos {
+	if t.kind == tEOF && t.pos.Line == 0 {
+		return p.src.pos(t.off)
+	}
+	return t.pos
+}
 
 func (p *parser) here() Pos { return p.pos(p.peek()) }
 

@@ -42,6 +42,7 @@ type token struct {
 	signed bool   // numbers: written with a leading + or -
 	long   bool   // strings: long-quoted form
 	off    int
+	pos    Pos // position of off in the original text, filled by lex
 }
 
 // describe renders the token for "found X" in error messages.

@@ -1,0 +1,33 @@
+// Package python runs the Python engines as sidecars: pyoxigraph (Oxigraph's
+// native build), oxilite (SPARQL compiled to SQL on SQLite, with pyoxigraph's
+// API) and RDFLib. One script, sidecar.py, serves all three; the engines are
+// pinned in requirements.txt and installed into the repository's .venv by
+// scripts/install.sh.
+package python
+
+import (
+	"path/filepath"
+
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
+)
+
+// Names are the engines this package runs.
+var Names = []string{"pyoxigraph", "oxilite", "rdflib"}
+
+// Config returns the sidecar configuration of engine name; dir is this
+// adapter's folder and python the interpreter of the virtual environment.
+func Config(name, dir, python string, pool int) sidecar.Config {
+	return sidecar.Config{
+		Name:        name,
+		Command:     []string{python, "-u", filepath.Join(dir, "sidecar.py"), name},
+		Dir:         dir,
+		Pool:        pool,
+		MaxRequests: 5000,
+		NoNetwork:   true,
+	}
+}
+
+// New returns the engine called name.
+func New(name, dir, python string, pool int) *sidecar.Engine {
+	return sidecar.New(Config(name, dir, python, pool))
+}

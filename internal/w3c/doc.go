@@ -1,0 +1,36 @@
+// Package w3c runs W3C SPARQL test manifests through any oracle.Engine and
+// reports the outcome per test: pass, fail (with divergence classes and a
+// row diff), error (the engine's error class), or skip (with a reason).
+//
+// Run loads the manifests with package corpus and, per test:
+//   - syntax tests are parse-only: the engine's verdict is whether it
+//     rejects the query (oracle.ErrRejected) over an empty dataset;
+//   - evaluation and result-format tests get a Case: the query text, base
+//     = the query file's IRI, qt:data merged into the default graph,
+//     qt:graphData as named graphs, and, for FROM/FROM NAMED, every RDF
+//     file of the query's folder as Sources keyed by file IRI (never
+//     fetched); the expectation is read by package results from .srx,
+//     .srj, .tsv, .csv, or an rs: result set / graph in .ttl or .rdf;
+//   - the engine runs under a per-test deadline (Options.Timeout; a
+//     hung engine is abandoned) and diff.Compare judges the answer.
+//
+// What the expectations leave open is made explicit before comparing: with
+// ORDER BY the expected rows get a results.Freedom whose tie classes come
+// from evaluating the ORDER BY keys on the expected rows (ops.Eval,
+// ops.OrderCompare, #modOrderBy); a key that needs a variable the rows
+// lack puts every row in one class. CSV expectations are compared with
+// results.CSVView of the answer; mf:LaxCardinality compares distinct rows.
+// Skipped: entailment tests, SERVICE (qt:serviceData or a SERVICE in the
+// query: "SERVICE: no network"), update tests, withdrawn tests, and tests
+// whose mf:requires the engine lacks (Options.Lacks, or a Lacker engine).
+//
+// Outputs: WriteTable (by folder), WriteEARL (EARL 1.0 Turtle), WriteJUnit,
+// WriteBaseline, and Compare against a Baseline (test-id, class, reason):
+// a new failure, a changed class or an unexpected pass is fatal; a baseline
+// entry not run is only reported as stale.
+//
+// To change: the runner is plain data in, Report out; add a test to the
+// fixture manifest in testdata/suite (run by a fake engine in
+// runner_test.go) for each behaviour, and regenerate the goldens with
+// `go test ./internal/w3c -run Outputs -update`.
+package w3c
