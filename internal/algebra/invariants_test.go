@@ -1,6 +1,9 @@
 package algebra
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // checkInvariants walks a translated query and reports the first broken
 // promise of the translation: Join never has the empty BGP as a child
@@ -136,4 +139,32 @@ func opExprs(op Op) []Expr {
 		return es
 	}
 	return nil
+}
+
+// balanced reports whether the brackets of an SSE text pair up, skipping
+// the insides of strings and IRIs.
+func balanced(s string) bool {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			for i++; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		case '<':
+			if j := strings.IndexAny(s[i:], "> \n"); j > 0 && s[i+j] == '>' {
+				i += j
+			}
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
 }

@@ -43,6 +43,9 @@ func checkGolden(t *testing.T, rq string) {
 		t.Errorf("%s: %v", rq, err)
 	}
 	got := q.String() + "\n"
+	if !balanced(got) {
+		t.Errorf("%s: unbalanced SSE", rq)
+	}
 	golden := strings.TrimSuffix(rq, ".rq") + ".sse"
 	if *update {
 		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {

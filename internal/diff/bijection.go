@@ -50,11 +50,9 @@ func (m mode) covers() bool { return m != modeSub }
 type drow struct {
 	cells []rdf.Term
 	n     int
-	key   string
 	sig   string
 	vars  []bool // cells[i] is a blank node under the bijection (not open, not a singleton)
 	nvars int
-	blank bool // has any blank cell (in a column that is not open)
 }
 
 // group pairs expected and actual rows that must correspond.
@@ -63,15 +61,16 @@ type group struct {
 	mode     mode
 }
 
-// termKey encodes a term unambiguously for map keys.
+// termKey encodes a term for map keys. Every part is length-prefixed, so
+// keys of different terms (and rows) never collide, whatever bytes a lexical
+// form holds. Blank-node markers in signatures start with '_', never a digit.
 func termKey(b *strings.Builder, t rdf.Term) {
 	b.WriteByte('0' + byte(t.Kind))
-	b.WriteString(t.Value)
-	b.WriteByte(0x1e)
-	b.WriteString(t.Datatype)
-	b.WriteByte(0x1e)
-	b.WriteString(t.Lang)
-	b.WriteByte(0x1f)
+	for _, part := range []string{t.Value, t.Datatype, t.Lang} {
+		b.WriteString(strconv.Itoa(len(part)))
+		b.WriteByte(':')
+		b.WriteString(part)
+	}
 }
 
 func rowKey(cells []rdf.Term) string {
@@ -83,7 +82,7 @@ func rowKey(cells []rdf.Term) string {
 }
 
 // distinct folds rows into distinct rows with counts, in first-seen order.
-func distinct(rows [][]rdf.Term, open []bool) []*drow {
+func distinct(rows [][]rdf.Term) []*drow {
 	idx := map[string]*drow{}
 	var out []*drow
 	for _, r := range rows {
@@ -92,10 +91,7 @@ func distinct(rows [][]rdf.Term, open []bool) []*drow {
 			d.n++
 			continue
 		}
-		d := &drow{cells: r, n: 1, key: k}
-		for i, t := range r {
-			d.blank = d.blank || (t.IsBlank() && !open[i])
-		}
+		d := &drow{cells: r, n: 1}
 		idx[k] = d
 		out = append(out, d)
 	}
@@ -116,7 +112,7 @@ type matcher struct {
 	profA    map[string]string
 	items    []*item
 	used     [][]bool
-	index    map[cellKey][]int // expected rows by (group, column, bijection blank)
+	index    map[cellKey][]int  // expected rows by (group, column, bijection blank)
 	byLabel  map[string][]*item // items by the actual blank nodes they hold
 	frontier []*item            // items holding a mapped blank node, in binding order
 }
@@ -135,14 +131,22 @@ type item struct {
 
 // match decides the groups. ok is meaningful only when !exceeded.
 func match(groups []*group, open []bool, budget int) (ok, exceeded bool) {
+	ok, exceeded, _ = matchBijection(groups, open, budget)
+	return ok, exceeded
+}
+
+// matchBijection is match that also returns the bijection found (expected
+// label to actual label). Blank nodes matched by counts alone (those with a
+// single occurrence) are not in it.
+func matchBijection(groups []*group, open []bool, budget int) (ok, exceeded bool, fwd map[string]string) {
 	m := &matcher{open: open, groups: groups, budget: budget,
 		fwd: map[string]string{}, inv: map[string]string{}}
 	m.prepare()
 	if !m.buckets() {
-		return false, false
+		return false, false, nil
 	}
 	ok = m.solve(len(m.items))
-	return ok && !m.exceeded, m.exceeded
+	return ok && !m.exceeded, m.exceeded, m.fwd
 }
 
 // prepare marks bijection cells and computes signatures. When no group is a

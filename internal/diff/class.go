@@ -35,8 +35,9 @@ const (
 	// ClassLangCase: language tags that differ only in case. rdf.LangLiteral
 	// lower-cases tags, so this arises only for Terms built by hand.
 	ClassLangCase Class = "lang-case"
-	// ClassSimpleVsString: a literal with an empty Datatype against the same
-	// lexical form typed xsd:string (RDF 1.1 makes them one term).
+	// ClassSimpleVsString: a raw literal with an empty Datatype against the
+	// same literal with the datatype RDF 1.1 implies (xsd:string, or
+	// rdf:langString with a language tag).
 	ClassSimpleVsString Class = "simple-vs-string"
 	// ClassBlankVsIRI: a blank node where an IRI was expected, or back.
 	ClassBlankVsIRI Class = "blank-vs-iri"

@@ -168,7 +168,7 @@ func graphRows(ts []rdf.Triple) [][]rdf.Term {
 func compareGraph(e, a *results.Answer, opt Options) *Verdict {
 	t := &table{cols: []string{"s", "p", "o"}, open: make([]bool, 3), graph: true}
 	er, ar := dedupe(graphRows(e.Triples)), dedupe(graphRows(a.Triples))
-	g := &group{exp: distinct(er, t.open), act: distinct(ar, t.open), mode: modeEqual}
+	g := &group{exp: distinct(er), act: distinct(ar), mode: modeEqual}
 	ok, exceeded := match([]*group{g}, t.open, opt.Budget)
 	if exceeded {
 		return undecided(opt)

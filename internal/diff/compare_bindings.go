@@ -77,7 +77,7 @@ func compareBag(t *table, e, a *results.Answer, opt Options) *Verdict {
 	if e.Freedom != nil && e.Freedom.Reduced {
 		md = modeReduced
 	}
-	g := &group{exp: distinct(er, t.open), act: distinct(ar, t.open), mode: md}
+	g := &group{exp: distinct(er), act: distinct(ar), mode: md}
 	ok, exceeded := match([]*group{g}, t.open, opt.Budget)
 	switch {
 	case exceeded:
@@ -129,8 +129,8 @@ func (s *sequence) groups(ar [][]rdf.Term, open []bool) []*group {
 		if lo != r[0] || hi != r[1] {
 			md = modeSub
 		}
-		gs = append(gs, &group{exp: distinct(s.rows[r[0]:r[1]], open),
-			act: distinct(ar[lo-s.w0:hi-s.w0], open), mode: md})
+		gs = append(gs, &group{exp: distinct(s.rows[r[0]:r[1]]),
+			act: distinct(ar[lo-s.w0 : hi-s.w0]), mode: md})
 	}
 	return gs
 }
@@ -213,17 +213,19 @@ func dedupeSequence(rows [][]rdf.Term, ties []int, off, lim int) *sequence {
 // judge's window.
 func classifyOrdered(t *table, s *sequence, ar [][]rdf.Term, opt Options) *Verdict {
 	window := s.rows[s.w0:s.w1]
-	if len(ar) == len(window) && len(ar) > 0 && s.looseAccepts(ar, t.open, opt.Budget) {
-		return &Verdict{
-			Classes: []Class{ClassOrder},
-			Diff:    orderLines(t, window, ar),
-			Summary: "same rows, order not permitted by ORDER BY",
+	if len(ar) == len(window) && len(ar) > 0 {
+		if ok, fwd := s.looseAccepts(ar, t.open, opt.Budget); ok {
+			return &Verdict{
+				Classes: []Class{ClassOrder},
+				Diff:    s.orderLines(t, ar, fwd),
+				Summary: "same rows, order not permitted by ORDER BY",
+			}
 		}
 	}
 	return classifyBag(t, window, ar, opt, &Verdict{})
 }
 
-func (s *sequence) looseAccepts(ar [][]rdf.Term, open []bool, budget int) bool {
+func (s *sequence) looseAccepts(ar [][]rdf.Term, open []bool, budget int) (bool, map[string]string) {
 	lo, hi := s.w0, s.w1
 	for _, r := range s.runs {
 		if r[0] <= s.w0 && s.w0 < r[1] {
@@ -237,16 +239,16 @@ func (s *sequence) looseAccepts(ar [][]rdf.Term, open []bool, budget int) bool {
 	if hi-lo != len(ar) {
 		md = modeSub
 	}
-	g := &group{exp: distinct(s.rows[lo:hi], open), act: distinct(ar, open), mode: md}
-	ok, _ := match([]*group{g}, open, budget)
-	return ok
+	g := &group{exp: distinct(s.rows[lo:hi]), act: distinct(ar), mode: md}
+	ok, _, fwd := matchBijection([]*group{g}, open, budget)
+	return ok, fwd
 }
 
 // classifyBag explains why actual rows differ from expected ones: the same
 // distinct rows means duplicate-rows; otherwise pair differing rows and
 // explain their cells.
 func classifyBag(t *table, er, ar [][]rdf.Term, opt Options, v *Verdict) *Verdict {
-	g := &group{exp: distinct(er, t.open), act: distinct(ar, t.open), mode: modeSet}
+	g := &group{exp: distinct(er), act: distinct(ar), mode: modeSet}
 	sameSet, _ := match([]*group{g}, t.open, opt.Budget)
 	d := pairRows(t, er, ar, !sameSet)
 	v.Diff, v.Summary = d.lines, d.summary(len(er), len(ar))
@@ -261,16 +263,49 @@ func classifyBag(t *table, er, ar [][]rdf.Term, opt Options, v *Verdict) *Verdic
 	return v
 }
 
-// orderLines shows, position by position, where actual leaves the judge's
-// own order.
-func orderLines(t *table, er, ar [][]rdf.Term) []Line {
+// orderLines lists the positions whose actual row does not belong to the tie
+// class the sequence has there (under the bijection fwd found for the
+// rows), with the judge's row at that position.
+func (s *sequence) orderLines(t *table, ar [][]rdf.Term, fwd map[string]string) []Line {
+	inv := map[string]string{}
+	for be, ba := range fwd {
+		inv[ba] = be
+	}
 	var out []Line
-	for i := range ar {
-		if rowKey(er[i]) == rowKey(ar[i]) {
-			continue
+	for _, r := range s.runs {
+		class := map[string]bool{}
+		for _, row := range s.rows[r[0]:r[1]] {
+			class[t.mappedKey(row, fwd)] = true
 		}
-		pos := "#" + strconv.Itoa(i+1) + " "
-		out = append(out, Line{'-', pos + t.rowText(er[i])}, Line{'+', pos + t.rowText(ar[i])})
+		for p := max(r[0], s.w0); p < min(r[1], s.w1); p++ {
+			a := ar[p-s.w0]
+			if !class[t.mappedKey(a, identity(inv))] {
+				pos := "#" + strconv.Itoa(p-s.w0+1) + " "
+				out = append(out, Line{'-', pos + t.rowText(s.rows[p])}, Line{'+', pos + t.rowText(a)})
+			}
+		}
 	}
 	return out
+}
+
+// identity keeps the labels that are keys of m and drops the others.
+func identity(m map[string]string) map[string]string {
+	id := make(map[string]string, len(m))
+	for k := range m {
+		id[k] = k
+	}
+	return id
+}
+
+// mappedKey is a row key with blank labels renamed through ren; blanks
+// outside ren (matched by counts alone) become one wildcard.
+func (t *table) mappedKey(r []rdf.Term, ren map[string]string) string {
+	var b strings.Builder
+	for i, c := range r {
+		if c.IsBlank() && !t.open[i] {
+			c = rdf.Blank(ren[c.Value])
+		}
+		termKey(&b, c)
+	}
+	return b.String()
 }

@@ -24,8 +24,8 @@ import (
 //	== result                 golden Verdict.Text(), rewritten by -update
 //
 // Terms: <iri>, _:label, "lex", "lex"@Tag (tag kept as written), "lex"^^<dt>,
-// "lex"^^xsd:name, "lex"^^<> (a raw literal with an empty Datatype), and the
-// shorthands 12 (xsd:integer) and 1.5 (xsd:decimal).
+// "lex"^^xsd:name, "lex"^^<> and "lex"@tag^^<> (raw literals with an empty
+// Datatype), and the shorthands 12 (xsd:integer) and 1.5 (xsd:decimal).
 
 type caseFile struct {
 	expected, actual *results.Answer
@@ -268,7 +268,13 @@ func parseLiteral(t string) (rdf.Term, string, error) {
 	switch {
 	case strings.HasPrefix(rest, "@"):
 		end := termEnd(rest)
+		if i := strings.Index(rest[:end], "^^<>"); i >= 0 {
+			end = i // "lex"@tag^^<>: a raw tagged literal with an empty Datatype
+		}
 		term.Datatype, term.Lang, rest = rdf.RDFLangString, rest[1:end], rest[end:]
+		if strings.HasPrefix(rest, "^^<>") {
+			term.Datatype, rest = "", rest[4:]
+		}
 	case strings.HasPrefix(rest, "^^<"):
 		end := strings.IndexByte(rest, '>')
 		if end < 0 {

@@ -265,3 +265,15 @@ func TestNilAnswers(t *testing.T) {
 		t.Fatalf("nil expected: %s", v.Text())
 	}
 }
+
+// TestKeysDoNotCollide: row keys are length-prefixed, so terms whose parts
+// merely concatenate to the same bytes stay different.
+func TestKeysDoNotCollide(t *testing.T) {
+	x := rdf.Term{Kind: rdf.KindLiteral, Value: "x\x1e", Datatype: "y"}
+	y := rdf.Term{Kind: rdf.KindLiteral, Value: "x", Datatype: "\x1ey"}
+	e := &results.Answer{Kind: results.Bindings, Vars: []string{"v"}, Rows: []results.Solution{{"v": x}}}
+	a := withRows(e, []results.Solution{{"v": y}})
+	if v := Compare(e, a); v.OK {
+		t.Fatal("different terms accepted as equal")
+	}
+}

@@ -194,7 +194,7 @@ func (g *greedy) run(ab [][]rdf.Term) (miss, extra [][]rdf.Term) {
 		}
 	}
 	done := make([]bool, len(ab))
-	for start := range ab {
+	for _, start := range g.startOrder(ab) {
 		queue := []int{start}
 		for len(queue) > 0 {
 			i := queue[len(queue)-1]
@@ -218,6 +218,18 @@ func (g *greedy) run(ab [][]rdf.Term) (miss, extra [][]rdf.Term) {
 		}
 	}
 	return miss, extra
+}
+
+// startOrder lists actual rows by how many expected rows share their shape,
+// fewest first: components start from their most distinctive row.
+func (g *greedy) startOrder(ab [][]rdf.Term) []int {
+	n := make([]int, len(ab))
+	order := make([]int, len(ab))
+	for i, r := range ab {
+		order[i], n[i] = i, len(g.bySh[g.t.shapeKey(r)])
+	}
+	sort.SliceStable(order, func(x, y int) bool { return n[order[x]] < n[order[y]] })
+	return order
 }
 
 // take matches a to the first free consistent expected row.
@@ -363,7 +375,7 @@ func cellClass(e, a rdf.Term) Class {
 }
 
 func literalClass(e, a rdf.Term) Class {
-	if e.Value == a.Value && e.Lang == "" && a.Lang == "" && isStringType(e.Datatype) && isStringType(a.Datatype) {
+	if e.Value == a.Value && e.Lang == a.Lang && impliedDatatype(e) == impliedDatatype(a) {
 		return ClassSimpleVsString
 	}
 	if e.Value == a.Value && e.Lang != a.Lang && strings.EqualFold(e.Lang, a.Lang) && e.Datatype == a.Datatype {
@@ -378,7 +390,17 @@ func literalClass(e, a rdf.Term) Class {
 	return ClassWrongValue
 }
 
-func isStringType(dt string) bool { return dt == "" || dt == rdf.XSDString }
+// impliedDatatype fills in the datatype RDF 1.1 implies for a raw literal
+// with an empty Datatype: rdf:langString with a tag, xsd:string without.
+func impliedDatatype(t rdf.Term) string {
+	switch {
+	case t.Datatype != "":
+		return t.Datatype
+	case t.Lang != "":
+		return rdf.RDFLangString
+	}
+	return rdf.XSDString
+}
 
 var integerTypes = map[string]bool{}
 
@@ -427,14 +449,14 @@ func parseFloat(s string) (float64, error) {
 // triple as `<s> <p> <o> .`.
 func (t *table) rowText(r []rdf.Term) string {
 	if t.graph {
-		return r[0].String() + " " + r[1].String() + " " + r[2].String() + " ."
+		return termText(r[0]) + " " + termText(r[1]) + " " + termText(r[2]) + " ."
 	}
 	var parts []string
 	for i, c := range r {
 		if c.IsZero() {
 			continue
 		}
-		s := c.String()
+		s := termText(c)
 		if t.open[i] {
 			s = shapeText(c)
 		}
@@ -444,6 +466,15 @@ func (t *table) rowText(r []rdf.Term) string {
 		return "(empty solution)"
 	}
 	return strings.Join(parts, " ")
+}
+
+// termText is N-Triples, except that a raw tagged literal whose Datatype is
+// not rdf:langString shows it, so that the diff shows the difference.
+func termText(c rdf.Term) string {
+	if c.IsLiteral() && c.Lang != "" && c.Datatype != rdf.RDFLangString {
+		return c.String() + "^^<" + c.Datatype + ">"
+	}
+	return c.String()
 }
 
 // shapeText prints the shape of an open variable's value.

@@ -1,7 +1,6 @@
 package ops
 
 import (
-	"fmt"
 	"math/big"
 	"regexp"
 	"strconv"
@@ -23,7 +22,9 @@ type dateTime struct {
 	tzLex        string // the timezone as written: "Z", "-05:00", or ""
 }
 
-var reDateTime = regexp.MustCompile(`^(-?(?:[1-9][0-9]{4,}|[0-9]{4}))-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2}(?:\.[0-9]+)?)(Z|[+-][0-9]{2}:[0-9]{2})?$`)
+// Years are limited to 15 digits so that day arithmetic fits in an int64;
+// a longer year is treated as ill-formed.
+var reDateTime = regexp.MustCompile(`^(-?(?:[1-9][0-9]{4,14}|[0-9]{4}))-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2}(?:\.[0-9]+)?)(Z|[+-][0-9]{2}:[0-9]{2})?$`)
 
 // parseDateTime parses the lexical form s; ok is false when s is not in
 // the lexical space or names no valid date.
@@ -205,5 +206,3 @@ func dateTimeFn(name string, t rdf.Term) Value {
 }
 
 func intValue(i int64) Value { return Of(intNumber(i).term()) }
-
-var _ = fmt.Sprint

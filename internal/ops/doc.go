@@ -62,7 +62,8 @@
 // otherwise (different known value spaces, such as "a" and 1, or
 // language-tagged strings): the behaviour the W3C open-world tests
 // open-eq-07..10 expect. dateTimes without a timezone are compared with
-// the implicit timezone Z.
+// the implicit timezone Z; years longer than 15 digits are treated as
+// ill-formed.
 //
 // OrderCompare (#modOrderBy) is total and transitive: unbound < blank
 // nodes < IRIs < literals; literals by category numeric < dateTime <
@@ -90,7 +91,8 @@
 // matches "" is err:FORX0003; in the replacement $N is group N (more
 // digits are taken while they still name a group; a group that does not
 // exist gives ""), \$ and \\ are literal, any other "\" or "$" is
-// err:FORX0004. UCASE/LCASE use Go's per-code-point simple case mapping.
+// err:FORX0004. Without the s flag "." excludes only #xA (F&O 1.0
+// §7.6.1.1; F&O 3.0 also excludes #xD). UCASE/LCASE use Go's per-code-point simple case mapping.
 //
 // # Aggregates
 //
@@ -105,7 +107,8 @@
 // # Other choices
 //
 // BNODE labels are "ops<solution>_<n>"; UUID, STRUUID and RAND draw from
-// Context.Rand (seeded with 1 when nil). IRI() resolves with rdf.Resolve.
+// Context.Rand (seeded with 1 when nil). IRI() resolves with rdf.Resolve;
+// a relative IRI without an absolute base is an error.
 // TZ returns the timezone as written ("Z", "-05:00", "" when absent).
 // Casts accept the §17.5 table's sources only: language-tagged strings,
 // literals of other datatypes and ill-formed literals are errors, even to

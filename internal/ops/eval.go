@@ -14,6 +14,9 @@ import (
 func Eval(e algebra.Expr, mu Binding, ctx *Context) Value {
 	switch e := e.(type) {
 	case *algebra.Const:
+		if e.Term.IsZero() {
+			return Errorf("constant without a term")
+		}
 		return Of(e.Term)
 	case *algebra.Var:
 		if t, ok := lookup(mu, e.Name); ok {

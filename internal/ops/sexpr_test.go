@@ -26,7 +26,7 @@ var update = flag.Bool("update", false, "rewrite goldens")
 // A head that is a prefixed name or <iri> is a Func (cast or extension).
 
 var prefixes = map[string]string{
-	"xsd": rdf.XSD, "rdf": rdf.RDFNS, "ex": "http://example.org/",
+	"xsd": rdf.XSD, "rdf": rdf.RDFNS, "ex": "http://example.org/", "": "http://example/",
 }
 
 // testEnv is the solution every case runs under.

@@ -38,17 +38,18 @@ type segment struct {
 }
 
 type ttlPrep struct {
-	src     []byte
-	pos     int
-	out     bytes.Buffer
-	segs    []segment
-	copying bool // last output was verbatim
-	base    string
-	name    string
-	hasData bool // a non-directive token was seen
-	dirKind int  // 0 none, 1 @prefix/@base (ends at '.'), 2 PREFIX/BASE (ends after its IRI)
-	dirBase bool // the directive in progress sets the base
-	dirIRI  bool // the directive's IRI was seen
+	src      []byte
+	pos      int
+	out      bytes.Buffer
+	segs     []segment
+	copying  bool // last output was verbatim
+	base     string
+	name     string
+	hasData  bool // a non-directive token was seen
+	dirKind  int  // 0 none, 1 @prefix/@base (ends at '.'), 2 PREFIX/BASE (ends after its IRI)
+	dirBase  bool // the directive in progress sets the base
+	dirIRI   bool // the directive's IRI was seen
+	prefixes map[string]bool
 }
 
 func (p *ttlPrep) errorAt(srcPos int, format string, args ...any) error {
@@ -92,7 +93,7 @@ func (p *ttlPrep) data() {
 
 // prepTurtle runs the rewrite described above.
 func prepTurtle(src []byte, base, name string) (*ttlPrep, error) {
-	p := &ttlPrep{src: src, base: base, name: name}
+	p := &ttlPrep{src: src, base: base, name: name, prefixes: map[string]bool{}}
 	for p.pos < len(p.src) {
 		if err := p.step(); err != nil {
 			return nil, err
@@ -128,16 +129,25 @@ func (p *ttlPrep) step() error {
 		p.atKeyword()
 	case strings.IndexByte("+-.0123456789", c) >= 0 && !p.afterName() && p.number():
 	case c == '\\':
-		p.data()
-		p.copyByte() // PN_LOCAL_ESC: keep the escaped character out of our scanner
-		if p.pos < len(p.src) {
-			p.copyByte()
+		// Outside strings and IRIs only PN_LOCAL_ESC is allowed (Turtle [172s]);
+		// knakk's lexer panics on some other backslashes.
+		if !p.afterName() || !strings.ContainsRune("_~.-!$&'()*+,;=/?#@%", rune(p.peekAt(1))) {
+			return p.errorAt(p.pos, "backslash outside a string, IRI or local-name escape")
 		}
+		p.data()
+		p.copyByte()
+		p.copyByte()
 	case c == '.' && p.dirKind == 1 && p.dirIRI:
 		p.dirKind = 0
 		p.copyByte()
 	case isNameByte(c) && !p.afterName():
-		p.word()
+		return p.word()
+	case c == ':' && !p.afterName():
+		if err := p.prefixUse(""); err != nil {
+			return err
+		}
+		p.data()
+		p.copyByte()
 	default:
 		if c != ' ' && c != '\t' && c != '\n' {
 			p.data()
@@ -189,14 +199,19 @@ const maxNameScan = 1024
 func isNameByte(c byte) bool { return isAlnum(c) || c == '_' || c == '-' || c >= 0x80 }
 
 // word copies a bare word, noticing the SPARQL-style PREFIX and BASE directives.
-func (p *ttlPrep) word() {
+func (p *ttlPrep) word() error {
 	start := p.pos
 	for p.pos < len(p.src) && isNameByte(p.src[p.pos]) {
 		p.pos++
 	}
-	w := strings.ToLower(string(p.src[start:p.pos]))
-	next := p.peekAt(0)
+	word := string(p.src[start:p.pos])
+	w, next := strings.ToLower(word), p.peekAt(0)
 	p.pos = start
+	if next == ':' {
+		if err := p.prefixUse(word); err != nil {
+			return err
+		}
+	}
 	isDir := (w == "prefix" || w == "base") && next != ':' && next != '.' && !isNameByte(next)
 	if isDir {
 		p.dirKind, p.dirBase, p.dirIRI = 2, w == "base", false
@@ -206,6 +221,21 @@ func (p *ttlPrep) word() {
 	for p.pos < len(p.src) && isNameByte(p.src[p.pos]) {
 		p.copyByte()
 	}
+	return nil
+}
+
+// prefixUse records a prefix declared by the directive in progress, or
+// checks that a prefixed name's prefix was declared (knakk reports an
+// undeclared one with no position).
+func (p *ttlPrep) prefixUse(label string) error {
+	if p.dirKind != 0 && !p.dirIRI {
+		p.prefixes[label] = true
+		return nil
+	}
+	if !p.prefixes[label] {
+		return p.errorAt(p.pos, "undeclared prefix %q", label+":")
+	}
+	return nil
 }
 
 // atKeyword copies "@prefix" or "@base" (anything else is knakk's to reject).

@@ -143,7 +143,8 @@ func (e *evaluator) eval(g *rdf.Graph, op algebra.Op) (Multiset, error) {
 	case *algebra.Graph:
 		return e.Graph(g, op.Name, op.Op)
 	case *algebra.Extend:
-		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return e.Extend(g, a, op.Var, op.Expr) })
+		inner, chain := extendChain(op)
+		return e.unary(g, inner, func(a Multiset) (Multiset, error) { return e.extendAll(g, a, chain) })
 	case *algebra.Table:
 		return e.ToMultiSet(op.Vars, op.Rows)
 	case *algebra.Service:

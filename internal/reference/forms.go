@@ -80,7 +80,7 @@ func describedResources(q *algebra.Query, ms Multiset) []rdf.Term {
 	targets := q.Describe
 	if q.Star {
 		targets = nil
-		for _, v := range q.Vars {
+		for _, v := range starVars(q, ms) {
 			targets = append(targets, algebra.V(v))
 		}
 	}
@@ -93,6 +93,26 @@ func describedResources(q *algebra.Query, ms Multiset) []rdf.Term {
 		for _, mu := range ms {
 			if t, ok := mu.Get(n.Var); ok {
 				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// starVars are the variables of DESCRIBE *: the query's in-scope variables
+// when the translation lists them, otherwise every visible variable bound in
+// some solution.
+func starVars(q *algebra.Query, ms Multiset) []string {
+	if len(q.Vars) > 0 {
+		return q.Vars
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, mu := range ms {
+		for _, b := range mu {
+			if !algebra.IsHidden(b.Var) && !seen[b.Var] {
+				seen[b.Var] = true
+				out = append(out, b.Var)
 			}
 		}
 	}

@@ -16,6 +16,9 @@ import (
 //	foreach IRI i in D
 //	R := Union(R, Join( eval(D(D[i]), P) , Ω(?var->i) )
 //	the result is R
+//
+// "foreach IRI i in D": a graph named by a blank node (possible in N-Quads)
+// is not iterated.
 func (e *evaluator) Graph(g *rdf.Graph, name algebra.Node, p algebra.Op) (Multiset, error) {
 	if !name.IsVar() {
 		named := e.ds.Named(name.Term, false)
@@ -26,6 +29,9 @@ func (e *evaluator) Graph(g *rdf.Graph, name algebra.Node, p algebra.Op) (Multis
 	}
 	r := Multiset{}
 	for _, i := range e.ds.Names() {
+		if !i.IsIRI() {
+			continue
+		}
 		inner, err := e.eval(e.ds.Named(i, false), p)
 		if err != nil {
 			return nil, err

@@ -63,7 +63,8 @@ func FormatFromName(name string) (Format, error) {
 func (f Format) MediaType() string { return mediaTypes[f] }
 
 // Read reads an answer in the named format (see ParseFormat). Turtle and
-// RDF/XML go through ReadRDF with no base IRI.
+// RDF/XML go through ReadRDF with no base IRI, so a relative IRI in them is
+// an error; call ReadRDF with a base for those.
 func Read(r io.Reader, format string) (*Answer, error) {
 	f, err := ParseFormat(format)
 	if err != nil {

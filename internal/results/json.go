@@ -124,22 +124,14 @@ func (p *jsonParser) str() (string, error) {
 
 // skip reads and discards one value.
 func (p *jsonParser) skip() error {
-	depth := 0
-	for {
-		t, err := p.token()
-		if err != nil {
-			return err
-		}
-		switch t {
-		case json.Delim('{'), json.Delim('['):
-			depth++
-		case json.Delim('}'), json.Delim(']'):
-			depth--
-		}
-		if depth == 0 {
-			return nil
-		}
+	t, err := p.token()
+	if err != nil {
+		return err
 	}
+	if t == json.Delim('{') || t == json.Delim('[') {
+		return p.skipRest()
+	}
+	return nil
 }
 
 func describe(t json.Token) string {
@@ -158,21 +150,27 @@ func describe(t json.Token) string {
 	return "value"
 }
 
+// jsonDoc collects the top-level members, which may come in any order.
+type jsonDoc struct {
+	vars                         []string
+	rows                         []jsonRow
+	hasHead, hasResults, hasBool bool
+	boolean                      bool
+}
+
 func (p *jsonParser) document() (*Answer, error) {
-	var vars []string
-	var rows []jsonRow
-	var hasHead, hasResults, hasBool, boolean bool
+	var d jsonDoc
 	err := p.object(func(key string) (err error) {
 		switch key {
 		case "head":
-			hasHead = true
-			vars, err = p.head()
+			d.hasHead = true
+			d.vars, err = p.head()
 		case "results":
-			hasResults = true
-			rows, err = p.results()
+			d.hasResults = true
+			d.rows, err = p.results()
 		case "boolean":
-			hasBool = true
-			boolean, err = p.boolean()
+			d.hasBool = true
+			d.boolean, err = p.boolean()
 		default:
 			err = p.skip()
 		}
@@ -184,7 +182,7 @@ func (p *jsonParser) document() (*Answer, error) {
 	if err := p.end(); err != nil {
 		return nil, err
 	}
-	return p.answer(vars, rows, hasHead, hasResults, hasBool, boolean)
+	return p.answer(&d)
 }
 
 // end checks that nothing but white space follows the document.
@@ -195,24 +193,24 @@ func (p *jsonParser) end() error {
 	return nil
 }
 
-func (p *jsonParser) answer(vars []string, rows []jsonRow, head, results, hasBool, b bool) (*Answer, error) {
+func (p *jsonParser) answer(d *jsonDoc) (*Answer, error) {
 	end := int64(len(p.data))
 	switch {
-	case results && hasBool:
+	case d.hasResults && d.hasBool:
 		return nil, errAt(JSON, p.data, end, `document has both "results" and "boolean"`)
-	case hasBool:
-		return &Answer{Kind: Boolean, Boolean: b}, nil
-	case !results:
+	case d.hasBool:
+		return &Answer{Kind: Boolean, Boolean: d.boolean}, nil
+	case !d.hasResults:
 		return nil, errAt(JSON, p.data, end, `document has neither "results" nor "boolean"`)
-	case !head:
+	case !d.hasHead:
 		return nil, errAt(JSON, p.data, end, `document has no "head"`)
 	}
-	a := &Answer{Kind: Bindings, Vars: vars, Rows: make([]Solution, 0, len(rows))}
+	a := &Answer{Kind: Bindings, Vars: d.vars, Rows: make([]Solution, 0, len(d.rows))}
 	known := map[string]bool{}
-	for _, v := range vars {
+	for _, v := range d.vars {
 		known[v] = true
 	}
-	for _, r := range rows {
+	for _, r := range d.rows {
 		for v := range r.sol {
 			if !known[v] {
 				return nil, errAt(JSON, p.data, r.off, "binding for %q, which is not in head.vars", v)
@@ -296,23 +294,63 @@ func (p *jsonParser) solution() (Solution, error) {
 // term reads one RDF term object (#select-encode-terms).
 func (p *jsonParser) term() (rdf.Term, error) {
 	f := map[string]string{}
+	nested := ""
 	err := p.object(func(key string) error {
 		switch key {
 		case "type", "value", "xml:lang", "datatype":
-			s, err := p.str()
-			f[key] = s
-			return err
+			t, err := p.token()
+			if err != nil {
+				return err
+			}
+			return p.termField(f, key, t, &nested)
 		}
 		return p.skip()
 	})
-	if err != nil {
+	switch {
+	case err != nil:
 		return rdf.None, err
+	case f["type"] == "triple":
+		return rdf.None, p.fail("triple terms (RDF-star) are not supported")
+	case nested != "":
+		return rdf.None, p.fail("%q must be a string", nested)
 	}
 	t, msg := makeTerm(f)
 	if msg != "" {
 		return rdf.None, p.fail("%s", msg)
 	}
 	return t, nil
+}
+
+// termField stores a string field; an object or array value is skipped and
+// remembered in nested, so a triple term gets its own message.
+func (p *jsonParser) termField(f map[string]string, key string, t json.Token, nested *string) error {
+	if s, ok := t.(string); ok {
+		f[key] = s
+		return nil
+	}
+	if d, ok := t.(json.Delim); !ok || (d != '{' && d != '[') {
+		return p.fail("%q must be a string, found %s", key, describe(t))
+	}
+	*nested = key
+	return p.skipRest()
+}
+
+// skipRest discards the rest of an object or array whose opening
+// delimiter has been read.
+func (p *jsonParser) skipRest() error {
+	for depth := 1; depth > 0; {
+		t, err := p.token()
+		if err != nil {
+			return err
+		}
+		switch t {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+	}
+	return nil
 }
 
 // makeTerm builds a term from the fields of a JSON term object or the

@@ -190,7 +190,11 @@ func ReadRDF(r io.Reader, format Format, base string) (*Answer, error) {
 	default:
 		return nil, fmt.Errorf("results: %s is not an RDF format", format)
 	}
-	quads, err := rdf.Parse(r, rf, base, base)
+	name := base
+	if name == "" {
+		name = "results"
+	}
+	quads, err := rdf.Parse(r, rf, base, name)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,139 @@
+// Package adaptertest holds the checks every adapter's test runs against its
+// real engine: the dataset is exactly the case's (a named graph's triple never
+// shows in the default graph), each query form answers, a syntax error is
+// classified as rejected, and no query reaches the network.
+package adaptertest
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// Require skips the test when the engine is not installed, except in CI,
+// where the install script must have installed it.
+func Require(t *testing.T, path, what string) {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is not installed (scripts/install.sh installs it): %v", what, err)
+		}
+		t.Skipf("%s is not installed; run scripts/install.sh", what)
+	}
+}
+
+// Dataset is the small dataset the checks use: one triple in the default
+// graph, one in the named graph <http://example/g>.
+func Dataset() *rdf.Dataset {
+	ds := rdf.NewDataset()
+	s, p := rdf.IRI("http://example/s"), rdf.IRI("http://example/p")
+	ds.Add(rdf.Quad{S: s, P: p, O: rdf.String("default")})
+	ds.Add(rdf.Quad{S: s, P: p, O: rdf.String("named"), G: rdf.IRI("http://example/g")})
+	return ds
+}
+
+// Run runs every check on e; version is the pinned version it must report.
+func Run(t *testing.T, e oracle.Engine, version string) {
+	if v := e.Version(); v != version {
+		t.Errorf("version %q, want the pinned %q", v, version)
+	}
+	t.Run("dataset", func(t *testing.T) { checkDataset(t, e) })
+	t.Run("forms", func(t *testing.T) { checkForms(t, e) })
+	t.Run("rejected", func(t *testing.T) { checkRejected(t, e) })
+	t.Run("no-network", func(t *testing.T) { checkNoNetwork(t, e) })
+}
+
+func eval(t *testing.T, e oracle.Engine, query string) (*results.Answer, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	return e.Eval(ctx, &oracle.Case{Name: t.Name(), Query: query, Dataset: Dataset()})
+}
+
+func checkDataset(t *testing.T, e oracle.Engine) {
+	a, err := eval(t, e, "SELECT ?o WHERE { ?s ?p ?o }")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Rows) != 1 || a.Rows[0]["o"] != rdf.String("default") {
+		t.Errorf("the default graph must hold only its own triple: %v", a.Rows)
+	}
+	a, err = eval(t, e, "SELECT ?g ?o WHERE { GRAPH ?g { ?s ?p ?o } }")
+	if err != nil || len(a.Rows) != 1 || a.Rows[0]["g"] != rdf.IRI("http://example/g") {
+		t.Errorf("GRAPH ?g: %+v, %v", a, err)
+	}
+}
+
+func checkForms(t *testing.T, e oracle.Engine) {
+	a, err := eval(t, e, "CONSTRUCT { ?s ?p ?o } WHERE { GRAPH ?g { ?s ?p ?o } }")
+	if err != nil || a.Kind != results.Graph || len(a.Triples) != 1 || a.Triples[0].O != rdf.String("named") {
+		t.Errorf("CONSTRUCT: %+v, %v", a, err)
+	}
+	a, err = eval(t, e, `ASK { ?s ?p "default" }`)
+	if err != nil || a.Kind != results.Boolean || !a.Boolean {
+		t.Errorf("ASK: %+v, %v", a, err)
+	}
+}
+
+func checkRejected(t *testing.T, e oracle.Engine) {
+	_, err := eval(t, e, "SELEC * WHERE {}")
+	if got := oracle.Classify(err); got != "rejected" {
+		t.Errorf("a syntax error is classified %q (%v), want rejected", got, err)
+	}
+}
+
+// checkNoNetwork listens on a loopback port and sends SERVICE and FROM
+// queries naming it: the listener must see no connection.
+func checkNoNetwork(t *testing.T, e oracle.Engine) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var conns atomic.Int32
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			conns.Add(1)
+			c.Close()
+		}
+	}()
+	url := fmt.Sprintf("http://%s/", ln.Addr())
+	queries := []string{
+		"SELECT * WHERE { SERVICE <" + url + "sparql> { ?s ?p ?o } }",
+		"SELECT * WHERE { SERVICE SILENT <" + url + "sparql> { ?s ?p ?o } }",
+		"SELECT * FROM <" + url + "g> WHERE { ?s ?p ?o }",
+		"SELECT * FROM NAMED <" + url + "g> WHERE { GRAPH ?g { ?s ?p ?o } }",
+	}
+	for _, q := range queries {
+		a, err := eval(t, e, q)
+		if err == nil && a.Kind == results.Bindings && len(a.Rows) > 0 && remoteData(a) {
+			t.Errorf("%s answered with remote data: %v", q, a.Rows)
+		}
+	}
+	time.Sleep(100 * time.Millisecond)
+	if n := conns.Load(); n > 0 {
+		t.Fatalf("the loopback listener saw %d connection(s): an engine reached the network", n)
+	}
+}
+
+// remoteData: the listener serves nothing, so any triple other than the
+// case's own would have come from elsewhere.
+func remoteData(a *results.Answer) bool {
+	for _, r := range a.Rows {
+		if o, ok := r["o"]; ok && o != rdf.String("default") && o != rdf.String("named") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,72 @@
+// Package diff compares SPARQL answers the way the specification allows,
+// names the divergences, and (in files added later) triages, reduces and
+// reports them.
+//
+// # Comparison (compare*.go, bijection.go, rowdiff.go, class.go)
+//
+// Compare(expected, actual) judges an engine's answer against the judge's
+// (the reference evaluator's) answer and returns a *Verdict: OK, the
+// divergence Classes (most specific first), a human Diff and a Note.
+// Answers are compared term by term (RDF 1.1 term equality, rdf.Term ==),
+// never by value: "1.0" and "1.00" differ, under their own class.
+//
+// What counts as correct (ARCHITECTURE.md, "Semantics we commit to"):
+//
+//   - Bindings: the projected variables as a set (their order is noted, not
+//     judged); rows as a bag with exact multiplicities (#defn_algToMultiSet),
+//     under ONE blank-node bijection for the whole answer
+//     (#BlankNodesInResults).
+//   - ORDER BY (Freedom.Ordered): actual must be some permutation of
+//     Freedom.Sequence that keeps tie classes (Freedom.Ties) in order, sliced by
+//     Offset/Limit (#modOrderBy, #defn_algSlice). Decided without enumerating
+//     permutations: each tie class inside the window must match its stretch
+//     of actual as a multiset; a class cut by the window edge must contain
+//     its stretch. Ordered without a Sequence: expected.Rows as a strict
+//     sequence. No Ties: the Sequence is strict.
+//   - REDUCED (Freedom.Reduced): the distinct rows must match, each with a
+//     multiplicity between 1 and the judge's (#defn_algReduced). REDUCED with
+//     ORDER BY accepts the full sequence and the DISTINCT one (first
+//     occurrences) only; a rejection whose rows are otherwise right is
+//     reported with ClassUndecided.
+//   - Freedom.Open variables: only the shape counts (bound or not, term
+//     kind, datatype and language of a literal); the Note says so.
+//   - Boolean: equal booleans. Graph: RDF graph isomorphism, triples as a set.
+//   - Different kinds (bindings vs boolean...): ClassShape.
+//
+// The bijection search (bijection.go) folds rows into distinct rows with
+// counts, buckets them by their blank-free signature (blank nodes numbered
+// by first occurrence in the row), matches blank-free rows by key and rows
+// whose blank nodes occur nowhere else by counts, and backtracks over the
+// rest: the next row is the one with the fewest consistent candidates among
+// those holding an already mapped blank node (candidates found through an
+// index), and blank nodes may only map to blank nodes with the same
+// occurrence profile. The search spends at most Options.Budget steps
+// (DefaultBudget); when it runs out the Verdict is not OK, has the single
+// class ClassUndecided, and its Note says the answer is unjudged.
+//
+// When the exact check fails, the Verdict explains it (rowdiff.go): same rows
+// in a forbidden order is ClassOrder; same distinct rows with other counts
+// is ClassDuplicateRows; otherwise exactly matching rows are removed
+// (blank-free rows by key, rows with blank nodes greedily, following the
+// blank-node structure), the remaining rows are paired by similarity, and
+// each pair's cells are explained (numeric-lexical, numeric-datatype,
+// lang-case, simple-vs-string, blank-vs-iri, unbound-vs-bound, wrong-value);
+// unpaired rows give missing-rows and extra-rows. This explanation is best
+// effort; OK never depends on it.
+//
+// Class names (class.go) are stable strings stored in baselines and reports:
+// add classes, never rename them. The outcome classes (error-vs-answer,
+// timeout, crash, unsupported, rejected) are never produced by Compare; they
+// exist so that triage uses the same vocabulary.
+//
+// # Changing this package
+//
+// Tests are data: testdata/cases/*.txt (format in compare_format_test.go),
+// one subtest per file, with a golden "== result" section rewritten by
+// `go test ./internal/diff -run TestCases -update`. Property tests check
+// permutations, relabellings, drops, duplicates, ties and LIMIT cuts, and
+// TestAgainstBruteForce checks Compare against an exponential decision
+// procedure on small random answers; FuzzCompare checks self-acceptance and
+// symmetry. Run them all after any change to the search. The -update flag
+// variable `update` is declared once for the package, in compare_test.go.
+package diff
