@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -171,7 +172,7 @@ func compareOrdered(t *table, e, a *results.Answer, opt Options) *Verdict {
 		v = &Verdict{OK: true}
 	default:
 		v = classifyOrdered(t, s, ar, opt)
-		if fr.Reduced && hasClass(v, ClassDuplicateRows) {
+		if fr.Reduced && onlyClasses(v, ClassDuplicateRows, ClassOrder) {
 			v.Classes = sortClasses(append(v.Classes, ClassUndecided))
 			notes = append(notes, "REDUCED with ORDER BY: only the full and the DISTINCT sequences are tried")
 		}
@@ -180,13 +181,15 @@ func compareOrdered(t *table, e, a *results.Answer, opt Options) *Verdict {
 	return v
 }
 
-func hasClass(v *Verdict, c Class) bool {
+// onlyClasses reports whether every class of v is one of cs: for REDUCED
+// with ORDER BY such a rejection may be an arrangement Compare does not try.
+func onlyClasses(v *Verdict, cs ...Class) bool {
 	for _, k := range v.Classes {
-		if k == c {
-			return true
+		if !slices.Contains(cs, k) {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // dedupeSequence keeps the first occurrence of every row (what DISTINCT

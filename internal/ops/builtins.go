@@ -54,6 +54,9 @@ func init() {
 
 // callBuiltin applies the built-in called name to evaluated arguments.
 func callBuiltin(name string, args []rdf.Term, ctx *Context) Value {
+	if len(args) == 1 && (name == "-" || name == "+") {
+		name = map[string]string{"-": "UMINUS", "+": "UPLUS"}[name] // tolerate Call{"-", [x]}
+	}
 	b, ok := builtins[strings.ToUpper(name)]
 	if !ok {
 		return Errorf("unknown function " + name)

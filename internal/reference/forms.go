@@ -13,10 +13,13 @@ import (
 // or an illegal RDF construct, such as a literal in subject or predicate
 // position, then that triple is not included in the output RDF graph", and
 // template blank nodes are fresh for each solution. The result is a set.
-func construct(tmpl []algebra.TriplePattern, ms Multiset, ds *rdf.Dataset) []rdf.Triple {
-	prefix := freshPrefix(ds)
+func (e *evaluator) construct(tmpl []algebra.TriplePattern, ms Multiset) ([]rdf.Triple, error) {
+	prefix := freshPrefix(e.ds)
 	g := rdf.NewGraph()
 	for i, mu := range ms {
+		if err := e.step(int64(len(tmpl))); err != nil {
+			return nil, err
+		}
 		scope := prefix + strconv.Itoa(i) + "_"
 		for _, tp := range tmpl {
 			t := rdf.Triple{S: instantiate(tp.S, mu, scope), P: instantiate(tp.P, mu, scope), O: instantiate(tp.O, mu, scope)}
@@ -25,7 +28,7 @@ func construct(tmpl []algebra.TriplePattern, ms Multiset, ds *rdf.Dataset) []rdf
 			}
 		}
 	}
-	return append([]rdf.Triple{}, g.Triples()...)
+	return append([]rdf.Triple{}, g.Triples()...), nil
 }
 
 func instantiate(n algebra.Node, mu Mapping, scope string) rdf.Term {
@@ -67,13 +70,15 @@ func freshPrefix(ds *rdf.Dataset) string {
 // resource in the default graph — its outgoing triples, followed recursively
 // through blank-node objects. The resources are the IRIs of the query and
 // the values of its variables (every projected variable for DESCRIBE *).
-func describe(q *algebra.Query, ms Multiset, g *rdf.Graph) []rdf.Triple {
+func (e *evaluator) describe(q *algebra.Query, ms Multiset, g *rdf.Graph) ([]rdf.Triple, error) {
 	out := rdf.NewGraph()
 	seen := map[rdf.Term]bool{}
 	for _, r := range describedResources(q, ms) {
-		cbd(g, r, seen, out)
+		if err := e.cbd(g, r, seen, out); err != nil {
+			return nil, err
+		}
 	}
-	return append([]rdf.Triple{}, out.Triples()...)
+	return append([]rdf.Triple{}, out.Triples()...), nil
 }
 
 func describedResources(q *algebra.Query, ms Multiset) []rdf.Term {
@@ -119,18 +124,24 @@ func starVars(q *algebra.Query, ms Multiset) []string {
 	return out
 }
 
-func cbd(g *rdf.Graph, r rdf.Term, seen map[rdf.Term]bool, out *rdf.Graph) {
+func (e *evaluator) cbd(g *rdf.Graph, r rdf.Term, seen map[rdf.Term]bool, out *rdf.Graph) error {
 	if seen[r] || r.IsLiteral() {
-		return
+		return nil
 	}
 	seen[r] = true
+	if err := e.step(int64(g.Len())); err != nil {
+		return err
+	}
 	for _, t := range g.Triples() {
 		if t.S != r {
 			continue
 		}
 		out.Add(t)
 		if t.O.IsBlank() {
-			cbd(g, t.O, seen, out)
+			if err := e.cbd(g, t.O, seen, out); err != nil {
+				return err
+			}
 		}
 	}
+	return nil
 }

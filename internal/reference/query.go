@@ -36,26 +36,28 @@ func Eval(ctx context.Context, q *algebra.Query, ds *rdf.Dataset, sources map[st
 		return nil, err
 	}
 	e := newEvaluator(ctx, active, q.Base, opt)
-	switch q.Form {
-	case algebra.Select:
+	if q.Form == algebra.Select {
 		return e.selectQuery(q)
-	case algebra.Ask:
-		ms, err := e.eval(active.Default, q.Op)
-		return &Result{Form: q.Form, Boolean: len(ms) > 0, Limit: -1}, err
-	case algebra.Construct:
-		ms, err := e.eval(active.Default, q.Op)
-		if err != nil {
-			return nil, err
-		}
-		return &Result{Form: q.Form, Triples: construct(q.Template, ms, active), Limit: -1}, nil
-	case algebra.Describe:
-		ms, err := e.eval(active.Default, q.Op)
-		if err != nil {
-			return nil, err
-		}
-		return &Result{Form: q.Form, Triples: describe(q, ms, active.Default), Limit: -1}, nil
 	}
-	return nil, fmt.Errorf("reference: unknown query form %d", q.Form)
+	ms, err := e.eval(active.Default, q.Op)
+	if err != nil {
+		return nil, err
+	}
+	res = &Result{Form: q.Form, Limit: -1}
+	switch q.Form {
+	case algebra.Ask:
+		res.Boolean = len(ms) > 0
+	case algebra.Construct:
+		res.Triples, err = e.construct(q.Template, ms)
+	case algebra.Describe:
+		res.Triples, err = e.describe(q, ms, active.Default)
+	default:
+		err = fmt.Errorf("reference: unknown query form %d", q.Form)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
 }
 
 // activeDataset is the dataset of the dataset clauses (#specifyingDataset),

@@ -198,7 +198,6 @@ func (p *parser) leave() { p.depth-- }
 func (p *parser) query() *Query {
 	q := &Query{Pos: p.here()}
 	p.prologue(q)
-	t := p.peek()
 	switch {
 	case p.isKw("SELECT"):
 		q.Form = FormSelect
@@ -218,7 +217,6 @@ func (p *parser) query() *Query {
 		q.Mod = p.modifiers()
 	default:
 		p.expected("SELECT, CONSTRUCT, DESCRIBE or ASK")
-		_ = t
 	}
 	q.Values = p.valuesClause()
 	if p.peek().kind != tEOF {
