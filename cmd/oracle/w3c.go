@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	"strings"
 	"time"
 
@@ -22,7 +23,8 @@ func init() {
 // runW3C implements
 //
 //	oracle w3c [--engine NAME] [--junit FILE] [--earl FILE] [--baseline FILE]
-//	           [--write-baseline FILE] [--timeout D] [--root DIR] [MANIFEST ...]
+//	           [--write-baseline FILE] [--timeout D] [--root DIR] [--run REGEXP]
+//	           [--lacks F1,F2] [--workers N] [-v] [MANIFEST ...]
 //
 // It prints the folder table on stdout, a progress bar on stderr when that
 // is a terminal, and exits 1 when the run differs from --baseline (a new
@@ -37,6 +39,9 @@ func runW3C(args []string) int {
 	timeout := fs.Duration("timeout", w3c.DefaultTimeout, "per-test deadline")
 	root := fs.String("root", "", "the suite's sparql/ folder (default: $W3C_TESTS or ../shared/w3c/rdf-tests)")
 	verbose := fs.Bool("v", false, "print every test that did not pass")
+	run := fs.String("run", "", "run only tests whose IRI matches `REGEXP`")
+	lacks := fs.String("lacks", "", "comma-separated mf:requires features the engine lacks (e.g. XsdDateOperations)")
+	workers := fs.Int("workers", 0, "tests run at once (default GOMAXPROCS)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -48,7 +53,17 @@ func runW3C(args []string) int {
 	if err != nil {
 		return w3cFail(err)
 	}
-	opts := w3c.Options{Timeout: *timeout, Root: suiteRoot}
+	opts := w3c.Options{Timeout: *timeout, Root: suiteRoot, Workers: *workers}
+	if *lacks != "" {
+		opts.Lacks = strings.Split(*lacks, ",")
+	}
+	if *run != "" {
+		re, err := regexp.Compile(*run)
+		if err != nil {
+			return w3cFail(err)
+		}
+		opts.Filter = func(t *corpus.Test) bool { return re.MatchString(t.ID) }
+	}
 	if w3cIsTerminal(os.Stderr) {
 		opts.Progress = w3c.ProgressBar(os.Stderr)
 	}

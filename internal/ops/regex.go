@@ -4,13 +4,28 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
 // regexCache maps flags + "\x00" + pattern to a compiled *regexp.Regexp or
-// the *Error that translating it gave.
-var regexCache sync.Map
+// the *Error that translating it gave. It stops growing at regexCacheMax
+// entries (generated cases can carry many distinct patterns).
+var (
+	regexCache     sync.Map
+	regexCacheSize atomic.Int64
+)
+
+const regexCacheMax = 4096
+
+func cacheRegex(key string, v any) {
+	if regexCacheSize.Load() < regexCacheMax {
+		if _, loaded := regexCache.LoadOrStore(key, v); !loaded {
+			regexCacheSize.Add(1)
+		}
+	}
+}
 
 // regexArgs compiles REGEX/REPLACE's pattern and optional flags; both must
 // be simple literals (#func-regex).
@@ -38,10 +53,10 @@ func compileXPath(pattern, flags string) (*regexp.Regexp, *Error) {
 	}
 	re, err := translateAndCompile(pattern, flags)
 	if err != nil {
-		regexCache.Store(key, err)
+		cacheRegex(key, err)
 		return nil, err
 	}
-	regexCache.Store(key, re)
+	cacheRegex(key, re)
 	return re, nil
 }
 

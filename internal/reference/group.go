@@ -130,7 +130,7 @@ func (e *evaluator) Aggregation(g *rdf.Graph, agg *algebra.Aggregate, groups []g
 	return out, nil
 }
 
-// AggregateJoin transcribes #defn_aggregateJoin:
+// AggregateJoin transcribes "Definition: AggregateJoin" of #aggregateAlgebra:
 //
 //	AggregateJoin(S1, ..., Sn) = { agg1→val1, ..., aggn→valn | key in K and key→vali in Si for each 1 <= i <= n }
 //

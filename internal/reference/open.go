@@ -3,7 +3,7 @@ package reference
 import "github.com/sparql-oracle/oracle/internal/algebra"
 
 // openFuncs are the functions whose values the spec leaves to the engine
-// (#func-rand, #func-now, #func-uuid, #func-struuid).
+// (§17.4.4.5 RAND #idp2130040, #func-now, #func-uuid, #func-struuid).
 var openFuncs = map[string]bool{"RAND": true, "NOW": true, "UUID": true, "STRUUID": true}
 
 // openAggs are the set functions with an unspecified result: SAMPLE picks

@@ -35,22 +35,26 @@ func Eval(ctx context.Context, q *algebra.Query, ds *rdf.Dataset, sources map[st
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	e := newEvaluator(ctx, active, q.Base, opt)
+	return newEvaluator(ctx, active, q.Base, opt).query(q)
+}
+
+// query evaluates the pattern in the default graph and builds the form's answer.
+func (e *evaluator) query(q *algebra.Query) (*Result, error) {
 	if q.Form == algebra.Select {
 		return e.selectQuery(q)
 	}
-	ms, err := e.eval(active.Default, q.Op)
+	ms, err := e.eval(e.ds.Default, q.Op)
 	if err != nil {
 		return nil, err
 	}
-	res = &Result{Form: q.Form, Limit: -1}
+	res := &Result{Form: q.Form, Limit: -1}
 	switch q.Form {
 	case algebra.Ask:
 		res.Boolean = len(ms) > 0
 	case algebra.Construct:
 		res.Triples, err = e.construct(q.Template, ms)
 	case algebra.Describe:
-		res.Triples, err = e.describe(q, ms, active.Default)
+		res.Triples, err = e.describe(q, ms, e.ds.Default)
 	default:
 		err = fmt.Errorf("reference: unknown query form %d", q.Form)
 	}

@@ -49,24 +49,9 @@ func (e *evaluator) selectQuery(q *algebra.Query) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	var keys [][]rdf.Term
-	if m.order != nil {
-		if seq, keys, err = e.OrderBy(g, seq, m.order.Conds); err != nil {
-			return nil, err
-		}
-		res.Ordered = true
-	}
-	if m.project != nil {
-		seq = Project(seq, m.project.Vars)
-		if res.Vars == nil {
-			res.Vars = m.project.Vars
-		}
-	}
-	if m.distinct || m.reduced {
-		var idx []int
-		seq, idx = distinctIndex(seq)
-		keys = pick(keys, idx)
-		res.Reduced = m.reduced
+	seq, keys, err := e.sequence(g, m, seq, res)
+	if err != nil {
+		return nil, err
 	}
 	open := openVars(q.Op)
 	res.Sequence = rows(seq)
@@ -82,6 +67,32 @@ func (e *evaluator) selectQuery(q *algebra.Query) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// sequence applies OrderBy, Project and Distinct/Reduced (#convertSolMod),
+// keeping each row's ORDER BY key values for the tie classes.
+func (e *evaluator) sequence(g *rdf.Graph, m modifiers, seq Multiset, res *Result) (Multiset, [][]rdf.Term, error) {
+	var keys [][]rdf.Term
+	if m.order != nil {
+		var err error
+		if seq, keys, err = e.OrderBy(g, seq, m.order.Conds); err != nil {
+			return nil, nil, err
+		}
+		res.Ordered = true
+	}
+	if m.project != nil {
+		seq = Project(seq, m.project.Vars)
+		if res.Vars == nil {
+			res.Vars = m.project.Vars
+		}
+	}
+	if m.distinct || m.reduced {
+		var idx []int
+		seq, idx = distinctIndex(seq)
+		keys = pick(keys, idx)
+		res.Reduced = m.reduced
+	}
+	return seq, keys, nil
 }
 
 func pick(keys [][]rdf.Term, idx []int) [][]rdf.Term {

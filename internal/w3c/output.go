@@ -65,10 +65,15 @@ func (r *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t\n", fs.Folder, fs.Passed, fs.Failed,
 			fs.Errors, fs.Skipped, fs.Time.Round(time.Millisecond))
 	}
-	for _, m := range r.Missing {
-		fmt.Fprintf(tw, "absent manifest (tolerated): %s\t\t\t\t\t\t\n", m.IRI)
+	if err := tw.Flush(); err != nil {
+		return err
 	}
-	return tw.Flush()
+	for _, m := range r.Missing {
+		if _, err := fmt.Fprintf(w, "absent manifest (tolerated): %s, included by %s\n", m.IRI, m.IncludedBy); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ProgressBar returns an Options.Progress that redraws one line on w (a

@@ -1,0 +1,74 @@
+package corpus
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// The entry points of the W3C query suite and what the reader must find
+// there in the pinned snapshot (PROVENANCE.txt).
+var w3cRoots = []string{
+	"sparql10/manifest-syntax.ttl", "sparql10/manifest-evaluation.ttl",
+	"sparql11/manifest-sparql11-query.ttl", "sparql11/json-res/manifest.ttl",
+	"sparql11/csv-tsv-res/manifest.ttl", "sparql11/manifest-all.ttl",
+}
+
+var wantTypes = map[string]int{
+	PositiveSyntax: 149, PositiveSyntax11: 66, NegativeSyntax: 50, NegativeSyntax11: 40,
+	QueryEvaluation: 592, CSVResultFormat: 3,
+}
+
+// TestW3CManifests reads every query manifest of the suite, checks the
+// counts per type, and checks that every file a test names exists.
+func TestW3CManifests(t *testing.T) {
+	root := suiteOrSkip(t)
+	var paths []string
+	for _, r := range w3cRoots {
+		paths = append(paths, filepath.Join(root, r))
+	}
+	s, err := Load(paths...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, test := range s.Tests {
+		got[test.Type]++
+		checkFiles(t, test)
+	}
+	for ty, n := range wantTypes {
+		if got[ty] != n {
+			t.Errorf("%s: %d tests, want %d", ty, got[ty], n)
+		}
+	}
+	if len(got) != len(wantTypes) {
+		t.Errorf("test types %v, want only %v", got, wantTypes)
+	}
+	// manifest-all.ttl names the update, protocol and service-description
+	// folders, which the snapshot leaves out.
+	if len(s.Missing) != 16 {
+		t.Errorf("%d absent manifests, want 16: %v", len(s.Missing), s.Missing)
+	}
+	t.Logf("%d tests in %d manifests; %d absent manifests tolerated", len(s.Tests), len(s.Manifests), len(s.Missing))
+}
+
+func checkFiles(t *testing.T, test *Test) {
+	t.Helper()
+	files := append([]string{test.Query}, test.Data...)
+	if test.Result != "" {
+		files = append(files, test.Result)
+	}
+	for _, gd := range test.GraphData {
+		files = append(files, gd.File)
+	}
+	for _, f := range files {
+		p, ok := FilePath(f)
+		if !ok {
+			t.Errorf("%s: <%s> is not a file IRI", test.ID, f)
+			continue
+		}
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s: %v", test.ID, err)
+		}
+	}
+}
