@@ -202,39 +202,38 @@ func undecided(opt Options) *Verdict {
 // bound or projected on either side, sorted.
 func columns(e, a *results.Answer) []string {
 	seen := map[string]bool{}
-	cols := []string{}
+	var cols, extra []string
 	for _, v := range e.Vars {
 		if !seen[v] {
 			seen[v] = true
 			cols = append(cols, v)
 		}
 	}
-	var extra []string
-	add := func(v string) {
-		if !seen[v] {
-			seen[v] = true
-			extra = append(extra, v)
-		}
-	}
 	for _, ans := range []*results.Answer{e, a} {
-		for _, v := range ans.Vars {
-			add(v)
-		}
-		for _, s := range ans.Rows {
-			for v := range s {
-				add(v)
-			}
-		}
-		if ans.Freedom != nil {
-			for _, s := range ans.Freedom.Sequence {
-				for v := range s {
-					add(v)
-				}
+		for _, v := range answerVars(ans) {
+			if !seen[v] {
+				seen[v] = true
+				extra = append(extra, v)
 			}
 		}
 	}
 	sort.Strings(extra)
 	return append(cols, extra...)
+}
+
+// answerVars lists every variable an answer projects or binds.
+func answerVars(a *results.Answer) []string {
+	vs := append([]string(nil), a.Vars...)
+	rows := a.Rows
+	if a.Freedom != nil {
+		rows = append(append([]results.Solution(nil), rows...), a.Freedom.Sequence...)
+	}
+	for _, s := range rows {
+		for v := range s {
+			vs = append(vs, v)
+		}
+	}
+	return vs
 }
 
 func varSet(vs []string) string {

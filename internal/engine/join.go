@@ -1,0 +1,278 @@
+package engine
+
+import (
+	"github.com/sparql-oracle/oracle/internal/algebra"
+)
+
+// join is Join (#defn_algJoin): a bind join when either side is a pattern
+// that can take the other's rows as seeds, a hash join on the variables
+// both sides always bind otherwise.
+func (e *query) join(g *gindex, op *algebra.Join) iter {
+	switch {
+	case seedable(op.R):
+		return e.seeded(g, op.R, e.open(g, op.L))
+	case seedable(op.L):
+		return e.seeded(g, op.L, e.open(g, op.R))
+	}
+	h := e.buildHash(e.open(g, op.R), e.sharedCols(op.L, op.R))
+	left := e.open(g, op.L)
+	return e.perRow(left, func(mu row) iter {
+		cands := h.probe(mu)
+		i := 0
+		return funcIter(func() (row, bool) {
+			for i < len(cands) {
+				r := cands[i]
+				i++
+				if !e.step(1) {
+					return nil, false
+				}
+				if compatible(mu, r) {
+					return e.merge(mu, r), true
+				}
+			}
+			return nil, false
+		})
+	})
+}
+
+// sharedCols are the columns of the variables both l and r bind in every solution.
+func (e *query) sharedCols(l, r algebra.Op) []int {
+	cl, cr := certain(l), certain(r)
+	var cols []int
+	for v := range cl {
+		if cr[v] {
+			cols = append(cols, e.vars[v])
+		}
+	}
+	return cols
+}
+
+// hashTable is a materialised side of a join, bucketed by the values of
+// cols (every row binds them); with no cols it is one bucket.
+type hashTable struct {
+	cols    []int
+	buckets map[string][]row
+	all     []row
+	buf     []byte
+}
+
+func (e *query) buildHash(it iter, cols []int) *hashTable {
+	h := &hashTable{cols: cols, buckets: map[string][]row{}}
+	h.all = e.drain(it)
+	if len(cols) == 0 {
+		return h
+	}
+	for _, r := range h.all {
+		h.buf = key(r, cols, h.buf)
+		h.buckets[string(h.buf)] = append(h.buckets[string(h.buf)], r)
+	}
+	return h
+}
+
+// probe returns the rows that may be compatible with mu.
+func (h *hashTable) probe(mu row) []row {
+	if len(h.cols) == 0 {
+		return h.all
+	}
+	h.buf = key(mu, h.cols, h.buf)
+	return h.buckets[string(h.buf)]
+}
+
+// leftJoin is LeftJoin (#defn_algLeftJoin): Filter(expr, Join(Ω1, Ω2)) ∪
+// Diff(Ω1, Ω2, expr). Diff keeps μ when no compatible μ' makes the
+// expression true (an error counts as not true).
+func (e *query) leftJoin(g *gindex, op *algebra.LeftJoin) iter {
+	var matches func(mu row) iter
+	if seedable(op.R) {
+		matches = func(mu row) iter { return e.seeded(g, op.R, single(mu)) }
+	} else {
+		h := e.buildHash(e.open(g, op.R), e.sharedCols(op.L, op.R))
+		matches = func(mu row) iter { return e.joinRow(mu, &sliceIter{rows: h.probe(mu)}) }
+	}
+	return e.perRow(e.open(g, op.L), func(mu row) iter {
+		m := matches(mu)
+		kept := false
+		done := false
+		return funcIter(func() (row, bool) {
+			for !done {
+				r, ok := m.Next()
+				if !ok {
+					done = true
+					break
+				}
+				if op.Expr == nil || e.test(g, op.Expr, r) {
+					kept = true
+					return r, true
+				}
+			}
+			if !kept && e.err == nil {
+				kept = true
+				return mu, true
+			}
+			return nil, false
+		})
+	})
+}
+
+// minus is Minus (#defn_algMinus): μ is dropped when some μ' is compatible
+// with it and shares at least one variable with it.
+func (e *query) minus(g *gindex, op *algebra.Minus) iter {
+	h := e.buildHash(e.open(g, op.R), e.sharedCols(op.L, op.R))
+	return e.keepIf(e.open(g, op.L), func(mu row) bool {
+		for _, r := range h.probe(mu) {
+			if !e.step(1) {
+				return false
+			}
+			if compatible(mu, r) && sharesVar(mu, r) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+func sharesVar(a, b row) bool {
+	for i := range a {
+		if a[i] != 0 && b[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// filter is Filter (#defn_algFilter). Over a BGP, expressions without
+// EXISTS or per-call values are pushed into the nested loop and tested as
+// soon as their variables are bound.
+func (e *query) filter(g *gindex, op *algebra.Filter) iter {
+	var push, keep []algebra.Expr
+	if b, ok := op.Op.(*algebra.BGP); ok && len(b.Triples) > 0 {
+		for _, x := range op.Exprs {
+			if unpushable(x) {
+				keep = append(keep, x)
+			} else {
+				push = append(push, x)
+			}
+		}
+	} else {
+		keep = op.Exprs
+	}
+	var in iter
+	if push != nil {
+		in = e.newBGP(g, op.Op.(*algebra.BGP), e.unit(), push)
+	} else {
+		in = e.open(g, op.Op)
+	}
+	if len(keep) == 0 {
+		return in
+	}
+	return e.keepIf(in, func(r row) bool {
+		for _, x := range keep {
+			if !e.test(g, x, r) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// extendOp is Extend (#defn_extend) for a chain of BINDs: the chain shares
+// one BNODE() scope per solution. An error leaves the variable unbound; a
+// variable bound already is never rebound.
+func (e *query) extendOp(g *gindex, op *algebra.Extend) iter {
+	var chain []*algebra.Extend
+	var inner algebra.Op = op
+	for {
+		x, ok := inner.(*algebra.Extend)
+		if !ok {
+			break
+		}
+		chain = append(chain, x)
+		inner = x.Op
+	}
+	in := e.open(g, inner)
+	return funcIter(func() (row, bool) {
+		r, ok := in.Next()
+		if !ok {
+			return nil, false
+		}
+		out := e.copyRow(r)
+		e.ectx.NewSolution()
+		for i := len(chain) - 1; i >= 0; i-- {
+			e.bindExpr(g, out, chain[i].Var, chain[i].Expr)
+		}
+		if e.err != nil {
+			return nil, false
+		}
+		return out, true
+	})
+}
+
+func (e *query) bindExpr(g *gindex, r row, v string, x algebra.Expr) {
+	c := e.vars[v]
+	if r[c] != 0 || !e.step(1) {
+		return
+	}
+	val := e.eval(g, x, r)
+	if val.Err == nil {
+		r[c] = e.id(val.Term)
+	}
+}
+
+// project is Project (#defn_algProjection): other variables become unbound.
+func (e *query) project(g *gindex, op *algebra.Project) iter {
+	keep := make([]bool, len(e.names))
+	for _, v := range op.Vars {
+		keep[e.vars[v]] = true
+	}
+	in := e.open(g, op.Op)
+	return funcIter(func() (row, bool) {
+		r, ok := in.Next()
+		if !ok {
+			return nil, false
+		}
+		out := e.newRow()
+		for i, k := range keep {
+			if k {
+				out[i] = r[i]
+			}
+		}
+		return out, true
+	})
+}
+
+// distinct is Distinct (#defn_algDistinct); Reduced uses it too (one
+// permitted cardinality).
+func (e *query) distinct(in iter) iter {
+	seen := map[string]bool{}
+	cols := allCols(len(e.names))
+	var buf []byte
+	return e.keepIf(in, func(r row) bool {
+		buf = key(r, cols, buf)
+		if seen[string(buf)] {
+			return false
+		}
+		seen[string(buf)] = true
+		return e.grow(len(seen))
+	})
+}
+
+// slice is Slice (#defn_algSlice); it stops pulling once the limit is met.
+func (e *query) slice(in iter, offset, limit int64) iter {
+	var skipped, given int64
+	return funcIter(func() (row, bool) {
+		if limit >= 0 && given >= limit {
+			return nil, false
+		}
+		for skipped < offset {
+			if _, ok := in.Next(); !ok {
+				return nil, false
+			}
+			skipped++
+		}
+		r, ok := in.Next()
+		if ok {
+			given++
+		}
+		return r, ok
+	})
+}
