@@ -80,8 +80,10 @@ func IsAbsoluteIRI(s string) bool {
 func Resolve(base, ref string) (string, error) {
 	r := splitRef(ref)
 	if r.hasScheme {
-		r.path = removeDotSegments(r.path)
-		return r.String(), nil
+		// An absolute IRI is kept exactly as written: RDF and SPARQL compare
+		// IRIs as strings, with no normalisation (W3C i18n normalization-02
+		// expects <eXAMPLE://a/./b/../b/...> to stay as it is).
+		return ref, nil
 	}
 	b := splitRef(base)
 	if !b.hasScheme {
