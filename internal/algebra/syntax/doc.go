@@ -19,7 +19,6 @@
 //	expand.go     TriplesBlock.Expand: the §4.2 abbreviations to flat triple patterns
 //	print.go      the printer; equal.go: Equal ignoring positions
 //	walk.go       Inspect (go/ast style traversal) and Clone (deep copy)
-//	resolve.go    private RFC 3986 §5.2 resolver (until internal/rdf exports one)
 //
 // The tree keeps what was written: triples stay nested (predicate-object lists,
 // `[ ... ]`, collections) and IRIs keep their written form next to the resolved

@@ -1,6 +1,10 @@
 package syntax
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
 
 // ---------------------------------------------------------------- terms
 
@@ -367,4 +371,13 @@ func (p *parser) aggregate(t token) Expr {
 	}
 	p.expectPunct(")")
 	return a
+}
+
+// resolveIRI resolves an IRIREF against the base (RFC 3986 §5.2, #relIRIs).
+// With no usable base a relative IRI is kept as written.
+func resolveIRI(base, ref string) string {
+	if iri, err := rdf.Resolve(base, ref); err == nil {
+		return iri
+	}
+	return ref
 }
