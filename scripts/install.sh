@@ -64,9 +64,55 @@ python_adapters() {
 	cp "$req" "$stamp"
 }
 
+# jena_adapter builds the Jena sidecar's runnable jar (adapters/jena/target/
+# jena-sidecar.jar) with Maven, again only when pom.xml or the Java sources
+# changed since the last build (a checksum stamp beside the jar).
+jena_adapter() {
+	local dir=adapters/jena sum
+	[ -f "$dir/pom.xml" ] || return 0
+	command -v javac >/dev/null 2>&1 || apt_install openjdk-17-jdk-headless
+	command -v mvn >/dev/null 2>&1 || apt_install maven
+	sum=$(cd "$dir" && find pom.xml src -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum)
+	if [ -f "$dir/target/jena-sidecar.jar" ] && [ "$(cat "$dir/target/.built-sources" 2>/dev/null)" = "$sum" ]; then
+		return 0
+	fi
+	log "mvn package in $dir"
+	(cd "$dir" && mvn -q -B package)
+	printf '%s\n' "$sum" >"$dir/target/.built-sources"
+}
+
+# virtuoso_engine installs Debian's Virtuoso (virtuoso-t, isql-vt). Its own
+# service stays unused: adapters/virtuoso starts a private instance with its
+# own database and password. The debconf answers only keep apt from asking.
+virtuoso_engine() {
+	dpkg -s virtuoso-opensource >/dev/null 2>&1 && return 0
+	if [ "$(id -u)" = 0 ]; then
+		printf 'virtuoso-opensource-7 virtuoso-opensource-7/%s password dba\n' dba-password dba-password-again |
+			debconf-set-selections
+	fi
+	log "installing virtuoso-opensource (about 80 s)"
+	apt_install virtuoso-opensource
+}
+
+# rasqal_adapter installs roqet (Rasqal's command-line tool, 0.9.33 in Debian 12)
+# for the rasqal adapter (adapters/rasqal).
+rasqal_adapter() {
+	command -v roqet >/dev/null 2>&1 || apt_install rasqal-utils
+}
+
+# perl_adapter installs the Perl engines for adapters/attean: Attean (0.033)
+# and RDF::Query (2.918), and JSON for the sidecar's protocol lines.
+perl_adapter() {
+	apt_install perl libattean-perl librdf-query-perl libjson-perl
+}
+
 need_go
 npm_adapters
 python_adapters
+jena_adapter
+virtuoso_engine
+rasqal_adapter
+perl_adapter
 log "Go modules"
 go mod download
 log "building bin/oracle"

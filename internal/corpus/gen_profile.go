@@ -27,16 +27,16 @@ import (
 // A weight of 0 switches the feature off. Feature names are listed by
 // FeatureNames; an unknown name in a JSON profile is an error.
 type Profile struct {
-	Name          string         `json:"name"`
-	MinQuads      int            `json:"min_quads"`       // dataset size, inclusive
-	MaxQuads      int            `json:"max_quads"`       // dataset size, inclusive
-	MaxTriples    int            `json:"max_triples"`     // triple patterns per basic graph pattern
-	MaxBGPVars    int            `json:"max_bgp_vars"`    // distinct new variables per basic graph pattern
-	MaxElems      int            `json:"max_elems"`       // elements per group
-	MaxDepth      int            `json:"max_depth"`       // nesting of groups (OPTIONAL, UNION, EXISTS, ...)
-	MaxExprDepth  int            `json:"max_expr_depth"`  // nesting of expressions
-	Nondeterminism bool          `json:"nondeterminism"` // allow RAND, NOW, UUID, STRUUID, BNODE
-	Weights       map[string]int `json:"weights"`
+	Name           string         `json:"name"`
+	MinQuads       int            `json:"min_quads"`      // dataset size, inclusive
+	MaxQuads       int            `json:"max_quads"`      // dataset size, inclusive
+	MaxTriples     int            `json:"max_triples"`    // triple patterns per basic graph pattern
+	MaxBGPVars     int            `json:"max_bgp_vars"`   // distinct new variables per basic graph pattern
+	MaxElems       int            `json:"max_elems"`      // elements per group
+	MaxDepth       int            `json:"max_depth"`      // nesting of groups (OPTIONAL, UNION, EXISTS, ...)
+	MaxExprDepth   int            `json:"max_expr_depth"` // nesting of expressions
+	Nondeterminism bool           `json:"nondeterminism"` // allow RAND, NOW, UUID, STRUUID, BNODE
+	Weights        map[string]int `json:"weights"`
 }
 
 // defaultWeights are the weights of DefaultProfile.
@@ -64,6 +64,7 @@ var defaultWeights = map[string]int{
 	"p.trailing_values": 5, "p.having": 35, "p.group_expr": 15, "p.agg_distinct": 20,
 	"p.construct_where": 15, "p.template_bnode": 35, "p.describe_iri": 25,
 	"p.named_graph": 35, "p.link": 40, "p.undef": 20, "p.lang_case": 40,
+	"p.unordered_slice": 0, "p.graph_slice": 0, "p.sub_slice": 30,
 }
 
 // DefaultProfile is the small, deterministic profile: datasets of a few to

@@ -75,7 +75,7 @@ func (s *Store) Eval(ctx context.Context, q *algebra.Query, opt Options) (*Resul
 		return nil, errors.New("engine: no query")
 	}
 	if len(q.From) > 0 || len(q.FromNamed) > 0 {
-		return Eval(ctx, q, s.ds, nil, opt)
+		return Eval(ctx, q, s.dataset(), nil, opt)
 	}
 	return s.eval(ctx, q, opt)
 }

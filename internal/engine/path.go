@@ -2,7 +2,10 @@ package engine
 
 import (
 	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/rdf"
 )
+
+func iriTerm(iri string) rdf.Term { return rdf.IRI(iri) }
 
 // pair is one match (start, end) of a property path.
 type pair struct{ s, o ID }
@@ -10,19 +13,16 @@ type pair struct{ s, o ID }
 // newPath evaluates a property path pattern (#PropertyPathPatterns) for
 // each input row: the endpoints bound by the row (or constants) are fixed,
 // the pairs are computed over the indexes, and the free endpoints bound.
-func (e *query) newPath(g *gindex, op *algebra.Path) func(in iter) iter {
-	return nil
-}
-
-func (e *query) pathIter(g *gindex, op *algebra.Path, in iter) iter {
+func (e *query) newPath(g *gindex, op *algebra.Path, in iter) iter {
 	ss, os := e.slotOf(op.S), e.slotOf(op.O)
+	sv, ov := op.S.IsVar(), op.O.IsVar()
 	return e.perRow(in, func(r row) iter {
 		s, o := ss.value(r), os.value(r)
 		var ps []pair
-		if ss.col >= 0 && ss.col == os.col && s == 0 {
+		if sv && ss.col == os.col && s == 0 {
 			ps = e.samePairs(g, op.Path)
 		} else {
-			ps = e.pp(g, op.Path, s, o)
+			ps = e.pp(g, op.Path, s, o, sv, ov)
 		}
 		i := 0
 		return funcIter(func() (row, bool) {
@@ -49,7 +49,7 @@ func (e *query) pathIter(g *gindex, op *algebra.Path, in iter) iter {
 // samePairs evaluates Path(?x, P, ?x): the pairs with both ends equal.
 func (e *query) samePairs(g *gindex, p algebra.PathExpr) []pair {
 	var out []pair
-	for _, q := range e.pp(g, p, 0, 0) {
+	for _, q := range e.pp(g, p, 0, 0, true, true) {
 		if q.s == q.o {
 			out = append(out, q)
 		}
@@ -57,8 +57,13 @@ func (e *query) samePairs(g *gindex, p algebra.PathExpr) []pair {
 	return out
 }
 
-// pp is eval(Path(s, P, o)) as a bag of pairs, s and o fixed when non-zero.
-func (e *query) pp(g *gindex, p algebra.PathExpr, s, o ID) []pair {
+// pp is eval(Path(X, P, Y)) as a bag of pairs. s and o are the ends' values
+// when known (0 otherwise); sv and ov say whether the end is a variable in
+// the specification's evaluation, whose value a seed row or an enclosing
+// sequence supplied. The distinction matters for zero-length matches: a
+// term matches itself even outside the graph, two variables range over
+// nodes(G) only (#defn_evalPP_ZeroOrOnePath, #defn_evalZeroOrMorePath).
+func (e *query) pp(g *gindex, p algebra.PathExpr, s, o ID, sv, ov bool) []pair {
 	if e.err != nil {
 		return nil
 	}
@@ -66,17 +71,17 @@ func (e *query) pp(g *gindex, p algebra.PathExpr, s, o ID) []pair {
 	case *algebra.Link:
 		return e.link(g, e.id(iriTerm(p.IRI)), s, o)
 	case *algebra.Inverse:
-		return swap(e.pp(g, p.P, o, s))
+		return swap(e.pp(g, p.P, o, s, ov, sv))
 	case *algebra.Seq:
-		return e.seq(g, p, s, o)
+		return e.seq(g, p, s, o, sv, ov)
 	case *algebra.Alt:
-		return append(e.pp(g, p.L, s, o), e.pp(g, p.R, s, o)...)
+		return append(e.pp(g, p.L, s, o, sv, ov), e.pp(g, p.R, s, o, sv, ov)...)
 	case *algebra.ZeroOrOne:
-		return e.zeroOrOne(g, p.P, s, o)
+		return dedupe(append(e.zeroLength(g, s, o, sv, ov), e.pp(g, p.P, s, o, sv, ov)...))
 	case *algebra.ZeroOrMore:
-		return e.closure(g, p.P, s, o, true)
+		return e.closure(g, p.P, s, o, sv, ov, true)
 	case *algebra.OneOrMore:
-		return e.closure(g, p.P, s, o, false)
+		return e.closure(g, p.P, s, o, sv, ov, false)
 	case *algebra.NegatedSet:
 		return e.negated(g, p, s, o)
 	}
@@ -105,19 +110,19 @@ func swap(ps []pair) []pair {
 }
 
 // seq is #defn_evalPP_sequence: a join on a fresh middle variable, a bag;
-// it starts from whichever end is fixed.
-func (e *query) seq(g *gindex, p *algebra.Seq, s, o ID) []pair {
+// it starts from whichever end is known.
+func (e *query) seq(g *gindex, p *algebra.Seq, s, o ID, sv, ov bool) []pair {
 	var out []pair
 	if s == 0 && o != 0 {
-		for _, r := range e.pp(g, p.R, 0, o) {
-			for _, l := range e.pp(g, p.L, 0, r.s) {
+		for _, r := range e.pp(g, p.R, 0, o, true, ov) {
+			for _, l := range e.pp(g, p.L, 0, r.s, sv, true) {
 				out = append(out, pair{l.s, r.o})
 			}
 		}
 		return out
 	}
-	for _, l := range e.pp(g, p.L, s, 0) {
-		for _, r := range e.pp(g, p.R, l.o, o) {
+	for _, l := range e.pp(g, p.L, s, 0, sv, true) {
+		for _, r := range e.pp(g, p.R, l.o, o, true, ov) {
 			out = append(out, pair{l.s, r.o})
 		}
 		if !e.step(1) {
@@ -127,25 +132,35 @@ func (e *query) seq(g *gindex, p *algebra.Seq, s, o ID) []pair {
 	return out
 }
 
-// zeroOrOne is #defn_evalPP_ZeroOrOnePath: a set; the zero-length match of
-// two variables ranges over nodes(G), a fixed end matches itself.
-func (e *query) zeroOrOne(g *gindex, p algebra.PathExpr, s, o ID) []pair {
-	var zero []pair
+// zeroLength is the zero-length part of a path: a term end matches itself
+// (even outside the graph); two variables range over nodes(G).
+func (e *query) zeroLength(g *gindex, s, o ID, sv, ov bool) []pair {
 	switch {
-	case s != 0 && o != 0:
+	case !sv && !ov:
 		if s == o {
-			zero = []pair{{s, s}}
+			return []pair{{s, s}}
 		}
-	case s != 0:
-		zero = []pair{{s, s}}
-	case o != 0:
-		zero = []pair{{o, o}}
+	case !sv:
+		if o == 0 || o == s {
+			return []pair{{s, s}}
+		}
+	case !ov:
+		if s == 0 || s == o {
+			return []pair{{o, o}}
+		}
+	case s != 0 || o != 0:
+		x := max(s, o)
+		if (s == 0 || s == x) && (o == 0 || o == x) && g.hasNode(x) {
+			return []pair{{x, x}}
+		}
 	default:
-		for _, n := range g.nodes {
-			zero = append(zero, pair{n, n})
+		out := make([]pair, len(g.nodes))
+		for i, n := range g.nodes {
+			out[i] = pair{n, n}
 		}
+		return out
 	}
-	return dedupe(append(zero, e.pp(g, p, s, o)...))
+	return nil
 }
 
 func dedupe(ps []pair) []pair {
@@ -162,32 +177,34 @@ func dedupe(ps []pair) []pair {
 
 // closure is ZeroOrMorePath and OneOrMorePath (#defn_evalZeroOrMorePath,
 // #defn_evalOneOrMorePath): ALP (#defn_evalALP_1) from each start, distinct
-// end nodes. A fixed object only is evaluated backwards over inv(P); two
-// variables start from every node of nodes(G).
-func (e *query) closure(g *gindex, p algebra.PathExpr, s, o ID, zero bool) []pair {
+// end nodes. A term object with a variable subject is evaluated backwards
+// over inv(P); two variables start from nodes(G) only.
+func (e *query) closure(g *gindex, p algebra.PathExpr, s, o ID, sv, ov, zero bool) []pair {
+	if sv && ov && ((s != 0 && !g.hasNode(s)) || (o != 0 && !g.hasNode(o))) {
+		return nil
+	}
+	var out []pair
 	switch {
-	case s != 0:
-		var out []pair
+	case s != 0 && (!sv || o == 0 || ov):
 		for _, n := range e.alp(g, p, s, zero, false) {
 			if o == 0 || n == o {
 				out = append(out, pair{s, n})
 			}
 		}
-		return out
 	case o != 0:
-		var out []pair
 		for _, n := range e.alp(g, p, o, zero, true) {
-			out = append(out, pair{n, o})
+			if s == 0 || n == s {
+				out = append(out, pair{n, o})
+			}
 		}
-		return out
-	}
-	var out []pair
-	for _, t := range g.nodes {
-		for _, n := range e.alp(g, p, t, zero, false) {
-			out = append(out, pair{t, n})
-		}
-		if e.err != nil {
-			return nil
+	default:
+		for _, t := range g.nodes {
+			for _, n := range e.alp(g, p, t, zero, false) {
+				out = append(out, pair{t, n})
+			}
+			if e.err != nil {
+				return nil
+			}
 		}
 	}
 	return out
@@ -195,13 +212,14 @@ func (e *query) closure(g *gindex, p algebra.PathExpr, s, o ID, zero bool) []pai
 
 // alp returns the distinct nodes reached from x by repeated steps of p
 // (backwards with inv); with zero x itself is included, without it only
-// nodes reached by at least one step (x too, if on a cycle).
+// nodes reached by at least one step (x too, if on a cycle). A step is
+// eval(x:term, path), the path evaluated from a term to a variable.
 func (e *query) alp(g *gindex, p algebra.PathExpr, x ID, zero, inv bool) []ID {
 	step := func(n ID) []pair {
 		if inv {
-			return swap(e.pp(g, p, 0, n))
+			return swap(e.pp(g, p, 0, n, true, false))
 		}
-		return e.pp(g, p, n, 0)
+		return e.pp(g, p, n, 0, false, true)
 	}
 	seen := map[ID]bool{}
 	var out, queue []ID

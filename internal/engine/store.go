@@ -70,7 +70,6 @@ type gindex struct {
 // Store is a dataset loaded into the dictionary and indexes. It is
 // read-only after Load, so many queries may run on it at once.
 type Store struct {
-	ds     *rdf.Dataset
 	dict   *dict
 	graphs []*gindex // 0 is the default graph
 	names  []ID      // graph name per graph index (names[0] = 0)
@@ -82,7 +81,7 @@ func Load(ds *rdf.Dataset) *Store {
 	if ds == nil {
 		ds = rdf.NewDataset()
 	}
-	s := &Store{ds: ds, dict: newDict(), byName: map[ID]int{}}
+	s := &Store{dict: newDict(), byName: map[ID]int{}}
 	s.addGraph(0, ds.Default)
 	for _, n := range ds.Names() {
 		id := s.dict.intern(n)
@@ -221,4 +220,26 @@ func (pm perm) spo(t trip) (ID, ID, ID) {
 func (gi *gindex) count(s, p, o ID) int {
 	ts, _ := gi.match(s, p, o)
 	return len(ts)
+}
+
+// hasNode reports whether n is in nodes(G) (#defn_nodeSet).
+func (gi *gindex) hasNode(n ID) bool {
+	_, ok := slices.BinarySearch(gi.nodes, n)
+	return ok
+}
+
+// dataset rebuilds the loaded dataset (for FROM and FROM NAMED, which
+// build a new one from its graphs); the store keeps no other copy.
+func (s *Store) dataset() *rdf.Dataset {
+	ds := rdf.NewDataset()
+	for i, gi := range s.graphs {
+		name := s.dict.terms[s.names[i]]
+		if i > 0 {
+			ds.Named(name, true)
+		}
+		for _, t := range gi.spo {
+			ds.Add(rdf.Quad{S: s.dict.terms[t.a], P: s.dict.terms[t.b], O: s.dict.terms[t.c], G: name})
+		}
+	}
+	return ds
 }

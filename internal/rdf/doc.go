@@ -36,6 +36,10 @@
 //     explicit "lex"^^xsd:T literals, lexical form untouched;
 //   - CR-only line ends give zero triples: CR and CRLF become LF (outside
 //     literals);
+//   - a ';' with no verb after it ("[ :p :o ; ]", ";;") rejected: the
+//     rewrite drops it;
+//   - RDF/XML rdf:about/resource/datatype values such as "mailto:x" read as
+//     QNames: rdfxml.go marks absolute references so knakk keeps them;
 //   - typed values (decimals as float64): never asked for; lexical forms
 //     are kept as written; language tags are lower-cased.
 //

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime"
+	"strings"
 
 	knakk "github.com/knakk/rdf"
 )
@@ -25,7 +27,7 @@ func parseRDFXML(data []byte, base, name string) (qs []Quad, err error) {
 			}
 		}
 	}()
-	dec := knakk.NewTripleDecoder(bytes.NewReader(data), knakk.RDFXML)
+	dec := knakk.NewTripleDecoder(bytes.NewReader(markAbsoluteRefs(data)), knakk.RDFXML)
 	for {
 		t, err := dec.Decode()
 		if errors.Is(err, io.EOF) {
@@ -38,6 +40,109 @@ func parseRDFXML(data []byte, base, name string) (qs []Quad, err error) {
 		if err != nil {
 			return nil, &SyntaxError{File: name, Msg: err.Error()}
 		}
-		qs = append(qs, q)
+		qs = append(qs, unmarkQuad(q))
 	}
+}
+
+// knakk reads every IRI-valued attribute whose value has a ':' not followed
+// by "//" as a QName (prefix:local), so rdf:resource="mailto:a@b" fails with
+// "no name space found for prefix" and rdf:about="ex:x" silently expands a
+// declared ex prefix. In RDF/XML these attributes hold IRI references, never
+// QNames (RDF/XML syntax §7.2.2, §2.4). markAbsoluteRefs prefixes each such
+// absolute reference with absMark, whose "://" makes knakk keep the value as
+// written; unmarkQuad strips the mark again.
+const absMark = "x-oracle-abs://"
+
+// iriAttr matches rdf:about, rdf:resource and rdf:datatype (any prefix) with
+// a value that starts with a scheme and has no "//" after it.
+var iriAttr = regexp.MustCompile(`(\s(?:[A-Za-z_][\w.-]*:)?(?:about|resource|datatype)\s*=\s*["'])([A-Za-z][A-Za-z0-9+.-]*:(?:[^/"']|/[^/"'])[^"']*["'])`)
+
+// markAbsoluteRefs applies the mark inside start tags only: comments, CDATA,
+// processing instructions, declarations and text are copied untouched.
+func markAbsoluteRefs(data []byte) []byte {
+	src := string(data)
+	var b strings.Builder
+	for len(src) > 0 {
+		i := strings.IndexByte(src, '<')
+		if i < 0 {
+			b.WriteString(src)
+			break
+		}
+		b.WriteString(src[:i])
+		src = src[i:]
+		n, isTag := xmlMarkupLen(src)
+		if isTag {
+			b.WriteString(iriAttr.ReplaceAllString(src[:n], "${1}"+absMark+"${2}"))
+		} else {
+			b.WriteString(src[:n])
+		}
+		src = src[n:]
+	}
+	return []byte(b.String())
+}
+
+// xmlMarkupLen measures the markup at the start of s ('<' first) and says
+// whether it is an element tag. Unterminated markup runs to the end of s,
+// for the XML decoder to reject.
+func xmlMarkupLen(s string) (int, bool) {
+	for _, d := range [][2]string{{"<!--", "-->"}, {"<![CDATA[", "]]>"}, {"<?", "?>"}} {
+		if strings.HasPrefix(s, d[0]) {
+			return markupEnd(s, len(d[0]), d[1]), false
+		}
+	}
+	if strings.HasPrefix(s, "<!") {
+		return declLen(s), false
+	}
+	var quote byte
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '>':
+			return i + 1, true
+		}
+	}
+	return len(s), true
+}
+
+func markupEnd(s string, from int, end string) int {
+	if j := strings.Index(s[from:], end); j >= 0 {
+		return from + j + len(end)
+	}
+	return len(s)
+}
+
+// declLen measures a <!DOCTYPE ...> with an optional [internal subset].
+func declLen(s string) int {
+	depth := 0
+	for i := 2; i < len(s); i++ {
+		switch s[i] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+		case '>':
+			if depth <= 0 {
+				return i + 1
+			}
+		}
+	}
+	return len(s)
+}
+
+func unmarkQuad(q Quad) Quad {
+	q.S, q.P, q.O = unmark(q.S), unmark(q.P), unmark(q.O)
+	return q
+}
+
+func unmark(t Term) Term {
+	if t.Kind == KindIRI {
+		t.Value = strings.TrimPrefix(t.Value, absMark)
+	}
+	t.Datatype = strings.TrimPrefix(t.Datatype, absMark)
+	return t
 }

@@ -137,6 +137,12 @@ func (p *ttlPrep) step() error {
 		p.data()
 		p.copyByte()
 		p.copyByte()
+	case c == ';' && p.redundantSemicolon():
+		// Turtle [7] predicateObjectList allows ';' with no verb after it
+		// ("[ :p :o ; ]", ":s :p :o ;; ."); knakk rejects that, so drop it.
+		p.data()
+		p.emit(p.pos, " ")
+		p.pos++
 	case c == '.' && p.dirKind == 1 && p.dirIRI:
 		p.dirKind = 0
 		p.copyByte()
@@ -155,6 +161,24 @@ func (p *ttlPrep) step() error {
 		p.copyByte()
 	}
 	return nil
+}
+
+// redundantSemicolon reports whether the ';' at p.pos is followed, past
+// white space and comments, by another ';', a ']', a '.' or the end of a
+// TriG graph '}': then no verb follows it and it can go.
+func (p *ttlPrep) redundantSemicolon() bool {
+	for i := p.pos + 1; i < len(p.src); i++ {
+		switch c := p.src[i]; c {
+		case ' ', '\t', '\n', '\r':
+		case '#':
+			for i < len(p.src) && p.src[i] != '\n' && p.src[i] != '\r' {
+				i++
+			}
+		default:
+			return c == ';' || c == ']' || c == '.' || c == '}'
+		}
+	}
+	return false
 }
 
 func (p *ttlPrep) peekAt(k int) byte {

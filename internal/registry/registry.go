@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reference"
 )
@@ -14,6 +15,7 @@ import (
 // and the adapters register here as they are written.
 var constructors = map[string]func() (oracle.Engine, error){
 	"reference": func() (oracle.Engine, error) { return Reference(reference.Options{}), nil },
+	"engine":    func() (oracle.Engine, error) { return Engine(engine.Options{}), nil },
 }
 
 // Names returns the engine names New accepts, sorted.

@@ -14,7 +14,7 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	if got := strings.Join(Names(), ","); got != "reference" {
+	if got := strings.Join(Names(), ","); got != "engine,reference" {
 		t.Errorf("Names() = %q", got)
 	}
 	e, err := New("reference")

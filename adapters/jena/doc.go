@@ -1,0 +1,19 @@
+// Package jena runs Apache Jena ARQ (Maven org.apache.jena:jena-arq, pinned in
+// pom.xml) as a sidecar engine. The Java source is src/main/java/oracle/jena:
+// Sidecar.java reads the JSON-lines protocol of adapters/sidecar, Engine.java
+// evaluates one case, Response.java writes one answer line.
+//
+// Per case the sidecar builds a fresh in-memory dataset from the request's
+// N-Quads (every listed named graph present, even empty), parses the query as
+// strict SPARQL 1.1 (Jena's ARQ extensions are rejected like a syntax error),
+// and answers SPARQL results JSON or N-Triples. FROM and FROM NAMED: when the
+// query has them, the catalogue's sources are loaded as named graphs too, and
+// Jena itself picks the dataset out of the graphs it was given (it does not
+// fetch a FROM IRI when a dataset is supplied; a graph it lacks is empty).
+// SERVICE is refused twice: ARQ's context sets arq:httpServiceAllowed=false
+// (the answer is "unsupported") and the process runs without a network.
+//
+// scripts/install.sh builds target/jena-sidecar.jar with `mvn -q -B package`
+// when pom.xml or the sources changed. To move to another Jena version, change
+// jena.version in pom.xml and Version here, and run the install script.
+package jena

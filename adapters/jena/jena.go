@@ -1,0 +1,44 @@
+package jena
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
+)
+
+// Name is the engine's name in the CLI, the API, baselines and reports.
+const Name = "jena"
+
+// Version is the pinned jena-arq version (pom.xml).
+const Version = "5.6.0"
+
+// Jar is the sidecar's runnable jar relative to this adapter's folder.
+const Jar = "target/jena-sidecar.jar"
+
+// Config returns the sidecar configuration; dir is this adapter's folder
+// (adapters/jena in the repository). The JVM runs with a serial collector (the
+// CI machines have 2 cores), a bounded heap and a deep stack for deeply
+// nested queries; the process has no network at all.
+func Config(dir string, pool int) sidecar.Config {
+	return sidecar.Config{
+		Name: Name,
+		Command: []string{java(), "-XX:+UseSerialGC", "-Xmx1g", "-Xss64m",
+			"-jar", filepath.Join(dir, Jar)},
+		Dir:         dir,
+		Pool:        pool,
+		MaxRequests: 20000,
+		NoNetwork:   true,
+	}
+}
+
+// New returns the engine.
+func New(dir string, pool int) *sidecar.Engine { return sidecar.New(Config(dir, pool)) }
+
+// java is $JAVA_HOME/bin/java when JAVA_HOME is set, else java from PATH.
+func java() string {
+	if home := os.Getenv("JAVA_HOME"); home != "" {
+		return filepath.Join(home, "bin", "java")
+	}
+	return "java"
+}

@@ -1,0 +1,107 @@
+package jena
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/adapters/adaptertest"
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+func engine(t *testing.T) *sidecar.Engine {
+	t.Helper()
+	dir, _ := filepath.Abs(".")
+	adaptertest.Require(t, filepath.Join(dir, Jar), "the Jena sidecar jar")
+	e := New(dir, 1)
+	t.Cleanup(e.Close)
+	return e
+}
+
+func TestRealEngine(t *testing.T) {
+	adaptertest.Run(t, engine(t), Version)
+}
+
+// TestDatasetClauses: FROM and FROM NAMED resolve against the case's graphs
+// and sources, an empty named graph is still a member, and Jena's ARQ
+// extensions are rejected (the sidecar parses strict SPARQL 1.1).
+func TestDatasetClauses(t *testing.T) {
+	e := engine(t)
+	src := map[string]*rdf.Graph{"http://example/src": rdf.NewGraph(rdf.Triple{
+		S: rdf.IRI("http://example/s"), P: rdf.IRI("http://example/p"), O: rdf.String("src")})}
+	ds := adaptertest.Dataset()
+	ds.Named(rdf.IRI("http://example/empty"), true)
+	cases := []struct {
+		query string
+		want  []string // the ?o or ?g values, in order
+		err   string   // oracle.Classify of the error
+	}{
+		{query: "SELECT ?o FROM <http://example/src> WHERE { ?s ?p ?o }", want: []string{"src"}},
+		{query: "SELECT ?o FROM <http://example/g> WHERE { ?s ?p ?o }", want: []string{"named"}},
+		{query: "SELECT ?o FROM <http://example/none> WHERE { ?s ?p ?o }"},
+		{query: "SELECT ?g FROM NAMED <http://example/src> WHERE { GRAPH ?g { } }", want: []string{"http://example/src"}},
+		{query: "SELECT ?g WHERE { GRAPH ?g { } } ORDER BY ?g", want: []string{"http://example/empty", "http://example/g"}},
+		{query: "SELECT * WHERE { ?s ?p ?o } LIMIT 1 OFFSET 1 LIMIT 2", err: "rejected"},
+		{query: "SELECT (COUNT(*) AS ?n) WHERE { LATERAL { ?s ?p ?o } }", err: "rejected"},
+		{query: "SELECT * WHERE { SERVICE <http://example/sparql> { ?s ?p ?o } }", err: "unsupported"},
+	}
+	for _, c := range cases {
+		a, err := e.Eval(context.Background(), &oracle.Case{Query: c.query, Dataset: ds, Sources: src})
+		if got := oracle.Classify(err); got != c.err {
+			t.Errorf("%s: outcome %q (%v), want %q", c.query, got, err, c.err)
+			continue
+		}
+		if err == nil {
+			checkValues(t, c.query, a, c.want)
+		}
+	}
+}
+
+func checkValues(t *testing.T, query string, a *results.Answer, want []string) {
+	t.Helper()
+	if len(a.Rows) != len(want) {
+		t.Errorf("%s: %d rows %v, want %v", query, len(a.Rows), a.Rows, want)
+		return
+	}
+	for i, r := range a.Rows {
+		v, ok := r["o"]
+		if !ok {
+			v = r["g"]
+		}
+		if v.Value != want[i] {
+			t.Errorf("%s: row %d is %v, want %s", query, i, v, want[i])
+		}
+	}
+}
+
+// TestTimeout: Jena stops at its own deadline, a little before the Go
+// side's, so the answer is a timeout and the process survives.
+func TestTimeout(t *testing.T) {
+	e := engine(t)
+	ds := rdf.NewDataset()
+	for i := range 30 {
+		ds.Add(rdf.Quad{S: rdf.IRI("http://example/s"), P: rdf.IRI("http://example/p"), O: rdf.Literal(strconv.Itoa(i), rdf.XSDInteger)})
+	}
+	if _, err := e.Eval(context.Background(), &oracle.Case{Query: "ASK {}", Dataset: ds}); err != nil {
+		t.Fatal(err) // the JVM's start must not count against the deadline below
+	}
+	q := "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n1 ?o . ?p ?q ?r }"
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	_, err := e.Eval(ctx, &oracle.Case{Query: q, Dataset: ds})
+	if !errors.Is(err, oracle.ErrTimeout) {
+		t.Fatalf("want a timeout, got %v", err)
+	}
+	if a, err := e.Eval(context.Background(), &oracle.Case{Query: "ASK {}", Dataset: ds}); err != nil || !a.Boolean {
+		t.Fatalf("after a timeout: %+v, %v", a, err)
+	}
+	if n := e.Restarts(); n != 0 {
+		t.Errorf("the sidecar was restarted %d time(s); Jena's own deadline should have stopped the query", n)
+	}
+}

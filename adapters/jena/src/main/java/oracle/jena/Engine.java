@@ -1,0 +1,137 @@
+package oracle.jena;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.jena.atlas.json.JsonArray;
+import org.apache.jena.atlas.json.JsonObject;
+import org.apache.jena.atlas.json.JsonValue;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.query.DatasetFactory;
+import org.apache.jena.query.Query;
+import org.apache.jena.query.QueryCancelledException;
+import org.apache.jena.query.QueryExecution;
+import org.apache.jena.query.QueryFactory;
+import org.apache.jena.query.QueryParseException;
+import org.apache.jena.query.ResultSetFormatter;
+import org.apache.jena.query.Syntax;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RDFDataMgr;
+import org.apache.jena.riot.RDFParser;
+import org.apache.jena.riot.RiotException;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.DatasetGraphFactory;
+import org.apache.jena.sparql.graph.GraphFactory;
+
+/**
+ * Engine evaluates one "query" request: parse (strict SPARQL 1.1, so Jena's
+ * ARQ extensions are rejected like any other engine would), load the case's
+ * dataset, execute, serialise.
+ */
+final class Engine {
+    /** A local deadline a little before the Go side's, so the JVM survives a timeout. */
+    private static final long MARGIN_MS = 250;
+
+    Response run(long id, JsonObject req) {
+        String text = str(req, "query");
+        Query query;
+        try {
+            String base = str(req, "base");
+            query = QueryFactory.create(text, base.isEmpty() ? null : base, Syntax.syntaxSPARQL_11);
+        } catch (QueryParseException e) {
+            return Response.failure(id, "rejected", e.getMessage());
+        }
+        DatasetGraph dsg;
+        try {
+            dsg = dataset(req, query);
+        } catch (RiotException e) {
+            return Response.failure(id, "unsupported", "Jena refused the dataset: " + e.getMessage());
+        }
+        return execute(id, query, dsg, req.hasKey("timeout_ms") ? num(req, "timeout_ms") : 0);
+    }
+
+    /**
+     * dataset builds the case's dataset. Without FROM/FROM NAMED it is the
+     * request's data, with every listed named graph present even when empty.
+     * With them (#specifyingDataset) it is a view over a local catalogue
+     * (data plus sources) picked by DynamicDatasets, the way Fuseki resolves
+     * FROM against a store: a graph missing from the catalogue is empty,
+     * nothing is ever fetched.
+     */
+    static DatasetGraph dataset(JsonObject req, Query query) {
+        DatasetGraph dsg = DatasetGraphFactory.createGeneral();
+        load(dsg, str(req, "data"));
+        if (req.hasKey("named")) {
+            JsonArray named = req.get("named").getAsArray();
+            for (JsonValue v : named) {
+                Node g = NodeFactory.createURI(v.getAsString().value());
+                if (!dsg.containsGraph(g)) {
+                    dsg.addGraph(g, GraphFactory.createDefaultGraph());
+                }
+            }
+        }
+        if (!query.hasDatasetDescription()) {
+            return dsg;
+        }
+        load(dsg, str(req, "sources"));
+        return dsg;
+    }
+
+    private static void load(DatasetGraph dsg, String nquads) {
+        if (!nquads.isEmpty()) {
+            RDFParser.fromString(nquads, Lang.NQUADS).parse(dsg);
+        }
+    }
+
+    private Response execute(long id, Query query, DatasetGraph dsg, long timeoutMS) {
+        var builder = QueryExecution.create().query(query).dataset(DatasetFactory.wrap(dsg));
+        if (timeoutMS > MARGIN_MS) {
+            builder.timeout(timeoutMS - MARGIN_MS, TimeUnit.MILLISECONDS);
+        }
+        long start = System.nanoTime();
+        try (QueryExecution qe = builder.build()) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            String format = serialise(query, qe, out);
+            double ms = (System.nanoTime() - start) / 1e6;
+            return Response.result(id, format, out.toString(StandardCharsets.UTF_8), ms);
+        } catch (QueryCancelledException e) {
+            return Response.failure(id, "timeout", "Jena cancelled the query at its deadline");
+        } catch (RuntimeException e) {
+            return Response.failure(id, classify(e), e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    /** serialise runs the query (ARQ evaluates lazily, while writing) and writes its answer. */
+    private static String serialise(Query query, QueryExecution qe, ByteArrayOutputStream out) {
+        if (query.isSelectType()) {
+            ResultSetFormatter.outputAsJSON(out, qe.execSelect());
+            return "json";
+        }
+        if (query.isAskType()) {
+            ResultSetFormatter.outputAsJSON(out, qe.execAsk());
+            return "json";
+        }
+        var model = query.isConstructType() ? qe.execConstruct() : qe.execDescribe();
+        RDFDataMgr.write(out, model, Lang.NTRIPLES);
+        return "ntriples";
+    }
+
+    /** classify: a refused SERVICE is unsupported; anything else raised while evaluating is an error. */
+    static String classify(RuntimeException e) {
+        String msg = String.valueOf(e.getMessage());
+        if (msg.contains("SERVICE") || msg.toLowerCase().contains("not supported")) {
+            return "unsupported";
+        }
+        return "error";
+    }
+
+    private static String str(JsonObject o, String key) {
+        return o.hasKey(key) && o.get(key).isString() ? o.get(key).getAsString().value() : "";
+    }
+
+    private static long num(JsonObject o, String key) {
+        return o.get(key).isNumber() ? o.get(key).getAsNumber().value().longValue() : 0;
+    }
+}

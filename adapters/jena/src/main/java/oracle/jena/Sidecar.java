@@ -1,0 +1,93 @@
+package oracle.jena;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Properties;
+
+import org.apache.jena.atlas.json.JSON;
+import org.apache.jena.atlas.json.JsonObject;
+import org.apache.jena.query.ARQ;
+import org.apache.jena.sys.JenaSystem;
+
+/**
+ * Apache Jena ARQ as a sparql-oracle sidecar.
+ *
+ * <p>Protocol (adapters/sidecar/protocol.go): one JSON request per line on
+ * stdin, one JSON response per line on stdout. Requests are "version", "ping"
+ * and "query"; a query runs over a fresh in-memory dataset holding exactly the
+ * request's N-Quads (see {@link Engine}). Nothing else may write to stdout, so
+ * System.out is pointed at stderr before Jena starts.
+ */
+public final class Sidecar {
+    private Sidecar() {}
+
+    public static void main(String[] args) throws Exception {
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        System.setOut(System.err);
+        JenaSystem.init();
+        // SERVICE must never reach the network. The Go side also runs this
+        // process in a network namespace of its own (sidecar.Config.NoNetwork).
+        ARQ.getContext().set(ARQ.httpServiceAllowed, false);
+        Engine engine = new Engine();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        for (String line; (line = in.readLine()) != null; ) {
+            if (line.isBlank()) {
+                continue;
+            }
+            out.print(answer(engine, line));
+            out.print('\n');
+            out.flush();
+        }
+    }
+
+    /** answer turns one request line into one response line (no newline). */
+    static String answer(Engine engine, String line) {
+        long id = 0;
+        try {
+            JsonObject req = JSON.parse(line);
+            id = req.hasKey("id") ? req.get("id").getAsNumber().value().longValue() : 0;
+            return dispatch(engine, id, req).toJSON();
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // The query's allocations are unreachable once it unwinds, so the
+            // process can go on; "internal" keeps it out of the error verdicts.
+            return Response.failure(id, "internal", e.toString()).toJSON();
+        } catch (RuntimeException e) {
+            return Response.failure(id, "internal", e.getClass().getSimpleName() + ": " + e.getMessage()).toJSON();
+        }
+    }
+
+    private static Response dispatch(Engine engine, long id, JsonObject req) {
+        String op = req.hasKey("op") ? req.get("op").getAsString().value() : "";
+        switch (op) {
+            case "version":
+                return Response.version(id, arqVersion());
+            case "ping":
+                return Response.ok(id);
+            case "query":
+                return engine.run(id, req);
+            default:
+                return Response.failure(id, "internal", "unknown op \"" + op + "\"");
+        }
+    }
+
+    /**
+     * arqVersion reads jena-arq's Maven coordinates: ARQ.VERSION comes from a
+     * jar manifest that shading replaces, so it says "<development>" here.
+     */
+    static String arqVersion() {
+        String path = "/META-INF/maven/org.apache.jena/jena-arq/pom.properties";
+        try (InputStream in = Sidecar.class.getResourceAsStream(path)) {
+            Properties p = new Properties();
+            if (in != null) {
+                p.load(in);
+            }
+            return p.getProperty("version", ARQ.VERSION);
+        } catch (IOException e) {
+            return ARQ.VERSION;
+        }
+    }
+}

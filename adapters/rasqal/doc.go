@@ -1,0 +1,39 @@
+// Package rasqal runs Rasqal's command-line tool roqet (Debian rasqal-utils,
+// pinned 0.9.33 by the distribution) as an engine: one process per case,
+// `roqet -q -i sparql11-query -r xml -D default.nt -G g0.nt ... -e QUERY`.
+//
+// Files:
+//
+//	rasqal.go    Engine, Config, the command line, running roqet in its own
+//	             process group (killed whole at the deadline or when its
+//	             output passes Config.MaxOutput), in a network namespace
+//	             when Config.NoNetwork (roqet itself fetches SERVICE
+//	             endpoints and FROM IRIs)
+//	dataset.go   the active dataset as N-Triples files, graph IRIs renamed to
+//	             the files' URIs (Rasqal names a graph after its file) in data
+//	             and query (oracle.Case.RewriteIRIs), and renamed back in the
+//	             answer; FROM / FROM NAMED read the local catalogue only
+//	classify.go  exit status and stderr to an answer or a typed error
+//	isolate.go   whether `unshare --net` works here
+//
+// What roqet does, measured on 0.9.33, and how it is classified:
+//
+//   - exit 2 whenever a warning was raised, even with a whole answer (every
+//     ASK does): stdout is read when it holds a complete document and stderr
+//     has no error; a partial document is never an answer;
+//   - it cannot parse property paths, EXISTS / NOT EXISTS and some valid
+//     prefixed names: a parse failure on a query our SPARQL 1.1 parser
+//     accepts is ErrUnsupported; a query our parser rejects only goes to a
+//     dry run (-n), and roqet's parse failure there is ErrRejected;
+//   - MINUS, DESCRIBE and SERVICE fail with "Query execution failed",
+//     some valid aggregates are refused at preparation: ErrUnsupported;
+//   - `VALUES ?x {}` dies of SIGSEGV: ErrCrashed (any signal is);
+//   - a term with a character XML 1.0 cannot hold makes its XML writer fail:
+//     ErrUnsupported (its JSON writer is refused for results);
+//   - GRAPH ?g {} (and GRAPH ?g { OPTIONAL {...} }) lists only the last -G
+//     graph: a wrong answer, left for the oracle to report.
+//
+// To change it: add a case to TestClassified (real roqet) or TestFaults
+// (testdata/fake-roqet, for behaviour a real roqet cannot be made to show),
+// then run `go test ./adapters/rasqal`.
+package rasqal

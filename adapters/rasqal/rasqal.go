@@ -1,0 +1,191 @@
+package rasqal
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// Name is the engine's name in the CLI, the API, baselines and reports.
+const Name = "rasqal"
+
+// Config describes how to run roqet.
+type Config struct {
+	Roqet   string // the roqet command (default "roqet", looked up in PATH)
+	TempDir string // where each case's data files go (default os.TempDir())
+	// MaxOutput bounds what one run may print; more is an error, not an answer.
+	MaxOutput int
+	// NoNetwork runs roqet in a network namespace of its own (roqet fetches
+	// SERVICE endpoints and FROM IRIs itself). Where namespaces are not
+	// available, a query that mentions SERVICE is refused as unsupported.
+	NoNetwork bool
+}
+
+// Engine runs one roqet process per case.
+type Engine struct {
+	cfg     Config
+	once    sync.Once
+	version string
+}
+
+// New returns the engine; nothing runs until the first use.
+func New(cfg Config) *Engine {
+	if cfg.Roqet == "" {
+		cfg.Roqet = "roqet"
+	}
+	if cfg.MaxOutput <= 0 {
+		cfg.MaxOutput = 64 << 20
+	}
+	return &Engine{cfg: cfg}
+}
+
+func (e *Engine) Name() string { return Name }
+
+// Version runs `roqet -v` once; "unavailable" when it cannot run.
+func (e *Engine) Version() string {
+	e.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		out, err := exec.CommandContext(ctx, e.cfg.Roqet, "-v").Output()
+		e.version = strings.TrimSpace(string(out))
+		if err != nil || e.version == "" {
+			e.version = "unavailable"
+		}
+	})
+	return e.version
+}
+
+// Eval writes the case's dataset to files, runs roqet on them and reads its
+// answer back, mapping file URIs to the graph names they stand for.
+func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	if e.cfg.NoNetwork && !canIsolate() && strings.Contains(strings.ToUpper(c.Query), "SERVICE") {
+		return nil, fmt.Errorf("%w: SERVICE is refused: no network namespace to isolate roqet", oracle.ErrUnsupported)
+	}
+	info, perr := c.Info()
+	if perr != nil {
+		return e.dryRun(ctx, c, perr)
+	}
+	dir, err := os.MkdirTemp(e.cfg.TempDir, "rasqal-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	files, err := writeDataset(dir, c, info)
+	if err != nil {
+		return nil, err
+	}
+	query := c.Query
+	if len(files.rename) > 0 {
+		if query, err = c.RewriteIRIs(files.rename); err != nil {
+			return nil, err
+		}
+	}
+	graph := info.Form == "CONSTRUCT" || info.Form == "DESCRIBE"
+	r := e.run(ctx, dir, e.args(query, c.Base, graph, files))
+	a, err := r.answer(graph)
+	if err != nil {
+		return nil, err
+	}
+	files.mapBack(a)
+	return a, nil
+}
+
+// args builds roqet's command line. SELECT and ASK answer in SPARQL results
+// XML (its JSON writer is rejected with -r json); graph results come in its
+// default graph syntax, which is N-Triples.
+func (e *Engine) args(query, base string, graph bool, f *dataFiles) []string {
+	args := []string{"-q", "-i", "sparql11-query"}
+	if !graph {
+		args = append(args, "-r", "xml")
+	}
+	if f.defaultFile != "" {
+		args = append(args, "-D", f.defaultFile)
+	}
+	for _, n := range f.namedFiles {
+		args = append(args, "-G", n)
+	}
+	args = append(args, "-e", query)
+	if base != "" {
+		args = append(args, base)
+	}
+	return args
+}
+
+// dryRun handles a query our parser rejects: roqet only prepares it (-n),
+// so a query that is not SPARQL 1.1 never makes it read files or fetch.
+func (e *Engine) dryRun(ctx context.Context, c *oracle.Case, perr error) (*results.Answer, error) {
+	args := []string{"-q", "-n", "-i", "sparql11-query", "-e", c.Query}
+	if c.Base != "" {
+		args = append(args, c.Base)
+	}
+	r := e.run(ctx, "", args)
+	if err := r.failure(); err != nil {
+		if errors.Is(err, oracle.ErrUnsupported) && r.parseFailed() {
+			return nil, fmt.Errorf("%w: %s", oracle.ErrRejected, r.message())
+		}
+		return nil, err
+	}
+	return nil, fmt.Errorf("rasqal accepts a query that is not SPARQL 1.1 (%v); not run", perr)
+}
+
+// outcome is one finished roqet process.
+type outcome struct {
+	stdout, stderr []byte
+	err            error // from Wait
+	timedOut       bool
+	overflow       bool
+}
+
+// run starts roqet in its own process group and kills the whole group when
+// the deadline passes or the output grows past the limit.
+func (e *Engine) run(ctx context.Context, dir string, args []string) *outcome {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	argv := append([]string{e.cfg.Roqet}, args...)
+	if e.cfg.NoNetwork && canIsolate() {
+		argv = append([]string{"unshare", "--net", "--map-root-user", "--"}, argv...)
+	}
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = time.Second
+	stdout := &capped{max: e.cfg.MaxOutput, full: cancel}
+	stderr := &capped{max: 64 << 10}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	err := cmd.Run()
+	return &outcome{
+		stdout: stdout.buf.Bytes(), stderr: stderr.buf.Bytes(), err: err,
+		timedOut: ctx.Err() != nil && !stdout.over, overflow: stdout.over,
+	}
+}
+
+// capped keeps at most max bytes; past that it calls full (which kills the
+// process) and drops the rest.
+type capped struct {
+	buf  bytes.Buffer
+	max  int
+	over bool
+	full func()
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	if c.buf.Len()+len(p) > c.max {
+		if !c.over && c.full != nil {
+			c.over = true
+			c.full()
+		}
+		return len(p), nil
+	}
+	return c.buf.Write(p)
+}

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/registry"
+)
+
+func init() {
+	commands["diff"] = command{runDiff, "run one query over one dataset on several engines and judge them by the reference"}
+}
+
+// Exit statuses of diff and reduce.
+const (
+	exitOK        = 0 // every engine correct (or no divergence to reduce)
+	exitUsage     = 1 // usage or input error
+	exitDiverges  = 3 // some engine wrong
+	maxInputBytes = 64 << 20
+)
+
+// caseFlags are the flags diff and reduce share.
+type caseFlags struct {
+	query, data, dataset, base, engines, format string
+	timeout                                     time.Duration
+}
+
+func (f *caseFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.query, "q", "", "the query `FILE` (SPARQL)")
+	fs.StringVar(&f.data, "d", "", "the data `FILE` (format from its extension: .ttl .nt .nq .rdf ...)")
+	fs.StringVar(&f.dataset, "dataset", "", "a JSON dataset catalogue `FILE` (default, named graphs, sources)")
+	fs.StringVar(&f.base, "base", "", "base `IRI` for the query and the data")
+	fs.StringVar(&f.engines, "engines", "", "comma-separated engines (default: reference, engine and every installed adapter)")
+	fs.StringVar(&f.format, "format", "table", "output: md, json or table")
+	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline per engine and query")
+}
+
+// runDiff implements
+//
+//	oracle diff -q query.rq [-d data.ttl | --dataset catalogue.json] [--engines a,b,...]
+//	            [--format md|json|table] [--reduce] [--timeout D] [--base IRI]
+//
+// It exits 0 when no engine diverges, 3 when one does, 1 on a usage or
+// input error.
+func runDiff(args []string) int {
+	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
+	var cf caseFlags
+	cf.register(fs)
+	reduce := fs.Bool("reduce", false, "reduce every divergence and report the minimal cases")
+	maxCalls := fs.Int("max-calls", 1000, "oracle calls per reduction")
+	maxTime := fs.Duration("max-time", 2*time.Minute, "wall time per reduction")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	c, engines, err := cf.load(ctx, fs.Args())
+	if err != nil {
+		return usageError("diff", err)
+	}
+	defer closeEngines(engines)
+	r := diff.Judge(ctx, c, engines, cf.timeout)
+	bugs := diff.Bugs(r)
+	if *reduce {
+		bugs = reduceAll(ctx, c, engines, r, diff.ReduceLimits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout})
+	}
+	if err := render(os.Stdout, cf.format, r, bugs); err != nil {
+		return usageError("diff", err)
+	}
+	if r.Diverges() {
+		return exitDiverges
+	}
+	return exitOK
+}
+
+func reduceAll(ctx context.Context, c *oracle.Case, engines []oracle.Engine, r *diff.Report, lim diff.ReduceLimits) []diff.Bug {
+	var bugs []diff.Bug
+	for _, d := range r.Divergences {
+		out, rr, st := diff.ReduceDivergence(ctx, c, engines, d.Signature, lim)
+		_ = out
+		if b, ok := diff.BugFor(rr, d.Signature, &st); ok {
+			bugs = append(bugs, b)
+		}
+	}
+	return diff.Dedup(bugs)
+}
+
+func render(w io.Writer, format string, r *diff.Report, bugs []diff.Bug) error {
+	switch format {
+	case "json":
+		return diff.NewJSON(r, bugs).WriteJSON(w)
+	case "md", "markdown":
+		if len(bugs) == 0 {
+			_, err := fmt.Fprintf(w, "No divergence: %s.\n", r.Kind)
+			return err
+		}
+		return diff.WriteMarkdown(w, bugs)
+	case "table":
+		return diff.WriteTable(w, r)
+	}
+	return fmt.Errorf("--format %q: want md, json or table", format)
+}
+
+// load reads the query and the dataset (untrusted RDF is parsed in a child
+// process, rdf.LoadIsolated) and builds the engines.
+func (f *caseFlags) load(ctx context.Context, rest []string) (*oracle.Case, []oracle.Engine, error) {
+	switch {
+	case len(rest) > 0:
+		return nil, nil, fmt.Errorf("unexpected arguments %q", rest)
+	case f.query == "":
+		return nil, nil, errors.New("-q query.rq is required")
+	case f.data != "" && f.dataset != "":
+		return nil, nil, errors.New("give -d or --dataset, not both")
+	case f.format != "md" && f.format != "markdown" && f.format != "json" && f.format != "table":
+		return nil, nil, fmt.Errorf("--format %q: want md, json or table", f.format)
+	}
+	q, err := readInput(f.query)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := &oracle.Case{Name: f.query, Query: string(q), Base: f.base, Dataset: rdf.NewDataset()}
+	if err := f.loadData(ctx, c); err != nil {
+		return nil, nil, err
+	}
+	engines, err := buildEngines(f.engines)
+	return c, engines, err
+}
+
+func (f *caseFlags) loadData(ctx context.Context, c *oracle.Case) error {
+	limits := rdf.Limits{MaxBytes: maxInputBytes}
+	switch {
+	case f.data != "":
+		data, err := readInput(f.data)
+		if err != nil {
+			return err
+		}
+		quads, err := rdf.LoadIsolated(ctx, data, rdf.FormatFromName(f.data), f.base, f.data, limits)
+		if err != nil {
+			return err
+		}
+		for _, q := range quads {
+			c.Dataset.Add(q)
+		}
+	case f.dataset != "":
+		data, err := readInput(f.dataset)
+		if err != nil {
+			return err
+		}
+		cat, err := rdf.ParseCatalogueWith(data, limits, rdf.IsolatedLoader(ctx))
+		if err != nil {
+			return err
+		}
+		c.Dataset, c.Sources = cat.Dataset, cat.Sources
+		if c.Base == "" {
+			c.Base = cat.Base
+		}
+	}
+	return nil
+}
+
+func readInput(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if st.Size() > maxInputBytes {
+		return nil, fmt.Errorf("%s: %d bytes exceeds the limit of %d", path, st.Size(), maxInputBytes)
+	}
+	return os.ReadFile(path)
+}
+
+// buildEngines makes the named engines; the reference is always included,
+// first, since it judges.
+func buildEngines(list string) ([]oracle.Engine, error) {
+	names := defaultEngines()
+	if list != "" {
+		names = []string{diff.JudgeName}
+		for _, n := range strings.Split(list, ",") {
+			if n = strings.TrimSpace(n); n != "" && n != diff.JudgeName {
+				names = append(names, n)
+			}
+		}
+	}
+	var out []oracle.Engine
+	for _, n := range names {
+		e, err := registry.New(n)
+		if err != nil {
+			closeEngines(out)
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+func defaultEngines() []string {
+	names := []string{diff.JudgeName, diff.TwinName}
+	for _, n := range registry.External() {
+		if registry.Installed(n) {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+func closeEngines(es []oracle.Engine) {
+	for _, e := range es {
+		if c, ok := e.(interface{ Close() }); ok {
+			c.Close()
+		}
+	}
+}
+
+func usageError(cmd string, err error) int {
+	fmt.Fprintf(os.Stderr, "oracle %s: %v\n", cmd, err)
+	return exitUsage
+}

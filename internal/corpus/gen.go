@@ -1,0 +1,150 @@
+package corpus
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// GenCase is one generated case: a query and the dataset it runs over, kept
+// at the RDF level so that every consumer (selfcheck, sweeps, the reducer)
+// wraps it in its own case type.
+type GenCase struct {
+	Seed    int64
+	Profile string
+	Query   string        // SPARQL text printed from Tree
+	Tree    *syntax.Query // the syntax tree the text was printed from
+	Data    []rdf.Quad    // default-graph quads have G == rdf.DefaultGraph
+}
+
+// Name identifies the case in reports: "gen/<profile>/<seed>".
+func (c *GenCase) Name() string { return fmt.Sprintf("gen/%s/%d", c.Profile, c.Seed) }
+
+// Dataset builds the case's dataset.
+func (c *GenCase) Dataset() *rdf.Dataset {
+	ds := rdf.NewDataset()
+	for _, q := range c.Data {
+		ds.Add(q)
+	}
+	return ds
+}
+
+// NQuads returns the data as canonical N-Quads.
+func (c *GenCase) NQuads() string {
+	var b bytes.Buffer
+	rdf.WriteNQuads(&b, c.Data) // a bytes.Buffer never fails
+	return b.String()
+}
+
+// Generate builds the case for seed under profile p (DefaultProfile when
+// nil). It is a pure function of (seed, p): the same inputs give the same
+// bytes, on every platform (math/rand/v2's PCG is specified exactly).
+func Generate(seed int64, p *Profile) *GenCase {
+	if p == nil {
+		p = DefaultProfile()
+	}
+	g := newGen(seed, p)
+	data := g.dataset()
+	tree := g.query()
+	return &GenCase{Seed: seed, Profile: p.Name, Query: tree.String(), Tree: tree, Data: data}
+}
+
+// ns is the namespace of the generated vocabulary.
+const ns = "http://example.org/"
+
+// gen holds the state of one generation: the random source, the profile,
+// the terms chosen for this case and counters for fresh names.
+type gen struct {
+	r       *rand.Rand
+	p       *Profile
+	terms   []rdf.Term          // pool terms this case draws objects and constants from
+	fresh   int                 // fresh variable counter (BIND, AS)
+	data    []rdf.Quad          // the case's data: patterns are drawn from it so they match
+	objects []rdf.Term          // the data's objects other than blank nodes, in first-use order
+	depth   int                 // current group nesting
+	groups  map[string][]string // feature names by group, sorted
+}
+
+func newGen(seed int64, p *Profile) *gen {
+	g := &gen{r: rand.New(rand.NewPCG(uint64(seed), 0x5eed5eed)), p: p}
+	g.groups = map[string][]string{}
+	for _, k := range FeatureNames() { // sorted: picks are deterministic
+		i := strings.IndexByte(k, '.')
+		g.groups[k[:i]] = append(g.groups[k[:i]], k[i+1:])
+	}
+	return g
+}
+
+// pick chooses a feature of group ("expr", "pattern", ...) by weight among
+// those allowed (nil allows all); "" when nothing has weight.
+func (g *gen) pick(group string, allowed func(string) bool) string {
+	names := g.groups[group]
+	total := 0
+	for _, n := range names {
+		if allowed == nil || allowed(n) {
+			total += g.p.Weights[group+"."+n]
+		}
+	}
+	if total == 0 {
+		return ""
+	}
+	k := g.r.IntN(total)
+	for _, n := range names {
+		if allowed != nil && !allowed(n) {
+			continue
+		}
+		if k -= g.p.Weights[group+"."+n]; k < 0 {
+			return n
+		}
+	}
+	return ""
+}
+
+// chance reports true with the percentage weight "p.<name>".
+func (g *gen) chance(name string) bool { return g.r.IntN(100) < g.p.Weights["p."+name] }
+
+// between returns an int in [lo, hi].
+func (g *gen) between(lo, hi int) int {
+	if hi <= lo {
+		return lo
+	}
+	return lo + g.r.IntN(hi-lo+1)
+}
+
+// freshVar returns a variable used nowhere else in the query.
+func (g *gen) freshVar() *syntax.Var {
+	g.fresh++
+	return &syntax.Var{Name: fmt.Sprintf("x%d", g.fresh)}
+}
+
+// varNames are the variables basic graph patterns use, few so that joins match.
+var varNames = []string{"a", "b", "c", "d", "e"}
+
+// oneOf returns a random element of xs.
+func oneOf[T any](g *gen, xs []T) T { return xs[g.r.IntN(len(xs))] }
+
+// sortedKeys returns the keys of a set, sorted.
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// union returns the sorted union of variable lists.
+func union(lists ...[]string) []string {
+	m := map[string]bool{}
+	for _, l := range lists {
+		for _, v := range l {
+			m[v] = true
+		}
+	}
+	return sortedKeys(m)
+}

@@ -1,0 +1,253 @@
+package diff
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// Bug is one divergence written up for an issue tracker (after
+// sqlancer/bugs). Its JSON form is the schema of docs/report-schema.md;
+// field names are stable.
+type Bug struct {
+	ID        string `json:"id"`        // sha256 of signature, query and data, 12 hex digits
+	Title     string `json:"title"`     // names the feature and the class
+	Engine    string `json:"engine"`    // the first diverging engine
+	Version   string `json:"version"`   // its version
+	Class     Class  `json:"class"`     // the divergence class
+	Kind      Kind   `json:"kind"`      // engine-bug, internal-bug, oracle-suspect, unjudged
+	Status    string `json:"status"`    // open, internal, suspect (the corpus may say fixed)
+	Signature string `json:"signature"` // Signature.String()
+	Feature   string `json:"feature"`   // the construct the title names (AVG, STR, OPTIONAL...)
+
+	Reproducer Reproducer       `json:"reproducer"`
+	Expected   *AnswerText      `json:"expected,omitempty"` // the judge's answer
+	Actual     []EngineAnswer   `json:"actual"`             // every diverging engine's answer
+	Agreeing   []EngineRef      `json:"agreeing"`           // the engines on the judge's side
+	Spec       []SpecLink       `json:"spec"`               // the sections that decide
+	Links      []string         `json:"links"`              // spec URLs, then any the corpus adds
+	Reduction  *ReductionFigure `json:"reduction,omitempty"`
+}
+
+// Reproducer is the minimal case and how to run it.
+type Reproducer struct {
+	Query    string            `json:"query"` // SPARQL text
+	Data     string            `json:"data"`  // N-Quads
+	Base     string            `json:"base,omitempty"`
+	Commands map[string]string `json:"commands"` // engine name -> a command reproducing it
+}
+
+// AnswerText is an answer as SPARQL results TSV (or a boolean, or
+// N-Triples), with the judge's remarks.
+type AnswerText struct {
+	Format string `json:"format"` // tsv, boolean, ntriples, error
+	Text   string `json:"text"`
+	Note   string `json:"note,omitempty"`
+}
+
+// EngineRef names an engine and its version.
+type EngineRef struct {
+	Engine  string `json:"engine"`
+	Version string `json:"version"`
+}
+
+// EngineAnswer is one diverging engine's answer and its row diff.
+type EngineAnswer struct {
+	EngineRef
+	Outcome Outcome    `json:"outcome"`
+	Classes []Class    `json:"classes"`
+	Answer  AnswerText `json:"answer"`
+	Diff    []string   `json:"diff,omitempty"` // "- row" expected only, "+ row" actual only
+}
+
+// ReductionFigure records what reducing the case cost.
+type ReductionFigure struct {
+	Calls       int     `json:"oracle_calls"`
+	Seconds     float64 `json:"seconds"`
+	QuadsBefore int     `json:"quads_before"`
+	QuadsAfter  int     `json:"quads_after"`
+	NodesBefore int     `json:"nodes_before"`
+	NodesAfter  int     `json:"nodes_after"`
+}
+
+// Figure converts reducer statistics for a report.
+func (s ReduceStats) Figure() *ReductionFigure {
+	return &ReductionFigure{Calls: s.Calls, Seconds: s.Elapsed.Seconds(), QuadsBefore: s.QuadsBefore,
+		QuadsAfter: s.QuadsAfter, NodesBefore: s.NodesBefore, NodesAfter: s.NodesAfter}
+}
+
+// Bugs writes up every divergence of r, one Bug per signature.
+func Bugs(r *Report) []Bug {
+	var out []Bug
+	for _, d := range r.Divergences {
+		out = append(out, bugOf(r, d))
+	}
+	return out
+}
+
+func bugOf(r *Report, d Divergence) Bug {
+	c := r.Case
+	fs := features(c.Query, c.Base)
+	b := Bug{Class: d.Signature.Class, Kind: r.Kind, Status: status(d), Signature: d.Signature.String()}
+	if len(fs) > 0 {
+		b.Feature = fs[0].Name
+	}
+	b.Reproducer = Reproducer{Query: c.Query, Data: nquads(c.Dataset), Base: c.Base, Commands: map[string]string{}}
+	if r.Expected != nil {
+		b.Expected = answerText(r.Expected, nil)
+	} else if r.JudgeErr != nil {
+		b.Expected = &AnswerText{Format: "error", Text: r.JudgeErr.Error()}
+	}
+	for _, v := range r.Verdicts {
+		if contains(d.Signature.Wrong, v.Engine) {
+			b.Actual = append(b.Actual, engineAnswer(v))
+			b.Reproducer.Commands[v.Engine] = command(v.Engine)
+		} else if contains(d.Signature.Right, v.Engine) {
+			b.Agreeing = append(b.Agreeing, EngineRef{v.Engine, v.Version})
+		}
+	}
+	if len(b.Actual) > 0 {
+		b.Engine, b.Version = b.Actual[0].Engine, b.Actual[0].Version
+	}
+	b.Spec = specLinks(fs, b.Class)
+	for _, l := range b.Spec {
+		b.Links = append(b.Links, l.URL)
+	}
+	b.Title = title(b, d.Signature.Wrong)
+	b.ID = bugID(b)
+	return b
+}
+
+func status(d Divergence) string {
+	switch {
+	case d.Suspect:
+		return "suspect"
+	case d.Internal:
+		return "internal"
+	}
+	return "open"
+}
+
+// title names the feature, the class and the engines, as a tracker wants.
+func title(b Bug, engines []string) string {
+	prefix := ""
+	switch b.Status {
+	case "suspect":
+		prefix = "[oracle suspect] "
+	case "internal":
+		prefix = "[internal bug] "
+	}
+	feat := b.Feature
+	if feat == "" {
+		feat = "query"
+	}
+	return fmt.Sprintf("%s%s: %s (%s) in %s", prefix, feat, classPhrase[b.Class], b.Class, strings.Join(engines, ", "))
+}
+
+// classPhrase says what a class means in a title.
+var classPhrase = map[Class]string{
+	ClassMissingRows: "rows missing", ClassExtraRows: "extra rows", ClassDuplicateRows: "wrong multiplicities",
+	ClassOrder: "rows out of ORDER BY order", ClassNumericLexical: "other lexical form of a number",
+	ClassNumericDatatype: "other numeric datatype", ClassLangCase: "language tag case",
+	ClassSimpleVsString: "simple literal vs xsd:string", ClassBlankVsIRI: "blank node vs IRI",
+	ClassUnboundVsBound: "bound where the spec leaves unbound, or the reverse", ClassWrongValue: "wrong value",
+	ClassVars: "other projected variables", ClassShape: "other kind of answer", ClassUndecided: "undecided",
+	ClassErrorVsAnswer: "error where the spec gives an answer, or the reverse", ClassTimeout: "timeout",
+	ClassCrash: "crash", ClassUnsupported: "unsupported", ClassRejected: "valid query rejected",
+}
+
+func engineAnswer(v EngineVerdict) EngineAnswer {
+	ea := EngineAnswer{EngineRef: EngineRef{v.Engine, v.Version}, Outcome: v.Outcome, Classes: v.Classes}
+	if v.Err != nil {
+		ea.Answer = AnswerText{Format: "error", Text: v.Err.Error()}
+	} else if a := answerText(v.Answer, v.Verdict); a != nil {
+		ea.Answer = *a
+	}
+	if v.Verdict != nil {
+		for _, l := range v.Verdict.Diff {
+			ea.Diff = append(ea.Diff, l.String())
+		}
+	}
+	return ea
+}
+
+// answerText renders an answer; TSV keeps every term exact.
+func answerText(a *results.Answer, v *Verdict) *AnswerText {
+	if a == nil {
+		return nil
+	}
+	t := &AnswerText{}
+	if v != nil {
+		t.Note = strings.Trim(v.Summary+"; "+v.Note, "; ")
+	} else if a.Freedom != nil && len(a.Freedom.Open) > 0 {
+		t.Note = "open variables (any value of the same shape is correct): ?" + strings.Join(a.Freedom.Open, " ?")
+	}
+	var buf bytes.Buffer
+	switch a.Kind {
+	case results.Boolean:
+		t.Format, t.Text = "boolean", fmt.Sprint(a.Boolean)
+	case results.Graph:
+		t.Format = "ntriples"
+		for _, tr := range a.Triples {
+			buf.WriteString(tr.String() + "\n")
+		}
+		t.Text = buf.String()
+	default:
+		t.Format = "tsv"
+		if err := results.WriteTSV(&buf, a); err != nil {
+			t.Text = "unprintable answer: " + err.Error()
+		} else {
+			t.Text = buf.String()
+		}
+	}
+	return t
+}
+
+func nquads(ds *rdf.Dataset) string {
+	var buf bytes.Buffer
+	_ = rdf.WriteNQuads(&buf, quadsOf(ds))
+	return buf.String()
+}
+
+// command is the oracle invocation reproducing the divergence for one
+// engine, with the reproducer saved as query.rq and data.nq.
+func command(engine string) string {
+	return "oracle diff -q query.rq -d data.nq --engines reference," + engine + " --format table"
+}
+
+func bugID(b Bug) string {
+	h := sha256.Sum256([]byte(b.Signature + "\x00" + b.Reproducer.Query + "\x00" + b.Reproducer.Data))
+	return hex.EncodeToString(h[:6])
+}
+
+// Dedup keeps one bug per signature: the one with the smallest reproducer
+// (query plus data length, then ID for determinism), in signature order.
+func Dedup(bugs []Bug) []Bug {
+	best := map[string]Bug{}
+	for _, b := range bugs {
+		if cur, ok := best[b.Signature]; !ok || smaller(b, cur) {
+			best[b.Signature] = b
+		}
+	}
+	out := make([]Bug, 0, len(best))
+	for _, b := range best {
+		out = append(out, b)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Signature < out[j].Signature })
+	return out
+}
+
+func smaller(a, b Bug) bool {
+	sa := len(a.Reproducer.Query) + len(a.Reproducer.Data)
+	sb := len(b.Reproducer.Query) + len(b.Reproducer.Data)
+	if sa != sb {
+		return sa < sb
+	}
+	return a.ID < b.ID
+}

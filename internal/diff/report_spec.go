@@ -1,0 +1,183 @@
+package diff
+
+import (
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+)
+
+// SpecBase is where the spec anchors of reports point.
+const SpecBase = "https://www.w3.org/TR/sparql11-query/"
+
+// SpecLink is one section of SPARQL 1.1 Query that decides a divergence.
+type SpecLink struct {
+	Anchor  string `json:"anchor"`  // without '#', as in ../shared/spec (e.g. defn_aggAvg)
+	Section string `json:"section"` // number and title (e.g. "18.5.1.4 Avg")
+	URL     string `json:"url"`
+}
+
+func link(anchor, section string) SpecLink {
+	return SpecLink{Anchor: anchor, Section: section, URL: SpecBase + "#" + anchor}
+}
+
+// feature is one construct a query uses, with the section defining it.
+type feature struct {
+	Name string
+	Spec SpecLink
+}
+
+var aggregateSpec = map[string]SpecLink{
+	"COUNT":        link("defn_aggCount", "18.5.1.2 Count"),
+	"SUM":          link("defn_aggSum", "18.5.1.3 Sum"),
+	"AVG":          link("defn_aggAvg", "18.5.1.4 Avg"),
+	"MIN":          link("defn_aggMin", "18.5.1.5 Min"),
+	"MAX":          link("defn_aggMax", "18.5.1.6 Max"),
+	"GROUP_CONCAT": link("defn_aggGroupConcat", "18.5.1.7 GroupConcat"),
+	"SAMPLE":       link("defn_aggSample", "18.5.1.8 Sample"),
+}
+
+var patternSpec = map[string]SpecLink{
+	"GROUP BY":            link("defn_algGroup", "18.5 Definition: Group"),
+	"OPTIONAL":            link("defn_algLeftJoin", "18.5 Definition: LeftJoin"),
+	"UNION":               link("defn_algUnion", "18.5 Definition: Union"),
+	"MINUS":               link("defn_algMinus", "18.5 Definition: Minus"),
+	"FILTER":              link("defn_algFilter", "18.5 Definition: Filter"),
+	"BIND":                link("bind", "10.1 BIND: Assigning to Variables"),
+	"VALUES":              link("inline-data", "10.2 VALUES: Providing inline data"),
+	"property path":       link("sparqlPropertyPaths", "18.1.7 Property Path Patterns"),
+	"subquery":            link("subqueries", "12 Subqueries"),
+	"ORDER BY":            link("modOrderBy", "15.1 ORDER BY"),
+	"DISTINCT":            link("modDistinct", "15.3.1 DISTINCT"),
+	"LIMIT":               link("defn_algSlice", "18.5 Definition: Slice"),
+	"OFFSET":              link("defn_algSlice", "18.5 Definition: Slice"),
+	"arithmetic":          link("OperatorMapping", "17.3 Operator Mapping"),
+	"basic graph pattern": link("BasicGraphPatterns", "5.1 Basic Graph Patterns"),
+}
+
+// callAnchors holds the §17.4 anchors whose case is not simply lower case.
+var callAnchors = map[string]string{
+	"SAMETERM": "func-sameTerm", "ISIRI": "func-isIRI", "ISURI": "func-isIRI",
+	"ISBLANK": "func-isBlank", "ISLITERAL": "func-isLiteral", "ISNUMERIC": "func-isNumeric",
+	"LANGMATCHES": "func-langMatches", "STRDT": "func-strdt", "STRLANG": "func-strlang",
+	"IRI": "func-iri", "URI": "func-iri",
+}
+
+// classSpec names the section behind a class, when the class itself (not
+// the feature) is what the spec decides.
+var classSpec = map[Class]SpecLink{
+	ClassOrder:          link("modOrderBy", "15.1 ORDER BY"),
+	ClassDuplicateRows:  link("defn_algToMultiSet", "18.5 Definition: ToMultiSet"),
+	ClassBlankVsIRI:     link("BlankNodesInResults", "2.4 Blank Node Labels in Query Results"),
+	ClassUnboundVsBound: link("evaluation", "17.2 Filter Evaluation (errors leave a variable unbound)"),
+	ClassErrorVsAnswer:  link("evaluation", "17.2 Filter Evaluation"),
+	ClassRejected:       link("grammar", "19 SPARQL Grammar"),
+}
+
+// features lists the constructs of a query, most specific first:
+// aggregates, function calls, arithmetic, then patterns and modifiers.
+func features(query, base string) []feature {
+	q, err := syntax.Parse(query, syntax.Options{Base: base})
+	if err != nil {
+		return nil
+	}
+	var aggs, calls, ops, pats []feature
+	syntax.Inspect(q, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Aggregate:
+			aggs = append(aggs, feature{n.Name, aggregateSpec[n.Name]})
+		case *syntax.Call:
+			calls = append(calls, callFeature(n.Name))
+		case *syntax.Binary:
+			if strings.Contains("+-*/", n.Op) {
+				ops = append(ops, feature{"arithmetic (" + n.Op + ")", patternSpec["arithmetic"]})
+			}
+		default:
+			if name := patternName(n); name != "" {
+				pats = append(pats, feature{name, patternSpec[name]})
+			}
+		}
+		return true
+	})
+	pats = append(pats, modifierFeatures(q)...)
+	all := append(append(append(aggs, calls...), ops...), pats...)
+	return append(dedupFeatures(all), feature{"basic graph pattern", patternSpec["basic graph pattern"]})
+}
+
+func callFeature(name string) feature {
+	a, ok := callAnchors[name]
+	if !ok {
+		a = "func-" + strings.ToLower(name)
+	}
+	return feature{name, link(a, "17.4 "+name)}
+}
+
+func patternName(n syntax.Node) string {
+	switch n.(type) {
+	case *syntax.Optional:
+		return "OPTIONAL"
+	case *syntax.Union:
+		return "UNION"
+	case *syntax.Minus:
+		return "MINUS"
+	case *syntax.Bind:
+		return "BIND"
+	case *syntax.InlineData:
+		return "VALUES"
+	case *syntax.SubSelect:
+		return "subquery"
+	case *syntax.PathAlt, *syntax.PathSeq, *syntax.PathMod, *syntax.PathInverse, *syntax.PathNegated:
+		return "property path"
+	case *syntax.Filter:
+		return "FILTER"
+	}
+	return ""
+}
+
+func modifierFeatures(q *syntax.Query) []feature {
+	var out []feature
+	add := func(on bool, name string) {
+		if on {
+			out = append(out, feature{name, patternSpec[name]})
+		}
+	}
+	add(len(q.Mod.Group) > 0, "GROUP BY")
+	add(q.Select != nil && q.Select.Distinct, "DISTINCT")
+	add(len(q.Mod.Order) > 0, "ORDER BY")
+	add(q.Mod.Limit != nil, "LIMIT")
+	add(q.Mod.Offset != nil, "OFFSET")
+	return out
+}
+
+func dedupFeatures(fs []feature) []feature {
+	seen := map[string]bool{}
+	var out []feature
+	for _, f := range fs {
+		if !seen[f.Name] {
+			seen[f.Name] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// specLinks are the sections that decide a divergence: the main feature's,
+// then the class's, then the GROUP BY definition for aggregates (whose
+// grouping, or lack of it, is often the point).
+func specLinks(fs []feature, c Class) []SpecLink {
+	var out []SpecLink
+	seen := map[string]bool{}
+	add := func(l SpecLink) {
+		if l.Anchor != "" && !seen[l.Anchor] {
+			seen[l.Anchor] = true
+			out = append(out, l)
+		}
+	}
+	if len(fs) > 0 {
+		add(fs[0].Spec)
+		if _, agg := aggregateSpec[fs[0].Name]; agg {
+			add(link("aggregateAlgebra", "18.5.1 Aggregate Algebra"))
+		}
+	}
+	add(classSpec[c])
+	return out
+}

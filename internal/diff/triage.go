@@ -1,0 +1,337 @@
+package diff
+
+import (
+	"errors"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// Engine names with a role in triage (ARCHITECTURE.md, "External engines").
+const (
+	JudgeName = "reference" // the §18.5 reference evaluator: the judge
+	TwinName  = "engine"    // the fast evaluator: shares only ops with the judge
+)
+
+// Outcome is one engine's verdict on one case. The strings are stable: they
+// appear in the JSON report (docs/report-schema.md) and the corpus files.
+type Outcome string
+
+const (
+	Correct     Outcome = "correct"     // the comparator accepts the answer
+	Wrong       Outcome = "wrong"       // the answer is not one the spec permits
+	Unjudged    Outcome = "unjudged"    // no judge (budget) or the judge is suspect
+	Errored     Outcome = "error"       // an evaluation error where the judge answered
+	Unsupported Outcome = "unsupported" // the engine lacks the feature
+	Rejected    Outcome = "rejected"    // the engine refused a query the judge accepted
+	TimedOut    Outcome = "timeout"     // the deadline (or the engine's budget) ran out
+	Crashed     Outcome = "crashed"     // the engine process died or panicked
+)
+
+// Kind is the triage of a whole case.
+type Kind string
+
+const (
+	KindAllCorrect    Kind = "all-correct"    // every engine that answered is correct
+	KindEngineBug     Kind = "engine-bug"     // some engine diverges from the judge
+	KindInternalBug   Kind = "internal-bug"   // the judge and the fast engine disagree
+	KindOracleSuspect Kind = "oracle-suspect" // judge and twin agree, every external disagrees alike
+	KindUnjudged      Kind = "unjudged"       // the judge ran out of budget or failed
+)
+
+// EngineVerdict is one engine's outcome, judged.
+type EngineVerdict struct {
+	Engine  string
+	Version string
+	Outcome Outcome
+	Class   Class    // the most specific class; "" when correct
+	Classes []Class  // every class of a wrong answer
+	Verdict *Verdict // the comparison with the judge's answer, when one ran
+	Answer  *results.Answer
+	Err     error
+	Elapsed time.Duration
+}
+
+// Report is the triage of one case: who is right, by the judge.
+type Report struct {
+	Case        *oracle.Case
+	Kind        Kind
+	Judge       string          // JudgeName when the reference judged, else ""
+	Expected    *results.Answer // the judge's answer (nil without one)
+	JudgeErr    error           // why there is no judge answer
+	Verdicts    []EngineVerdict // every engine but the judge, in input order
+	Divergences []Divergence    // deduplicated by Signature
+	Metamorphic []Check         // checks run without a judge (TLP)
+	Notes       []string
+}
+
+// Verdict returns the verdict for the named engine, or nil.
+func (r *Report) Verdict(engine string) *EngineVerdict {
+	for i := range r.Verdicts {
+		if r.Verdicts[i].Engine == engine {
+			return &r.Verdicts[i]
+		}
+	}
+	return nil
+}
+
+// Diverges reports whether the case shows any divergence worth a report.
+func (r *Report) Diverges() bool { return len(r.Divergences) > 0 }
+
+// Has reports whether the report holds a divergence with signature s.
+func (r *Report) Has(s Signature) bool {
+	for _, d := range r.Divergences {
+		if d.Signature.Equal(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Triage judges outcomes (one per engine, as oracle.Run returns them) with
+// the reference's outcome as the judge. It is pure: metamorphic checks,
+// which need to run engines, are added by Judge.
+func Triage(c *oracle.Case, outcomes []oracle.Outcome) *Report {
+	r := &Report{Case: c}
+	ref, others := splitJudge(outcomes)
+	switch {
+	case ref == nil:
+		r.JudgeErr = errors.New("no reference outcome")
+		return unjudged(r, others)
+	case ref.Err != nil && !judgeRefused(ref.Err):
+		r.JudgeErr = ref.Err
+		if oracle.Classify(ref.Err) == "crashed" {
+			r.Notes = append(r.Notes, "INTERNAL BUG: the reference crashed: "+ref.Err.Error())
+		}
+		return unjudged(r, others)
+	}
+	r.Judge, r.Expected, r.JudgeErr = JudgeName, ref.Answer, ref.Err
+	for _, o := range others {
+		r.Verdicts = append(r.Verdicts, judgeOne(ref, o))
+	}
+	r.Kind = kindOf(r)
+	r.Divergences = divergences(r)
+	return r
+}
+
+func splitJudge(outcomes []oracle.Outcome) (*oracle.Outcome, []oracle.Outcome) {
+	var ref *oracle.Outcome
+	var others []oracle.Outcome
+	for i := range outcomes {
+		if outcomes[i].Engine == JudgeName && ref == nil {
+			ref = &outcomes[i]
+			continue
+		}
+		others = append(others, outcomes[i])
+	}
+	return ref, others
+}
+
+// judgeRefused reports whether the judge's error is itself a verdict on the
+// query (not SPARQL 1.1, or an error the spec requires) rather than a lack
+// of resources.
+func judgeRefused(err error) bool {
+	switch oracle.Classify(err) {
+	case "rejected", "error":
+		return true
+	}
+	return false
+}
+
+// judgeOne judges one engine's outcome against the judge's.
+func judgeOne(ref *oracle.Outcome, o oracle.Outcome) EngineVerdict {
+	ev := EngineVerdict{Engine: o.Engine, Version: o.Version, Answer: o.Answer, Err: o.Err, Elapsed: o.Elapsed}
+	switch {
+	case ref.Err != nil:
+		judgeAgainstError(&ev, ref.Err)
+	case o.Err != nil:
+		ev.Outcome, ev.Class = errorOutcome(o.Err)
+	default:
+		judgeAnswer(&ev, ref.Answer)
+	}
+	if ev.Class != "" && len(ev.Classes) == 0 {
+		ev.Classes = []Class{ev.Class}
+	}
+	return ev
+}
+
+func judgeAnswer(ev *EngineVerdict, expected *results.Answer) {
+	v := Compare(expected, ev.Answer)
+	ev.Verdict = v
+	switch {
+	case v.OK:
+		ev.Outcome = Correct
+	case len(v.Classes) > 0 && v.Classes[0] == ClassUndecided:
+		ev.Outcome, ev.Class, ev.Classes = Unjudged, ClassUndecided, v.Classes
+	default:
+		ev.Outcome, ev.Class, ev.Classes = Wrong, v.Classes[0], v.Classes
+	}
+}
+
+// judgeAgainstError: the judge refused the query (syntax) or raised an
+// error. The same kind of refusal is correct; an answer is wrong.
+func judgeAgainstError(ev *EngineVerdict, refErr error) {
+	want := oracle.Classify(refErr)
+	switch got := oracle.Classify(ev.Err); {
+	case got == want:
+		ev.Outcome = Correct
+	case ev.Err == nil:
+		ev.Outcome, ev.Class = Wrong, ClassErrorVsAnswer
+	default:
+		ev.Outcome, ev.Class = errorOutcome(ev.Err)
+		if ev.Outcome == Errored || ev.Outcome == Rejected {
+			ev.Outcome, ev.Class = Correct, "" // both refuse, for different stated reasons
+		}
+	}
+}
+
+// errorOutcome maps an engine error onto its outcome and class: each kind
+// of failure is its own class (issue 6, "errors by kind").
+func errorOutcome(err error) (Outcome, Class) {
+	switch oracle.Classify(err) {
+	case "timeout", "budget":
+		return TimedOut, ClassTimeout
+	case "crashed":
+		return Crashed, ClassCrash
+	case "unsupported":
+		return Unsupported, ClassUnsupported
+	case "rejected":
+		return Rejected, ClassRejected
+	}
+	return Errored, ClassErrorVsAnswer
+}
+
+// kindOf decides the case's kind once every engine is judged, and marks
+// the externals unjudged when the oracle itself is suspect.
+func kindOf(r *Report) Kind {
+	if tw := r.Verdict(TwinName); tw != nil && tw.Outcome == Wrong {
+		r.Notes = append(r.Notes, "INTERNAL BUG: the reference and the fast engine disagree ("+string(tw.Class)+")")
+		return KindInternalBug
+	}
+	if oracleSuspect(r) {
+		for i := range r.Verdicts {
+			if isExternal(r.Verdicts[i].Engine) {
+				r.Verdicts[i].Outcome = Unjudged
+			}
+		}
+		r.Notes = append(r.Notes, "ORACLE SUSPECT: the reference and the fast engine agree, every external engine disagrees with them in the same way; not filed against the engines")
+		return KindOracleSuspect
+	}
+	for _, v := range r.Verdicts {
+		if isDivergent(v.Outcome) {
+			return KindEngineBug
+		}
+	}
+	return KindAllCorrect
+}
+
+func isExternal(name string) bool { return name != JudgeName && name != TwinName }
+
+// isDivergent: the outcomes that are an engine's bug, filed in a report.
+// Unsupported and timeout are limits, recorded but not filed.
+func isDivergent(o Outcome) bool {
+	switch o {
+	case Wrong, Errored, Crashed, Rejected:
+		return true
+	}
+	return false
+}
+
+// oracleSuspect: the twin is correct, at least two externals answered, all
+// of them wrong with the same class and with answers that agree.
+func oracleSuspect(r *Report) bool {
+	tw := r.Verdict(TwinName)
+	if tw == nil || tw.Outcome != Correct {
+		return false
+	}
+	var ext []EngineVerdict
+	for _, v := range r.Verdicts {
+		if isExternal(v.Engine) && v.Outcome != Unsupported && v.Outcome != TimedOut {
+			ext = append(ext, v)
+		}
+	}
+	if len(ext) < 2 {
+		return false
+	}
+	for _, v := range ext {
+		if v.Outcome != Wrong || v.Class != ext[0].Class || !Compare(ext[0].Answer, v.Answer).OK {
+			return false
+		}
+	}
+	return true
+}
+
+// unjudged falls back to agreement among the engines that answered: all
+// outcomes are Unjudged; the note names the majority, if any.
+func unjudged(r *Report, others []oracle.Outcome) *Report {
+	r.Kind = KindUnjudged
+	groups := agreement(others)
+	for _, o := range others {
+		ev := EngineVerdict{Engine: o.Engine, Version: o.Version, Answer: o.Answer, Err: o.Err, Elapsed: o.Elapsed, Outcome: Unjudged}
+		if o.Err != nil {
+			ev.Outcome, ev.Class = errorOutcome(o.Err)
+		}
+		r.Verdicts = append(r.Verdicts, ev)
+	}
+	if len(groups) > 0 && (len(groups) == 1 || len(groups[0]) > len(groups[1])) {
+		r.Notes = append(r.Notes, "no judge: the majority "+strings.Join(groups[0], ", ")+" agree")
+		markMinority(r, groups[0])
+	} else if len(groups) > 1 {
+		r.Notes = append(r.Notes, "no judge and no majority among the engines")
+	}
+	return r
+}
+
+// markMinority records, for each engine outside the majority, the classes
+// by which it differs from the majority's answer (its outcome stays Unjudged).
+func markMinority(r *Report, major []string) {
+	rep := r.Verdict(major[0])
+	for i := range r.Verdicts {
+		v := &r.Verdicts[i]
+		if v.Outcome != Unjudged || contains(major, v.Engine) {
+			continue
+		}
+		v.Verdict = Compare(rep.Answer, v.Answer)
+		v.Classes = v.Verdict.Classes
+		if len(v.Classes) > 0 {
+			v.Class = v.Classes[0]
+		}
+	}
+}
+
+// agreement partitions the engines that answered into groups whose answers
+// the comparator accepts from one another, largest first.
+func agreement(outs []oracle.Outcome) [][]string {
+	var groups [][]string
+	var reps []*results.Answer
+	for _, o := range outs {
+		if o.Err != nil || o.Answer == nil {
+			continue
+		}
+		placed := false
+		for i, a := range reps {
+			if Compare(a, o.Answer).OK {
+				groups[i] = append(groups[i], o.Engine)
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			groups, reps = append(groups, []string{o.Engine}), append(reps, o.Answer)
+		}
+	}
+	sort.SliceStable(groups, func(i, j int) bool { return len(groups[i]) > len(groups[j]) })
+	return groups
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

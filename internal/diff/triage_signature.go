@@ -1,0 +1,94 @@
+package diff
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Signature identifies a divergence independently of the case that shows
+// it: the class and the engines on each side. Reports are deduplicated by
+// it, and the reducer keeps a candidate only when the same signature
+// survives (ARCHITECTURE.md, "Reduction and reports"), never for "some
+// difference".
+type Signature struct {
+	Class Class
+	Wrong []string // the diverging engines, sorted
+	Right []string // the engines that agree with the judge (judge included), sorted
+}
+
+// String is the stable text form: "class: wrong,engines | right,engines".
+func (s Signature) String() string {
+	return fmt.Sprintf("%s: %s | %s", s.Class, strings.Join(s.Wrong, ","), strings.Join(s.Right, ","))
+}
+
+// Equal reports whether two signatures are the same.
+func (s Signature) Equal(t Signature) bool { return s.String() == t.String() }
+
+// ParseSignature reads the String form back.
+func ParseSignature(text string) (Signature, error) {
+	cls, rest, ok := strings.Cut(text, ": ")
+	wrong, right, ok2 := strings.Cut(rest, " | ")
+	if !ok || !ok2 {
+		return Signature{}, fmt.Errorf("diff: signature %q: want \"class: a,b | c,d\"", text)
+	}
+	c, err := ParseClass(cls)
+	if err != nil {
+		return Signature{}, err
+	}
+	return Signature{Class: c, Wrong: splitNames(wrong), Right: splitNames(right)}, nil
+}
+
+func splitNames(s string) []string {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	out := strings.Split(s, ",")
+	for i := range out {
+		out[i] = strings.TrimSpace(out[i])
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Divergence is one signature found in a case, with the engines' verdicts.
+type Divergence struct {
+	Signature Signature
+	// Internal: the fast engine is on the wrong side (the reference and
+	// the fast engine disagree): a bug of ours, reported loudly.
+	Internal bool
+	// Suspect: oracle suspect (judge and twin against every external):
+	// reported to us, never filed against the engines.
+	Suspect bool
+}
+
+// divergences groups the diverging engines of a judged report by class.
+func divergences(r *Report) []Divergence {
+	right := []string{JudgeName}
+	byClass := map[Class][]string{}
+	var classes []Class
+	for _, v := range r.Verdicts {
+		switch {
+		case v.Outcome == Correct:
+			right = append(right, v.Engine)
+		case isDivergent(v.Outcome) || (r.Kind == KindOracleSuspect && v.Outcome == Unjudged && v.Class != ""):
+			if _, seen := byClass[v.Class]; !seen {
+				classes = append(classes, v.Class)
+			}
+			byClass[v.Class] = append(byClass[v.Class], v.Engine)
+		}
+	}
+	sort.Strings(right)
+	classes = sortClasses(classes)
+	var out []Divergence
+	for _, c := range classes {
+		wrong := append([]string(nil), byClass[c]...)
+		sort.Strings(wrong)
+		out = append(out, Divergence{
+			Signature: Signature{Class: c, Wrong: wrong, Right: right},
+			Internal:  contains(wrong, TwinName),
+			Suspect:   r.Kind == KindOracleSuspect,
+		})
+	}
+	return out
+}

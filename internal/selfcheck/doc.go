@@ -1,0 +1,27 @@
+// Package selfcheck runs generated cases through two engines and compares
+// them: the equivalence property "the fast engine answers every generated
+// case as the reference does", checked by TestEquivalence (ORACLE_CASES or
+// -cases, default 20,000), FuzzEquivalence (the seed is the fuzz input) and
+// `oracle selfcheck`.
+//
+// One case: corpus.Generate(seed, profile) gives a query and its data; the
+// judge (the reference) and the engine under test evaluate it, each under a
+// deadline and with panics turned into oracle.ErrCrashed; diff.Compare
+// judges the engine's answer against the judge's, freedom included. A case
+// is
+//
+//	Agree         the answers agree, or both engines raised a query error
+//	Disagree      a wrong answer, or an error on one side only
+//	Unjudged      the judge ran out of budget or time, or Compare could not decide
+//	Invalid       the judge rejected the query (a generator bug: see TestGenerateAccepted)
+//	ActualBudget  the engine under test ran out of budget or time
+//
+// Every disagreement is printed (seed, query, N-Quads, verdict) and, with
+// Config.FailDir, written as seed-S.rq (the seed and verdict as # comments)
+// and seed-S.nq. Replay one with `oracle selfcheck --seed S --cases 1`.
+// Cases run on a pool of GOMAXPROCS workers; a run is reproducible from
+// (first seed, count, profile) whatever the scheduling.
+//
+// To change: the outcome rules live in Check and judgeOutcome; the engines
+// come from the registry by name, so a new engine needs no change here.
+package selfcheck

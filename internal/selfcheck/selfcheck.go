@@ -1,0 +1,268 @@
+package selfcheck
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// Config says what to run and where disagreements go.
+type Config struct {
+	Cases   int             // number of cases; case i uses seed Seed+i
+	Seed    int64           // first seed
+	Profile *corpus.Profile // nil: corpus.DefaultProfile
+	Judge   oracle.Engine   // gives the expected answer (the reference)
+	Actual  oracle.Engine   // the engine under test
+	Workers int             // concurrent cases; 0: GOMAXPROCS
+	Timeout time.Duration   // per engine and case; 0: DefaultTimeout
+	FailDir string          // write each disagreement as seed-S.rq + seed-S.nq here ("" = don't)
+	Out     io.Writer       // print each disagreement here (nil = don't)
+}
+
+// DefaultTimeout bounds one engine on one case. The default profile's cases
+// take well under a millisecond; a case that needs more is unjudged.
+const DefaultTimeout = 2 * time.Second
+
+// Outcome classifies one case.
+type Outcome int
+
+const (
+	Agree        Outcome = iota // same answer up to the freedom SPARQL allows
+	Disagree                    // a wrong answer, or an error where the judge answered
+	Unjudged                    // the judge ran out of budget or time, or Compare could not decide
+	Invalid                     // the judge rejected the query: a generator bug
+	ActualBudget                // the engine under test ran out of budget or time
+)
+
+// Failure is one disagreement, with everything needed to replay it.
+type Failure struct {
+	Seed    int64
+	Name    string
+	Query   string
+	NQuads  string
+	Verdict string // diff.Verdict.Text(), or the error that disagreed
+	Files   []string
+}
+
+// Summary counts the outcomes of a run.
+type Summary struct {
+	Cases, Agreements, Disagreements, Unjudged, Invalid, ActualBudget int
+	Failures                                                          []Failure // sorted by seed
+	Elapsed                                                           time.Duration
+}
+
+// Line is the summary line the CLI ends with.
+func (s *Summary) Line() string {
+	return fmt.Sprintf("cases=%d disagreements=%d seconds=%.2f", s.Cases, s.Disagreements, s.Elapsed.Seconds())
+}
+
+// Detail is a one-line breakdown of every outcome.
+func (s *Summary) Detail() string {
+	return fmt.Sprintf("agree=%d disagree=%d unjudged=%d invalid=%d engine-budget=%d",
+		s.Agreements, s.Disagreements, s.Unjudged, s.Invalid, s.ActualBudget)
+}
+
+// Run generates n cases from seed under profile p and judges engine b
+// against engine a (the judge) with default settings.
+func Run(ctx context.Context, n int, seed int64, p *corpus.Profile, a, b oracle.Engine) *Summary {
+	return RunWith(ctx, Config{Cases: n, Seed: seed, Profile: p, Judge: a, Actual: b})
+}
+
+// RunWith runs the cases of cfg on a pool of workers and returns the counts;
+// failures are written and printed as they are found.
+func RunWith(ctx context.Context, cfg Config) *Summary {
+	cfg = withDefaults(cfg)
+	start := time.Now()
+	seeds := make(chan int64)
+	var mu sync.Mutex
+	sum := &Summary{}
+	var wg sync.WaitGroup
+	for w := 0; w < cfg.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s := range seeds {
+				out, f := Check(ctx, cfg, s)
+				mu.Lock()
+				sum.add(out, f, cfg)
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := 0; i < cfg.Cases && ctx.Err() == nil; i++ {
+		seeds <- cfg.Seed + int64(i)
+	}
+	close(seeds)
+	wg.Wait()
+	sort.Slice(sum.Failures, func(i, j int) bool { return sum.Failures[i].Seed < sum.Failures[j].Seed })
+	sum.Elapsed = time.Since(start)
+	return sum
+}
+
+func withDefaults(cfg Config) Config {
+	if cfg.Profile == nil {
+		cfg.Profile = corpus.DefaultProfile()
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	return cfg
+}
+
+// add counts one outcome; called under the summary's lock, so failures are
+// written and printed one at a time.
+func (s *Summary) add(out Outcome, f *Failure, cfg Config) {
+	s.Cases++
+	switch out {
+	case Agree:
+		s.Agreements++
+	case Unjudged:
+		s.Unjudged++
+	case Invalid:
+		s.Invalid++
+	case ActualBudget:
+		s.ActualBudget++
+	case Disagree:
+		s.Disagreements++
+		if cfg.FailDir != "" {
+			f.Files = writeFailure(cfg.FailDir, f)
+		}
+		if cfg.Out != nil {
+			io.WriteString(cfg.Out, f.Text())
+		}
+		s.Failures = append(s.Failures, *f)
+	}
+}
+
+// Check runs the case of one seed through both engines and classifies it;
+// the Failure is non-nil only for Disagree.
+func Check(ctx context.Context, cfg Config, seed int64) (Outcome, *Failure) {
+	cfg = withDefaults(cfg)
+	gc := corpus.Generate(seed, cfg.Profile)
+	c := &oracle.Case{Name: gc.Name(), Query: gc.Query, Dataset: gc.Dataset()}
+	want, werr := eval(ctx, cfg.Judge, c, cfg.Timeout)
+	if out, judged := judgeOutcome(werr); !judged {
+		return out, nil
+	}
+	got, gerr := eval(ctx, cfg.Actual, c, cfg.Timeout)
+	fail := func(text string) (Outcome, *Failure) {
+		return Disagree, &Failure{Seed: seed, Name: gc.Name(), Query: gc.Query, NQuads: gc.NQuads(), Verdict: text}
+	}
+	switch {
+	case werr != nil && gerr != nil:
+		return Agree, nil // both raised a query error (judgeOutcome let only those through)
+	case werr != nil:
+		return fail(fmt.Sprintf("%s raised %v\n%s answered:\n%s", cfg.Judge.Name(), werr, cfg.Actual.Name(), answerText(got)))
+	case isBudget(gerr):
+		return ActualBudget, nil
+	case gerr != nil:
+		return fail(fmt.Sprintf("%s raised %v\n%s answered:\n%s", cfg.Actual.Name(), gerr, cfg.Judge.Name(), answerText(want)))
+	}
+	v := diff.Compare(want, got)
+	switch {
+	case v.OK:
+		return Agree, nil
+	case len(v.Classes) == 1 && v.Classes[0] == diff.ClassUndecided:
+		return Unjudged, nil
+	}
+	return fail(v.Text())
+}
+
+// judgeOutcome: a judge out of budget or time leaves the case unjudged; a
+// judge that rejects the query means the generator made a bad query. A
+// query error is judged: the engine under test must raise one too.
+func judgeOutcome(err error) (Outcome, bool) {
+	switch {
+	case err == nil:
+		return Agree, true
+	case isBudget(err):
+		return Unjudged, false
+	case errors.Is(err, oracle.ErrRejected):
+		return Invalid, false
+	}
+	return Agree, true
+}
+
+func isBudget(err error) bool {
+	return errors.Is(err, oracle.ErrBudget) || errors.Is(err, oracle.ErrTimeout)
+}
+
+// eval runs one engine under a deadline, turning a panic into ErrCrashed so
+// one bad case cannot stop a run of twenty thousand.
+func eval(ctx context.Context, e oracle.Engine, c *oracle.Case, d time.Duration) (a *results.Answer, err error) {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	defer func() {
+		if r := recover(); r != nil {
+			a, err = nil, fmt.Errorf("%w: panic: %v", oracle.ErrCrashed, r)
+		}
+	}()
+	a, err = e.Eval(ctx, c)
+	if err == nil && a == nil {
+		err = fmt.Errorf("%w: no answer and no error", oracle.ErrCrashed)
+	}
+	return a, err
+}
+
+// answerText renders an answer briefly for a failure report.
+func answerText(a *results.Answer) string {
+	if a == nil {
+		return "(none)\n"
+	}
+	v := diff.Compare(&results.Answer{Kind: a.Kind}, a)
+	var b strings.Builder
+	for _, l := range v.Diff {
+		b.WriteString(l.Text + "\n")
+	}
+	if a.Kind == results.Boolean {
+		fmt.Fprintf(&b, "%v\n", a.Boolean)
+	}
+	return b.String()
+}
+
+// Text prints a failure for people: seed, query, data, verdict.
+func (f *Failure) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "=== disagreement %s (seed %d)\n--- query\n%s--- data (N-Quads)\n%s--- verdict\n%s", f.Name, f.Seed, f.Query, f.NQuads, f.Verdict)
+	for _, p := range f.Files {
+		fmt.Fprintf(&b, "--- written %s\n", p)
+	}
+	return b.String()
+}
+
+// writeFailure writes seed-S.rq (the query after a comment with the seed
+// and the verdict) and seed-S.nq; errors are reported in the file list.
+func writeFailure(dir string, f *Failure) []string {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return []string{"error: " + err.Error()}
+	}
+	base := filepath.Join(dir, fmt.Sprintf("seed-%d", f.Seed))
+	var head strings.Builder
+	fmt.Fprintf(&head, "# %s seed=%d\n", f.Name, f.Seed)
+	for _, l := range strings.Split(strings.TrimRight(f.Verdict, "\n"), "\n") {
+		head.WriteString("# " + l + "\n")
+	}
+	files := []string{base + ".rq", base + ".nq"}
+	for i, body := range []string{head.String() + f.Query, f.NQuads} {
+		if err := os.WriteFile(files[i], []byte(body), 0o644); err != nil {
+			return []string{"error: " + err.Error()}
+		}
+	}
+	return files
+}
