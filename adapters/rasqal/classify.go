@@ -86,6 +86,9 @@ func (o *outcome) classify(code int) error {
 	case strings.Contains(msg, "Query execution failed"):
 		// MINUS, DESCRIBE and SERVICE end here: execution features it lacks.
 		return fmt.Errorf("%w: rasqal failed to execute the query (MINUS, DESCRIBE and SERVICE end here): %s", oracle.ErrUnsupported, msg)
+	case strings.Contains(msg, "assertion failed"):
+		// Its assertions log and carry on (exit 0): the output is not trusted.
+		return fmt.Errorf("rasqal failed an internal assertion (exit %d): %s", code, msg)
 	case strings.Contains(msg, "Cannot write illegal XML 1.0 character"):
 		return fmt.Errorf("%w: rasqal cannot write a result term in XML 1.0: %s", oracle.ErrUnsupported, msg)
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"time"
 
@@ -40,7 +41,7 @@ func (f *caseFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.data, "d", "", "the data `FILE` (format from its extension: .ttl .nt .nq .rdf ...)")
 	fs.StringVar(&f.dataset, "dataset", "", "a JSON dataset catalogue `FILE` (default, named graphs, sources)")
 	fs.StringVar(&f.base, "base", "", "base `IRI` for the query and the data")
-	fs.StringVar(&f.engines, "engines", "", "comma-separated engines (default: reference, engine and every installed adapter)")
+	fs.StringVar(&f.engines, "engines", "", "comma-separated external engines to run besides reference and engine (default: every installed adapter)")
 	fs.StringVar(&f.format, "format", "table", "output: md, json or table")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline per engine and query")
 }
@@ -86,8 +87,7 @@ func runDiff(args []string) int {
 func reduceAll(ctx context.Context, c *oracle.Case, engines []oracle.Engine, r *diff.Report, lim diff.ReduceLimits) []diff.Bug {
 	var bugs []diff.Bug
 	for _, d := range r.Divergences {
-		out, rr, st := diff.ReduceDivergence(ctx, c, engines, d.Signature, lim)
-		_ = out
+		_, rr, st := diff.ReduceDivergence(ctx, c, engines, d, lim)
 		if b, ok := diff.BugFor(rr, d.Signature, &st); ok {
 			bugs = append(bugs, b)
 		}
@@ -179,14 +179,15 @@ func readInput(path string) ([]byte, error) {
 	return os.ReadFile(path)
 }
 
-// buildEngines makes the named engines; the reference is always included,
-// first, since it judges.
+// buildEngines makes the named engines. The reference (the judge) and the
+// fast engine (whose disagreement with it is an internal bug) always run,
+// first; list chooses the external engines.
 func buildEngines(list string) ([]oracle.Engine, error) {
 	names := defaultEngines()
 	if list != "" {
-		names = []string{diff.JudgeName}
+		names = []string{diff.JudgeName, diff.TwinName}
 		for _, n := range strings.Split(list, ",") {
-			if n = strings.TrimSpace(n); n != "" && n != diff.JudgeName {
+			if n = strings.TrimSpace(n); n != "" && !slices.Contains(names, n) {
 				names = append(names, n)
 			}
 		}

@@ -65,20 +65,26 @@ type gen struct {
 	terms   []rdf.Term          // pool terms this case draws objects and constants from
 	fresh   int                 // fresh variable counter (BIND, AS)
 	data    []rdf.Quad          // the case's data: patterns are drawn from it so they match
+	witness map[string]rdf.Term // see bgp
 	objects []rdf.Term          // the data's objects other than blank nodes, in first-use order
 	depth   int                 // current group nesting
 	groups  map[string][]string // feature names by group, sorted
 }
 
 func newGen(seed int64, p *Profile) *gen {
-	g := &gen{r: rand.New(rand.NewPCG(uint64(seed), 0x5eed5eed)), p: p}
-	g.groups = map[string][]string{}
-	for _, k := range FeatureNames() { // sorted: picks are deterministic
-		i := strings.IndexByte(k, '.')
-		g.groups[k[:i]] = append(g.groups[k[:i]], k[i+1:])
-	}
-	return g
+	return &gen{r: rand.New(rand.NewPCG(uint64(seed), 0x5eed5eed)), p: p, groups: featureGroups}
 }
+
+// featureGroups are the feature names by group ("expr" → "arith", ...),
+// sorted, so that weighted picks are deterministic.
+var featureGroups = func() map[string][]string {
+	m := map[string][]string{}
+	for _, k := range FeatureNames() {
+		i := strings.IndexByte(k, '.')
+		m[k[:i]] = append(m[k[:i]], k[i+1:])
+	}
+	return m
+}()
 
 // pick chooses a feature of group ("expr", "pattern", ...) by weight among
 // those allowed (nil allows all); "" when nothing has weight.

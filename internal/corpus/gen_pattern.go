@@ -1,6 +1,8 @@
 package corpus
 
 import (
+	"maps"
+
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
@@ -12,7 +14,8 @@ import (
 // are fresh, so never in scope before; a sub-select is alone in its group.
 func (g *gen) group(outer []string) *syntax.GroupPattern {
 	g.depth++
-	defer func() { g.depth-- }()
+	saved := maps.Clone(g.witness) // what a nested group's BGPs bound stays inside
+	defer func() { g.depth--; g.witness = saved }()
 	gp := &syntax.GroupPattern{}
 	var scope []string
 	lastBGP := false
@@ -100,65 +103,142 @@ func (g *gen) graphIRI() *syntax.IRI {
 // bgp builds a triples block of at most MaxTriples patterns using at most
 // MaxBGPVars distinct variables (anonymous blank nodes count as variables).
 // plain: no paths and no blank nodes (CONSTRUCT WHERE's template).
+//
+// Most triple patterns come from a walk over the data: the generator keeps
+// a witness (one term per variable that some quad of the default graph gave
+// it), shared by the blocks of a group and seen by nested groups, and
+// extends it along a quad, so that blocks have a solution and join; the
+// rest are random and may match nothing.
 func (g *gen) bgp(plain bool) *syntax.TriplesBlock {
-	b := &bgpState{g: g, used: map[string]bool{}, plain: plain}
+	if g.witness == nil {
+		g.witness = map[string]rdf.Term{}
+	}
+	b := &bgpState{g: g, witness: g.witness, plain: plain}
 	tb := &syntax.TriplesBlock{}
 	for i, n := 0, g.between(1, g.p.MaxTriples); i < n; i++ {
 		if i > 0 && g.r.IntN(4) == 0 { // `s p o ; p2 o2` form
 			last := tb.Triples[len(tb.Triples)-1]
-			last.Props = append(last.Props, b.props())
+			last.Props = append(last.Props, b.props(last.Subject))
 			continue
 		}
-		s := b.subject() // before the object: the object prefers other variables
-		tb.Triples = append(tb.Triples, &syntax.TriplesSameSubject{Subject: s, Props: []*syntax.PropertyObjects{b.props()}})
+		s := b.subject()
+		tb.Triples = append(tb.Triples, &syntax.TriplesSameSubject{Subject: s, Props: []*syntax.PropertyObjects{b.props(s)}})
 	}
 	return tb
 }
 
 type bgpState struct {
-	g     *gen
-	used  map[string]bool
-	anon  int
-	plain bool
-	last  string // the variable of the last subject or object
+	g       *gen
+	witness map[string]rdf.Term // variable → a term one solution gives it (None: unknown)
+	added   int                 // variables this block added to the witness
+	anon    int
+	plain   bool
+	quad    *rdf.Quad // the quad the current subject was taken from, if any
 }
 
-// props is one `verb object`. Half the time it copies a quad of the data
-// (its predicate, and often its object), so that patterns match.
-func (b *bgpState) props() *syntax.PropertyObjects {
+// subject starts a triple: a variable of the witness that is the subject of
+// some quad (a star or a chain), a fresh variable on a random quad, or an
+// IRI now and then.
+func (b *bgpState) subject() syntax.GraphNode {
 	g := b.g
-	if len(g.data) > 0 && g.r.IntN(3) > 0 {
-		q := g.dataQuad()
-		o := b.object()
-		if !q.O.IsBlank() && g.r.IntN(2) == 0 {
-			o = g.termNode(q.O).(syntax.GraphNode)
+	b.quad = nil
+	if len(g.data) == 0 || g.r.IntN(10) < 2 {
+		switch g.r.IntN(6) {
+		case 0, 1:
+			return iri(oneOf(g, subjects).Value)
+		case 2: // any term, literals too: `"a" :p* "a"` matches by zero-length path
+			return g.constant().(syntax.GraphNode)
 		}
-		var v syntax.Verb = iri(q.P.Value)
-		if !b.plain && g.chance("path") {
-			v = g.path(0)
-		}
-		return &syntax.PropertyObjects{Verb: v, Objects: []syntax.GraphNode{o}}
+		return b.fresh(rdf.None)
 	}
-	v := b.verb()
-	return &syntax.PropertyObjects{Verb: v, Objects: []syntax.GraphNode{b.object()}}
+	for _, v := range b.shuffledVars() {
+		if qs := g.quadsFrom(b.witness[v]); len(qs) > 0 && g.r.IntN(3) > 0 {
+			b.quad = &qs[g.r.IntN(len(qs))]
+			return &syntax.Var{Name: v}
+		}
+	}
+	q := g.dataQuad()
+	b.quad = &q
+	if q.S.IsIRI() && g.r.IntN(6) == 0 {
+		return iri(q.S.Value)
+	}
+	return b.fresh(q.S)
 }
 
-// dataQuad picks a quad of the data, three times in four from the default
-// graph when it has any.
-func (g *gen) dataQuad() rdf.Quad {
-	q := oneOf(g, g.data)
-	for i := 0; i < 3 && !q.G.IsZero(); i++ {
-		q = oneOf(g, g.data)
-	}
-	return q
-}
-
-// fresh returns a variable the BGP has not used yet while the bound allows
-// (sometimes an anonymous blank node, which counts as one), else an old one.
-func (b *bgpState) fresh() syntax.GraphNode {
+// props is `verb object` for subject s: along the subject's quad when there
+// is one, random otherwise.
+func (b *bgpState) props(s syntax.GraphNode) *syntax.PropertyObjects {
 	g := b.g
-	if len(b.used)+b.anon >= g.p.MaxBGPVars {
-		return b.old()
+	if v, ok := s.(*syntax.Var); ok && b.quad == nil {
+		if qs := g.quadsFrom(b.witness[v.Name]); len(qs) > 0 {
+			b.quad = &qs[g.r.IntN(len(qs))]
+		}
+	}
+	q := b.quad
+	b.quad = nil
+	if q == nil || g.r.IntN(10) == 0 {
+		return &syntax.PropertyObjects{Verb: b.verb(rdf.None), Objects: []syntax.GraphNode{b.randomObject()}}
+	}
+	return &syntax.PropertyObjects{Verb: b.verb(q.P), Objects: []syntax.GraphNode{b.object(q.O, s)}}
+}
+
+// object is the quad's object: a variable that already has it (a join or a
+// cycle), the term itself, or a fresh variable.
+func (b *bgpState) object(o rdf.Term, s syntax.GraphNode) syntax.GraphNode {
+	g := b.g
+	for _, v := range b.shuffledVars() {
+		if b.witness[v] == o && !isVar(s, v) && g.r.IntN(2) == 0 {
+			return &syntax.Var{Name: v}
+		}
+	}
+	if !o.IsBlank() && g.r.IntN(5) < 2 {
+		return g.termNode(o).(syntax.GraphNode)
+	}
+	return b.fresh(o)
+}
+
+func (b *bgpState) randomObject() syntax.GraphNode {
+	switch r := b.g.r.IntN(10); {
+	case r < 3:
+		return b.g.constant().(syntax.GraphNode)
+	case r < 5:
+		return iri(oneOf(b.g, subjects).Value)
+	}
+	return b.fresh(rdf.None)
+}
+
+// verb is the quad's predicate p (None: any predicate), or a fresh
+// variable (p.pred_var), or a property path (p.path).
+func (b *bgpState) verb(p rdf.Term) syntax.Verb {
+	g := b.g
+	switch {
+	case g.chance("pred_var"):
+		if v, ok := b.fresh(p).(*syntax.Var); ok {
+			return v
+		}
+	case !b.plain && g.chance("path"):
+		return g.path(0)
+	}
+	if p.IsZero() {
+		p = oneOf(g, predicates)
+	}
+	return iri(p.Value)
+}
+
+// fresh returns a variable the block has not used, with witness t, while
+// the bound allows (now and then an anonymous blank node, which counts as
+// one); past the bound, t itself when it can be written, else a variable
+// already used.
+func (b *bgpState) fresh(t rdf.Term) syntax.GraphNode {
+	g := b.g
+	if b.added+b.anon >= g.p.MaxBGPVars || len(b.witness) == len(varNames) {
+		switch {
+		case t.IsIRI() || t.IsLiteral(): // the term itself keeps the witness
+			return g.termNode(t).(syntax.GraphNode)
+		case len(b.witness) == 0:
+			return iri(oneOf(g, subjects).Value)
+		}
+		return &syntax.Var{Name: oneOf(g, b.shuffledVars())}
 	}
 	if !b.plain && g.r.IntN(20) == 0 {
 		b.anon++
@@ -166,65 +246,54 @@ func (b *bgpState) fresh() syntax.GraphNode {
 	}
 	var unused []string
 	for _, v := range varNames {
-		if !b.used[v] {
+		if _, ok := b.witness[v]; !ok {
 			unused = append(unused, v)
 		}
 	}
 	v := oneOf(g, unused)
-	b.used[v] = true
-	b.last = v
+	b.witness[v] = t
+	b.added++
 	return &syntax.Var{Name: v}
 }
 
-// old returns a variable the BGP already uses, so that patterns join
-// (a subject IRI when there is none yet).
-func (b *bgpState) old() syntax.GraphNode {
-	if len(b.used) == 0 {
-		return iri(oneOf(b.g, subjects).Value)
-	}
-	v := oneOf(b.g, sortedKeys(b.used))
-	if b.last != "" && b.g.r.IntN(2) == 0 {
-		v = b.last
-	}
-	return &syntax.Var{Name: v}
-}
-
-// subject: a fresh variable first, then mostly one already used (stars
-// and chains), now and then an IRI.
-func (b *bgpState) subject() syntax.GraphNode {
-	switch r := b.g.r.IntN(20); {
-	case r < 3:
-		return iri(oneOf(b.g, subjects).Value)
-	case len(b.used) > 0 && r < 13:
-		return b.old()
-	}
-	return b.fresh()
-}
-
-// object: mostly a fresh variable or a term of the data.
-func (b *bgpState) object() syntax.GraphNode {
-	switch r := b.g.r.IntN(20); {
-	case r < 2:
-		return b.g.constant().(syntax.GraphNode)
-	case r < 4:
-		return iri(oneOf(b.g, subjects).Value)
-	case r < 7:
-		return b.old()
-	}
-	return b.fresh()
-}
-
-func (b *bgpState) verb() syntax.Verb {
-	g := b.g
-	switch {
-	case g.chance("pred_var"):
-		if v, ok := b.fresh().(*syntax.Var); ok {
-			return v
+// shuffledVars returns the block's variables in a random order.
+func (b *bgpState) shuffledVars() []string {
+	vs := make([]string, 0, len(b.witness))
+	for _, v := range varNames {
+		if _, ok := b.witness[v]; ok {
+			vs = append(vs, v)
 		}
-	case !b.plain && g.chance("path"):
-		return g.path(0)
 	}
-	return iri(oneOf(g, predicates).Value)
+	b.g.r.Shuffle(len(vs), func(i, j int) { vs[i], vs[j] = vs[j], vs[i] })
+	return vs
+}
+
+func isVar(n syntax.GraphNode, name string) bool {
+	v, ok := n.(*syntax.Var)
+	return ok && v.Name == name
+}
+
+// quadsFrom returns the default-graph quads with subject t.
+func (g *gen) quadsFrom(t rdf.Term) []rdf.Quad {
+	if t.IsZero() {
+		return nil
+	}
+	var out []rdf.Quad
+	for _, q := range g.data {
+		if q.S == t && q.G.IsZero() {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// dataQuad picks a quad of the data, mostly from the default graph.
+func (g *gen) dataQuad() rdf.Quad {
+	q := oneOf(g, g.data)
+	for i := 0; i < 3 && !q.G.IsZero(); i++ {
+		q = oneOf(g, g.data)
+	}
+	return q
 }
 
 // ---------------------------------------------------------------- paths
@@ -281,8 +350,12 @@ func (g *gen) values(scope []string) *syntax.InlineData {
 	d.OneVar = nv == 1 && g.r.IntN(2) == 0
 	for i, n := 0, g.between(0, 3); i < n; i++ {
 		row := make([]syntax.GraphNode, nv)
-		for j := range row {
-			if !g.chance("undef") {
+		for j, v := range d.Vars {
+			switch t := g.witness[v.Name]; {
+			case g.chance("undef"):
+			case (t.IsIRI() || t.IsLiteral()) && g.r.IntN(2) == 0: // joins with the witness
+				row[j] = g.termNode(t).(syntax.GraphNode)
+			default:
 				row[j] = g.dataValue()
 			}
 		}

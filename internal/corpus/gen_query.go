@@ -2,23 +2,48 @@ package corpus
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 )
 
 // query builds a whole query of a form drawn by the form.* weights.
 func (g *gen) query() *syntax.Query {
+	var q *syntax.Query
 	switch g.pick("form", nil) {
 	case "ask":
-		return g.ask()
+		q = g.ask()
 	case "construct":
-		return g.construct()
+		q = g.construct()
 	case "describe":
-		return g.describe()
+		q = g.describe()
 	case "aggregate":
-		return g.selectQuery(true)
+		q = g.selectQuery(true)
+	default:
+		q = g.selectQuery(false)
 	}
-	return g.selectQuery(false)
+	q.From = g.from()
+	return q
+}
+
+// from is now and then a dataset clause (#specifyingDataset): FROM and
+// FROM NAMED name graphs of the case's dataset, the local catalogue (an
+// absent graph is an error there: nothing is fetched).
+func (g *gen) from() []*syntax.DatasetClause {
+	var names []string
+	for _, q := range g.data {
+		if !q.G.IsZero() && !slices.Contains(names, q.G.Value) {
+			names = append(names, q.G.Value)
+		}
+	}
+	if len(names) == 0 || !g.chance("from") {
+		return nil
+	}
+	var out []*syntax.DatasetClause
+	for i, n := 0, g.between(1, 2); i < n; i++ {
+		out = append(out, &syntax.DatasetClause{Named: g.r.IntN(2) == 0, IRI: iri(oneOf(g, names))})
+	}
+	return out
 }
 
 // selectQuery is SELECT with a plain or an aggregate projection, and now and
@@ -119,17 +144,7 @@ func (g *gen) plainParts(scope []string) (*syntax.Projection, syntax.Modifiers) 
 func (g *gen) aggregateParts(scope []string, top bool) (*syntax.Projection, syntax.Modifiers) {
 	mod := syntax.Modifiers{}
 	var keys []string
-	if len(scope) > 0 && g.r.IntN(4) > 0 {
-		for _, v := range g.subset(scope, 1) {
-			mod.Group = append(mod.Group, &syntax.GroupCondition{Expr: &syntax.Var{Name: v}})
-			keys = append(keys, v)
-		}
-	}
-	if g.chance("group_expr") {
-		k := g.freshVar()
-		mod.Group = append(mod.Group, &syntax.GroupCondition{Expr: g.expr(scope, 1), Var: k})
-		keys = append(keys, k.Name)
-	}
+	mod.Group, keys = g.groupBy(scope)
 	pr := &syntax.Projection{}
 	for _, v := range g.subset(keys, 0) {
 		pr.Items = append(pr.Items, &syntax.SelectItem{Var: &syntax.Var{Name: v}})
@@ -151,6 +166,24 @@ func (g *gen) aggregateParts(scope []string, top bool) (*syntax.Projection, synt
 		}))
 	}
 	return pr, mod
+}
+
+// groupBy builds GROUP BY keys (none: one implicit group, #aggregateAlgebra):
+// variables of scope, and now and then `(expr AS ?fresh)`. keys are the
+// variables the projection may use outside aggregates.
+func (g *gen) groupBy(scope []string) (conds []*syntax.GroupCondition, keys []string) {
+	if len(scope) > 0 && g.r.IntN(4) > 0 {
+		for _, v := range g.subset(scope, 1) {
+			conds = append(conds, &syntax.GroupCondition{Expr: &syntax.Var{Name: v}})
+			keys = append(keys, v)
+		}
+	}
+	if g.chance("group_expr") {
+		k := g.freshVar()
+		conds = append(conds, &syntax.GroupCondition{Expr: g.expr(scope, 1), Var: k})
+		keys = append(keys, k.Name)
+	}
+	return conds, keys
 }
 
 // aggExpr is an aggregate, sometimes combined with a grouping key. open

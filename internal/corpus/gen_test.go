@@ -69,9 +69,9 @@ func TestGenerateCoverage(t *testing.T) {
 	for _, kw := range []string{"OPTIONAL", "UNION", "MINUS", "FILTER", "BIND", "GRAPH <", "GRAPH ?",
 		"VALUES", "UNDEF", "{\n    SELECT", "NOT EXISTS", "EXISTS", "GROUP BY", "HAVING", "ORDER BY",
 		"LIMIT", "OFFSET", "DISTINCT", "REDUCED", "ASK", "CONSTRUCT", "DESCRIBE", "_:t", "[]",
-		"COUNT(*)", "GROUP_CONCAT", "SEPARATOR", "SAMPLE", "AVG", "REGEX", "LANGMATCHES", "COALESCE",
+		"COUNT(*)", "GROUP_CONCAT", "SEPARATOR", "AVG", "REGEX", "LANGMATCHES", "COALESCE",
 		"IF(", " IN (", "NOT IN", "DATATYPE", "ISNUMERIC", "STRLEN", "ROUND", "XMLSchema#integer>(",
-		"*", "+", "^", "|", "/", "!", "?)", "CONSTRUCT\nWHERE"} {
+		"*", "+", "^", "|", "/", "!", "?)", "CONSTRUCT\nWHERE", "FROM <", "FROM NAMED <"} {
 		if !strings.Contains(text, kw) {
 			t.Errorf("no generated query contains %q", kw)
 		}

@@ -1,6 +1,6 @@
 // Package diff compares SPARQL answers the way the specification allows,
-// names the divergences, and (in files added later) triages, reduces and
-// reports them.
+// names the divergences, triages a case's outcomes with the reference as the
+// judge, reduces a divergence to a minimal case, and writes bug reports.
 //
 // # Comparison (compare*.go, bijection.go, rowdiff.go, class.go)
 //
@@ -58,6 +58,50 @@
 // add classes, never rename them. The outcome classes (error-vs-answer,
 // timeout, crash, unsupported, rejected) are never produced by Compare; they
 // exist so that triage uses the same vocabulary.
+//
+// # Triage (triage*.go, metamorphic.go)
+//
+// Triage(case, outcomes) judges every engine's outcome against the
+// reference's (JudgeName) and returns a *Report: one EngineVerdict per
+// engine (Outcome: correct, wrong, unjudged, error, unsupported, rejected,
+// timeout, crashed; the classes of a wrong answer), the case's Kind, and
+// its Divergences. A Divergence is a Signature (class, the engines on the
+// wrong side, the engines on the judge's side, sorted); an engine whose
+// answer shows several classes is on the wrong side of each. Kinds:
+// all-correct; engine-bug; internal-bug (the fast engine, TwinName, is
+// wrong: reported loudly); oracle-suspect (the twin is right and at least
+// two external engines are all wrong alike: their outcomes become unjudged
+// and the divergence is never filed against them); unjudged (the reference
+// ran out of budget or crashed: the majority is noted, and Judge, which
+// runs the engines, adds the TLP metamorphic check: FILTER(p), FILTER(!p)
+// and "p is an error" must partition the unfiltered solutions, as in
+// SQLancer; an engine failing it is wrong). Unsupported and timeout are
+// recorded, not divergences.
+//
+// # Reduction (reduce*.go)
+//
+// Reduce(case, stillDiverges, stop) runs ddmin over the dataset's quads,
+// then single syntax-tree edits (reduce_edits.go, reduce_exprs.go: drop an
+// element, triple, object, UNION branch, projected variable, modifier,
+// prologue declaration; replace an operator by a child; replace an
+// expression by an operand; shrink a literal), printing each candidate to
+// SPARQL, to a fixpoint. Edit sites are (node index in syntax.Inspect order,
+// edit index), applied to a syntax.Clone. Candidates are cached by query
+// text and dataset, so no candidate is asked twice. Every edit shrinks the
+// tree or a literal, so the loop ends; the result is 1-minimal unless stop
+// ended it (TestReduceIsOneMinimal checks it against a real buggy engine).
+// ReduceDivergence wires it to Judge on the engines of one signature.
+//
+// # Reports (report*.go)
+//
+// Bugs(report) writes each divergence up as a Bug (JSON schema in
+// docs/report-schema.md): title naming the feature and class, engines and
+// versions, the query and N-Quads data, the reference's answer, each
+// engine's answer and row diff, the deciding spec sections (report_spec.go
+// maps features and classes to anchors of ../shared/spec), reproduction
+// commands, status. WriteMarkdown renders them for a tracker, NewJSON and
+// WriteTable render a whole Report; Dedup keeps one bug per signature.
+// Goldens: testdata/report, rewritten with -update.
 //
 // # Changing this package
 //

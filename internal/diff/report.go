@@ -95,9 +95,7 @@ func bugOf(r *Report, d Divergence) Bug {
 	c := r.Case
 	fs := features(c.Query, c.Base)
 	b := Bug{Class: d.Signature.Class, Kind: r.Kind, Status: status(d), Signature: d.Signature.String()}
-	if len(fs) > 0 {
-		b.Feature = fs[0].Name
-	}
+	b.Feature = featureFor(fs, b.Class)
 	b.Reproducer = Reproducer{Query: c.Query, Data: nquads(c.Dataset), Base: c.Base, Commands: map[string]string{}}
 	if r.Expected != nil {
 		b.Expected = answerText(r.Expected, nil)
@@ -188,6 +186,9 @@ func answerText(a *results.Answer, v *Verdict) *AnswerText {
 	} else if a.Freedom != nil && len(a.Freedom.Open) > 0 {
 		t.Note = "open variables (any value of the same shape is correct): ?" + strings.Join(a.Freedom.Open, " ?")
 	}
+	if n := emptyRows(a); n > 0 {
+		t.Note = strings.Trim(t.Note+fmt.Sprintf("; %d solution(s) binding no variable", n), "; ")
+	}
 	var buf bytes.Buffer
 	switch a.Kind {
 	case results.Boolean:
@@ -218,7 +219,7 @@ func nquads(ds *rdf.Dataset) string {
 // command is the oracle invocation reproducing the divergence for one
 // engine, with the reproducer saved as query.rq and data.nq.
 func command(engine string) string {
-	return "oracle diff -q query.rq -d data.nq --engines reference," + engine + " --format table"
+	return "oracle diff -q query.rq -d data.nq --engines " + engine + " --format table"
 }
 
 func bugID(b Bug) string {
@@ -250,4 +251,16 @@ func smaller(a, b Bug) bool {
 		return sa < sb
 	}
 	return a.ID < b.ID
+}
+
+// emptyRows counts the solutions that bind nothing, which TSV shows as
+// empty lines.
+func emptyRows(a *results.Answer) int {
+	n := 0
+	for _, r := range a.Rows {
+		if len(r) == 0 {
+			n++
+		}
+	}
+	return n
 }

@@ -185,6 +185,7 @@ func jsonVerdict(v EngineVerdict) JSONVerdict {
 func (j *JSONReport) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(j)
 }
 

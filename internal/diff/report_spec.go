@@ -172,6 +172,13 @@ func specLinks(fs []feature, c Class) []SpecLink {
 			out = append(out, l)
 		}
 	}
+	if c == ClassExtraRows || c == ClassMissingRows {
+		for _, f := range fs {
+			if f.Name == "GROUP BY" {
+				add(f.Spec) // how many groups (rows) there are is Group's to decide
+			}
+		}
+	}
 	if len(fs) > 0 {
 		add(fs[0].Spec)
 		if _, agg := aggregateSpec[fs[0].Name]; agg {
@@ -180,4 +187,42 @@ func specLinks(fs []feature, c Class) []SpecLink {
 	}
 	add(classSpec[c])
 	return out
+}
+
+// Feature names the construct a divergence's title names: the most
+// specific one the query uses (an aggregate, a function, arithmetic, then
+// patterns and modifiers).
+func Feature(query, base string) string {
+	if fs := features(query, base); len(fs) > 0 {
+		return fs[0].Name
+	}
+	return "query"
+}
+
+// SpecFor returns the sections of SPARQL 1.1 Query that decide a divergence
+// of class c on query.
+func SpecFor(query, base string, c Class) []SpecLink {
+	return specLinks(features(query, base), c)
+}
+
+// Title is a bug's title from its parts (see Bug.Title).
+func Title(query, base string, c Class, status string, engines []string) string {
+	return title(Bug{Feature: featureFor(features(query, base), c), Class: c, Status: status}, engines)
+}
+
+// featureFor names the feature a divergence of class c is about: GROUP BY
+// when rows are missing or extra and the query groups (the number of groups
+// is Group's to decide), else the most specific feature.
+func featureFor(fs []feature, c Class) string {
+	if c == ClassExtraRows || c == ClassMissingRows {
+		for _, f := range fs {
+			if f.Name == "GROUP BY" {
+				return f.Name
+			}
+		}
+	}
+	if len(fs) > 0 {
+		return fs[0].Name
+	}
+	return "query"
 }

@@ -95,6 +95,13 @@ func (r *Report) Has(s Signature) bool {
 // the reference's outcome as the judge. It is pure: metamorphic checks,
 // which need to run engines, are added by Judge.
 func Triage(c *oracle.Case, outcomes []oracle.Outcome) *Report {
+	return triage(c, outcomes, true)
+}
+
+// triage is Triage; suspect false skips the oracle-suspect rule, for the
+// reducer, which runs only the engines of one signature (its externals all
+// disagree with the judge by construction).
+func triage(c *oracle.Case, outcomes []oracle.Outcome, suspect bool) *Report {
 	r := &Report{Case: c}
 	ref, others := splitJudge(outcomes)
 	switch {
@@ -112,7 +119,7 @@ func Triage(c *oracle.Case, outcomes []oracle.Outcome) *Report {
 	for _, o := range others {
 		r.Verdicts = append(r.Verdicts, judgeOne(ref, o))
 	}
-	r.Kind = kindOf(r)
+	r.Kind = kindOf(r, suspect)
 	r.Divergences = divergences(r)
 	return r
 }
@@ -206,12 +213,12 @@ func errorOutcome(err error) (Outcome, Class) {
 
 // kindOf decides the case's kind once every engine is judged, and marks
 // the externals unjudged when the oracle itself is suspect.
-func kindOf(r *Report) Kind {
+func kindOf(r *Report, suspect bool) Kind {
 	if tw := r.Verdict(TwinName); tw != nil && tw.Outcome == Wrong {
 		r.Notes = append(r.Notes, "INTERNAL BUG: the reference and the fast engine disagree ("+string(tw.Class)+")")
 		return KindInternalBug
 	}
-	if oracleSuspect(r) {
+	if suspect && oracleSuspect(r) {
 		for i := range r.Verdicts {
 			if isExternal(r.Verdicts[i].Engine) {
 				r.Verdicts[i].Outcome = Unjudged

@@ -13,7 +13,11 @@ import (
 // judge (budget, timeout), adds the TLP metamorphic check: an engine whose
 // partitions do not add up is wrong whatever the right answer is.
 func Judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration) *Report {
-	r := Triage(c, oracle.Run(ctx, c, engines, deadline))
+	return judge(ctx, c, engines, deadline, true)
+}
+
+func judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration, suspect bool) *Report {
+	r := triage(c, oracle.Run(ctx, c, engines, deadline), suspect)
 	if r.Kind != KindUnjudged {
 		return r
 	}

@@ -62,7 +62,10 @@ type Divergence struct {
 	Suspect bool
 }
 
-// divergences groups the diverging engines of a judged report by class.
+// divergences groups the diverging engines of a judged report by class. An
+// engine whose answer shows several classes (a decimal's lexical form and
+// an unbound AVG in one answer) is on the wrong side of each: they are
+// separate bugs, reduced and filed separately.
 func divergences(r *Report) []Divergence {
 	right := []string{JudgeName}
 	byClass := map[Class][]string{}
@@ -72,10 +75,12 @@ func divergences(r *Report) []Divergence {
 		case v.Outcome == Correct:
 			right = append(right, v.Engine)
 		case isDivergent(v.Outcome) || (r.Kind == KindOracleSuspect && v.Outcome == Unjudged && v.Class != ""):
-			if _, seen := byClass[v.Class]; !seen {
-				classes = append(classes, v.Class)
+			for _, c := range v.Classes {
+				if _, seen := byClass[c]; !seen {
+					classes = append(classes, c)
+				}
+				byClass[c] = append(byClass[c], v.Engine)
 			}
-			byClass[v.Class] = append(byClass[v.Class], v.Engine)
 		}
 	}
 	sort.Strings(right)

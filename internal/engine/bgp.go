@@ -71,7 +71,7 @@ type bgpIter struct {
 	pats    []tpat
 	in      iter
 	filters []algebra.Expr
-	plans   map[string]*plan
+	plans   *bgpPlans
 	cur     *plan
 	seed    row
 	lv      []level
@@ -85,8 +85,31 @@ type level struct {
 	r  row
 }
 
+// bgpPlans is what a BGP keeps across the iterators a query opens on it
+// (a bind join opens one per input row): its compiled patterns and its
+// plans by signature.
+type bgpPlans struct {
+	pats  []tpat
+	plans map[string]*plan
+}
+
+type bgpKey struct {
+	b        *algebra.BGP
+	g        *gindex
+	filtered bool
+}
+
 func (e *query) newBGP(g *gindex, b *algebra.BGP, in iter, filters []algebra.Expr) *bgpIter {
-	it := &bgpIter{e: e, g: g, pats: e.compileBGP(b), in: in, filters: filters, plans: map[string]*plan{}, depth: -1}
+	k := bgpKey{b, g, len(filters) > 0}
+	bp, ok := e.bgps[k]
+	if !ok {
+		bp = &bgpPlans{pats: e.compileBGP(b), plans: map[string]*plan{}}
+		if e.bgps == nil {
+			e.bgps = map[bgpKey]*bgpPlans{}
+		}
+		e.bgps[k] = bp
+	}
+	it := &bgpIter{e: e, g: g, pats: bp.pats, in: in, filters: filters, plans: bp, depth: -1}
 	it.lv = make([]level, len(it.pats))
 	for i := range it.lv {
 		it.lv[i].r = make(row, len(e.names))
@@ -170,11 +193,11 @@ func (it *bgpIter) planFor(r row) *plan {
 			}
 		}
 	}
-	if p, ok := it.plans[string(sig)]; ok {
+	if p, ok := it.plans.plans[string(sig)]; ok {
 		return p
 	}
 	p := it.makePlan(r)
-	it.plans[string(sig)] = p
+	it.plans.plans[string(sig)] = p
 	return p
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,7 +57,12 @@ func compareEngines(t *testing.T, ref, eng oracle.Engine, c *oracle.Case, file s
 		}
 		return werr != nil && gerr != nil
 	}
-	if v := diff.Compare(want, got); !v.OK {
+	v := diff.Compare(want, got)
+	if slices.Contains(v.Classes, diff.ClassUndecided) {
+		t.Logf("%s:%d: the comparator gave up (blank-node isomorphism budget)", file, line)
+		return false
+	}
+	if !v.OK {
 		var b strings.Builder
 		for _, l := range v.Diff {
 			b.WriteString("\n  " + l.String())

@@ -112,20 +112,25 @@ func (s *Store) eval(ctx context.Context, q *algebra.Query, opt Options) (res *R
 // dictionary for terms that are not in the store, the budget, and the
 // expression context.
 type query struct {
-	ctx    context.Context
-	st     *Store
-	q      *algebra.Query
-	opt    Options
-	vars   map[string]int
-	names  []string
-	extra  map[rdf.Term]ID
-	terms  []rdf.Term // overlay terms; id = len(st.dict.terms) + index
-	steps  int64
-	err    error
-	ectx   *ops.Context
-	depth  int // EXISTS nesting
-	slab   []ID
-	active *gindex // the active graph of the expression being evaluated (for EXISTS)
+	ctx     context.Context
+	st      *Store
+	q       *algebra.Query
+	opt     Options
+	vars    map[string]int
+	names   []string
+	extra   map[rdf.Term]ID
+	terms   []rdf.Term // overlay terms; id = len(st.dict.terms) + index
+	steps   int64
+	err     error
+	ectx    *ops.Context
+	depth   int // EXISTS nesting
+	slab    []ID
+	alps    map[alpKey][]ID
+	alpSize int
+	bgps    map[bgpKey]*bgpPlans
+	joins   map[*algebra.Join][]algebra.Op
+	sunk    map[*algebra.Filter]sunkFilter
+	active  *gindex // the active graph of the expression being evaluated (for EXISTS)
 }
 
 func newQuery(ctx context.Context, s *Store, q *algebra.Query, opt Options) *query {
@@ -142,7 +147,10 @@ func newQuery(ctx context.Context, s *Store, q *algebra.Query, opt Options) *que
 		opt.Now = time.Now()
 	}
 	e := &query{ctx: ctx, st: s, q: q, opt: opt, vars: map[string]int{}, extra: map[rdf.Term]ID{}}
-	e.ectx = &ops.Context{Now: opt.Now, Base: q.Base, Rand: rand.New(rand.NewSource(opt.Seed)), Exists: e.exists}
+	e.ectx = &ops.Context{Now: opt.Now, Base: q.Base, Exists: e.exists}
+	if usesRandom(q.Op) {
+		e.ectx.Rand = rand.New(rand.NewSource(opt.Seed))
+	}
 	collectVars(q.Op, e.addVar)
 	for _, v := range q.Vars {
 		e.addVar(v)

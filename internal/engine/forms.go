@@ -20,7 +20,7 @@ func (e *query) selectForm() (*Result, error) {
 			break
 		}
 		res.Rows = append(res.Rows, e.solution(r))
-		if len(res.Rows)&1023 == 0 && !e.grow(len(res.Rows)) {
+		if len(res.Rows) > e.opt.MaxSolutions && !e.grow(len(res.Rows)) {
 			break
 		}
 	}

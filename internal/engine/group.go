@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"container/heap"
 	"slices"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
@@ -22,9 +23,26 @@ func (e *query) group(g *gindex, op *algebra.Group) iter {
 	if e.err != nil {
 		return emptyIter{}
 	}
+	groups := e.partition(g, op, in)
+	if len(op.Keys) == 0 && len(groups) == 0 && len(op.Aggs) > 0 {
+		groups = append(groups, &groupRows{})
+	}
+	out := make([]row, 0, len(groups))
+	for _, gr := range groups {
+		out = append(out, e.aggregate(g, op, gr))
+		if e.err != nil {
+			return emptyIter{}
+		}
+	}
+	return &sliceIter{rows: out}
+}
+
+// partition splits the rows by their key values, in order of first appearance.
+func (e *query) partition(g *gindex, op *algebra.Group, in []row) []*groupRows {
 	idx := map[string]*groupRows{}
 	var order []*groupRows
 	var buf []byte
+	cols := allCols(len(op.Keys))
 	for _, r := range in {
 		ks := make([]ID, len(op.Keys))
 		for i, k := range op.Keys {
@@ -32,7 +50,7 @@ func (e *query) group(g *gindex, op *algebra.Group) iter {
 				ks[i] = e.id(v.Term)
 			}
 		}
-		buf = key(ks, allCols(len(ks)), buf)
+		buf = key(ks, cols, buf)
 		gr, ok := idx[string(buf)]
 		if !ok {
 			gr = &groupRows{keys: ks}
@@ -41,17 +59,7 @@ func (e *query) group(g *gindex, op *algebra.Group) iter {
 		}
 		gr.rows = append(gr.rows, r)
 	}
-	if len(op.Keys) == 0 && len(order) == 0 && len(op.Aggs) > 0 {
-		order = append(order, &groupRows{})
-	}
-	out := make([]row, 0, len(order))
-	for _, gr := range order {
-		out = append(out, e.aggregate(g, op, gr))
-		if e.err != nil {
-			return emptyIter{}
-		}
-	}
-	return &sliceIter{rows: out}
+	return order
 }
 
 // aggregate builds the group's solution: its key variables and the value
@@ -89,37 +97,96 @@ func (e *query) aggregate(g *gindex, op *algebra.Group, gr *groupRows) row {
 // ops.OrderCompare on each condition's value (an error sorts as unbound).
 func (e *query) orderBy(g *gindex, op *algebra.OrderBy) []row {
 	rows := e.drain(e.open(g, op.Op))
-	type keyed struct {
-		r row
-		k []rdf.Term
-	}
 	ks := make([]keyed, len(rows))
 	for i, r := range rows {
-		k := make([]rdf.Term, len(op.Conds))
-		for j, c := range op.Conds {
-			if v := e.eval(g, c.Expr, r); v.Err == nil {
-				k[j] = v.Term
-			}
-		}
-		ks[i] = keyed{r, k}
+		ks[i] = e.keyed(g, op, r, i)
 	}
 	if !e.step(int64(len(rows))) {
 		return nil
 	}
-	slices.SortStableFunc(ks, func(a, b keyed) int {
-		for j, c := range op.Conds {
-			x := ops.OrderCompare(a.k[j], b.k[j])
-			if c.Desc {
-				x = -x
-			}
-			if x != 0 {
-				return x
-			}
-		}
-		return 0
-	})
+	slices.SortStableFunc(ks, func(a, b keyed) int { return compareKeys(op.Conds, a.k, b.k) })
 	for i := range ks {
 		rows[i] = ks[i].r
 	}
 	return rows
+}
+
+// keyed is a row with its ORDER BY values and its input position.
+type keyed struct {
+	r row
+	k []rdf.Term
+	i int
+}
+
+func (e *query) keyed(g *gindex, op *algebra.OrderBy, r row, i int) keyed {
+	k := make([]rdf.Term, len(op.Conds))
+	for j, c := range op.Conds {
+		if v := e.eval(g, c.Expr, r); v.Err == nil {
+			k[j] = v.Term
+		}
+	}
+	return keyed{r, k, i}
+}
+
+// orderTop is the first n rows of orderBy, kept in a bounded heap (ORDER
+// BY with LIMIT): the same rows as the stable sort, ties broken by input
+// position, in O(rows log n).
+func (e *query) orderTop(g *gindex, op *algebra.OrderBy, n int) []row {
+	h := &topHeap{conds: op.Conds}
+	in := e.open(g, op.Op)
+	for i := 0; n > 0; i++ {
+		r, ok := in.Next()
+		if !ok || !e.step(1) {
+			break
+		}
+		k := e.keyed(g, op, r, i)
+		if h.Len() < n {
+			heap.Push(h, k)
+		} else if h.less(k, h.ks[0]) {
+			h.ks[0] = k
+			heap.Fix(h, 0)
+		}
+	}
+	out := make([]row, h.Len())
+	for i := len(out) - 1; i >= 0; i-- {
+		out[i] = heap.Pop(h).(keyed).r
+	}
+	return out
+}
+
+// topHeap is a max-heap by (ORDER BY keys, input position).
+type topHeap struct {
+	conds []algebra.OrderCond
+	ks    []keyed
+}
+
+func (h *topHeap) less(a, b keyed) bool {
+	if c := compareKeys(h.conds, a.k, b.k); c != 0 {
+		return c < 0
+	}
+	return a.i < b.i
+}
+
+func (h *topHeap) Len() int           { return len(h.ks) }
+func (h *topHeap) Less(i, j int) bool { return h.less(h.ks[j], h.ks[i]) }
+func (h *topHeap) Swap(i, j int)      { h.ks[i], h.ks[j] = h.ks[j], h.ks[i] }
+func (h *topHeap) Push(x any)         { h.ks = append(h.ks, x.(keyed)) }
+func (h *topHeap) Pop() any {
+	x := h.ks[len(h.ks)-1]
+	h.ks = h.ks[:len(h.ks)-1]
+	return x
+}
+
+// compareKeys orders by each condition in turn, DESC reversing.
+func compareKeys(conds []algebra.OrderCond, a, b []rdf.Term) int {
+	for j, c := range conds {
+		x := ops.OrderCompare(a[j], b[j])
+		if c.Desc {
+			x = -x
+		}
+		if x != 0 {
+			return x
+		}
+	}
+	return 0
 }

@@ -42,7 +42,7 @@ func (e *query) drain(it iter) []row {
 			return out
 		}
 		out = append(out, r)
-		if len(out)&1023 == 0 && !e.grow(len(out)) {
+		if len(out) > e.opt.MaxSolutions && !e.grow(len(out)) {
 			return nil
 		}
 	}

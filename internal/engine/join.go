@@ -140,39 +140,103 @@ func sharesVar(a, b row) bool {
 	return false
 }
 
-// filter is Filter (#defn_algFilter). Over a BGP, expressions without
-// EXISTS or per-call values are pushed into the nested loop and tested as
-// soon as their variables are bound.
+// filter is Filter (#defn_algFilter). Expressions without EXISTS or
+// per-call values are pushed down: into a BGP's nested loop, tested as
+// soon as their variables are bound, and through Join, LeftJoin and Minus
+// into the operand that binds all their variables in every solution (the
+// filter's value is then fixed by that operand's solution).
 func (e *query) filter(g *gindex, op *algebra.Filter) iter {
 	var push, keep []algebra.Expr
-	if b, ok := op.Op.(*algebra.BGP); ok && len(b.Triples) > 0 {
-		for _, x := range op.Exprs {
-			if unpushable(x) {
-				keep = append(keep, x)
-			} else {
-				push = append(push, x)
-			}
+	for _, x := range op.Exprs {
+		if unpushable(x) {
+			keep = append(keep, x)
+		} else {
+			push = append(push, x)
 		}
-	} else {
-		keep = op.Exprs
 	}
 	var in iter
-	if push != nil {
-		in = e.newBGP(g, op.Op.(*algebra.BGP), e.unit(), push)
+	if b, ok := op.Op.(*algebra.BGP); ok && len(b.Triples) > 0 && push != nil {
+		in = e.newBGP(g, b, e.unit(), push)
 	} else {
-		in = e.open(g, op.Op)
+		sunk, rest := e.sink(op, push)
+		in = e.open(g, sunk)
+		keep = append(keep, rest...)
 	}
-	if len(keep) == 0 {
+	return e.tests(g, in, keep)
+}
+
+// tests keeps the rows on which every expression is true.
+func (e *query) tests(g *gindex, in iter, xs []algebra.Expr) iter {
+	if len(xs) == 0 {
 		return in
 	}
 	return e.keepIf(in, func(r row) bool {
-		for _, x := range keep {
+		for _, x := range xs {
 			if !e.test(g, x, r) {
 				return false
 			}
 		}
 		return true
 	})
+}
+
+type sunkFilter struct {
+	op   algebra.Op
+	rest []algebra.Expr
+}
+
+// sink moves the pushable expressions xs of a filter into the operands of
+// its Join, LeftJoin (left side) or Minus (left side) that certainly bind
+// their variables; it returns the rewritten operand and what stays.
+func (e *query) sink(f *algebra.Filter, xs []algebra.Expr) (algebra.Op, []algebra.Expr) {
+	if s, ok := e.sunk[f]; ok {
+		return s.op, s.rest
+	}
+	op, rest := f.Op, xs
+	switch o := f.Op.(type) {
+	case *algebra.Join:
+		l, r, more := splitExprs(xs, certain(o.L), certain(o.R))
+		op, rest = &algebra.Join{L: wrapFilter(o.L, l), R: wrapFilter(o.R, r)}, more
+	case *algebra.LeftJoin:
+		l, _, more := splitExprs(xs, certain(o.L), nil)
+		op, rest = &algebra.LeftJoin{L: wrapFilter(o.L, l), R: o.R, Expr: o.Expr}, more
+	case *algebra.Minus:
+		l, _, more := splitExprs(xs, certain(o.L), nil)
+		op, rest = &algebra.Minus{L: wrapFilter(o.L, l), R: o.R}, more
+	}
+	if e.sunk == nil {
+		e.sunk = map[*algebra.Filter]sunkFilter{}
+	}
+	e.sunk[f] = sunkFilter{op, rest}
+	return op, rest
+}
+
+// splitExprs sorts expressions by which side binds all their variables.
+func splitExprs(xs []algebra.Expr, l, r varSet) (left, right, rest []algebra.Expr) {
+	for _, x := range xs {
+		switch {
+		case covers(l, x):
+			left = append(left, x)
+		case r != nil && covers(r, x):
+			right = append(right, x)
+		default:
+			rest = append(rest, x)
+		}
+	}
+	return left, right, rest
+}
+
+func covers(s varSet, x algebra.Expr) bool {
+	ok := true
+	exprVars(x, func(v string) { ok = ok && s[v] }, false)
+	return ok
+}
+
+func wrapFilter(op algebra.Op, xs []algebra.Expr) algebra.Op {
+	if len(xs) == 0 {
+		return op
+	}
+	return &algebra.Filter{Exprs: xs, Op: op}
 }
 
 // extendOp is Extend (#defn_extend) for a chain of BINDs: the chain shares
@@ -220,11 +284,14 @@ func (e *query) bindExpr(g *gindex, r row, v string, x algebra.Expr) {
 
 // project is Project (#defn_algProjection): other variables become unbound.
 func (e *query) project(g *gindex, op *algebra.Project) iter {
+	return e.projectRows(op.Vars, e.open(g, op.Op))
+}
+
+func (e *query) projectRows(vars []string, in iter) iter {
 	keep := make([]bool, len(e.names))
-	for _, v := range op.Vars {
+	for _, v := range vars {
 		keep[e.vars[v]] = true
 	}
-	in := e.open(g, op.Op)
 	return funcIter(func() (row, bool) {
 		r, ok := in.Next()
 		if !ok {

@@ -40,7 +40,7 @@ func (e *query) open(g *gindex, op algebra.Op) iter {
 	case *algebra.Reduced:
 		return e.distinct(e.open(g, op.Op))
 	case *algebra.Slice:
-		return e.slice(e.open(g, op.Op), op.Offset, op.Limit)
+		return e.slice(e.openTop(g, op), op.Offset, op.Limit)
 	case nil:
 		e.fail(fmt.Errorf("engine: nil algebra node"))
 		return emptyIter{}
@@ -60,7 +60,18 @@ func (e *query) seeded(g *gindex, op algebra.Op, in iter) iter {
 	case *algebra.Table:
 		return e.table(op, in)
 	case *algebra.Join:
-		return e.seeded(g, op.R, e.seeded(g, op.L, in))
+		parts, ok := e.joins[op]
+		if !ok {
+			parts = joinOrder(op)
+			if e.joins == nil {
+				e.joins = map[*algebra.Join][]algebra.Op{}
+			}
+			e.joins[op] = parts
+		}
+		for _, part := range parts {
+			in = e.seeded(g, part, in)
+		}
+		return in
 	case *algebra.Union:
 		return e.perRow(in, func(r row) iter {
 			return &concatIter{its: []func() iter{
@@ -70,6 +81,11 @@ func (e *query) seeded(g *gindex, op algebra.Op, in iter) iter {
 		})
 	case *algebra.Graph:
 		return e.graph(g, op, in)
+	case *algebra.Filter:
+		if b, ok := op.Op.(*algebra.BGP); ok && len(b.Triples) > 0 {
+			return e.newBGP(g, b, in, op.Exprs)
+		}
+		return e.tests(g, e.seeded(g, op.Op, in), op.Exprs)
 	}
 	e.fail(fmt.Errorf("engine: %T is not seedable", op))
 	return emptyIter{}
@@ -194,7 +210,7 @@ func (e *query) joinRow(r row, it iter) iter {
 	return funcIter(func() (row, bool) {
 		for {
 			x, ok := it.Next()
-			if !ok {
+			if !ok || !e.step(1) {
 				return nil, false
 			}
 			if compatible(r, x) {
@@ -216,4 +232,70 @@ func (e *query) keepIf(it iter, f func(row) bool) iter {
 			}
 		}
 	})
+}
+
+// joinOrder flattens a Join of seedable patterns into the order the bind
+// joins run in: VALUES first, then paths with a constant end, then all the
+// BGPs merged into one (so the planner orders their triples together), then
+// the rest. Join is commutative and associative on multisets, so any order
+// gives the same solutions.
+func joinOrder(op *algebra.Join) []algebra.Op {
+	parts := flattenJoin(op, nil)
+	merged := &algebra.BGP{}
+	var out []algebra.Op
+	for r := 0; r <= 4; r++ {
+		for _, p := range parts {
+			if b, ok := p.(*algebra.BGP); ok && r == 2 {
+				merged.Triples = append(merged.Triples, b.Triples...)
+			} else if joinRank(p) == r && r != 2 {
+				out = append(out, p)
+			}
+		}
+		if r == 2 && len(merged.Triples) > 0 {
+			out = append(out, merged)
+		}
+	}
+	return out
+}
+
+func flattenJoin(op algebra.Op, out []algebra.Op) []algebra.Op {
+	if j, ok := op.(*algebra.Join); ok {
+		return flattenJoin(j.R, flattenJoin(j.L, out))
+	}
+	return append(out, op)
+}
+
+// joinRank: VALUES 0, a path with a constant end 1, BGPs 2, other paths 3, the rest 4.
+func joinRank(op algebra.Op) int {
+	switch op := op.(type) {
+	case *algebra.Table:
+		return 0
+	case *algebra.Path:
+		if !op.S.IsVar() || !op.O.IsVar() {
+			return 1
+		}
+		return 3
+	case *algebra.BGP:
+		return 2
+	}
+	return 4
+}
+
+// openTop opens a Slice's operand; over OrderBy, or Project(OrderBy), with
+// a small limit it keeps only the first offset+limit rows while sorting.
+func (e *query) openTop(g *gindex, s *algebra.Slice) iter {
+	const maxTop = 1 << 16
+	n := s.Offset + s.Limit
+	if s.Limit < 0 || n > maxTop {
+		return e.open(g, s.Op)
+	}
+	switch o := s.Op.(type) {
+	case *algebra.OrderBy:
+		return &sliceIter{rows: e.orderTop(g, o, int(n))}
+	case *algebra.Project:
+		if ob, ok := o.Op.(*algebra.OrderBy); ok {
+			return e.projectRows(o.Vars, &sliceIter{rows: e.orderTop(g, ob, int(n))})
+		}
+	}
+	return e.open(g, s.Op)
 }

@@ -125,7 +125,7 @@ func (e *query) seq(g *gindex, p *algebra.Seq, s, o ID, sv, ov bool) []pair {
 		for _, r := range e.pp(g, p.R, l.o, o, true, ov) {
 			out = append(out, pair{l.s, r.o})
 		}
-		if !e.step(1) {
+		if !e.step(1) || !e.grow(len(out)) {
 			return nil
 		}
 	}
@@ -202,7 +202,7 @@ func (e *query) closure(g *gindex, p algebra.PathExpr, s, o ID, sv, ov, zero boo
 			for _, n := range e.alp(g, p, t, zero, false) {
 				out = append(out, pair{t, n})
 			}
-			if e.err != nil {
+			if e.err != nil || !e.grow(len(out)) {
 				return nil
 			}
 		}
@@ -215,6 +215,36 @@ func (e *query) closure(g *gindex, p algebra.PathExpr, s, o ID, sv, ov, zero boo
 // nodes reached by at least one step (x too, if on a cycle). A step is
 // eval(x:term, path), the path evaluated from a term to a variable.
 func (e *query) alp(g *gindex, p algebra.PathExpr, x ID, zero, inv bool) []ID {
+	k := alpKey{g, p, x, zero, inv}
+	if out, ok := e.alps[k]; ok {
+		return out
+	}
+	out := e.alpCompute(g, p, x, zero, inv)
+	if e.alpSize+len(out) > maxMemo {
+		return out
+	}
+	if e.alps == nil {
+		e.alps = map[alpKey][]ID{}
+	}
+	e.alps[k] = out
+	e.alpSize += len(out)
+	return out
+}
+
+// maxMemo bounds the node IDs the ALP memo keeps per query.
+const maxMemo = 1 << 20
+
+// alpKey memoises ALP within one query: bind joins ask for the same start
+// node again and again.
+type alpKey struct {
+	g    *gindex
+	p    algebra.PathExpr
+	x    ID
+	zero bool
+	inv  bool
+}
+
+func (e *query) alpCompute(g *gindex, p algebra.PathExpr, x ID, zero, inv bool) []ID {
 	step := func(n ID) []pair {
 		if inv {
 			return swap(e.pp(g, p, 0, n, true, false))

@@ -17,6 +17,7 @@ import (
 var (
 	randomCases = flag.Int("random", 400, "number of generated cases in TestRandomEquivalence")
 	randomSeed  = flag.Int64("seed", 1, "seed of TestRandomEquivalence")
+	randomDepth = flag.Int("depth", 2, "nesting depth of generated patterns")
 )
 
 // TestRandomEquivalence generates small datasets and queries over a tiny
@@ -102,7 +103,9 @@ func (g *qgen) node(varBias int) string {
 	if g.r.Intn(10) < varBias {
 		return g.pick(genVars)
 	}
-	switch g.r.Intn(4) {
+	switch g.r.Intn(5) {
+	case 4:
+		return "[]"
 	case 0:
 		return fmt.Sprint(g.r.Intn(3))
 	case 1:
@@ -187,17 +190,25 @@ func (g *qgen) element(d int) string {
 }
 
 func (g *qgen) query() string {
-	body := g.group(2)
+	body := g.group(*randomDepth)
 	prefix := "PREFIX : <" + ex + ">\n"
-	switch g.r.Intn(8) {
+	switch g.r.Intn(11) {
 	case 0:
 		return prefix + "ASK " + body
+	case 5:
+		return prefix + "DESCRIBE ?x ?y " + body
+	case 6:
+		return prefix + "SELECT ?y (SUM(?z) AS ?s) (COUNT(DISTINCT ?x) AS ?n) (GROUP_CONCAT(str(?x)) AS ?gc) " + body + " GROUP BY ?y HAVING (COUNT(*) > 1) ORDER BY ?y"
+	case 7:
+		return prefix + "SELECT (?x AS ?k) (isBlank(?y) AS ?b) " + body + " ORDER BY str(?y) ?x"
+	case 8:
+		return prefix + "SELECT (COUNT(DISTINCT *) AS ?n) (COUNT(*) AS ?m) FROM :g1 FROM NAMED :g2 " + body
 	case 1:
 		return prefix + "CONSTRUCT { ?x :p ?y . _:n :q ?z } WHERE " + body
 	case 2:
 		return prefix + "SELECT DISTINCT ?x ?y " + body + " ORDER BY ?y"
 	case 3:
-		return prefix + "SELECT ?x (COUNT(?y) AS ?n) (SAMPLE(?z) AS ?s) " + body + " GROUP BY ?x"
+		return prefix + "SELECT ?x (COUNT(?y) AS ?n) (SAMPLE(STR(?z)) AS ?s) " + body + " GROUP BY ?x"
 	case 4:
 		return prefix + "SELECT * " + body + fmt.Sprintf(" ORDER BY DESC(?x) ?y LIMIT %d OFFSET %d", g.r.Intn(4), g.r.Intn(2))
 	}

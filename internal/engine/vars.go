@@ -1,17 +1,95 @@
 package engine
 
-import "github.com/sparql-oracle/oracle/internal/algebra"
+import (
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/algebra"
+)
 
 // collectVars calls add for every variable named anywhere in op, EXISTS
 // patterns included, so the variable table covers every row the query can
 // build.
 func collectVars(op algebra.Op, add func(string)) {
+	ownVars(op, add)
+	for _, x := range ownExprs(op) {
+		exprVars(x, add, true)
+	}
+	for _, c := range children(op) {
+		collectVars(c, add)
+	}
+}
+
+// children returns the operands of op.
+func children(op algebra.Op) []algebra.Op {
+	switch op := op.(type) {
+	case *algebra.Join:
+		return []algebra.Op{op.L, op.R}
+	case *algebra.LeftJoin:
+		return []algebra.Op{op.L, op.R}
+	case *algebra.Union:
+		return []algebra.Op{op.L, op.R}
+	case *algebra.Minus:
+		return []algebra.Op{op.L, op.R}
+	case *algebra.Filter:
+		return []algebra.Op{op.Op}
+	case *algebra.Graph:
+		return []algebra.Op{op.Op}
+	case *algebra.Extend:
+		return []algebra.Op{op.Op}
+	case *algebra.Service:
+		return []algebra.Op{op.Op}
+	case *algebra.Group:
+		return []algebra.Op{op.Op}
+	case *algebra.OrderBy:
+		return []algebra.Op{op.Op}
+	case *algebra.Project:
+		return []algebra.Op{op.Op}
+	case *algebra.Distinct:
+		return []algebra.Op{op.Op}
+	case *algebra.Reduced:
+		return []algebra.Op{op.Op}
+	case *algebra.Slice:
+		return []algebra.Op{op.Op}
+	}
+	return nil
+}
+
+// ownExprs returns the expressions op itself holds (nil ones included).
+func ownExprs(op algebra.Op) []algebra.Expr {
+	switch op := op.(type) {
+	case *algebra.LeftJoin:
+		return []algebra.Expr{op.Expr}
+	case *algebra.Filter:
+		return op.Exprs
+	case *algebra.Extend:
+		return []algebra.Expr{op.Expr}
+	case *algebra.Group:
+		var out []algebra.Expr
+		for _, k := range op.Keys {
+			out = append(out, k.Expr)
+		}
+		for _, a := range op.Aggs {
+			out = append(out, a.Agg.Arg)
+		}
+		return out
+	case *algebra.OrderBy:
+		var out []algebra.Expr
+		for _, c := range op.Conds {
+			out = append(out, c.Expr)
+		}
+		return out
+	}
+	return nil
+}
+
+// ownVars calls add for the variables op names in pattern and binding
+// positions (not in its expressions).
+func ownVars(op algebra.Op, add func(string)) {
 	node := func(n algebra.Node) {
 		if n.IsVar() {
 			add(n.Var)
 		}
 	}
-	ex := func(x algebra.Expr) { exprVars(x, add, true) }
 	switch op := op.(type) {
 	case *algebra.BGP:
 		for _, t := range op.Triples {
@@ -22,66 +100,29 @@ func collectVars(op algebra.Op, add func(string)) {
 	case *algebra.Path:
 		node(op.S)
 		node(op.O)
-	case *algebra.Join:
-		collectVars(op.L, add)
-		collectVars(op.R, add)
-	case *algebra.LeftJoin:
-		collectVars(op.L, add)
-		collectVars(op.R, add)
-		ex(op.Expr)
-	case *algebra.Union:
-		collectVars(op.L, add)
-		collectVars(op.R, add)
-	case *algebra.Minus:
-		collectVars(op.L, add)
-		collectVars(op.R, add)
-	case *algebra.Filter:
-		for _, x := range op.Exprs {
-			ex(x)
-		}
-		collectVars(op.Op, add)
 	case *algebra.Graph:
 		node(op.Name)
-		collectVars(op.Op, add)
+	case *algebra.Service:
+		node(op.Name)
 	case *algebra.Extend:
 		add(op.Var)
-		ex(op.Expr)
-		collectVars(op.Op, add)
 	case *algebra.Table:
 		for _, v := range op.Vars {
 			add(v)
 		}
-	case *algebra.Service:
-		node(op.Name)
-		collectVars(op.Op, add)
 	case *algebra.Group:
 		for _, k := range op.Keys {
 			if k.Var != "" {
 				add(k.Var)
 			}
-			ex(k.Expr)
 		}
 		for _, a := range op.Aggs {
 			add(a.Var)
-			ex(a.Agg.Arg)
 		}
-		collectVars(op.Op, add)
-	case *algebra.OrderBy:
-		for _, c := range op.Conds {
-			ex(c.Expr)
-		}
-		collectVars(op.Op, add)
 	case *algebra.Project:
 		for _, v := range op.Vars {
 			add(v)
 		}
-		collectVars(op.Op, add)
-	case *algebra.Distinct:
-		collectVars(op.Op, add)
-	case *algebra.Reduced:
-		collectVars(op.Op, add)
-	case *algebra.Slice:
-		collectVars(op.Op, add)
 	}
 }
 
@@ -138,20 +179,8 @@ type varSet map[string]bool
 func certain(op algebra.Op) varSet {
 	s := varSet{}
 	switch op := op.(type) {
-	case *algebra.BGP:
-		for _, t := range op.Triples {
-			for _, n := range []algebra.Node{t.S, t.P, t.O} {
-				if n.IsVar() {
-					s[n.Var] = true
-				}
-			}
-		}
-	case *algebra.Path:
-		for _, n := range []algebra.Node{op.S, op.O} {
-			if n.IsVar() {
-				s[n.Var] = true
-			}
-		}
+	case *algebra.BGP, *algebra.Path:
+		ownVars(op, func(v string) { s[v] = true })
 	case *algebra.Join:
 		for v := range certain(op.L) {
 			s[v] = true
@@ -235,6 +264,60 @@ func seedable(op algebra.Op) bool {
 		return seedable(op.L) && seedable(op.R)
 	case *algebra.Graph:
 		return seedable(op.Op)
+	case *algebra.Filter:
+		return seedable(op.Op) && pureFilter(op)
 	}
 	return false
+}
+
+// pureFilter: every expression is pushable and names only variables the
+// operand binds in every solution, so its value is fixed by the operand's
+// solution whatever the seed binds.
+func pureFilter(f *algebra.Filter) bool {
+	c := certain(f.Op)
+	for _, x := range f.Exprs {
+		if unpushable(x) || !covers(c, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// usesRandom reports whether op calls a function that draws from
+// ops.Context.Rand (RAND, UUID, STRUUID, BNODE): seeding a generator costs
+// more than a small query, so it is made only then.
+func usesRandom(op algebra.Op) bool {
+	found := false
+	var expr func(x algebra.Expr)
+	expr = func(x algebra.Expr) {
+		switch x := x.(type) {
+		case *algebra.Call:
+			switch strings.ToUpper(x.Name) {
+			case "RAND", "UUID", "STRUUID", "BNODE":
+				found = true
+			}
+			for _, a := range x.Args {
+				expr(a)
+			}
+		case *algebra.Func:
+			for _, a := range x.Args {
+				expr(a)
+			}
+		case *algebra.Exists:
+			found = found || usesRandom(x.Op)
+		}
+	}
+	walkExprs(op, expr)
+	return found
+}
+
+// walkExprs calls f on the expressions of op and of every node under it
+// (f enters the expressions itself).
+func walkExprs(op algebra.Op, f func(algebra.Expr)) {
+	for _, x := range ownExprs(op) {
+		f(x)
+	}
+	for _, c := range children(op) {
+		walkExprs(c, f)
+	}
 }

@@ -6,9 +6,12 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/sparql-oracle/oracle/adapters/attean"
 	"github.com/sparql-oracle/oracle/adapters/comunica"
+	"github.com/sparql-oracle/oracle/adapters/jena"
 	"github.com/sparql-oracle/oracle/adapters/oxigraph"
 	"github.com/sparql-oracle/oracle/adapters/python"
+	"github.com/sparql-oracle/oracle/adapters/rasqal"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
@@ -20,44 +23,51 @@ import (
 // HomeEnv names the environment variable that points at the repository root.
 const HomeEnv = "ORACLE_HOME"
 
-// adapterFiles maps each external engine to the file that exists once
-// scripts/install.sh installed it, relative to the repository root.
-var adapterFiles = map[string]string{
-	oxigraph.Name: "adapters/oxigraph/node_modules/oxigraph",
-	comunica.Name: "adapters/comunica/node_modules/@comunica/query-sparql-rdfjs",
-	"pyoxigraph":  ".venv/bin/python",
-	"oxilite":     ".venv/bin/python",
-	"rdflib":      ".venv/bin/python",
+// adapter says how to build one external engine and what must exist for
+// it to run: files relative to the repository root (installed by
+// scripts/install.sh) or absolute system paths (Debian packages).
+type adapter struct {
+	needs []string
+	build func(root string) oracle.Engine
+}
+
+var adapters = map[string]adapter{
+	oxigraph.Name: {[]string{"adapters/oxigraph/node_modules/oxigraph"},
+		func(root string) oracle.Engine { return oxigraph.New(filepath.Join(root, "adapters", "oxigraph"), 1) }},
+	comunica.Name: {[]string{"adapters/comunica/node_modules/@comunica/query-sparql-rdfjs"},
+		func(root string) oracle.Engine { return comunica.New(filepath.Join(root, "adapters", "comunica"), 1) }},
+	jena.Name: {[]string{"adapters/jena/" + jena.Jar},
+		func(root string) oracle.Engine { return jena.New(filepath.Join(root, "adapters", "jena"), 1) }},
+	rasqal.Name: {[]string{"/usr/bin/roqet"},
+		func(string) oracle.Engine { return rasqal.New(rasqal.Config{Roqet: "/usr/bin/roqet", NoNetwork: true}) }},
+	"attean":   perlAdapter("attean", "/usr/share/perl5/Attean.pm"),
+	"rdfquery": perlAdapter("rdfquery", "/usr/share/perl5/RDF/Query.pm"),
+}
+
+func pythonAdapter(name string) adapter {
+	return adapter{[]string{".venv/bin/python"}, func(root string) oracle.Engine {
+		return python.New(name, filepath.Join(root, "adapters", "python"), filepath.Join(root, ".venv", "bin", "python"), 1)
+	}}
+}
+
+func perlAdapter(name, module string) adapter {
+	return adapter{[]string{module, "adapters/attean/sidecar.pl"}, func(root string) oracle.Engine {
+		return attean.New(name, filepath.Join(root, "adapters", "attean"), 1)
+	}}
 }
 
 func init() {
-	constructors[oxigraph.Name] = func() (oracle.Engine, error) {
-		root, err := adapterRoot(oxigraph.Name)
-		if err != nil {
-			return nil, err
-		}
-		return oxigraph.New(filepath.Join(root, "adapters", "oxigraph"), 1), nil
-	}
-	constructors[comunica.Name] = func() (oracle.Engine, error) {
-		root, err := adapterRoot(comunica.Name)
-		if err != nil {
-			return nil, err
-		}
-		return comunica.New(filepath.Join(root, "adapters", "comunica"), 1), nil
-	}
 	for _, name := range python.Names {
-		constructors[name] = pythonConstructor(name)
+		adapters[name] = pythonAdapter(name)
 	}
-}
-
-func pythonConstructor(name string) func() (oracle.Engine, error) {
-	return func() (oracle.Engine, error) {
-		root, err := adapterRoot(name)
-		if err != nil {
-			return nil, err
+	for name, a := range adapters {
+		constructors[name] = func() (oracle.Engine, error) {
+			root, err := adapterRoot(name)
+			if err != nil {
+				return nil, err
+			}
+			return a.build(root), nil
 		}
-		dir := filepath.Join(root, "adapters", "python")
-		return python.New(name, dir, filepath.Join(root, ".venv", "bin", "python"), 1), nil
 	}
 }
 
@@ -65,11 +75,12 @@ func pythonConstructor(name string) func() (oracle.Engine, error) {
 // installed files are missing (run scripts/install.sh).
 var ErrNotInstalled = errors.New("engine not installed")
 
-// External lists the external engines New can build, installed or not.
+// External lists the external engines New can build, installed or not,
+// sorted.
 func External() []string {
 	var out []string
 	for _, n := range Names() {
-		if _, ok := adapterFiles[n]; ok {
+		if _, ok := adapters[n]; ok {
 			out = append(out, n)
 		}
 	}
@@ -79,7 +90,7 @@ func External() []string {
 // Installed reports whether the engine called name can run here: the
 // in-house evaluators always can; an adapter when its files are installed.
 func Installed(name string) bool {
-	if _, ok := adapterFiles[name]; !ok {
+	if _, ok := adapters[name]; !ok {
 		_, known := constructors[name]
 		return known
 	}
@@ -87,14 +98,19 @@ func Installed(name string) bool {
 	return err == nil
 }
 
-// adapterRoot finds the repository root holding name's installed files.
+// adapterRoot finds the repository root and checks name's installed files.
 func adapterRoot(name string) (string, error) {
 	root, err := Home()
 	if err != nil {
 		return "", err
 	}
-	if _, err := os.Stat(filepath.Join(root, adapterFiles[name])); err != nil {
-		return "", fmt.Errorf("%s: %w under %s (run scripts/install.sh)", name, ErrNotInstalled, root)
+	for _, need := range adapters[name].needs {
+		if !filepath.IsAbs(need) {
+			need = filepath.Join(root, need)
+		}
+		if _, err := os.Stat(need); err != nil {
+			return "", fmt.Errorf("%s: %w: %s is missing (run scripts/install.sh)", name, ErrNotInstalled, need)
+		}
 	}
 	return root, nil
 }

@@ -1,0 +1,80 @@
+package sparqlhttp
+
+import (
+	"net/http"
+	"sync"
+	"time"
+)
+
+// Load is how a case's graphs reach the store.
+type Load int
+
+const (
+	// LoadGraphStore PUTs each graph as N-Triples and DELETEs it afterwards
+	// (SPARQL 1.1 Graph Store HTTP Protocol, indirect graph identification).
+	LoadGraphStore Load = iota
+	// LoadUpdate sends one SPARQL Update request: DROP SILENT, then INSERT
+	// with a template (INSERT DATA forbids blank nodes in some stores,
+	// Virtuoso among them), and DROP SILENT afterwards.
+	LoadUpdate
+)
+
+// Config describes one endpoint. Query is required, and Store or Update
+// according to Load.
+type Config struct {
+	Name    string // engine name in reports ("virtuoso", "fuseki", ...)
+	Version string // the endpoint's version: the Protocol does not tell
+	Query   string // SPARQL 1.1 Protocol query URL
+	Store   string // Graph Store Protocol URL (LoadGraphStore)
+	Update  string // SPARQL 1.1 Update URL (LoadUpdate)
+	Load    Load
+	// GraphParam names the graph in Graph Store requests: "graph" by default.
+	GraphParam string
+	// Auth, User, Password authenticate loading and clearing requests.
+	Auth           Auth
+	User, Password string
+	// DirectPost sends queries as application/sparql-query with the dataset
+	// in the URL; the default is an HTML form POST, which every endpoint takes
+	// (Virtuoso 7.2.5 never answers a direct POST).
+	DirectPost bool
+	// RefuseService refuses every query mentioning SERVICE as unsupported:
+	// an endpoint can call out to the network, which no case may do.
+	RefuseService bool
+	// Timeout bounds a case when the caller's context has no deadline (default 60 s).
+	Timeout time.Duration
+	Client  *http.Client // default: a client without proxy
+}
+
+func (c *Config) defaults() {
+	if c.GraphParam == "" {
+		c.GraphParam = "graph"
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = 60 * time.Second
+	}
+	if c.Client == nil {
+		// No proxy: the endpoint is on this machine, and no request may leave it.
+		c.Client = &http.Client{Transport: &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 4}}
+	}
+}
+
+// locks serialises cases per store: a case's named graphs are loaded under
+// their real IRIs, so two cases on one store at once would see each other.
+var locks struct {
+	sync.Mutex
+	m map[string]chan struct{}
+}
+
+func storeLock(key string) chan struct{} {
+	locks.Lock()
+	defer locks.Unlock()
+	if locks.m == nil {
+		locks.m = map[string]chan struct{}{}
+	}
+	ch, ok := locks.m[key]
+	if !ok {
+		ch = make(chan struct{}, 1)
+		locks.m[key] = ch
+	}
+	return ch
+}

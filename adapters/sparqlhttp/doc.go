@@ -1,0 +1,35 @@
+// Package sparqlhttp is an oracle.Engine for any SPARQL 1.1 Protocol endpoint
+// (Virtuoso, Fuseki, GraphDB, QLever, an Oxigraph server): Config names the
+// query URL and how to load data, New returns the engine.
+//
+// A case runs in three steps, with the store locked for the case (cases on
+// one store run one at a time):
+//
+//  1. load: the default graph goes to a graph IRI unique to the case
+//     (urn:sparql-oracle:<run>:<n>:default), so nothing of another case or
+//     of the store's own data can be in it. Named graphs, and the FROM
+//     sources when the query has a dataset clause, are loaded under their
+//     real IRIs: GRAPH ?g must bind the real names, and renaming them back
+//     in answers would be wrong wherever an IRI is also data. Loading is by
+//     the Graph Store Protocol (PUT per graph) or one SPARQL Update request.
+//  2. query: by form POST (or application/sparql-query), with the dataset
+//     always named: default-graph-uri and named-graph-uri, never empty (a
+//     graph IRI that exists nowhere stands for "none"), because an
+//     endpoint's own default is often the union of everything it holds. A
+//     FROM/FROM NAMED clause is read from the query text (lexer.go) and
+//     turned into these parameters, restricted to the case's catalogue, so
+//     nothing is fetched and no stray store graph shows through.
+//  3. clear: every graph loaded is dropped, even after a timeout.
+//
+// Consequences worth knowing: the store must be a scratch store (a case
+// overwrites and drops graphs under its named graphs' IRIs); an empty named
+// graph cannot be loaded, so stores that forget empty graphs (Virtuoso) do
+// not bind it in GRAPH ?g {}.
+//
+// Answers: SPARQL results JSON (1.0-era "typed-literal" accepted by
+// results.ReadJSON) or XML, N-Triples for graphs. Errors: 400 is
+// ErrRejected, 500 ErrQueryError (Virtuoso's 1/0), "not supported" or a
+// refused privilege ErrUnsupported, a deadline ErrTimeout (also Virtuoso's
+// partial "anytime" answers, flagged by X-SQL-State), an unreachable
+// endpoint ErrCrashed, a refused load ErrUnsupported.
+package sparqlhttp

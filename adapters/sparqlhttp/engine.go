@@ -1,0 +1,81 @@
+package sparqlhttp
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// Engine is an oracle.Engine for one SPARQL 1.1 Protocol endpoint.
+type Engine struct {
+	cfg    Config
+	digest *digest
+	lock   chan struct{}
+	run    string // unique to this Engine value: graph IRIs never collide
+	seq    atomic.Int64
+	lastUS atomic.Int64
+}
+
+// New returns the engine; nothing is contacted until the first case.
+func New(cfg Config) *Engine {
+	cfg.defaults()
+	e := &Engine{cfg: cfg, run: randomHex(6), lock: storeLock(cfg.Query)}
+	if cfg.Auth == AuthDigest {
+		e.digest = &digest{user: cfg.User, password: cfg.Password}
+	}
+	return e
+}
+
+func (e *Engine) Name() string    { return e.cfg.Name }
+func (e *Engine) Version() string { return e.cfg.Version }
+
+// LastQueryTime is the wall time of the last query request (loading excluded).
+func (e *Engine) LastQueryTime() time.Duration {
+	return time.Duration(e.lastUS.Load()) * time.Microsecond
+}
+
+// Eval loads the case, queries, and clears what it loaded, whatever happened.
+func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	if e.cfg.RefuseService && strings.Contains(strings.ToUpper(c.Query), "SERVICE") {
+		return nil, fmt.Errorf("%w: SERVICE is refused: %s could reach the network", oracle.ErrUnsupported, e.cfg.Name)
+	}
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, e.cfg.Timeout)
+		defer cancel()
+	}
+	h, _ := scanHeader(c.Query, c.Base) // a malformed query is the endpoint's to reject
+	select {
+	case e.lock <- struct{}{}:
+		defer func() { <-e.lock }()
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w: waiting for the store %s", oracle.ErrTimeout, e.cfg.Query)
+	}
+	p := makePlan(c, h, fmt.Sprintf("urn:sparql-oracle:%s:%d", e.run, e.seq.Add(1)))
+	defer e.clear(p)
+	if err := e.load(ctx, p); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	a, err := e.query(ctx, c, h, p)
+	e.lastUS.Store(time.Since(start).Microseconds())
+	return a, err
+}
+
+// clear drops every graph the plan loaded, with a context of its own: it
+// must run even when the case's deadline has passed.
+func (e *Engine) clear(p *plan) {
+	if len(p.graphs) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	// An error is dropped: every case replaces or drops the graphs it names
+	// before querying (load), so leftovers cannot change a later answer.
+	_ = e.unload(ctx, p)
+}

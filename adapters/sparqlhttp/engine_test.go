@@ -1,0 +1,160 @@
+package sparqlhttp
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// fake is a recording endpoint: /store takes Graph Store requests behind
+// digest auth, /sparql answers with a canned response.
+type fake struct {
+	mu     sync.Mutex
+	log    []string // "PUT <iri>", "DELETE <iri>", "QUERY default=[...] named=[...]"
+	status int
+	ctype  string
+	body   string
+	header map[string]string
+	accept string
+}
+
+func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch r.URL.Path {
+	case "/store":
+		if !checkDigest(r, "u", "pw") {
+			w.Header().Set("WWW-Authenticate", `Digest realm="R", nonce="n1", qop="auth", opaque="o"`)
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		io.Copy(io.Discard, r.Body)
+		f.log = append(f.log, r.Method+" "+r.URL.Query().Get("graph"))
+	case "/sparql":
+		r.ParseForm()
+		f.accept = r.Header.Get("Accept")
+		f.log = append(f.log, fmt.Sprintf("QUERY default=%v named=%v", r.PostForm["default-graph-uri"], r.PostForm["named-graph-uri"]))
+		for k, v := range f.header {
+			w.Header().Set(k, v)
+		}
+		w.Header().Set("Content-Type", f.ctype)
+		w.WriteHeader(f.status)
+		io.WriteString(w, f.body)
+	}
+}
+
+// checkDigest verifies an RFC 7616 response with qop=auth.
+func checkDigest(r *http.Request, user, pw string) bool {
+	scheme, params, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+	if scheme != "Digest" {
+		return false
+	}
+	p := parseParams(params)
+	ha1 := md5hex(user + ":R:" + pw)
+	ha2 := md5hex(r.Method + ":" + p["uri"])
+	want := md5hex(strings.Join([]string{ha1, "n1", p["nc"], p["cnonce"], "auth", ha2}, ":"))
+	return p["response"] == want && p["uri"] == r.URL.RequestURI() && p["opaque"] == "o"
+}
+
+func newFake(t *testing.T) (*fake, *Engine) {
+	f := &fake{status: 200, ctype: "application/sparql-results+json", body: `{"head":{"vars":[]},"results":{"bindings":[{}]}}`}
+	srv := httptest.NewServer(f)
+	t.Cleanup(srv.Close)
+	e := New(Config{Name: "fake", Query: srv.URL + "/sparql", Store: srv.URL + "/store",
+		Auth: AuthDigest, User: "u", Password: "pw"})
+	e.run = "R"
+	return f, e
+}
+
+func testCase(query string) *oracle.Case {
+	ds := rdf.NewDataset()
+	ds.Add(rdf.Quad{S: rdf.IRI("http://ex/s"), P: rdf.IRI("http://ex/p"), O: rdf.String("d")})
+	ds.Add(rdf.Quad{S: rdf.IRI("http://ex/s"), P: rdf.IRI("http://ex/p"), O: rdf.String("n"), G: rdf.IRI("http://ex/g")})
+	ds.Named(rdf.IRI("http://ex/empty"), true)
+	src := map[string]*rdf.Graph{"http://ex/src": rdf.NewGraph(rdf.Triple{S: rdf.IRI("http://ex/s"), P: rdf.IRI("http://ex/p"), O: rdf.String("s")})}
+	return &oracle.Case{Query: query, Dataset: ds, Sources: src}
+}
+
+// TestLayout checks the loading strategy of doc.go request by request.
+func TestLayout(t *testing.T) {
+	cases := []struct{ query, log string }{
+		{"SELECT * WHERE { ?s ?p ?o }", `PUT http://ex/g|PUT urn:sparql-oracle:R:1:default|DELETE http://ex/empty|` +
+			`QUERY default=[urn:sparql-oracle:R:1:default] named=[http://ex/empty http://ex/g]|DELETE http://ex/g|DELETE urn:sparql-oracle:R:1:default`},
+		{"SELECT * FROM <http://ex/src> FROM <http://ex/nowhere> FROM NAMED <http://ex/g> WHERE { ?s ?p ?o }",
+			`PUT http://ex/g|PUT http://ex/src|` +
+				`QUERY default=[http://ex/src urn:sparql-oracle:R:1:absent] named=[http://ex/g]|DELETE http://ex/g|DELETE http://ex/src`},
+		{"ASK FROM NAMED <http://ex/nowhere> {}", `PUT http://ex/g|PUT http://ex/src|` +
+			`QUERY default=[urn:sparql-oracle:R:1:empty] named=[urn:sparql-oracle:R:1:none]|DELETE http://ex/g|DELETE http://ex/src`},
+	}
+	for _, c := range cases {
+		f, e := newFake(t)
+		if _, err := e.Eval(context.Background(), testCase(c.query)); err != nil {
+			t.Fatalf("%s: %v", c.query, err)
+		}
+		if got := strings.Join(f.log, "|"); got != c.log {
+			t.Errorf("%s:\n got %s\nwant %s", c.query, got, c.log)
+		}
+	}
+}
+
+// TestAnswers checks decoding and error classes of query responses.
+func TestAnswers(t *testing.T) {
+	cases := []struct {
+		query, ctype, body string
+		status             int
+		header             map[string]string
+		want               string // results kind or the error class
+	}{
+		{query: "ASK {}", ctype: "application/sparql-results+json", body: `{"head":{},"boolean":true}`, status: 200, want: "boolean"},
+		{query: "CONSTRUCT WHERE { ?s ?p ?o }", ctype: "application/n-triples", body: "<http://a>\t<http://b>\t\"c\" .\n", status: 200, want: "graph"},
+		{query: "SELECT * {}", ctype: "application/sparql-results+xml", status: 200, want: "bindings",
+			body: `<?xml version="1.0"?><sparql xmlns="http://www.w3.org/2005/sparql-results#"><head/><results/></sparql>`},
+		{query: "SELEC * {}", ctype: "text/plain", body: "37000 Error SP030: syntax error\n\nSPARQL query:\nSELEC * {}", status: 400, want: "rejected"},
+		{query: `SELECT ("unsupported" AS ?x) {`, ctype: "text/plain", body: "SP030: syntax error\n\nSPARQL query:\nSELECT (\"unsupported\" AS ?x) {", status: 400, want: "rejected"},
+		{query: "SELECT (1/0 AS ?x) {}", ctype: "text/plain", body: "22012 Error SR084: Division by 0.", status: 500, want: "error"},
+		{query: "SELECT * {}", ctype: "text/plain", body: "SQ070:SECURITY: Must have select privileges", status: 500, want: "unsupported"},
+		{query: "SELECT * {}", ctype: "application/sparql-results+json", body: `{"head":{"vars":[]},"results":{"bindings":[]}}`,
+			status: 200, header: map[string]string{"X-SQL-State": "S1TAT"}, want: "timeout"},
+	}
+	for _, c := range cases {
+		f, e := newFake(t)
+		f.ctype, f.body, f.status, f.header = c.ctype, c.body, c.status, c.header
+		a, err := e.Eval(context.Background(), testCase(c.query))
+		got := oracle.Classify(err)
+		if err == nil {
+			got = map[results.Kind]string{results.Bindings: "bindings", results.Boolean: "boolean", results.Graph: "graph"}[a.Kind]
+		}
+		if got != c.want {
+			t.Errorf("%s: %q (%v), want %q", c.query, got, err, c.want)
+		}
+		if wantGraph := strings.HasPrefix(c.query, "CONSTRUCT"); wantGraph != (f.accept == acceptGraph) {
+			t.Errorf("%s: Accept %q", c.query, f.accept)
+		}
+	}
+}
+
+func TestRefuseService(t *testing.T) {
+	_, e := newFake(t)
+	e.cfg.RefuseService = true
+	_, err := e.Eval(context.Background(), testCase("SELECT * { SERVICE <http://127.0.0.1:1/> {} }"))
+	if oracle.Classify(err) != "unsupported" {
+		t.Errorf("SERVICE: %v", err)
+	}
+}
+
+func TestParseParams(t *testing.T) {
+	got := parseParams(`realm="a, b", nonce=xyz, qop="auth,auth-int", opaque="q\"x"`)
+	want := map[string]string{"realm": "a, b", "nonce": "xyz", "qop": "auth,auth-int", "opaque": `q"x`}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}

@@ -1,0 +1,169 @@
+package sparqlhttp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// Accept headers by query form (SPARQL 1.1 Protocol §2.1). A graph form must
+// not be offered a results format: Virtuoso would pick it.
+const (
+	acceptResults = "application/sparql-results+json, application/sparql-results+xml;q=0.8"
+	acceptGraph   = "application/n-triples, text/plain;q=0.5"
+)
+
+// query sends the case's query with the plan's dataset and reads the answer.
+func (e *Engine) query(ctx context.Context, c *oracle.Case, h *header, p *plan) (*results.Answer, error) {
+	text := c.Query
+	if c.Base != "" && !h.HasBase {
+		// The Protocol has no base parameter: a BASE declaration carries it.
+		text = "BASE <" + c.Base + ">\n" + text
+	}
+	params := url.Values{"default-graph-uri": p.Default, "named-graph-uri": p.Named}
+	accept := acceptResults
+	if h.Form == FormConstruct || h.Form == FormDescribe {
+		accept = acceptGraph
+	}
+	var resp *http.Response
+	var data []byte
+	var err error
+	if e.cfg.DirectPost {
+		u := e.cfg.Query + sep(e.cfg.Query) + params.Encode()
+		resp, data, err = e.send(ctx, http.MethodPost, u, "application/sparql-query", []byte(text), accept, false)
+	} else {
+		params.Set("query", text)
+		resp, data, err = e.send(ctx, http.MethodPost, e.cfg.Query, "application/x-www-form-urlencoded", []byte(params.Encode()), accept, false)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, statusError(resp, data)
+	}
+	return decode(resp, data)
+}
+
+// decode reads a 200 answer by its media type.
+func decode(resp *http.Response, data []byte) (*results.Answer, error) {
+	if state := resp.Header.Get("X-SQL-State"); state != "" {
+		// Virtuoso's "anytime" answers: a partial result cut at a time limit.
+		return nil, fmt.Errorf("%w: partial answer (%s %s)", oracle.ErrTimeout, state, resp.Header.Get("X-SQL-Message"))
+	}
+	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	switch mt {
+	case "application/sparql-results+json", "application/json":
+		return results.ReadJSON(bytes.NewReader(data))
+	case "application/sparql-results+xml", "application/xml", "text/xml":
+		return results.ReadXML(bytes.NewReader(data))
+	case "application/n-triples", "text/plain":
+		return graphAnswer(data)
+	}
+	return nil, fmt.Errorf("endpoint answered in %q, which is not a format asked for", mt)
+}
+
+func graphAnswer(data []byte) (*results.Answer, error) {
+	quads, err := rdf.ParseNQuads(bytes.NewReader(data), "answer")
+	if err != nil {
+		return nil, fmt.Errorf("endpoint answered with unreadable N-Triples: %w", err)
+	}
+	a := &results.Answer{Kind: results.Graph}
+	for _, q := range quads {
+		a.Triples = append(a.Triples, q.Triple())
+	}
+	return a, nil
+}
+
+// statusError classifies a failed query (SPARQL 1.1 Protocol §2.1.4: 400 for
+// a malformed query, 500 when the service fails to execute it).
+func statusError(resp *http.Response, data []byte) error {
+	msg := fmt.Sprintf("%s: %s", resp.Status, excerpt(data))
+	// Classify on the message only: Virtuoso echoes the query after it, and
+	// the query's own words must not decide the class.
+	head, _, _ := strings.Cut(string(data), "\nSPARQL query:")
+	low := strings.ToLower(head)
+	switch {
+	case strings.Contains(low, "not supported") || strings.Contains(low, "unsupported") ||
+		strings.Contains(low, "not implemented") || strings.Contains(low, "security"):
+		// Virtuoso answers SERVICE with "SQ070:SECURITY" (no privilege): refused, not wrong.
+		return fmt.Errorf("%w: %s", oracle.ErrUnsupported, msg)
+	case resp.StatusCode == http.StatusBadRequest:
+		return fmt.Errorf("%w: %s", oracle.ErrRejected, msg)
+	case resp.StatusCode == http.StatusInternalServerError:
+		return fmt.Errorf("%w: %s", oracle.ErrQueryError, msg)
+	}
+	return fmt.Errorf("endpoint failed: %s", msg)
+}
+
+// send does one request; with auth it adds credentials (basic, or digest
+// after the server's challenge). Body bytes are kept so a 401 can be retried.
+func (e *Engine) send(ctx context.Context, method, u, ctype string, body []byte, accept string, auth bool) (*http.Response, []byte, error) {
+	resp, data, err := e.send1(ctx, method, u, ctype, body, accept, auth)
+	if err == nil && auth && e.digest != nil && resp.StatusCode == http.StatusUnauthorized && e.digest.learn(resp) {
+		resp, data, err = e.send1(ctx, method, u, ctype, body, accept, auth)
+	}
+	return resp, data, err
+}
+
+func (e *Engine) send1(ctx context.Context, method, u, ctype string, body []byte, accept string, auth bool) (*http.Response, []byte, error) {
+	req, err := http.NewRequestWithContext(ctx, method, u, bytes.NewReader(body))
+	if err != nil {
+		return nil, nil, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", ctype)
+	}
+	if accept != "" {
+		req.Header.Set("Accept", accept)
+	}
+	if auth {
+		e.authorize(req)
+	}
+	resp, err := e.cfg.Client.Do(req)
+	if err != nil {
+		return nil, nil, transportError(ctx, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, nil, transportError(ctx, err)
+	}
+	return resp, data, nil
+}
+
+func (e *Engine) authorize(req *http.Request) {
+	switch e.cfg.Auth {
+	case AuthBasic:
+		req.SetBasicAuth(e.cfg.User, e.cfg.Password)
+	case AuthDigest:
+		if h := e.digest.authorize(req.Method, req.URL.RequestURI()); h != "" {
+			req.Header.Set("Authorization", h)
+		}
+	}
+}
+
+func transportError(ctx context.Context, err error) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("%w: %v", oracle.ErrTimeout, err)
+	}
+	return fmt.Errorf("%w: endpoint unreachable: %v", oracle.ErrCrashed, err)
+}
+
+// excerpt keeps an error body short enough for a report line.
+func excerpt(data []byte) string {
+	s := strings.TrimSpace(string(data))
+	if len(s) > 500 {
+		s = s[:500] + "..."
+	}
+	return s
+}

@@ -1,0 +1,18 @@
+// Package virtuoso runs OpenLink Virtuoso (Debian's virtuoso-opensource
+// 7.2.5, installed by scripts/install.sh) as an oracle.Engine. It starts its
+// OWN instance, never the package's service: a folder of its own (Options.Dir
+// or a temporary one), a virtuoso.ini written by ini.go (both ports on
+// 127.0.0.1, free ports picked at start, no [Zero Config], [Replication] or
+// [Plugins]), `virtuoso-t +foreground +configfile`, readiness by polling
+// /sparql, and a random dba password set with isql-vt at the database's first
+// start. Close stops the process by its PID.
+//
+// Cases go through adapters/sparqlhttp: loaded as dba with digest auth into
+// /sparql-graph-crud-auth (or /sparql-auth with SPARQL Update), queried
+// anonymously on /sparql with explicit default-graph-uri/named-graph-uri
+// (Virtuoso's own default is the union of every graph, system graphs
+// included). Known behaviour, reported as such and not worked around:
+// `1/0` fails the whole query (HTTP 500, ErrQueryError); `2/4` is integer
+// division; SUM/AVG over no rows are unbound; literals are canonicalised on
+// load; an empty named graph does not exist for Virtuoso.
+package virtuoso

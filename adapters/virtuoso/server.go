@@ -1,0 +1,190 @@
+package virtuoso
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Server is one private Virtuoso instance: its own folder, virtuoso.ini,
+// database and dba password, bound to 127.0.0.1 only.
+type Server struct {
+	Dir      string // database folder
+	SQLPort  int
+	HTTPPort int
+	Password string // the dba password, set at the database's first start
+
+	cmd  *exec.Cmd
+	done chan struct{} // closed when the process exited
+	tmp  bool          // Dir is ours to remove on Close
+	log  string
+}
+
+// passwordFile keeps the dba password beside a database that outlives the
+// process (Options.Dir), so a restart can log in.
+const passwordFile = "oracle-dba-password"
+
+// URL is the server's HTTP root, e.g. http://127.0.0.1:8890.
+func (s *Server) URL() string { return fmt.Sprintf("http://127.0.0.1:%d", s.HTTPPort) }
+
+// Start starts virtuoso-t in the foreground on two free loopback ports and
+// waits until /sparql answers; a new database also gets its dba password.
+func Start(ctx context.Context, o Options) (*Server, error) {
+	o.defaults()
+	s := &Server{Dir: o.Dir, done: make(chan struct{})}
+	if s.Dir == "" {
+		dir, err := os.MkdirTemp("", "oracle-virtuoso-")
+		if err != nil {
+			return nil, err
+		}
+		s.Dir, s.tmp = dir, true
+	}
+	if err := s.configure(); err != nil {
+		s.cleanup()
+		return nil, err
+	}
+	if err := s.start(ctx, o); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Server) configure() error {
+	if err := os.MkdirAll(filepath.Join(s.Dir, "vsp"), 0o755); err != nil {
+		return err
+	}
+	var err error
+	if s.SQLPort, err = freePort(); err != nil {
+		return err
+	}
+	if s.HTTPPort, err = freePort(); err != nil {
+		return err
+	}
+	s.log = filepath.Join(s.Dir, "virtuoso.out")
+	return os.WriteFile(filepath.Join(s.Dir, "virtuoso.ini"), []byte(iniFile(s.Dir, s.SQLPort, s.HTTPPort)), 0o644)
+}
+
+func (s *Server) start(ctx context.Context, o Options) error {
+	out, err := os.Create(s.log)
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	s.cmd = exec.Command(o.Binary, "+foreground", "+configfile", filepath.Join(s.Dir, "virtuoso.ini"))
+	s.cmd.Dir, s.cmd.Stdout, s.cmd.Stderr = s.Dir, out, out
+	// Its own process group, killed with the parent if the oracle dies.
+	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if err := s.cmd.Start(); err != nil {
+		return fmt.Errorf("starting %s: %w", o.Binary, err)
+	}
+	go func() { s.cmd.Wait(); close(s.done) }()
+	ctx, cancel := context.WithTimeout(ctx, o.StartTimeout)
+	defer cancel()
+	if err := s.waitReady(ctx); err != nil {
+		return err
+	}
+	return s.ensurePassword(ctx, o.ISQL)
+}
+
+// waitReady polls the anonymous endpoint until it answers an ASK.
+func (s *Server) waitReady(ctx context.Context) error {
+	client := &http.Client{Timeout: 2 * time.Second}
+	u := s.URL() + "/sparql?query=ASK%7B%7D"
+	for {
+		if resp, err := client.Get(u); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		select {
+		case <-s.done:
+			return fmt.Errorf("virtuoso-t exited while starting: %s", s.tail())
+		case <-ctx.Done():
+			return fmt.Errorf("virtuoso-t did not answer on %s in time: %s", s.URL(), s.tail())
+		case <-time.After(150 * time.Millisecond):
+		}
+	}
+}
+
+// ensurePassword replaces the package default dba/dba of a new database by
+// a random password, kept in the database folder.
+func (s *Server) ensurePassword(ctx context.Context, isql string) error {
+	file := filepath.Join(s.Dir, passwordFile)
+	if pw, err := os.ReadFile(file); err == nil {
+		s.Password = strings.TrimSpace(string(pw))
+		return nil
+	}
+	pw := randomPassword()
+	stmt := fmt.Sprintf("exec=USER_SET_PASSWORD('dba', '%s');", pw)
+	out, err := exec.CommandContext(ctx, isql, fmt.Sprintf("127.0.0.1:%d", s.SQLPort), "dba", "dba", stmt).CombinedOutput()
+	if err != nil || strings.Contains(string(out), "Error") {
+		return fmt.Errorf("setting the dba password with %s: %v: %s", isql, err, strings.TrimSpace(string(out)))
+	}
+	s.Password = pw
+	return os.WriteFile(file, []byte(pw+"\n"), 0o600)
+}
+
+// Exited reports whether the process has stopped.
+func (s *Server) Exited() bool {
+	select {
+	case <-s.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// Close stops the process by its PID (SIGTERM: Virtuoso checkpoints and
+// exits; SIGKILL to the group after 15 s) and removes a temporary folder.
+func (s *Server) Close() error {
+	if s.cmd != nil && s.cmd.Process != nil && !s.Exited() {
+		s.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-s.done:
+		case <-time.After(15 * time.Second):
+			syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
+			<-s.done
+		}
+	}
+	return s.cleanup()
+}
+
+func (s *Server) cleanup() error {
+	if s.tmp {
+		return os.RemoveAll(s.Dir)
+	}
+	return nil
+}
+
+// tail is the end of the server's log, for error messages.
+func (s *Server) tail() string {
+	data, _ := os.ReadFile(s.log)
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) > 5 {
+		lines = lines[len(lines)-5:]
+	}
+	return strings.Join(lines, " | ")
+}
+
+func freePort() (int, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer ln.Close()
+	addr, ok := ln.Addr().(*net.TCPAddr)
+	if !ok {
+		return 0, errors.New("no TCP address")
+	}
+	return addr.Port, nil
+}

@@ -1,0 +1,164 @@
+package virtuoso
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os/exec"
+	"regexp"
+	"sync"
+	"time"
+
+	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// Name is the engine's name in the CLI, the API, baselines and reports.
+const Name = "virtuoso"
+
+// Options configure the private instance.
+type Options struct {
+	// Dir is the database folder, kept between runs (a restart takes about
+	// 2 s, a new database 3-9 s); "" makes a temporary one, removed on Close.
+	Dir          string
+	Binary, ISQL string        // default virtuoso-t and isql-vt from PATH
+	StartTimeout time.Duration // default 90 s
+	// Load is how cases are loaded: the Graph Store endpoint (default) or
+	// SPARQL Update through /sparql-auth; both with digest auth as dba.
+	Load sparqlhttp.Load
+}
+
+func (o *Options) defaults() {
+	if o.Binary == "" {
+		o.Binary = "virtuoso-t"
+	}
+	if o.ISQL == "" {
+		o.ISQL = "isql-vt"
+	}
+	if o.StartTimeout <= 0 {
+		o.StartTimeout = 90 * time.Second
+	}
+}
+
+// Engine is Virtuoso as an oracle.Engine: a private server started at the
+// first case (or Start) and queried through adapters/sparqlhttp.
+type Engine struct {
+	opts    Options
+	mu      sync.Mutex
+	srv     *Server
+	http    *sparqlhttp.Engine
+	verOnce sync.Once
+	version string
+}
+
+// New returns the engine; no process starts until the first use.
+func New(o Options) *Engine {
+	o.defaults()
+	return &Engine{opts: o}
+}
+
+func (e *Engine) Name() string { return Name }
+
+// Version is the server's major.minor.patch ("7.2.5"), read from
+// `virtuoso-t -?`, or "unavailable".
+func (e *Engine) Version() string {
+	e.verOnce.Do(func() { e.version = binaryVersion(e.opts.Binary) })
+	return e.version
+}
+
+var versionRE = regexp.MustCompile(`Version (\d+\.\d+\.\d+)`)
+
+func binaryVersion(bin string) string {
+	out, _ := exec.Command(bin, "-?").CombinedOutput() // it exits non-zero after the usage text
+	if m := versionRE.FindSubmatch(out); m != nil {
+		return string(m[1])
+	}
+	return "unavailable"
+}
+
+// Eval runs the case on the server, starting (or restarting) it when needed.
+func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	h, err := e.Start(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return h.Eval(ctx, c)
+}
+
+// LastQueryTime is the wall time of the last query request.
+func (e *Engine) LastQueryTime() time.Duration {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.http == nil {
+		return 0
+	}
+	return e.http.LastQueryTime()
+}
+
+// Start starts the server unless it runs, and returns its Protocol engine.
+// A missing virtuoso-t is ErrUnsupported; a failed start ErrCrashed.
+func (e *Engine) Start(ctx context.Context) (*sparqlhttp.Engine, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.srv != nil && !e.srv.Exited() {
+		return e.http, nil
+	}
+	if _, err := exec.LookPath(e.opts.Binary); err != nil {
+		return nil, fmt.Errorf("%w: %s is not installed (scripts/install.sh installs it): %v", oracle.ErrUnsupported, e.opts.Binary, err)
+	}
+	if e.srv != nil {
+		e.srv.Close() // died: keep a configured folder, restart on it
+	}
+	srv, err := Start(ctx, e.opts)
+	if err != nil {
+		e.srv, e.http = nil, nil
+		return nil, fmt.Errorf("%w: %v", oracle.ErrCrashed, err)
+	}
+	e.srv, e.http = srv, sparqlhttp.New(Protocol(srv, e.Version(), e.opts.Load))
+	return e.http, nil
+}
+
+// Protocol is the sparqlhttp configuration for srv: anonymous queries on
+// /sparql, loading as dba with digest auth, SERVICE refused (the anonymous
+// user also lacks the privilege, but the guard keeps it from being tried).
+func Protocol(srv *Server, version string, load sparqlhttp.Load) sparqlhttp.Config {
+	return sparqlhttp.Config{
+		Name:          Name,
+		Version:       version,
+		Query:         srv.URL() + "/sparql",
+		Store:         srv.URL() + "/sparql-graph-crud-auth",
+		Update:        srv.URL() + "/sparql-auth",
+		Load:          load,
+		Auth:          sparqlhttp.AuthDigest,
+		User:          "dba",
+		Password:      srv.Password,
+		RefuseService: true,
+	}
+}
+
+// Server returns the running server, or nil.
+func (e *Engine) Server() *Server {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.srv
+}
+
+// Close stops the server by its PID.
+func (e *Engine) Close() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.srv == nil {
+		return nil
+	}
+	err := e.srv.Close()
+	e.srv, e.http = nil, nil
+	return err
+}
+
+func randomPassword() string {
+	b := make([]byte, 12)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}

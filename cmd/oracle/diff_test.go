@@ -1,0 +1,151 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/registry"
+)
+
+// TestMain lets the test binary act as `oracle load` for rdf.LoadIsolated,
+// which diff and reduce use for the data files.
+func TestMain(m *testing.M) {
+	rdf.ServeLoadChild()
+	os.Exit(m.Run())
+}
+
+// capture runs f with os.Stdout redirected and returns what it printed.
+func capture(t *testing.T, f func() int) (int, string) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stdout
+	os.Stdout = w
+	done := make(chan string)
+	go func() {
+		b, _ := io.ReadAll(r)
+		done <- string(b)
+	}()
+	code := f()
+	os.Stdout = old
+	w.Close()
+	return code, <-done
+}
+
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const libraryTTL = `@prefix : <http://example.org/> .
+:solaris :author :lem ; :pages 204 .
+:cyberiad :author :lem .
+:fifth :author :jemisin ; :pages 468 .
+`
+
+func TestDiffUsageErrors(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"q.rq": "SELECT * { ?s ?p ?o }", "d.ttl": libraryTTL, "bad.ttl": "<a> <b> ."})
+	q, d := filepath.Join(dir, "q.rq"), filepath.Join(dir, "d.ttl")
+	for _, args := range [][]string{
+		{},
+		{"-q", filepath.Join(dir, "missing.rq")},
+		{"-q", q, "-d", d, "--dataset", d},
+		{"-q", q, "--format", "xml"},
+		{"-q", q, "--engines", "nosuch"},
+		{"-q", q, "-d", filepath.Join(dir, "bad.ttl")},
+		{"-q", q, "extra"},
+		{"--bogus"},
+	} {
+		if code, _ := capture(t, func() int { return runDiff(args) }); code != exitUsage {
+			t.Errorf("diff %q: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+}
+
+func TestDiffAllCorrectJSON(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"q.rq":  "PREFIX : <http://example.org/> SELECT ?b (AVG(?p) AS ?avg) { ?b :author ?a OPTIONAL { ?b :pages ?p } } GROUP BY ?b",
+		"d.ttl": libraryTTL,
+	})
+	code, out := capture(t, func() int {
+		return runDiff([]string{"-q", filepath.Join(dir, "q.rq"), "-d", filepath.Join(dir, "d.ttl"), "--engines", "engine", "--format", "json"})
+	})
+	if code != exitOK {
+		t.Fatalf("exit %d, want 0:\n%s", code, out)
+	}
+	var rep struct {
+		Kind     string `json:"kind"`
+		Verdicts []struct{ Engine, Version, Outcome string }
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if rep.Kind != "all-correct" || len(rep.Verdicts) != 1 || rep.Verdicts[0].Engine != "engine" || rep.Verdicts[0].Outcome != "correct" {
+		t.Errorf("report %+v", rep)
+	}
+}
+
+// TestDiffAndReduceRDFLib reproduces RDFLib's GROUP BY over an empty input
+// (ENGINES.md) through the commands, when RDFLib is installed.
+func TestDiffAndReduceRDFLib(t *testing.T) {
+	if !registry.Installed("rdflib") {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("rdflib is not installed (scripts/install.sh installs it)")
+		}
+		t.Skip("rdflib is not installed; run scripts/install.sh")
+	}
+	dir := writeFiles(t, map[string]string{
+		"q.rq":  "PREFIX : <http://example.org/>\nSELECT ?a (COUNT(?b) AS ?n) WHERE { ?b :translator ?a . ?b :pages ?p } GROUP BY ?a ORDER BY ?a",
+		"d.ttl": libraryTTL,
+	})
+	args := []string{"-q", filepath.Join(dir, "q.rq"), "-d", filepath.Join(dir, "d.ttl"), "--engines", "engine,rdflib"}
+	code, out := capture(t, func() int { return runDiff(append(args, "--format", "md", "--reduce")) })
+	if code != exitDiverges {
+		t.Fatalf("exit %d, want 3:\n%s", code, out)
+	}
+	for _, want := range []string{"extra-rows", "rdflib", "Reduced from 5 quads", "#defn_algGroup"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	outDir := filepath.Join(dir, "min")
+	code, out = capture(t, func() int { return runReduce(append(args, "-o", outDir, "--format", "table")) })
+	if code != exitDiverges || !strings.Contains(out, "rdflib") {
+		t.Fatalf("reduce: exit %d:\n%s", code, out)
+	}
+	data, err := os.ReadFile(filepath.Join(outDir, "data.nq"))
+	if err != nil || len(data) != 0 {
+		t.Errorf("reduced data %q, %v: want empty", data, err)
+	}
+	q, err := os.ReadFile(filepath.Join(outDir, "query.rq"))
+	if err != nil || strings.Contains(string(q), "ORDER BY") || !strings.Contains(string(q), "GROUP BY") {
+		t.Errorf("reduced query %q, %v", q, err)
+	}
+}
+
+func TestReduceNothing(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"q.rq": "ASK {}"})
+	code, _ := capture(t, func() int { return runReduce([]string{"-q", filepath.Join(dir, "q.rq"), "--engines", "engine"}) })
+	if code != exitOK {
+		t.Errorf("exit %d, want 0", code)
+	}
+	code, _ = capture(t, func() int {
+		return runReduce([]string{"-q", filepath.Join(dir, "q.rq"), "--engines", "engine", "--signature", "garbage"})
+	})
+	if code != exitUsage {
+		t.Errorf("bad signature: exit %d, want 1", code)
+	}
+}

@@ -1,0 +1,58 @@
+package diff_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/engine"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/reference"
+	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// negationBug answers like the fast engine except that FILTER(!p) keeps
+// nothing: a bug the TLP check catches without any judge.
+type negationBug struct{ fast oracle.Engine }
+
+func (negationBug) Name() string    { return "negbug" }
+func (negationBug) Version() string { return "0.1" }
+
+func (n negationBug) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	a, err := n.fast.Eval(ctx, c)
+	if err == nil && strings.Contains(c.Query, "FILTER(!") {
+		a = &results.Answer{Kind: a.Kind, Vars: a.Vars}
+	}
+	return a, err
+}
+
+func TestJudgeFallsBackToTLP(t *testing.T) {
+	ds := rdf.NewDataset()
+	for _, v := range []string{"0", "1", "2", "3"} {
+		ds.Add(rdf.Quad{S: rdf.IRI("http://e/s" + v), P: rdf.IRI("http://e/p"), O: rdf.Literal(v, rdf.XSDInteger)})
+	}
+	ds.Add(rdf.Quad{S: rdf.IRI("http://e/t"), P: rdf.IRI("http://e/p"), O: rdf.String("not a number")})
+	fast := registry.Engine(engine.Options{})
+	engines := []oracle.Engine{registry.Reference(reference.Options{MaxSteps: 2}), fast, negationBug{fast}}
+	c := &oracle.Case{Query: "SELECT ?s ?o { ?s ?p ?o FILTER(?o > 1) }", Dataset: ds}
+	r := diff.Judge(context.Background(), c, engines, 10*time.Second)
+	if r.Kind != diff.KindUnjudged || r.Judge != "" {
+		t.Fatalf("want an unjudged case, got %s (judge error %v)", r.Kind, r.JudgeErr)
+	}
+	if v := r.Verdict("engine"); v.Outcome != diff.Unjudged {
+		t.Errorf("engine: %s, want unjudged (it passes TLP)", v.Outcome)
+	}
+	if v := r.Verdict("negbug"); v.Outcome != diff.Wrong || v.Class != diff.ClassMissingRows {
+		t.Errorf("negbug: %s/%s, want wrong/missing-rows", v.Outcome, v.Class)
+	}
+	if len(r.Divergences) != 1 || r.Divergences[0].Signature.String() != "missing-rows: negbug | engine" {
+		t.Errorf("divergences %+v", r.Divergences)
+	}
+	if len(r.Metamorphic) != 2 || !r.Metamorphic[0].OK || r.Metamorphic[1].OK {
+		t.Errorf("checks %+v", r.Metamorphic)
+	}
+}

@@ -1,0 +1,45 @@
+package registry
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/sparql-oracle/oracle/internal/engine"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+func TestEngineAnswers(t *testing.T) {
+	e, err := New("engine")
+	if err != nil || e.Name() != "engine" {
+		t.Fatalf("New(engine) = %v, %v", e, err)
+	}
+	a, err := e.Eval(context.Background(), &oracle.Case{Query: "SELECT ?o { ?s ?p ?o } ORDER BY ?o", Dataset: dataset(3)})
+	if err != nil || a.Kind != results.Bindings || len(a.Rows) != 3 || a.Freedom != nil {
+		t.Fatalf("answer %+v, %v: want 3 rows without Freedom (an engine under test)", a, err)
+	}
+	ask, err := e.Eval(context.Background(), &oracle.Case{Query: "ASK {}"})
+	if err != nil || ask.Kind != results.Boolean || !ask.Boolean {
+		t.Errorf("ASK {} = %+v, %v", ask, err)
+	}
+	g, err := e.Eval(context.Background(), &oracle.Case{Query: "CONSTRUCT WHERE { ?s ?p ?o }", Dataset: dataset(2)})
+	if err != nil || g.Kind != results.Graph || len(g.Triples) != 2 {
+		t.Errorf("CONSTRUCT = %+v, %v", g, err)
+	}
+}
+
+func TestEngineErrors(t *testing.T) {
+	e := Engine(engine.Options{MaxSteps: 10})
+	for query, want := range map[string]error{
+		"SELECT WHERE": oracle.ErrRejected,
+		"SELECT * { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }":   oracle.ErrBudget,
+		"SELECT * { SERVICE <http://x/> { ?a ?b ?c } }": oracle.ErrUnsupported,
+		"SELECT * FROM <http://nowhere/> { ?a ?b ?c }":  oracle.ErrQueryError,
+	} {
+		_, err := e.Eval(context.Background(), &oracle.Case{Query: query, Dataset: dataset(5)})
+		if !errors.Is(err, want) {
+			t.Errorf("%q: error %v, want %v", query, err, want)
+		}
+	}
+}

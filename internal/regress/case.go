@@ -1,0 +1,171 @@
+package regress
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// Case is one corpus case.
+type Case struct {
+	ID     string
+	Dir    string
+	Query  string
+	Data   *rdf.Dataset
+	Meta   map[string]string // header keys: origin, signature, status, reduction
+	Expect []Expect          // one per engine, in file order
+}
+
+// Expect is one engine's recorded verdict.
+type Expect struct {
+	Engine  string
+	Version string
+	Outcome diff.Outcome
+	Classes []diff.Class
+}
+
+// Oracle returns the case as an oracle.Case.
+func (c *Case) Oracle() *oracle.Case {
+	return &oracle.Case{Name: "regress/" + c.ID, Query: c.Query, Dataset: c.Data}
+}
+
+// LoadDir reads every case under dir (one subdirectory each), sorted by id.
+func LoadDir(dir string) ([]*Case, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Case
+	for _, e := range ents {
+		if !e.IsDir() {
+			continue
+		}
+		c, err := Load(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
+}
+
+// Load reads one case directory.
+func Load(dir string) (*Case, error) {
+	c := &Case{ID: filepath.Base(dir), Dir: dir, Meta: map[string]string{}}
+	q, err := os.ReadFile(filepath.Join(dir, "query.rq"))
+	if err != nil {
+		return nil, err
+	}
+	c.Query = string(q)
+	data, err := os.ReadFile(filepath.Join(dir, "data.nq"))
+	if err != nil {
+		return nil, err
+	}
+	quads, err := rdf.ParseNQuads(bytes.NewReader(data), filepath.Join(dir, "data.nq"))
+	if err != nil {
+		return nil, err
+	}
+	c.Data = rdf.NewDataset()
+	for _, qd := range quads {
+		c.Data.Add(qd)
+	}
+	exp, err := os.ReadFile(filepath.Join(dir, "expect.tsv"))
+	if err != nil {
+		return nil, err
+	}
+	return c, c.parseExpect(filepath.Join(dir, "expect.tsv"), string(exp))
+}
+
+// parseExpect reads expect.tsv; errors name file:line.
+func (c *Case) parseExpect(name, text string) error {
+	sc := bufio.NewScanner(strings.NewReader(text))
+	for line := 1; sc.Scan(); line++ {
+		t := sc.Text()
+		switch {
+		case strings.HasPrefix(t, "# "):
+			if k, v, ok := strings.Cut(t[2:], ": "); ok {
+				c.Meta[k] = v
+			}
+		case t == "" || strings.HasPrefix(t, "#") || t == expectHeader:
+		default:
+			e, err := parseExpectLine(t)
+			if err != nil {
+				return fmt.Errorf("%s:%d: %v", name, line, err)
+			}
+			c.Expect = append(c.Expect, e)
+		}
+	}
+	return sc.Err()
+}
+
+func parseExpectLine(t string) (Expect, error) {
+	f := strings.Split(t, "\t")
+	if len(f) < 3 {
+		return Expect{}, fmt.Errorf("want engine, version, outcome[, classes], got %q", t)
+	}
+	e := Expect{Engine: f[0], Version: f[1], Outcome: diff.Outcome(f[2])}
+	if len(f) > 3 && f[3] != "" {
+		for _, s := range strings.Split(f[3], ",") {
+			cl, err := diff.ParseClass(s)
+			if err != nil {
+				return Expect{}, err
+			}
+			e.Classes = append(e.Classes, cl)
+		}
+	}
+	return e, nil
+}
+
+// expectHeader is the column header line of expect.tsv.
+const expectHeader = "engine\tversion\toutcome\tclasses"
+
+// metaKeys is the order header keys are written in.
+var metaKeys = []string{"origin", "signature", "status", "reduction"}
+
+// Write writes the case into its directory.
+func (c *Case) Write() error {
+	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
+		return err
+	}
+	var data bytes.Buffer
+	if err := rdf.WriteNQuads(&data, c.Data.Quads()); err != nil {
+		return err
+	}
+	q := c.Query
+	if !strings.HasSuffix(q, "\n") {
+		q += "\n"
+	}
+	for name, body := range map[string][]byte{"query.rq": []byte(q), "data.nq": data.Bytes(), "expect.tsv": []byte(c.expectText())} {
+		if err := os.WriteFile(filepath.Join(c.Dir, name), body, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (c *Case) expectText() string {
+	var b strings.Builder
+	for _, k := range metaKeys {
+		if v := c.Meta[k]; v != "" {
+			fmt.Fprintf(&b, "# %s: %s\n", k, v)
+		}
+	}
+	b.WriteString(expectHeader + "\n")
+	for _, e := range c.Expect {
+		cs := make([]string, len(e.Classes))
+		for i, cl := range e.Classes {
+			cs[i] = string(cl)
+		}
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\n", e.Engine, e.Version, e.Outcome, strings.Join(cs, ","))
+	}
+	return b.String()
+}

@@ -1,0 +1,122 @@
+package regress
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
+
+// Deadline is each engine's deadline per query in corpus runs.
+const Deadline = 30 * time.Second
+
+// Change is one engine whose verdict differs from the recorded one.
+type Change struct {
+	Engine    string
+	Want, Got Expect
+}
+
+func (c Change) String() string {
+	return fmt.Sprintf("%s: recorded %s %s, now %s %s (version %s -> %s)", c.Engine,
+		c.Want.Outcome, classList(c.Want.Classes), c.Got.Outcome, classList(c.Got.Classes), c.Want.Version, c.Got.Version)
+}
+
+// Check runs the case on engines (the reference among them) with the same
+// runner as `oracle diff` and returns the engines whose outcome or classes
+// changed. Expected engines absent from engines are not checked.
+func Check(ctx context.Context, c *Case, engines []oracle.Engine) ([]Change, *diff.Report) {
+	r := diff.Judge(ctx, c.Oracle(), engines, Deadline)
+	got := expectations(r)
+	var out []Change
+	for _, want := range c.Expect {
+		g, ok := got[want.Engine]
+		if !ok {
+			continue
+		}
+		if g.Outcome != want.Outcome || !slices.Equal(g.Classes, want.Classes) {
+			out = append(out, Change{want.Engine, want, g})
+		}
+	}
+	return out, r
+}
+
+// expectations turns a report into the verdicts a corpus records; the
+// reference is "correct" when it judged.
+func expectations(r *diff.Report) map[string]Expect {
+	out := map[string]Expect{}
+	for _, v := range r.Verdicts {
+		out[v.Engine] = Expect{Engine: v.Engine, Version: v.Version, Outcome: v.Outcome, Classes: v.Classes}
+	}
+	return out
+}
+
+func expectList(r *diff.Report, engines []oracle.Engine) []Expect {
+	got := expectations(r)
+	var out []Expect
+	for _, e := range engines {
+		if x, ok := got[e.Name()]; ok {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Record judges a seed case on engines, reduces each divergence, and
+// returns one corpus case per divergence (id "<seed>-<class>"), each
+// re-judged on every engine; a seed without divergence gives one case
+// (id "<seed>") recording that every engine agrees.
+func Record(ctx context.Context, seed *oracle.Case, id, origin, dir string, engines []oracle.Engine, lim diff.ReduceLimits) []*Case {
+	r := diff.Judge(ctx, seed, engines, lim.Deadline)
+	if len(r.Divergences) == 0 {
+		c := &Case{ID: id, Dir: filepath.Join(dir, id), Query: seed.Query, Data: seed.Dataset,
+			Meta: map[string]string{"origin": origin, "status": "no divergence"}, Expect: expectList(r, engines)}
+		return []*Case{c}
+	}
+	var out []*Case
+	for _, d := range r.Divergences {
+		red, _, st := diff.ReduceDivergence(ctx, seed, engines, d, lim)
+		full := diff.Judge(ctx, red, engines, lim.Deadline)
+		cid := id + "-" + string(d.Signature.Class)
+		out = append(out, &Case{ID: cid, Dir: filepath.Join(dir, cid), Query: red.Query, Data: red.Dataset,
+			Meta: map[string]string{"origin": origin, "signature": d.Signature.String(),
+				"status": status(d), "reduction": reductionText(st)},
+			Expect: expectList(full, engines)})
+	}
+	return out
+}
+
+func status(d diff.Divergence) string {
+	switch {
+	case d.Suspect:
+		return "suspect"
+	case d.Internal:
+		return "internal"
+	}
+	return "open"
+}
+
+// reductionText is the header form of the reduction figures.
+func reductionText(st diff.ReduceStats) string {
+	s := fmt.Sprintf("oracle_calls=%d seconds=%.2f quads=%d->%d nodes=%d->%d",
+		st.Calls, st.Elapsed.Seconds(), st.QuadsBefore, st.QuadsAfter, st.NodesBefore, st.NodesAfter)
+	if st.Stopped {
+		s += " stopped"
+	}
+	return s
+}
+
+func classList(cs []diff.Class) string {
+	s := make([]string, len(cs))
+	for i, c := range cs {
+		s[i] = string(c)
+	}
+	if len(s) == 0 {
+		return "-"
+	}
+	return strings.Join(s, ",")
+}
