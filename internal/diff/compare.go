@@ -133,10 +133,17 @@ type table struct {
 	graph bool // rows are triples (s, p, o)
 }
 
-// shapeOf keeps what Freedom.Open still fixes: bound or not, term kind, and
-// datatype and language of a literal.
+// boundMark stands for any bound value of an open variable.
+var boundMark = rdf.Term{Kind: rdf.KindLiteral, Value: "(open)"}
+
+// shapeOf keeps what Freedom.Open still fixes: whether the variable is bound.
+// Not the term kind: SAMPLE may pick an IRI in one engine and a literal in
+// another (#defn_aggSample), and both are correct.
 func shapeOf(t rdf.Term) rdf.Term {
-	return rdf.Term{Kind: t.Kind, Datatype: t.Datatype, Lang: t.Lang}
+	if t.IsZero() {
+		return t
+	}
+	return boundMark
 }
 
 func (t *table) rows(sols []results.Solution) [][]rdf.Term {

@@ -52,7 +52,7 @@ func bindingNotes(e, a *results.Answer, t *table) []string {
 	}
 	if len(open) > 0 {
 		notes = append(notes, "open variables "+strings.Join(open, " ")+
-			" compared by shape only (bound, term kind, datatype, language)")
+			" compared by shape only (bound or not)")
 	}
 	if strings.Join(e.Vars, " ") != strings.Join(a.Vars, " ") {
 		notes = append(notes, "projected variable order differs (ignored)")

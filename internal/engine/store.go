@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
@@ -109,9 +110,11 @@ func buildIndex(spo []trip) *gindex {
 		pos[i] = trip{t.b, t.c, t.a}
 		osp[i] = trip{t.c, t.a, t.b}
 	}
-	slices.SortFunc(spo, cmpTrip)
-	slices.SortFunc(pos, cmpTrip)
-	slices.SortFunc(osp, cmpTrip)
+	var wg sync.WaitGroup
+	for _, idx := range [][]trip{spo, pos, osp} {
+		wg.Go(func() { slices.SortFunc(idx, cmpTrip) })
+	}
+	wg.Wait()
 	gi := &gindex{spo: spo, pos: pos, osp: osp, preds: map[ID]pstat{}}
 	gi.stats()
 	return gi

@@ -57,6 +57,10 @@ func (e *evaluator) selectQuery(q *algebra.Query) (*Result, error) {
 	res.Sequence = rows(seq)
 	res.Ties = ties(keys, len(seq), openPrefix(m.order, open))
 	if m.slice != nil {
+		// Without ORDER BY the solutions are in no order (#defn_algSlice slices
+		// "the sequence" of an unordered multiset): any Limit of them is a
+		// correct answer, so the whole sequence is one tie class.
+		res.Ordered = true
 		res.Offset, res.Limit = int(m.slice.Offset), int(m.slice.Limit)
 		seq = Slice(seq, m.slice.Offset, m.slice.Limit)
 	}
@@ -107,7 +111,8 @@ func pick(keys [][]rdf.Term, idx []int) [][]rdf.Term {
 }
 
 // ties numbers the tie classes of a sorted sequence: consecutive rows whose
-// first n keys all compare equal (ops.OrderCompare == 0) share a class.
+// first n keys all tie (ops.OrderTie: neither orders before the other by
+// #modOrderBy, e.g. 1 and 1.0, or two blank nodes) share a class.
 // Without ORDER BY every row is in class 0.
 func ties(keys [][]rdf.Term, rowsN, n int) []int {
 	out := make([]int, rowsN)
@@ -122,7 +127,7 @@ func ties(keys [][]rdf.Term, rowsN, n int) []int {
 
 func sameKeys(a, b []rdf.Term, n int) bool {
 	for k := 0; k < n && k < len(a); k++ {
-		if ops.OrderCompare(a[k], b[k]) != 0 {
+		if !ops.OrderTie(a[k], b[k]) {
 			return false
 		}
 	}
