@@ -43,9 +43,8 @@ type Engine struct {
 	seq      atomic.Int64
 	restarts atomic.Int64
 
-	once    sync.Once
+	verMu   sync.Mutex
 	version string
-	verErr  error
 	lastMS  atomic.Int64 // engine's own time of the last query, in µs
 	extraMu sync.Mutex
 	extra   map[string]string
@@ -68,21 +67,22 @@ func New(cfg Config) *Engine {
 
 func (e *Engine) Name() string { return e.cfg.Name }
 
-// Version asks a sidecar once; on failure it returns "unavailable".
+// Version asks a sidecar for its engine's version and caches the answer; a
+// failure is not cached (a sidecar slow to start under load is asked again
+// next time) and reads as "unavailable".
 func (e *Engine) Version() string {
-	e.once.Do(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), e.cfg.StartTimeout)
-		defer cancel()
-		resp, err := e.exchange(ctx, &Request{Op: "version"})
-		if err != nil {
-			e.verErr = err
-			return
-		}
-		e.version = resp.Version
-	})
-	if e.verErr != nil {
+	e.verMu.Lock()
+	defer e.verMu.Unlock()
+	if e.version != "" {
+		return e.version
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), e.cfg.StartTimeout)
+	defer cancel()
+	resp, err := e.exchange(ctx, &Request{Op: "version"})
+	if err != nil || resp.Version == "" {
 		return "unavailable"
 	}
+	e.version = resp.Version
 	return e.version
 }
 

@@ -94,6 +94,7 @@ func BenchmarkLoad(b *testing.B) {
 		b.Run(fmt.Sprintf("triples=%d", n), func(b *testing.B) {
 			ds := bsbmDataset(n)
 			b.ReportAllocs()
+			b.ResetTimer()
 			var s *engine.Store
 			for i := 0; i < b.N; i++ {
 				s = engine.Load(ds)

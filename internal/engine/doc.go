@@ -46,15 +46,21 @@
 // among those sharing a bound variable (no Cartesian products while a
 // connected pattern remains), the estimate being the exact range count
 // for the constants divided by the distinct subjects/objects of the
-// predicate for each position an earlier pattern binds. FILTERs over a
-// BGP without EXISTS or per-call functions are pushed to the depth where
-// their variables are bound.
+// predicate for each position an earlier pattern binds. Plans and
+// compiled patterns are cached per query, per BGP node and graph.
 //
-// "Seedable" patterns (BGP, Path, VALUES, and Join/Union/GRAPH of them)
-// take input rows as seeds: evaluating them with the row's bindings as
-// constants is exactly Join({μ}, eval(P)), so Join and OPTIONAL with such
-// a right side are bind joins (joinOrder merges the BGPs of a join and
-// runs VALUES and paths with a constant end first). Other joins, OPTIONAL
+// Filters (join.go filter): expressions without EXISTS, BOUND, IF,
+// COALESCE or per-call functions are "pushable". Over a BGP they run
+// inside the nested loop at the depth where their variables are bound;
+// over Join, LeftJoin and Minus they sink into the operand that binds all
+// their variables in every solution (vars.go certain), since the
+// expression's value is then fixed by that operand's solution.
+//
+// "Seedable" patterns (BGP, Path, VALUES, a pure filter of one, and
+// Join/Union/GRAPH of them) take input rows as seeds: evaluating them with
+// the row's bindings as constants is exactly Join({μ}, eval(P)), so Join
+// and OPTIONAL with such a side are bind joins (joinOrder merges the BGPs
+// of a join and runs VALUES and paths with a constant end first). Other joins, OPTIONAL
 // and MINUS hash the right side on the variables both sides always bind
 // (vars.go certain) and test compatibility of the rest
 // (#defn_algCompatibleMapping); MINUS needs a shared bound variable
@@ -81,7 +87,8 @@
 // unit of Fuel per nesting level. Group (group.go) groups by key IDs (an
 // error key is unbound) and calls ops.Aggregate per group; with no keys
 // and an aggregate an empty input is one group. OrderBy is a stable sort
-// by ops.OrderCompare. Project clears the other columns, Distinct and
+// by ops.OrderCompare; under a Slice with a limit it keeps the first
+// offset+limit rows in a bounded heap (same rows, ties by input order). Project clears the other columns, Distinct and
 // Reduced hash whole rows. CONSTRUCT and DESCRIBE (forms.go) follow the
 // reference's policies: fresh blank nodes per solution, ill-formed triples
 // dropped, a set; DESCRIBE is the concise bounded description in the
