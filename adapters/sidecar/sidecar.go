@@ -46,8 +46,6 @@ type Engine struct {
 	verMu   sync.Mutex
 	version string
 	lastMS  atomic.Int64 // engine's own time of the last query, in µs
-	extraMu sync.Mutex
-	extra   map[string]string
 }
 
 // New returns an engine; no process starts until the first use.
@@ -130,7 +128,11 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 		return nil, err
 	}
 	e.lastMS.Store(int64(resp.TimeMS * 1000))
-	return decode(resp)
+	a, err := decode(resp)
+	if a != nil && len(resp.Extra) > 0 {
+		a.Evidence = resp.Extra
+	}
+	return a, err
 }
 
 // request turns a case into a sidecar request.

@@ -126,3 +126,24 @@ func (p *plan) loaded(iri string) bool {
 	}
 	return false
 }
+
+// sharedBlank reports a blank node that occurs in more than one graph of the
+// plan. Graph Store requests load each graph on its own, so such a node would
+// split in two: the case cannot be loaded faithfully that way.
+func (p *plan) sharedBlank() (rdf.Term, bool) {
+	seen := map[rdf.Term]string{}
+	for _, g := range p.graphs {
+		for _, t := range g.Triples {
+			for _, x := range []rdf.Term{t.S, t.O} {
+				if x.Kind != rdf.KindBlank {
+					continue
+				}
+				if other, ok := seen[x]; ok && other != g.IRI {
+					return x, true
+				}
+				seen[x] = g.IRI
+			}
+		}
+	}
+	return rdf.Term{}, false
+}

@@ -24,7 +24,9 @@
 // Consequences worth knowing: the store must be a scratch store (a case
 // overwrites and drops graphs under its named graphs' IRIs); an empty named
 // graph cannot be loaded, so stores that forget empty graphs (Virtuoso) do
-// not bind it in GRAPH ?g {}.
+// not bind it in GRAPH ?g {}; a blank node shared by two graphs of a case
+// would split under graph-by-graph loading, so LoadGraphStore refuses such a
+// case as unsupported (LoadUpdate sends one INSERT, which keeps it shared).
 //
 // Answers: SPARQL results JSON (1.0-era "typed-literal" accepted by
 // results.ReadJSON) or XML, N-Triples for graphs. Errors: 400 is

@@ -57,6 +57,9 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 		return nil, fmt.Errorf("%w: waiting for the store %s", oracle.ErrTimeout, e.cfg.Query)
 	}
 	p := makePlan(c, h, fmt.Sprintf("urn:sparql-oracle:%s:%d", e.run, e.seq.Add(1)))
+	if err := e.loadable(p); err != nil {
+		return nil, err
+	}
 	defer e.clear(p)
 	if err := e.load(ctx, p); err != nil {
 		return nil, err

@@ -158,3 +158,16 @@ func TestParseParams(t *testing.T) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
+
+func TestSharedBlankNode(t *testing.T) {
+	f, e := newFake(t)
+	c := testCase("SELECT * {}")
+	c.Dataset.Add(rdf.Quad{S: rdf.Blank("b"), P: rdf.IRI("http://ex/p"), O: rdf.String("1")})
+	c.Dataset.Add(rdf.Quad{S: rdf.Blank("b"), P: rdf.IRI("http://ex/p"), O: rdf.String("2"), G: rdf.IRI("http://ex/g")})
+	if _, err := e.Eval(context.Background(), c); oracle.Classify(err) != "unsupported" {
+		t.Errorf("a blank node in two graphs: %v, want unsupported", err)
+	}
+	if len(f.log) != 0 {
+		t.Errorf("nothing may be loaded: %v", f.log)
+	}
+}

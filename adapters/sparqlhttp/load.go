@@ -33,6 +33,14 @@ func (e *Engine) load(ctx context.Context, p *plan) error {
 	return nil
 }
 
+// loadable refuses a plan the load mode cannot represent faithfully.
+func (e *Engine) loadable(p *plan) error {
+	if b, ok := p.sharedBlank(); ok && e.cfg.Load == LoadGraphStore {
+		return fmt.Errorf("%w: blank node %s is in two graphs; the Graph Store Protocol loads graphs one by one (use LoadUpdate)", oracle.ErrUnsupported, b)
+	}
+	return nil
+}
+
 // unload drops every graph the plan loaded.
 func (e *Engine) unload(ctx context.Context, p *plan) error {
 	if e.cfg.Load == LoadUpdate {

@@ -14,5 +14,9 @@
 // included). Known behaviour, reported as such and not worked around:
 // `1/0` fails the whole query (HTTP 500, ErrQueryError); `2/4` is integer
 // division; SUM/AVG over no rows are unbound; literals are canonicalised on
-// load; an empty named graph does not exist for Virtuoso.
+// load ("01"^^xsd:integer answers "1", "1e0"^^xsd:double "1.0"); an empty
+// named graph does not exist for Virtuoso, and GRAPH ?g {} answers one row
+// with ?g unbound; an INSERT template whose blank node spans two GRAPH
+// blocks fails inside Virtuoso (SR002), so with LoadUpdate such a case is
+// unsupported, as it is with the default Graph Store loading.
 package virtuoso

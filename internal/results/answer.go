@@ -25,6 +25,10 @@ type Answer struct {
 
 	// Freedom is set only on a judge's answer; see Freedom.
 	Freedom *Freedom
+
+	// Evidence is engine-specific material for reports, never compared
+	// (oxilite: "sql", the SQL statement the query compiled to).
+	Evidence map[string]string
 }
 
 // Freedom is attached by a judge (the reference evaluator) to its own answer:
