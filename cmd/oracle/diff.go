@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"slices"
 	"strings"
 	"time"
 
@@ -70,11 +69,8 @@ func runDiff(args []string) int {
 		return usageError("diff", err)
 	}
 	defer closeEngines(engines)
-	r := diff.Judge(ctx, c, engines, cf.timeout)
-	bugs := diff.Bugs(r)
-	if *reduce {
-		bugs = reduceAll(ctx, c, engines, r, diff.ReduceLimits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout})
-	}
+	r, bugs := diff.Run(ctx, c, engines, diff.RunOptions{Deadline: cf.timeout, Reduce: *reduce,
+		Limits: diff.ReduceLimits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}})
 	if err := render(os.Stdout, cf.format, r, bugs); err != nil {
 		return usageError("diff", err)
 	}
@@ -82,17 +78,6 @@ func runDiff(args []string) int {
 		return exitDiverges
 	}
 	return exitOK
-}
-
-func reduceAll(ctx context.Context, c *oracle.Case, engines []oracle.Engine, r *diff.Report, lim diff.ReduceLimits) []diff.Bug {
-	var bugs []diff.Bug
-	for _, d := range r.Divergences {
-		_, rr, st := diff.ReduceDivergence(ctx, c, engines, d, lim)
-		if b, ok := diff.BugFor(rr, d.Signature, &st); ok {
-			bugs = append(bugs, b)
-		}
-	}
-	return diff.Dedup(bugs)
 }
 
 func render(w io.Writer, format string, r *diff.Report, bugs []diff.Bug) error {
@@ -156,14 +141,11 @@ func (f *caseFlags) loadData(ctx context.Context, c *oracle.Case) error {
 		if err != nil {
 			return err
 		}
-		cat, err := rdf.ParseCatalogueWith(data, limits, rdf.IsolatedLoader(ctx))
+		dc, err := diff.CatalogueCase(ctx, c.Name, c.Query, c.Base, data, limits)
 		if err != nil {
 			return err
 		}
-		c.Dataset, c.Sources = cat.Dataset, cat.Sources
-		if c.Base == "" {
-			c.Base = cat.Base
-		}
+		*c = *dc
 	}
 	return nil
 }
@@ -183,15 +165,13 @@ func readInput(path string) ([]byte, error) {
 // fast engine (whose disagreement with it is an internal bug) always run,
 // first; list chooses the external engines.
 func buildEngines(list string) ([]oracle.Engine, error) {
-	names := defaultEngines()
-	if list != "" {
-		names = []string{diff.JudgeName, diff.TwinName}
-		for _, n := range strings.Split(list, ",") {
-			if n = strings.TrimSpace(n); n != "" && !slices.Contains(names, n) {
-				names = append(names, n)
-			}
+	var requested []string
+	for _, n := range strings.Split(list, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			requested = append(requested, n)
 		}
 	}
+	names := diff.EngineNames(requested, installedEngines())
 	var out []oracle.Engine
 	for _, n := range names {
 		e, err := registry.New(n)
@@ -204,8 +184,9 @@ func buildEngines(list string) ([]oracle.Engine, error) {
 	return out, nil
 }
 
-func defaultEngines() []string {
-	names := []string{diff.JudgeName, diff.TwinName}
+// installedEngines lists the external engines installed on this machine.
+func installedEngines() []string {
+	var names []string
 	for _, n := range registry.External() {
 		if registry.Installed(n) {
 			names = append(names, n)

@@ -22,8 +22,9 @@ func (e *query) eval(g *gindex, x algebra.Expr, r row) ops.Value {
 }
 
 // exists is #defn_evalExists: substitute μ into the pattern and ask whether
-// it has a solution over the active graph of the filter. It takes one unit
-// of fuel per nesting level.
+// it has a solution over the active graph of the filter. Patterns without
+// paths or scoped expressions are seeded with μ instead (the same answer,
+// and the plans are reused). It takes one unit of fuel per nesting level.
 func (e *query) exists(op algebra.Op, mu ops.Binding) (bool, error) {
 	if e.err != nil {
 		return false, e.err
@@ -35,15 +36,40 @@ func (e *query) exists(op algebra.Op, mu ops.Binding) (bool, error) {
 	if !ok {
 		return false, fmt.Errorf("engine: EXISTS under a foreign binding")
 	}
-	sub := substitute(op, func(v string) (rdf.Term, bool) { return b.Get(v) })
 	e.depth++
 	defer func() { e.depth-- }()
 	g := e.active
-	_, found := e.open(g, sub).Next()
+	var it iter
+	if existsSeedable(op) {
+		it = e.seeded(g, op, single(b.r))
+	} else {
+		it = e.open(g, substitute(op, func(v string) (rdf.Term, bool) { return b.Get(v) }))
+	}
+	_, found := it.Next()
 	if e.err != nil {
 		return false, e.err
 	}
 	return found, nil
+}
+
+// existsSeedable: patterns for which seeding with μ has a solution exactly
+// when the substituted pattern has one (no property paths: a substituted
+// end is a term, which matches itself even outside the graph, a seeded one
+// is a variable's value, which does not).
+func existsSeedable(op algebra.Op) bool {
+	switch op := op.(type) {
+	case *algebra.BGP, *algebra.Table:
+		return true
+	case *algebra.Join:
+		return existsSeedable(op.L) && existsSeedable(op.R)
+	case *algebra.Union:
+		return existsSeedable(op.L) && existsSeedable(op.R)
+	case *algebra.Graph:
+		return existsSeedable(op.Op)
+	case *algebra.Filter:
+		return existsSeedable(op.Op) && pureFilter(op)
+	}
+	return false
 }
 
 type lookupFn func(string) (rdf.Term, bool)

@@ -53,12 +53,11 @@ final class Engine {
     }
 
     /**
-     * dataset builds the case's dataset. Without FROM/FROM NAMED it is the
-     * request's data, with every listed named graph present even when empty.
-     * With them (#specifyingDataset) it is a view over a local catalogue
-     * (data plus sources) picked by DynamicDatasets, the way Fuseki resolves
-     * FROM against a store: a graph missing from the catalogue is empty,
-     * nothing is ever fetched.
+     * dataset builds the case's dataset: the request's data, with every listed
+     * named graph present even when empty. With FROM/FROM NAMED
+     * (#specifyingDataset) the catalogue's sources are loaded as named graphs
+     * too, and ARQ, given a dataset, picks the FROM graphs out of it itself
+     * (as Fuseki does): a graph it lacks is empty, nothing is ever fetched.
      */
     static DatasetGraph dataset(JsonObject req, Query query) {
         DatasetGraph dsg = DatasetGraphFactory.createGeneral();

@@ -1,0 +1,122 @@
+package registry
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
+
+// Canonical lists every engine name ARCHITECTURE.md gives, in its order.
+var Canonical = []string{"reference", "engine", "oxigraph", "pyoxigraph", "oxilite", "jena",
+	"comunica", "rdflib", "virtuoso", "rasqal", "attean", "rdfquery", "sparqlhttp"}
+
+// Status is whether one engine can run here, as `oracle engines` prints it.
+type Status struct {
+	Name      string `json:"name"`
+	Version   string `json:"version"`
+	Available bool   `json:"available"`
+	Reason    string `json:"reason"`
+}
+
+// Known lists the canonical names followed by the ones the config adds.
+func (c *Config) Known() []string {
+	out := slices.Clone(Canonical)
+	if c != nil {
+		for _, e := range c.Engines {
+			if !slices.Contains(out, e.Name) {
+				out = append(out, e.Name)
+			}
+		}
+	}
+	return out
+}
+
+// ProbeAll checks every name at once, each within timeout.
+func (c *Config) ProbeAll(ctx context.Context, names []string, timeout time.Duration) []Status {
+	out := make([]Status, len(names))
+	var wg sync.WaitGroup
+	for i, n := range names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i] = c.Probe(ctx, n, timeout)
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// Probe checks one engine for real: its files are installed, it builds, and
+// it answers a version request (an endpoint: ASK {}) within timeout. The
+// engine's processes are stopped afterwards. Virtuoso's server is not
+// started: its binary's version answer stands for it.
+func (c *Config) Probe(ctx context.Context, name string, timeout time.Duration) Status {
+	st := Status{Name: name}
+	e := c.Lookup(name)
+	if e.Disabled {
+		st.Reason = "disabled in the config file"
+		return st
+	}
+	if e.StartTimeout == 0 {
+		e.StartTimeout = Duration(timeout)
+	}
+	probe := &Config{Engines: []EngineConfig{e}}
+	if c != nil {
+		probe.Deadline, probe.Pool, probe.dir = c.Deadline, 1, c.dir
+	}
+	eng, err := probe.New(name)
+	if err != nil {
+		st.Reason = err.Error()
+		return st
+	}
+	defer Close(eng)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	if e.kind() == "sparqlhttp" {
+		return answerASK(ctx, eng, st)
+	}
+	return answerVersion(ctx, eng, st)
+}
+
+func answerVersion(ctx context.Context, eng oracle.Engine, st Status) Status {
+	ch := make(chan string, 1)
+	go func() { ch <- eng.Version() }()
+	select {
+	case v := <-ch:
+		st.Version = v
+		if v == "" || v == "unavailable" {
+			st.Version, st.Reason = "", "installed, but gave no version answer"
+			return st
+		}
+		st.Available = true
+	case <-ctx.Done():
+		st.Reason = fmt.Sprintf("no version answer within %s", durationOf(ctx))
+	}
+	return st
+}
+
+func answerASK(ctx context.Context, eng oracle.Engine, st Status) Status {
+	st.Version = eng.Version()
+	a, err := eng.Eval(ctx, &oracle.Case{Name: "probe", Query: "ASK {}"})
+	switch {
+	case err != nil:
+		st.Reason = "endpoint did not answer ASK {}: " + err.Error()
+	case !a.Boolean:
+		st.Reason = "endpoint answered ASK {} with false"
+	default:
+		st.Available = true
+	}
+	return st
+}
+
+func durationOf(ctx context.Context) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return "the timeout"
+	}
+	return "the time allowed (cancelled)"
+}

@@ -1,0 +1,19 @@
+// Package server is the oracle service: the HTTP API (chi), the dashboard
+// and the Prometheus metrics. It owns no evaluation logic: POST /v1/diff runs
+// diff.Run, reports and sweeps come from internal/store, sweeps are started
+// through a Sweeper (internal/sweep in production).
+//
+// Layout: server.go builds the router and its middleware; limits.go the
+// body, query and dataset bounds and the evaluation semaphore; errors.go the
+// one JSON error shape {error, detail, line?, column?}; diffapi.go POST
+// /v1/diff; reports.go and sweeps.go the read/write endpoints over the
+// store; metrics.go the collectors; dashboard.go and templates/ the HTML
+// (embedded, no external assets). api/openapi.yaml describes the API: change
+// it with the handlers.
+//
+// Every bad input is a 4xx with a JSON body saying what and where; a
+// handler never panics on input (a recoverer turns a bug into a 500 that
+// the tests would catch). Untrusted RDF is parsed in child processes
+// (rdf.IsolatedLoader), so a binary that serves must call
+// rdf.ServeLoadChild first (cmd/oracle does; tests do in TestMain).
+package server

@@ -1,0 +1,114 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// APIError is the body of every error response: what went wrong (Error, a
+// short stable phrase), the details (Detail), and where, when the input
+// has positions (Line and Column, 1-based, of the named Field).
+type APIError struct {
+	Status int    `json:"-"`
+	Error  string `json:"error"`
+	Detail string `json:"detail"`
+	Field  string `json:"field,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
+}
+
+func (e *APIError) String() string { return fmt.Sprintf("%d %s: %s", e.Status, e.Error, e.Detail) }
+
+func badRequest(what, detail string) *APIError {
+	return &APIError{Status: http.StatusBadRequest, Error: what, Detail: detail}
+}
+
+func writeError(w http.ResponseWriter, e *APIError) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(e.Status)
+	json.NewEncoder(w).Encode(e)
+}
+
+// queryError explains a query the parser refused, with its position.
+func queryError(err error) *APIError {
+	e := badRequest("malformed query", err.Error())
+	e.Field = "query"
+	var se *syntax.Error
+	if errors.As(err, &se) {
+		e.Line, e.Column = se.Line, se.Col
+	}
+	return e
+}
+
+// datasetError explains a dataset the catalogue reader or the RDF loader
+// refused: a limit is 413, a syntax error carries the document's position.
+func datasetError(err error) *APIError {
+	if errors.Is(err, rdf.ErrLimit) {
+		return &APIError{Status: http.StatusRequestEntityTooLarge, Error: "dataset too large", Detail: err.Error(), Field: "dataset"}
+	}
+	e := badRequest("malformed dataset", err.Error())
+	e.Field = "dataset"
+	var se *rdf.SyntaxError
+	if errors.As(err, &se) {
+		e.Line, e.Column = se.Line, se.Col
+	}
+	return e
+}
+
+// jsonError explains a request body that is not the JSON expected, with
+// the line and column of a syntax error.
+func jsonError(body []byte, err error) *APIError {
+	e := badRequest("malformed JSON", err.Error())
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		e.Line, e.Column = position(body, int(se.Offset))
+	case errors.As(err, &te):
+		e.Line, e.Column = position(body, int(te.Offset))
+		e.Detail = fmt.Sprintf("field %q: want %s, found JSON %s", te.Field, te.Type, te.Value)
+	}
+	return e
+}
+
+// position converts a byte offset into a 1-based line and column.
+func position(b []byte, off int) (line, col int) {
+	line, col = 1, 1
+	for i := 0; i < off && i < len(b); i++ {
+		if b[i] == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+// storeError maps store errors: not found is 404, an invalid argument 400,
+// anything else a 500 (the database failed, not the client).
+func storeError(err error) *APIError {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return &APIError{Status: http.StatusNotFound, Error: "not found", Detail: err.Error()}
+	case errors.Is(err, store.ErrInvalid):
+		return badRequest("invalid argument", err.Error())
+	}
+	return &APIError{Status: http.StatusInternalServerError, Error: "store failure", Detail: err.Error()}
+}
+
+// idParam parses a positive integer path parameter.
+func idParam(s, what string) (int64, *APIError) {
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, badRequest("invalid id", fmt.Sprintf("%s id %q: want a positive integer", what, s))
+	}
+	return id, nil
+}

@@ -1,0 +1,155 @@
+package server
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// Sweeper starts sweeps (internal/sweep enqueues their cases as jobs).
+type Sweeper interface {
+	Start(ctx context.Context, spec store.SweepSpec) (store.Sweep, error)
+}
+
+// Config is what a Server serves with.
+type Config struct {
+	Store   store.Store     // reports and sweeps (required)
+	Engines []oracle.Engine // the engine pool; must hold "reference" and "engine"
+	Sweeper Sweeper         // nil: POST /v1/sweeps only records a pending sweep
+	Token   string          // when set, write endpoints need "Authorization: Bearer <Token>"
+	Limits  Limits          // zero fields take DefaultLimits
+	// FileReports makes POST /v1/diff file its divergences as reports.
+	FileReports bool
+}
+
+// Server is the HTTP service. Build it with New; serve Handler().
+type Server struct {
+	cfg     Config
+	lim     Limits
+	gate    *gate
+	metrics *Metrics
+	engines map[string]oracle.Engine
+	router  chi.Router
+	started time.Time
+}
+
+// New builds a server over cfg.
+func New(cfg Config) *Server {
+	s := &Server{cfg: cfg, lim: cfg.Limits.withDefaults(), engines: map[string]oracle.Engine{}, started: time.Now()}
+	for _, e := range cfg.Engines {
+		s.engines[e.Name()] = e
+	}
+	s.gate = newGate(s.lim.MaxConcurrent, s.lim.QueueWait)
+	s.metrics = newMetrics(func() float64 { return float64(s.gate.waiting.Load()) },
+		func() []oracle.Engine { return cfg.Engines })
+	s.router = s.routes()
+	return s
+}
+
+// Handler is the service's root handler.
+func (s *Server) Handler() http.Handler { return s.router }
+
+// Metrics are the server's collectors.
+func (s *Server) Metrics() *Metrics { return s.metrics }
+
+// Drain makes new evaluations fail with 503 (before a graceful shutdown).
+func (s *Server) Drain() { s.gate.draining.Store(true) }
+
+func (s *Server) routes() chi.Router {
+	r := chi.NewRouter()
+	r.Use(middleware.Recoverer, s.metrics.instrument, securityHeaders)
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, &APIError{Status: http.StatusNotFound, Error: "not found", Detail: "no route for " + r.URL.Path})
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, &APIError{Status: http.StatusMethodNotAllowed, Error: "method not allowed",
+			Detail: r.Method + " is not allowed on " + r.URL.Path})
+	})
+	r.Get("/healthz", s.healthz)
+	r.Get("/readyz", s.readyz)
+	r.Method(http.MethodGet, "/metrics", s.metrics.Handler())
+	r.Route("/v1", func(r chi.Router) {
+		r.With(s.auth).Post("/diff", s.postDiff)
+		r.Get("/reports", s.listReports)
+		r.Get("/reports/{id}", s.getReport)
+		r.With(s.auth).Post("/sweeps", s.postSweep)
+		r.Get("/sweeps", s.listSweeps)
+		r.Get("/sweeps/{id}", s.getSweep)
+		r.Get("/engines", s.listEngines)
+	})
+	s.dashboardRoutes(r)
+	return r
+}
+
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// auth guards write endpoints with the bearer token, when one is set.
+func (s *Server) auth(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.cfg.Token != "" {
+			got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+			if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.Token)) != 1 {
+				w.Header().Set("WWW-Authenticate", `Bearer realm="oracle"`)
+				writeError(w, &APIError{Status: http.StatusUnauthorized, Error: "unauthorized",
+					Detail: "this endpoint needs the header Authorization: Bearer <token>"})
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.Encode(v)
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "uptime_seconds": int(time.Since(s.started).Seconds())})
+}
+
+// readyz is ready when the store answers and the server is not draining.
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if s.gate.draining.Load() {
+		writeError(w, unavailable(http.StatusServiceUnavailable, "draining", "the server is shutting down"))
+		return
+	}
+	if err := s.cfg.Store.Ping(ctx); err != nil {
+		writeError(w, unavailable(http.StatusServiceUnavailable, "store unavailable", err.Error()))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "engines": len(s.engines)})
+}
+
+// engineInfo is one entry of GET /v1/engines.
+type engineInfo struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	Role    string `json:"role"` // judge, twin or external
+}
+
+func (s *Server) listEngines(w http.ResponseWriter, r *http.Request) {
+	out := []engineInfo{}
+	for _, e := range s.cfg.Engines {
+		out = append(out, engineInfo{Name: e.Name(), Version: e.Version(), Role: role(e.Name())})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"engines": out})
+}
