@@ -29,7 +29,7 @@ type graph struct {
 }
 
 // makePlan lays out case c; prefix is unique to the case.
-func makePlan(c *oracle.Case, h *header, prefix string) *plan {
+func makePlan(c *oracle.Case, h *oracle.QueryInfo, prefix string) *plan {
 	p := &plan{prefix: prefix}
 	catalogue := map[string]bool{}
 	ds := c.Dataset

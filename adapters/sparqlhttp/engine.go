@@ -49,7 +49,10 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 		ctx, cancel = context.WithTimeout(ctx, e.cfg.Timeout)
 		defer cancel()
 	}
-	h, _ := scanHeader(c.Query, c.Base) // a malformed query is the endpoint's to reject
+	h, err := c.Info()
+	if err != nil { // a query our parser refuses is the endpoint's to judge
+		h = &oracle.QueryInfo{}
+	}
 	select {
 	case e.lock <- struct{}{}:
 		defer func() { <-e.lock }()

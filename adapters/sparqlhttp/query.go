@@ -24,7 +24,7 @@ const (
 )
 
 // query sends the case's query with the plan's dataset and reads the answer.
-func (e *Engine) query(ctx context.Context, c *oracle.Case, h *header, p *plan) (*results.Answer, error) {
+func (e *Engine) query(ctx context.Context, c *oracle.Case, h *oracle.QueryInfo, p *plan) (*results.Answer, error) {
 	text := c.Query
 	if c.Base != "" && !h.HasBase {
 		// The Protocol has no base parameter: a BASE declaration carries it.
@@ -32,7 +32,7 @@ func (e *Engine) query(ctx context.Context, c *oracle.Case, h *header, p *plan) 
 	}
 	params := url.Values{"default-graph-uri": p.Default, "named-graph-uri": p.Named}
 	accept := acceptResults
-	if h.Form == FormConstruct || h.Form == FormDescribe {
+	if h.Form == "CONSTRUCT" || h.Form == "DESCRIBE" {
 		accept = acceptGraph
 	}
 	var resp *http.Response

@@ -16,7 +16,11 @@ type QueryInfo struct {
 	Form      string   // "SELECT", "CONSTRUCT", "ASK" or "DESCRIBE"
 	From      []string // FROM IRIs, resolved, in source order (#specifyingDataset)
 	FromNamed []string // FROM NAMED IRIs, resolved, in source order
+	HasBase   bool     // the prologue declares BASE
 }
+
+// HasDataset reports whether the query names its own dataset.
+func (i *QueryInfo) HasDataset() bool { return len(i.From)+len(i.FromNamed) > 0 }
 
 func (c *Case) parse() (*syntax.Query, error) {
 	q, err := syntax.Parse(c.Query, syntax.Options{Base: c.Base})
@@ -35,6 +39,9 @@ func (c *Case) Info() (*QueryInfo, error) {
 		return nil, err
 	}
 	info := &QueryInfo{Form: q.Form.String()}
+	for _, d := range q.Prologue {
+		info.HasBase = info.HasBase || d.Kind == syntax.DeclBase
+	}
 	for _, d := range q.From {
 		if d.Named {
 			info.FromNamed = append(info.FromNamed, d.IRI.Value)

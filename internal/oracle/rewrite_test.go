@@ -14,7 +14,7 @@ func TestInfo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &QueryInfo{Form: "SELECT", From: []string{"http://ex/a", "http://ex/c"}, FromNamed: []string{"http://ex/b"}}
+	want := &QueryInfo{Form: "SELECT", From: []string{"http://ex/a", "http://ex/c"}, FromNamed: []string{"http://ex/b"}, HasBase: true}
 	if !reflect.DeepEqual(info, want) {
 		t.Errorf("Info = %+v, want %+v", info, want)
 	}

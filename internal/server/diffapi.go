@@ -1,0 +1,274 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"mime"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// diffRequest is the body of POST /v1/diff (application/json). A SPARQL
+// body (application/sparql-query) or a form carries the same fields as
+// parameters: dataset, engines (comma-separated), base, name.
+type diffRequest struct {
+	Query   string          `json:"query"`
+	Dataset json.RawMessage `json:"dataset,omitempty"` // a JSON dataset catalogue (rdf.Catalogue)
+	Engines []string        `json:"engines,omitempty"` // external engines; default every one served
+	Base    string          `json:"base,omitempty"`
+	Name    string          `json:"name,omitempty"`
+}
+
+// postDiff runs one case on the engines and answers the report of
+// `oracle diff --format json`; ?reduce=true shrinks every divergence first.
+func (s *Server) postDiff(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	req, apiErr := s.parseDiff(r)
+	if apiErr == nil {
+		apiErr = s.checkDiff(req)
+	}
+	var engines []oracle.Engine
+	if apiErr == nil {
+		engines, apiErr = s.pickEngines(req.Engines)
+	}
+	reduce, apiErr := boolParam(r.URL.Query(), "reduce", apiErr)
+	if apiErr != nil {
+		writeError(w, apiErr)
+		return
+	}
+	if e := s.gate.acquire(r.Context()); e != nil {
+		w.Header().Set("Retry-After", retryAfter(e))
+		writeError(w, e)
+		return
+	}
+	defer s.gate.release()
+	s.runDiff(w, r.Context(), req, engines, reduce, start)
+}
+
+func (s *Server) runDiff(w http.ResponseWriter, ctx context.Context, req *diffRequest, engines []oracle.Engine, reduce bool, start time.Time) {
+	c, apiErr := s.loadCase(ctx, req)
+	if apiErr != nil {
+		writeError(w, apiErr)
+		return
+	}
+	loaded := time.Now()
+	rep, bugs := diff.Run(ctx, c, engines, diff.RunOptions{Deadline: s.lim.Deadline, Reduce: reduce,
+		Limits: diff.ReduceLimits{MaxCalls: s.lim.ReduceCalls, MaxTime: s.lim.ReduceTime, Deadline: s.lim.Deadline}})
+	ran := time.Now()
+	s.metrics.ObserveReport(rep)
+	if ids := s.file(ctx, c, bugs); len(ids) > 0 {
+		w.Header().Set("X-Oracle-Reports", strings.Join(ids, ","))
+	}
+	var buf bytes.Buffer
+	if err := diff.NewJSON(rep, bugs).WriteJSON(&buf); err != nil {
+		writeError(w, &APIError{Status: http.StatusInternalServerError, Error: "rendering failed", Detail: err.Error()})
+		return
+	}
+	total := time.Since(start)
+	s.metrics.overhead.Observe((total - ran.Sub(loaded)).Seconds())
+	w.Header().Set("Server-Timing", fmt.Sprintf("load;dur=%.3f, run;dur=%.3f, total;dur=%.3f",
+		ms(loaded.Sub(start)), ms(ran.Sub(loaded)), ms(total)))
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(buf.Bytes())
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// file stores the case's bugs as reports when the server files them; a
+// store failure is not the client's: the report is still answered.
+func (s *Server) file(ctx context.Context, c *oracle.Case, bugs []diff.Bug) []string {
+	if !s.cfg.FileReports || s.cfg.Store == nil {
+		return nil
+	}
+	var ids []string
+	for _, b := range bugs {
+		rep, _, err := s.cfg.Store.FileReport(ctx, store.Filing{Bug: b, Case: c.Name})
+		if err == nil {
+			ids = append(ids, strconv.FormatInt(rep.ID, 10))
+		}
+	}
+	return ids
+}
+
+// parseDiff reads the request by its content type.
+func (s *Server) parseDiff(r *http.Request) (*diffRequest, *APIError) {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil && r.Header.Get("Content-Type") != "" {
+		return nil, unsupportedType(r.Header.Get("Content-Type"))
+	}
+	body, apiErr := readBody(r, s.lim.MaxBody)
+	if apiErr != nil {
+		return nil, apiErr
+	}
+	switch mt {
+	case "application/json", "":
+		return s.parseJSON(body)
+	case "application/sparql-query":
+		return paramsRequest(string(body), r.URL.Query())
+	case "application/x-www-form-urlencoded":
+		form, err := url.ParseQuery(string(body))
+		if err != nil {
+			return nil, badRequest("malformed form", err.Error())
+		}
+		return paramsRequest(form.Get("query"), form)
+	}
+	return nil, unsupportedType(mt)
+}
+
+func unsupportedType(ct string) *APIError {
+	return &APIError{Status: http.StatusUnsupportedMediaType, Error: "unsupported content type",
+		Detail: fmt.Sprintf("Content-Type %q: want application/json, application/sparql-query or application/x-www-form-urlencoded", ct)}
+}
+
+// parseJSON decodes a JSON body strictly: no unknown fields, no trailing
+// data, bounded nesting.
+func (s *Server) parseJSON(body []byte) (*diffRequest, *APIError) {
+	if !utf8.Valid(body) {
+		return nil, badRequest("malformed JSON", "the body is not UTF-8 text")
+	}
+	if d, off := jsonDepth(body); d > s.lim.MaxDepth {
+		e := badRequest("nesting too deep", fmt.Sprintf("JSON nests %d levels; the limit is %d", d, s.lim.MaxDepth))
+		e.Line, e.Column = position(body, off)
+		return nil, e
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	var req diffRequest
+	if err := dec.Decode(&req); err != nil {
+		return nil, jsonError(body, err)
+	}
+	if dec.More() {
+		e := badRequest("malformed JSON", "data after the request object")
+		e.Line, e.Column = position(body, int(dec.InputOffset()))
+		return nil, e
+	}
+	return &req, nil
+}
+
+// paramsRequest builds a request from a SPARQL body or form and its
+// parameters.
+func paramsRequest(query string, p url.Values) (*diffRequest, *APIError) {
+	req := &diffRequest{Query: query, Base: p.Get("base"), Name: p.Get("name")}
+	if d := p.Get("dataset"); d != "" {
+		req.Dataset = json.RawMessage(d)
+	}
+	for _, n := range strings.Split(p.Get("engines"), ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			req.Engines = append(req.Engines, n)
+		}
+	}
+	return req, nil
+}
+
+// checkDiff validates the query before any work: its size, its encoding
+// and its syntax (with the position of the first error).
+func (s *Server) checkDiff(req *diffRequest) *APIError {
+	switch {
+	case strings.TrimSpace(req.Query) == "":
+		return &APIError{Status: http.StatusBadRequest, Error: "missing query", Detail: "the request has no query", Field: "query"}
+	case len(req.Query) > s.lim.MaxQuery:
+		return &APIError{Status: http.StatusRequestEntityTooLarge, Error: "query too long", Field: "query",
+			Detail: fmt.Sprintf("the query has %d bytes; the limit is %d", len(req.Query), s.lim.MaxQuery)}
+	case !utf8.ValidString(req.Query) || strings.ContainsRune(req.Query, 0):
+		return &APIError{Status: http.StatusBadRequest, Error: "malformed query", Field: "query", Detail: "the query is not UTF-8 text"}
+	case req.Base != "" && !rdf.IsAbsoluteIRI(req.Base):
+		return &APIError{Status: http.StatusBadRequest, Error: "invalid base", Field: "base", Detail: fmt.Sprintf("base %q is not an absolute IRI", req.Base)}
+	case len(req.Name) > 200:
+		return &APIError{Status: http.StatusBadRequest, Error: "invalid name", Field: "name", Detail: "the case name exceeds 200 bytes"}
+	}
+	if _, err := syntax.Parse(req.Query, syntax.Options{Base: req.Base, MaxLength: s.lim.MaxQuery}); err != nil {
+		return queryError(err)
+	}
+	return nil
+}
+
+// pickEngines maps the requested names onto the pool: the judge and its
+// twin always run (diff.EngineNames); unknown names are refused.
+func (s *Server) pickEngines(requested []string) ([]oracle.Engine, *APIError) {
+	var external []string
+	for _, e := range s.cfg.Engines {
+		if role(e.Name()) == "external" {
+			external = append(external, e.Name())
+		}
+	}
+	var out []oracle.Engine
+	for _, n := range diff.EngineNames(requested, external) {
+		e, ok := s.engines[n]
+		if !ok {
+			return nil, &APIError{Status: http.StatusBadRequest, Error: "unknown engine", Field: "engines",
+				Detail: fmt.Sprintf("engine %q is not served here (served: %s)", n, strings.Join(s.engineNames(), ", "))}
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+func (s *Server) engineNames() []string {
+	var ns []string
+	for n := range s.engines {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+func role(name string) string {
+	switch name {
+	case diff.JudgeName:
+		return "judge"
+	case diff.TwinName:
+		return "twin"
+	}
+	return "external"
+}
+
+// loadCase parses the dataset catalogue in child processes, bounded by
+// the dataset limits and the per-engine deadline.
+func (s *Server) loadCase(ctx context.Context, req *diffRequest) (*oracle.Case, *APIError) {
+	cat := bytes.TrimSpace(req.Dataset)
+	if len(cat) == 0 || bytes.Equal(cat, []byte("null")) {
+		cat = []byte("{}")
+	}
+	if cat[0] != '{' {
+		return nil, &APIError{Status: http.StatusBadRequest, Error: "malformed dataset", Field: "dataset",
+			Detail: "the dataset must be a JSON catalogue object: {\"base\", \"default\", \"named\", \"sources\"}"}
+	}
+	name := req.Name
+	if name == "" {
+		name = "api"
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.lim.Deadline)
+	defer cancel()
+	c, err := diff.CatalogueCase(ctx, name, req.Query, req.Base, cat, rdf.Limits{MaxBytes: s.lim.MaxDataset, MaxQuads: s.lim.MaxQuads})
+	if err != nil {
+		return nil, datasetError(err)
+	}
+	return c, nil
+}
+
+// boolParam reads an optional boolean query parameter, keeping an earlier
+// error.
+func boolParam(q url.Values, name string, prev *APIError) (bool, *APIError) {
+	if prev != nil || !q.Has(name) {
+		return false, prev
+	}
+	v, err := strconv.ParseBool(q.Get(name))
+	if err != nil {
+		return false, &APIError{Status: http.StatusBadRequest, Error: "invalid parameter", Field: name,
+			Detail: fmt.Sprintf("%s=%q: want true or false", name, q.Get(name))}
+	}
+	return v, nil
+}
