@@ -5,7 +5,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
@@ -53,6 +52,6 @@ type Timing interface {
 // catalogue's Sources must be visible to the engine: without a dataset
 // clause they must not be, or they would show up as named graphs.
 func (c *Case) HasDatasetClause() bool {
-	q, err := syntax.Parse(c.Query, syntax.Options{Base: c.Base})
-	return err == nil && len(q.From) > 0
+	info, err := c.Info()
+	return err == nil && info.HasDataset()
 }
