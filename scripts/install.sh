@@ -106,6 +106,25 @@ perl_adapter() {
 	apt_install perl libattean-perl librdf-query-perl libjson-perl
 }
 
+# postgres_server installs Debian's PostgreSQL and starts its cluster for the
+# store and sweep tests (internal/store, internal/sweep), with a role and a
+# database they own; .ci/run exports ORACLE_TEST_POSTGRES to point at them.
+# Skipped (with a note) without root: the tests then skip PostgreSQL unless CI=true.
+postgres_server() {
+	if [ "$(id -u)" != 0 ]; then
+		log "not root: PostgreSQL for the store tests not installed or started"
+		return 0
+	fi
+	apt_install postgresql
+	local ver
+	ver=$(ls /usr/lib/postgresql | sort -n | tail -1)
+	pg_ctlcluster "$ver" main status >/dev/null 2>&1 || pg_ctlcluster "$ver" main start
+	su postgres -c "psql -q -tAc \"SELECT 1 FROM pg_roles WHERE rolname='oracle'\"" | grep -q 1 ||
+		su postgres -c "psql -q -c \"CREATE ROLE oracle LOGIN PASSWORD 'oracle'\""
+	su postgres -c "psql -q -tAc \"SELECT 1 FROM pg_database WHERE datname='oracle_test'\"" | grep -q 1 ||
+		su postgres -c "psql -q -c \"CREATE DATABASE oracle_test OWNER oracle\""
+}
+
 need_go
 npm_adapters
 python_adapters
@@ -113,6 +132,7 @@ jena_adapter
 virtuoso_engine
 rasqal_adapter
 perl_adapter
+postgres_server
 log "Go modules"
 go mod download
 log "building bin/oracle"

@@ -84,7 +84,8 @@
 // EXISTS (exists.go) substitutes the row into the pattern (variable
 // occurrences, not binding positions; VALUES rows incompatible with μ
 // dropped; BOUND of a bound variable true) and pulls one solution, one
-// unit of Fuel per nesting level. Group (group.go) groups by key IDs (an
+// unit of Fuel per nesting level; a pattern without paths or scoped
+// filters is seeded with the row instead (same answer, cached plans). Group (group.go) groups by key IDs (an
 // error key is unbound) and calls ops.Aggregate per group; with no keys
 // and an aggregate an empty input is one group. OrderBy is a stable sort
 // by ops.OrderCompare; under a Slice with a limit it keeps the first

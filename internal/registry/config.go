@@ -130,7 +130,7 @@ func (c *Config) validate() error {
 	return nil
 }
 
-func (e *EngineConfig) kind() string {
+func (e EngineConfig) kind() string {
 	if e.Kind != "" {
 		return e.Kind
 	}

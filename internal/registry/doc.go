@@ -16,6 +16,46 @@
 // the constructors map in registry.go under the name ARCHITECTURE.md gives it;
 // Names and New, and so `oracle w3c --engine NAME`, pick it up.
 //
+// # Configuration
+//
+// Which engines run, where they live and how long and how many at once comes
+// from a JSON config file (config.go): `--config FILE` on the command line
+// (UseConfigFile fits flag.Func), else the file $ORACLE_CONFIG names, else
+// the defaults (every adapter under Home(), one process each, no deadline of
+// its own). deploy/engines.example.json is a complete example:
+//
+//	{
+//	  "deadline": "10s",            // default per-case deadline of every engine
+//	  "pool": 2,                    // default processes (or cases in flight) per engine
+//	  "engines": [
+//	    {"name": "jena", "pool": 1, "deadline": "20s", "start_timeout": "60s",
+//	     "binary": "/usr/lib/jvm/temurin-25/bin/java"},
+//	    {"name": "pyoxigraph", "binary": ".venv/bin/python"},
+//	    {"name": "rasqal", "binary": "/usr/bin/roqet"},
+//	    {"name": "virtuoso", "database_dir": "/var/lib/oracle/virtuoso", "load": "update"},
+//	    {"name": "fuseki", "kind": "sparqlhttp", "version": "5.6.0",
+//	     "url": "http://127.0.0.1:3030/ds/query", "store": "http://127.0.0.1:3030/ds/data",
+//	     "auth": "basic", "user": "admin", "password_env": "FUSEKI_PASSWORD"}
+//	  ]
+//	}
+//
+// Fields of an entry: name (required; the name in reports), kind (the
+// adapter, default the name: one of Kinds(); any name may be a "sparqlhttp"
+// endpoint), disabled, dir (the adapter folder, default adapters/<kind>),
+// binary (the program that runs it: python, java, node, perl, roqet,
+// virtuoso-t), deadline, pool, start_timeout, and for endpoints url, store,
+// update, load ("graphstore" or "update"), auth ("none", "basic",
+// "digest"), user, password_env (the variable holding the password: a
+// password is never written in the file) and version. Relative paths resolve
+// against the file's folder. Unknown fields are errors, so a typo never
+// silently falls back to a default. Sidecars get their pool as processes;
+// engines without a pool of their own (rasqal, endpoints, the in-house
+// evaluators) get it as a limit on cases in flight (the limited wrapper,
+// which also applies the deadline).
+//
+// Probe and ProbeAll check engines for real (installed files, a version
+// answer, ASK {} for an endpoint) within a short timeout: `oracle engines`.
+//
 // Besides oracle, reference and engine this package imports algebra (to
 // parse for the reference), results, rdf and ops (for ops.ErrBudget).
 package registry

@@ -117,8 +117,6 @@ func newGate(n int, wait time.Duration) *gate {
 	return &gate{slots: make(chan struct{}, n), wait: wait}
 }
 
-var errBusy = errors.New("busy")
-
 // acquire takes a slot; the caller must call release when acquire
 // returned nil.
 func (g *gate) acquire(ctx context.Context) *APIError {

@@ -1,0 +1,235 @@
+package server
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+// pages are the dashboard templates, each executed together with layout.html.
+var pages = map[string]*template.Template{}
+
+func init() {
+	for _, p := range []string{"index", "reports", "report", "compare", "error"} {
+		pages[p] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/"+p+".html"))
+	}
+}
+
+var funcs = template.FuncMap{
+	"reportsURL": func(engine, feature string, sweep int64) string {
+		q := url.Values{"engine": {engine}, "feature": {feature}}
+		if sweep > 0 {
+			q.Set("sweep", strconv.FormatInt(sweep, 10))
+		}
+		return "/reports?" + q.Encode()
+	},
+	"classes": func() []diff.Class { return diff.AllClasses() },
+	"dict": func(kv ...any) map[string]any {
+		m := map[string]any{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			m[fmt.Sprint(kv[i])] = kv[i+1]
+		}
+		return m
+	},
+}
+
+// dashboardRoutes mounts the HTML pages.
+func (s *Server) dashboardRoutes(r chi.Router) {
+	r.Get("/", s.pageIndex)
+	r.Get("/reports", s.pageReports)
+	r.Get("/reports/{id}", s.pageReport)
+	r.Get("/sweeps/compare", s.pageCompare)
+}
+
+func (s *Server) render(w http.ResponseWriter, status int, page string, data any) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
+	w.WriteHeader(status)
+	if err := pages[page].Execute(w, data); err != nil {
+		fmt.Fprintf(w, "<p>template error: %s</p>", template.HTMLEscapeString(err.Error()))
+	}
+}
+
+func (s *Server) pageError(w http.ResponseWriter, e *APIError) {
+	s.render(w, e.Status, "error", e)
+}
+
+// indexData is the front page: the latest sweep's matrix and the trend.
+type indexData struct {
+	Sweep    *store.Sweep
+	Engines  []string
+	Features []string
+	Counts   map[string]map[string]store.Cell // engine → feature → cell
+	Trend    *trendChart
+	Sweeps   []store.Sweep
+}
+
+func (s *Server) pageIndex(w http.ResponseWriter, r *http.Request) {
+	d, err := s.indexData(r.Context())
+	if err != nil {
+		s.pageError(w, storeError(err))
+		return
+	}
+	s.render(w, http.StatusOK, "index", d)
+}
+
+func (s *Server) indexData(ctx context.Context) (*indexData, error) {
+	d := &indexData{Counts: map[string]map[string]store.Cell{}}
+	sws, err := s.cfg.Store.Sweeps(ctx, store.SweepFilter{Limit: 20})
+	if err != nil {
+		return nil, err
+	}
+	d.Sweeps = sws
+	if len(sws) > 0 {
+		d.Sweep = &sws[0]
+		cells, err := s.cfg.Store.Matrix(ctx, sws[0].ID)
+		if err != nil {
+			return nil, err
+		}
+		d.addCells(cells)
+	}
+	points, err := s.cfg.Store.Trend(ctx, 30)
+	if err != nil {
+		return nil, err
+	}
+	d.Trend = newTrend(points)
+	return d, nil
+}
+
+func (d *indexData) addCells(cells []store.Cell) {
+	feats := map[string]bool{}
+	for _, c := range cells {
+		if d.Counts[c.Engine] == nil {
+			d.Counts[c.Engine] = map[string]store.Cell{}
+			d.Engines = append(d.Engines, c.Engine)
+		}
+		d.Counts[c.Engine][c.Feature] = c
+		if !feats[c.Feature] {
+			feats[c.Feature] = true
+			d.Features = append(d.Features, c.Feature)
+		}
+	}
+	sort.Strings(d.Engines)
+	sort.Strings(d.Features)
+}
+
+// reportsData is the report list with its filter form.
+type reportsData struct {
+	Filter  store.ReportFilter
+	Page    store.ReportPage
+	Engines []string
+	Status  []string
+	Prev    string
+	Next    string
+}
+
+func (s *Server) pageReports(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	for k, v := range q { // an empty form field means "any"
+		if len(v) == 1 && v[0] == "" {
+			q.Del(k)
+		}
+	}
+	f, e := reportFilter(q)
+	if e != nil {
+		s.pageError(w, e)
+		return
+	}
+	page, err := s.cfg.Store.Reports(r.Context(), f)
+	if err != nil {
+		s.pageError(w, storeError(err))
+		return
+	}
+	d := &reportsData{Filter: f, Page: page, Engines: s.engineNames(), Status: store.Statuses}
+	d.Prev, d.Next = pageLinks(q, page)
+	s.render(w, http.StatusOK, "reports", d)
+}
+
+// pageLinks are the previous/next page URLs ("" at either end).
+func pageLinks(q url.Values, p store.ReportPage) (prev, next string) {
+	at := func(off int) string {
+		c := url.Values{}
+		for k, v := range q {
+			c[k] = v
+		}
+		c.Set("offset", strconv.Itoa(off))
+		return "/reports?" + c.Encode()
+	}
+	if p.Offset > 0 {
+		prev = at(max(0, p.Offset-p.Limit))
+	}
+	if p.Offset+len(p.Reports) < p.Total {
+		next = at(p.Offset + len(p.Reports))
+	}
+	return prev, next
+}
+
+func (s *Server) pageReport(w http.ResponseWriter, r *http.Request) {
+	rep, e := s.lookupReport(r)
+	if e != nil {
+		s.pageError(w, e)
+		return
+	}
+	s.render(w, http.StatusOK, "report", rep)
+}
+
+// compareData is the page comparing sweep B with sweep A.
+type compareData struct {
+	A, B   store.Sweep
+	Cmp    store.Comparison
+	Sweeps []store.Sweep
+}
+
+func (s *Server) pageCompare(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	d := &compareData{}
+	var err error
+	if d.Sweeps, err = s.cfg.Store.Sweeps(ctx, store.SweepFilter{Limit: 50}); err != nil {
+		s.pageError(w, storeError(err))
+		return
+	}
+	a, b, e := s.comparePair(r, d.Sweeps)
+	if e != nil {
+		s.pageError(w, e)
+		return
+	}
+	if d.A, err = s.cfg.Store.Sweep(ctx, a); err == nil {
+		if d.B, err = s.cfg.Store.Sweep(ctx, b); err == nil {
+			d.Cmp, err = s.cfg.Store.Compare(ctx, a, b)
+		}
+	}
+	if err != nil {
+		s.pageError(w, storeError(err))
+		return
+	}
+	s.render(w, http.StatusOK, "compare", d)
+}
+
+// comparePair reads ?a=&b=; without them it compares the two latest sweeps.
+func (s *Server) comparePair(r *http.Request, sws []store.Sweep) (int64, int64, *APIError) {
+	q := r.URL.Query()
+	if q.Get("a") == "" && q.Get("b") == "" {
+		if len(sws) < 2 {
+			return 0, 0, &APIError{Status: http.StatusNotFound, Error: "nothing to compare", Detail: "fewer than two sweeps exist"}
+		}
+		return sws[1].ID, sws[0].ID, nil
+	}
+	a, e := idParam(q.Get("a"), "sweep a")
+	if e != nil {
+		return 0, 0, e
+	}
+	b, e := idParam(q.Get("b"), "sweep b")
+	return a, b, e
+}

@@ -1,0 +1,197 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+)
+
+// backend opens a fresh store; reopen opens the same database again.
+type backend struct {
+	name   string
+	open   func(t *testing.T) *DB
+	reopen func(t *testing.T) *DB
+}
+
+// backends are SQLite (a real file in t.TempDir()) and, when
+// ORACLE_TEST_POSTGRES is set, PostgreSQL in a schema of its own per test.
+// Under CI=true PostgreSQL is required.
+func backends(t *testing.T) []backend {
+	out := []backend{sqliteBackend(t)}
+	dsn := os.Getenv("ORACLE_TEST_POSTGRES")
+	switch {
+	case dsn != "":
+		out = append(out, pgBackend(t, dsn))
+	case os.Getenv("CI") == "true":
+		t.Fatal("CI=true but ORACLE_TEST_POSTGRES is unset: the store must be tested on PostgreSQL (scripts/install.sh postgres_server)")
+	default:
+		t.Log("ORACLE_TEST_POSTGRES unset: PostgreSQL skipped (set it to a postgres:// URL to test it)")
+	}
+	return out
+}
+
+func sqliteBackend(t *testing.T) backend {
+	path := filepath.Join(t.TempDir(), "oracle.db")
+	open := func(t *testing.T) *DB { return mustOpen(t, path) }
+	return backend{name: "sqlite", open: open, reopen: open}
+}
+
+func pgBackend(t *testing.T, dsn string) backend {
+	schema := fmt.Sprintf("store_test_%d", rand.Int64())
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, dsn)
+	require.NoError(t, err)
+	_, err = conn.Exec(ctx, "CREATE SCHEMA "+schema)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		conn.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
+		conn.Close(context.Background())
+	})
+	sep := "?"
+	if strings.Contains(dsn, "?") {
+		sep = "&"
+	}
+	full := dsn + sep + "search_path=" + schema
+	open := func(t *testing.T) *DB { return mustOpen(t, full) }
+	return backend{name: "postgres", open: open, reopen: open}
+}
+
+func mustOpen(t *testing.T, dsn string) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), dsn)
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// each runs fn as a subtest on every backend.
+func each(t *testing.T, fn func(t *testing.T, b backend)) {
+	for _, b := range backends(t) {
+		t.Run(b.name, func(t *testing.T) { fn(t, b) })
+	}
+}
+
+// bug builds a diff.Bug with the given signature parts.
+func bug(engine string, class diff.Class, feature, query string) diff.Bug {
+	sig := diff.Signature{Class: class, Wrong: []string{engine}, Right: []string{"engine", "reference"}}
+	b := diff.Bug{Engine: engine, Class: class, Kind: diff.KindEngineBug, Status: "open",
+		Signature: sig.String(), Feature: feature, Title: feature + " " + string(class) + " in " + engine,
+		Reproducer: diff.Reproducer{Query: query, Data: "<s> <p> <o> .\n"}}
+	b.ID = fmt.Sprintf("%x", len(query)) + engine
+	return b
+}
+
+var ctx = context.Background()
+
+func TestFileReportDedup(t *testing.T) {
+	each(t, func(t *testing.T, b backend) {
+		db := b.open(t)
+		long := bug("rdflib", diff.ClassExtraRows, "OPTIONAL", "SELECT * WHERE { ?s ?p ?o OPTIONAL { ?o ?q ?r } }")
+		r1, created, err := db.FileReport(ctx, Filing{Bug: long, Case: "gen/default/1"})
+		require.NoError(t, err)
+		require.True(t, created)
+		require.Equal(t, 1, r1.Count)
+
+		short := bug("rdflib", diff.ClassExtraRows, "OPTIONAL", "SELECT * { OPTIONAL { ?o ?q ?r } }")
+		r2, created, err := db.FileReport(ctx, Filing{Bug: short, Case: "gen/default/2"})
+		require.NoError(t, err)
+		require.False(t, created, "same signature and feature is the same report")
+		require.Equal(t, r1.ID, r2.ID)
+		require.Equal(t, 2, r2.Count)
+		require.Equal(t, short.Reproducer.Query, r2.Bug.Reproducer.Query, "the smaller reproducer is kept")
+		require.Equal(t, "gen/default/1", r2.Case, "the first case stays the origin")
+
+		again, _, err := db.FileReport(ctx, Filing{Bug: long})
+		require.NoError(t, err)
+		require.Equal(t, short.Reproducer.Query, again.Bug.Reproducer.Query, "a larger one does not replace it")
+		require.Equal(t, 3, again.Count)
+
+		other, created, err := db.FileReport(ctx, Filing{Bug: bug("rdflib", diff.ClassExtraRows, "GROUP BY", "SELECT")})
+		require.NoError(t, err)
+		require.True(t, created, "another feature is another report")
+		require.NotEqual(t, r1.ID, other.ID)
+
+		got, err := db.ReportByBugID(ctx, other.Bug.ID)
+		require.NoError(t, err)
+		require.Equal(t, other.ID, got.ID)
+		_, err = db.Report(ctx, 9999)
+		require.True(t, errors.Is(err, ErrNotFound), "%v", err)
+		_, _, err = db.FileReport(ctx, Filing{Bug: diff.Bug{}})
+		require.True(t, errors.Is(err, ErrInvalid), "%v", err)
+	})
+}
+
+func TestReportFiltersAndPaging(t *testing.T) {
+	each(t, func(t *testing.T, b backend) {
+		db := b.open(t)
+		sw, err := db.CreateSweep(ctx, SweepSpec{Regress: true})
+		require.NoError(t, err)
+		engines := []string{"rdflib", "jena", "rasqal"}
+		classes := []diff.Class{diff.ClassExtraRows, diff.ClassWrongValue}
+		features := []string{"OPTIONAL", "AVG"}
+		n := 0
+		for _, e := range engines {
+			for _, c := range classes {
+				for _, f := range features {
+					n++
+					var sweep int64
+					if e == "jena" {
+						sweep = sw.ID
+					}
+					_, _, err := db.FileReport(ctx, Filing{Bug: bug(e, c, f, strings.Repeat("x", n)), SweepID: sweep, Case: fmt.Sprint("c", n)})
+					require.NoError(t, err)
+				}
+			}
+		}
+		cases := []struct {
+			f    ReportFilter
+			want int
+		}{
+			{ReportFilter{}, 12},
+			{ReportFilter{Engine: "rdflib"}, 4},
+			{ReportFilter{Class: string(diff.ClassWrongValue)}, 6},
+			{ReportFilter{Feature: "AVG", Engine: "rasqal"}, 2},
+			{ReportFilter{Status: "open"}, 12},
+			{ReportFilter{Status: "fixed"}, 0},
+			{ReportFilter{SweepID: sw.ID}, 4},
+		}
+		for _, c := range cases {
+			p, err := db.Reports(ctx, c.f)
+			require.NoError(t, err)
+			require.Equal(t, c.want, p.Total, "%+v", c.f)
+			require.Len(t, p.Reports, c.want, "%+v", c.f)
+		}
+		seen := map[int64]bool{}
+		for off := 0; off < 12; off += 5 {
+			p, err := db.Reports(ctx, ReportFilter{Limit: 5, Offset: off})
+			require.NoError(t, err)
+			require.Equal(t, 12, p.Total)
+			for _, r := range p.Reports {
+				require.False(t, seen[r.ID], "report %d on two pages", r.ID)
+				seen[r.ID] = true
+			}
+		}
+		require.Len(t, seen, 12)
+		_, err = db.Reports(ctx, ReportFilter{Limit: -1})
+		require.True(t, errors.Is(err, ErrInvalid))
+
+		p, _ := db.Reports(ctx, ReportFilter{Engine: "rasqal", Limit: 1})
+		require.NoError(t, db.SetReportStatus(ctx, p.Reports[0].ID, "fixed"))
+		r, err := db.Report(ctx, p.Reports[0].ID)
+		require.NoError(t, err)
+		require.Equal(t, "fixed", r.Status)
+		require.Equal(t, "fixed", r.Bug.Status)
+		require.True(t, errors.Is(db.SetReportStatus(ctx, r.ID, "bogus"), ErrInvalid))
+		require.True(t, errors.Is(db.SetReportStatus(ctx, 9999, "open"), ErrNotFound))
+	})
+}

@@ -1,0 +1,160 @@
+package w3c_test
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/w3c"
+)
+
+// enginesEnv selects the external engines TestEngineBaselines runs: unset
+// or "all" runs every installed one; a comma-separated list runs those;
+// "none" runs none.
+const enginesEnv = "ORACLE_W3C_ENGINES"
+
+// baselined are the external engines with a baselines/<name>.tsv.
+var baselined = []string{"pyoxigraph", "oxigraph", "oxilite", "jena", "comunica", "rdflib",
+	"rasqal", "virtuoso", "attean", "rdfquery"}
+
+// TestEngineBaselines runs every installed external engine over the W3C
+// suite through the same runner as `oracle w3c --engine NAME`, all engines
+// at once, each on warm sidecars (pool 2), and holds each to its baseline
+// (baselines/<name>.tsv): a new failure, a changed class or an unexpected
+// pass fails. Tests a baseline lists as "#exclude<TAB>id<TAB>reason" are not
+// compared (answers that vary from run to run). Differences that are only
+// numeric-lexical (same value, other lexical form; ARCHITECTURE.md: a class
+// a user may allow) are logged, never failures.
+func TestEngineBaselines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the W3C suite through every external engine")
+	}
+	root, err := corpus.SuiteRoot()
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("W3C suite required in CI: %v", err)
+		}
+		t.Skipf("W3C suite not available: %v", err)
+	}
+	start := time.Now()
+	var mu sync.Mutex
+	took := map[string]time.Duration{}
+	t.Cleanup(func() { t.Logf("engines %v, total %s", took, time.Since(start).Round(time.Millisecond)) })
+	cfg := &registry.Config{Pool: 2}
+	for _, name := range selected(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			d := runBaseline(t, cfg, root, name)
+			mu.Lock()
+			took[name] = d.Round(time.Millisecond)
+			mu.Unlock()
+		})
+	}
+}
+
+func selected(t *testing.T) []string {
+	switch v := os.Getenv(enginesEnv); v {
+	case "", "all":
+		return baselined
+	case "none":
+		return nil
+	default:
+		var out []string
+		for _, n := range strings.Split(v, ",") {
+			if n = strings.TrimSpace(n); !slices.Contains(baselined, n) {
+				t.Fatalf("%s: %q has no baseline (known: %s)", enginesEnv, n, strings.Join(baselined, ", "))
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+}
+
+// runBaseline runs one engine over the suite and compares with its baseline.
+func runBaseline(t *testing.T, cfg *registry.Config, root, name string) time.Duration {
+	eng, err := cfg.New(name)
+	if errors.Is(err, registry.ErrNotInstalled) {
+		t.Skipf("%v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer registry.Close(eng)
+	if v := eng.Version(); v == "unavailable" {
+		t.Skipf("%s is installed but gives no version answer", name)
+	}
+	base, excluded := engineBaseline(t, name)
+	opts := w3c.Options{Timeout: 30 * time.Second, Root: root, Workers: 2}
+	rep := w3c.Run(context.Background(), eng, w3c.DefaultPaths(root), opts)
+	if rep.Err != nil {
+		t.Fatal(rep.Err)
+	}
+	passed := 0
+	for _, r := range rep.Results {
+		if r.Outcome == w3c.Pass {
+			passed++
+		}
+	}
+	t.Logf("%s %s: %d of %d passed in %s", rep.Engine, rep.Version, passed, len(rep.Results), rep.Elapsed.Round(time.Millisecond))
+	for _, c := range rep.Compare(base) {
+		switch {
+		case excluded[c.ID] != "":
+			t.Logf("excluded (%s): %s", excluded[c.ID], c)
+		case !c.Fatal() || lexicalOnly(c):
+			t.Log(c)
+		default:
+			t.Error(c)
+		}
+	}
+	return rep.Elapsed
+}
+
+// lexicalOnly reports whether a change involves nothing but the
+// numeric-lexical class: the runner may stop counting those as failures.
+func lexicalOnly(c w3c.Change) bool {
+	strip := func(s string) string {
+		var keep []string
+		for _, x := range strings.Split(s, ",") {
+			if x != "numeric-lexical" && x != "" {
+				keep = append(keep, x)
+			}
+		}
+		return strings.Join(keep, ",")
+	}
+	return strip(c.Was) == strip(c.Now)
+}
+
+// engineBaseline reads baselines/<name>.tsv and its "#exclude" lines.
+func engineBaseline(t *testing.T, name string) (w3c.Baseline, map[string]string) {
+	t.Helper()
+	repo, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(repo, "baselines", name+".tsv")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (write it with oracle w3c --engine %s --write-baseline)", err, name)
+	}
+	b, err := w3c.ReadBaseline(strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	excluded := map[string]string{}
+	sc := bufio.NewScanner(strings.NewReader(string(data)))
+	for sc.Scan() {
+		if f := strings.SplitN(sc.Text(), "\t", 3); len(f) == 3 && f[0] == "#exclude" {
+			excluded[f[1]] = f[2]
+		}
+	}
+	return b, excluded
+}
