@@ -11,10 +11,11 @@ install:
 build:
 	$(GO) build -o bin/oracle ./cmd/oracle
 
-# Until the service exists (issue 7), `make run` installs and runs the
-# reference evaluator over the W3C suite through the CLI.
+# `make run` installs, then starts the service on its embedded defaults
+# (127.0.0.1:8080, SQLite file oracle.db here, in-process sweep workers);
+# it prints where the dashboard is. Ctrl-C drains and stops it.
 run: install
-	bin/oracle w3c
+	bin/oracle serve
 
 test: install
 	$(GO) vet ./...

@@ -125,6 +125,24 @@ postgres_server() {
 		su postgres -c "psql -q -c \"CREATE DATABASE oracle_test OWNER oracle\""
 }
 
+# chromium_browser installs Debian's Chromium for the dashboard test
+# (internal/server drives /usr/bin/chromium headless through chromedp; it
+# skips without it, and fails when CI=true).
+chromium_browser() {
+	[ -x /usr/bin/chromium ] && return 0
+	apt_install chromium || log "chromium not installed: the dashboard browser test will skip"
+}
+
+# With arguments, run only the named steps (the Dockerfile installs the
+# engines this way: scripts/install.sh npm_adapters python_adapters ...).
+if [ $# -gt 0 ]; then
+	for step in "$@"; do
+		declare -F "$step" >/dev/null || { log "unknown step $step"; exit 2; }
+		"$step"
+	done
+	exit 0
+fi
+
 need_go
 npm_adapters
 python_adapters
@@ -133,6 +151,7 @@ virtuoso_engine
 rasqal_adapter
 perl_adapter
 postgres_server
+chromium_browser
 log "Go modules"
 go mod download
 log "building bin/oracle"

@@ -26,7 +26,11 @@ func init() {
 //
 //	oracle serve [--addr 127.0.0.1:8080] [--db oracle.db | postgres://...] [--token T]
 //	             [--engines a,b] [--deadline D] [--max-concurrent N]
+//	             [--workers N] [--nightly spec.json]
 //
+// One binary plays both roles of a deployment: `--workers -1` is an API
+// front end that only enqueues sweep jobs; `--workers N` also runs N case
+// jobs at once (the embedded default runs GOMAXPROCS).
 // The token may also come from ORACLE_TOKEN (so it stays out of ps).
 func runServe(args []string) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -34,6 +38,9 @@ func runServe(args []string) int {
 	db := fs.String("db", "oracle.db", "SQLite `PATH` or postgres:// URL")
 	token := fs.String("token", os.Getenv("ORACLE_TOKEN"), "bearer `TOKEN` required by write endpoints (default $ORACLE_TOKEN; empty: none)")
 	engines := fs.String("engines", "", "comma-separated external engines to serve (default: every installed one)")
+	var so serveOptions
+	fs.IntVar(&so.workers, "workers", 0, "sweep case jobs run at once in this process (0: GOMAXPROCS; -1: enqueue only)")
+	fs.StringVar(&so.nightly, "nightly", "", "JSON sweep spec `FILE` to run every night (default: none)")
 	lim := server.DefaultLimits()
 	fs.DurationVar(&lim.Deadline, "deadline", lim.Deadline, "deadline per engine and query")
 	fs.IntVar(&lim.MaxConcurrent, "max-concurrent", lim.MaxConcurrent, "evaluations at once")
@@ -45,30 +52,43 @@ func runServe(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serve(ctx, *addr, *db, *token, *engines, lim); err != nil {
+	so.addr, so.dsn, so.token, so.engines, so.limits = *addr, *db, *token, *engines, lim
+	if err := serve(ctx, so); err != nil {
 		return usageError("serve", err)
 	}
 	return exitOK
 }
 
-func serve(ctx context.Context, addr, dsn, token, engineList string, lim server.Limits) error {
-	st, err := store.Open(ctx, dsn)
+// serveOptions are the flags of `oracle serve`.
+type serveOptions struct {
+	addr, dsn, token, engines, nightly string
+	workers                            int
+	limits                             server.Limits
+}
+
+func serve(ctx context.Context, o serveOptions) error {
+	st, err := store.Open(ctx, o.dsn)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	engines, err := buildEngines(engineList)
+	engines, err := buildEngines(o.engines)
 	if err != nil {
 		return err
 	}
 	defer closeEngines(engines)
-	srv := server.New(server.Config{Store: st, Engines: engines, Token: token, Limits: lim, FileReports: true,
-		Sweeper: newSweeper(ctx, st, dsn, engines)})
-	ln, err := net.Listen("tcp", addr)
+	runner, err := startRunner(ctx, st, o.workers, o.nightly)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "oracle serve: %d engines (%s), store %s\n", len(engines), engineNames(engines), redact(dsn))
+	defer runner.Stop(context.Background())
+	srv := server.New(server.Config{Store: st, Engines: engines, Token: o.token, Limits: o.limits, FileReports: true,
+		Sweeper: runnerSweeper{runner}, QueueDepth: queueDepth(st)})
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "oracle serve: %d engines (%s), store %s, sweep workers %d\n", len(engines), engineNames(engines), redact(o.dsn), o.workers)
 	fmt.Printf("dashboard: http://%s/   API: http://%s/v1/   metrics: http://%s/metrics\n", ln.Addr(), ln.Addr(), ln.Addr())
 	return run(ctx, srv, ln)
 }

@@ -19,6 +19,7 @@ const (
 	catBool                     // well-formed xsd:boolean
 	catDateTime                 // well-formed xsd:dateTime
 	catLang                     // language-tagged string
+	catDate                     // well-formed xsd:date (XsdDateOperations, an extension)
 	catOther                    // unknown datatype, or ill-formed known datatype
 )
 
@@ -48,6 +49,14 @@ func classify(t rdf.Term) value {
 		d, ok := parseDateTime(t.Value)
 		if ok {
 			return value{cat: catDateTime, dt: d}
+		}
+	case t.Datatype == xsdDate:
+		if d, ok := parseDate(t.Value); ok {
+			return value{cat: catDate, dt: d}
+		}
+	case t.Datatype == xsdDate:
+		if d, ok := parseDate(t.Value); ok {
+			return value{cat: catDate, dt: d}
 		}
 	case isNumericType(t.Datatype):
 		n, ok := numberOf(t)
@@ -122,6 +131,12 @@ func equal(a, b rdf.Term) (bool, *Error) {
 			return va.b == vb.b, nil
 		case catDateTime:
 			return dtCompare(va.dt, vb.dt) == 0, nil
+		case catDate:
+			c, ok := dateCompare(va.dt, vb.dt)
+			if !ok {
+				return false, &Error{Reason: "indeterminate: " + a.String() + " and " + b.String()}
+			}
+			return c == 0, nil
 		}
 	}
 	if a == b {
@@ -160,6 +175,10 @@ func compare(a, b rdf.Term) (c int, nan bool, err *Error) {
 		return boolCmp(va.b, vb.b), false, nil
 	case catDateTime:
 		return dtCompare(va.dt, vb.dt), false, nil
+	case catDate:
+		if c, ok := dateCompare(va.dt, vb.dt); ok {
+			return c, false, nil
+		}
 	}
 	return 0, false, &Error{Reason: "cannot order " + a.String() + " and " + b.String()}
 }

@@ -206,3 +206,43 @@ func dateTimeFn(name string, t rdf.Term) Value {
 }
 
 func intValue(i int64) Value { return Of(intNumber(i).term()) }
+
+const xsdDate = rdf.XSD + "date"
+
+var reDate = regexp.MustCompile(`^(-?(?:[1-9][0-9]{4,14}|[0-9]{4})-[0-9]{2}-[0-9]{2})(Z|[+-][0-9]{2}:[0-9]{2})?$`)
+
+// parseDate reads an xsd:date as the dateTime of its first instant.
+func parseDate(s string) (dateTime, bool) {
+	m := reDate.FindStringSubmatch(s)
+	if m == nil {
+		return dateTime{}, false
+	}
+	return parseDateTime(m[1] + "T00:00:00" + m[2])
+}
+
+// fourteenHours is the widest timezone offset (XSD 1.1 Part 2, §D.2.2): a
+// value without a timezone may stand for any instant within it.
+var fourteenHours = big.NewRat(14*3600, 1)
+
+// dateCompare orders two xsd:date values by XSD's partial order (the W3C
+// tests date-1..3 under mf:XsdDateOperations). When exactly one has a
+// timezone, the other may stand for any instant within ±14 hours of its
+// UTC reading; if the order is not the same across that window the
+// comparison is indeterminate (ok false).
+func dateCompare(a, b dateTime) (c int, ok bool) {
+	if a.hasTZ == b.hasTZ {
+		return dtCompare(a, b), true
+	}
+	if !a.hasTZ {
+		c, ok = dateCompare(b, a)
+		return -c, ok
+	}
+	ia, ib := a.instant(), b.instant()
+	switch {
+	case ia.Cmp(new(big.Rat).Sub(ib, fourteenHours)) < 0:
+		return -1, true
+	case ia.Cmp(new(big.Rat).Add(ib, fourteenHours)) > 0:
+		return 1, true
+	}
+	return 0, false
+}

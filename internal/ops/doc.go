@@ -81,7 +81,7 @@
 //
 // REGEX and REPLACE translate XPath 2.0 syntax (F&O §7.6.1) onto Go's RE2:
 // flags i, s, m become (?i)(?s)(?m); x removes #x9 #xA #xD #x20 outside
-// character classes; any other flag (q included) is an error. \d is
+// character classes; q (XPath 3.1: no metacharacters) is accepted too; any other flag is an error. \d is
 // \p{Nd}, \w is [\p{L}\p{M}\p{N}\p{S}], \W its complement, \s is
 // [ \t\n\r] (no \f), \S its complement. What RE2 cannot do is an error
 // value with a reason: back-references (\1), character class subtraction
@@ -103,6 +103,16 @@
 // error, MAX skips errors; MIN and MAX of an empty group are errors;
 // SAMPLE is the first non-error value; GROUP_CONCAT takes string literals
 // only and returns a simple literal.
+//
+// # Extensions
+//
+// xsd:date values compare with =, !=, <, >, <= and >= by XSD's partial
+// order (op:date-equal, op:date-less-than), an extension of the operator
+// mapping that §17.3.1 (#operatorExtensibility) permits and the W3C tests
+// date-1..4 (mf:XsdDateOperations) need: when exactly one side has a
+// timezone the other may lie anywhere within ±14 hours, and an order that
+// is not the same across that window is an error (indeterminate). In ORDER
+// BY, dates rank after language-tagged strings and all tie.
 //
 // # Other choices
 //

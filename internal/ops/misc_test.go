@@ -116,7 +116,7 @@ func TestTranslateRegex(t *testing.T) {
 			t.Errorf("TranslateRegex(%q) should fail", bad)
 		}
 	}
-	if _, err := TranslateRegex("a", "q"); err == nil {
-		t.Errorf("flag q should fail")
+	if got, err := TranslateRegex("a.b*", "qi"); err != nil || got != `(?i)a\.b\*` {
+		t.Errorf("flag q: %q, %v; want every character literal", got, err)
 	}
 }

@@ -12,7 +12,7 @@ import (
 // Literal categories in ORDER BY order (see doc.go): the first four are the
 // value spaces on which "<" is defined (#modOrderBy).
 var orderRank = map[category]int{
-	catNumeric: 1, catDateTime: 2, catBool: 3, catString: 4, catLang: 5, catOther: 6,
+	catNumeric: 1, catDateTime: 2, catBool: 3, catString: 4, catLang: 5, catDate: 6, catOther: 7,
 }
 
 // kindRank is #modOrderBy's order of kinds: unbound, blank nodes, IRIs,
@@ -72,7 +72,7 @@ func OrderTie(a, b rdf.Term) bool {
 		return false
 	}
 	switch va.cat {
-	case catLang, catOther:
+	case catLang, catDate, catOther:
 		return true
 	case catString:
 		return a.Value == b.Value

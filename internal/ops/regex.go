@@ -75,6 +75,9 @@ func translateAndCompile(pattern, flags string) (*regexp.Regexp, *Error) {
 // TranslateRegex maps an XPath 2.0 regular expression (F&O §7.6.1) and its
 // flags onto Go's RE2 syntax, or says why it cannot (see doc.go).
 func TranslateRegex(pattern, flags string) (string, error) {
+	if strings.ContainsRune(flags, 'q') {
+		return quoted(pattern, flags)
+	}
 	mode, x, err := regexFlags(flags)
 	if err != nil {
 		return "", err
@@ -84,6 +87,23 @@ func TranslateRegex(pattern, flags string) (string, error) {
 		return "", err
 	}
 	return mode + t.out.String(), nil
+}
+
+// quoted handles the q flag of XPath 3.1 (F&O §5.6.1.1, which the W3C tests
+// regex-no-metacharacters* use): every character of the pattern stands for
+// itself; with q, the flags m, s and x have no effect, i still does.
+func quoted(pattern, flags string) (string, error) {
+	mode := ""
+	for _, f := range flags {
+		switch f {
+		case 'i':
+			mode = "(?i)"
+		case 'q', 'm', 's', 'x':
+		default:
+			return "", &Error{Reason: "unsupported regex flag " + string(f)}
+		}
+	}
+	return mode + regexp.QuoteMeta(pattern), nil
 }
 
 func regexFlags(flags string) (mode string, x bool, err error) {

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -49,26 +51,42 @@ func (s *Server) postDiff(w http.ResponseWriter, r *http.Request) {
 		writeError(w, apiErr)
 		return
 	}
+	queued := time.Now()
 	if e := s.gate.acquire(r.Context()); e != nil {
 		w.Header().Set("Retry-After", retryAfter(e))
 		writeError(w, e)
 		return
 	}
 	defer s.gate.release()
-	s.runDiff(w, r.Context(), req, engines, reduce, start)
+	s.runDiff(w, r.Context(), req, engines, reduce, stamps{start: start, queued: queued, admitted: time.Now()})
 }
 
-func (s *Server) runDiff(w http.ResponseWriter, ctx context.Context, req *diffRequest, engines []oracle.Engine, reduce bool, start time.Time) {
+// stamps time one POST /v1/diff: checks until queued, waiting for a slot
+// until admitted, then loading the dataset, running, rendering.
+type stamps struct{ start, queued, admitted, loaded, ran time.Time }
+
+// serverTiming is the Server-Timing header: queue (waiting for a slot),
+// load (the dataset in child processes), run (diff.Run: the engines and
+// triage), total. Overhead = total - run - queue.
+func (st stamps) serverTiming(end time.Time) string {
+	return fmt.Sprintf("queue;dur=%.3f, load;dur=%.3f, run;dur=%.3f, total;dur=%.3f",
+		ms(st.admitted.Sub(st.queued)), ms(st.loaded.Sub(st.admitted)), ms(st.ran.Sub(st.loaded)), ms(end.Sub(st.start)))
+}
+
+func (s *Server) runDiff(w http.ResponseWriter, ctx context.Context, req *diffRequest, engines []oracle.Engine, reduce bool, st stamps) {
 	c, apiErr := s.loadCase(ctx, req)
 	if apiErr != nil {
 		writeError(w, apiErr)
 		return
 	}
-	loaded := time.Now()
+	st.loaded = time.Now()
+	judge := &timedJudge{Engine: engines[0]}
+	engines = append([]oracle.Engine{judge}, engines[1:]...)
 	rep, bugs := diff.Run(ctx, c, engines, diff.RunOptions{Deadline: s.lim.Deadline, Reduce: reduce,
 		Limits: diff.ReduceLimits{MaxCalls: s.lim.ReduceCalls, MaxTime: s.lim.ReduceTime, Deadline: s.lim.Deadline}})
-	ran := time.Now()
+	st.ran = time.Now()
 	s.metrics.ObserveReport(rep)
+	s.metrics.engineSec.WithLabelValues(judge.Name()).Observe(judge.first().Seconds())
 	if ids := s.file(ctx, c, bugs); len(ids) > 0 {
 		w.Header().Set("X-Oracle-Reports", strings.Join(ids, ","))
 	}
@@ -77,10 +95,9 @@ func (s *Server) runDiff(w http.ResponseWriter, ctx context.Context, req *diffRe
 		writeError(w, &APIError{Status: http.StatusInternalServerError, Error: "rendering failed", Detail: err.Error()})
 		return
 	}
-	total := time.Since(start)
-	s.metrics.overhead.Observe((total - ran.Sub(loaded)).Seconds())
-	w.Header().Set("Server-Timing", fmt.Sprintf("load;dur=%.3f, run;dur=%.3f, total;dur=%.3f",
-		ms(loaded.Sub(start)), ms(ran.Sub(loaded)), ms(total)))
+	end := time.Now()
+	s.metrics.overhead.Observe((end.Sub(st.start) - st.ran.Sub(st.loaded) - st.admitted.Sub(st.queued)).Seconds())
+	w.Header().Set("Server-Timing", st.serverTiming(end))
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(buf.Bytes())
 }
@@ -271,4 +288,30 @@ func boolParam(q url.Values, name string, prev *APIError) (bool, *APIError) {
 			Detail: fmt.Sprintf("%s=%q: want true or false", name, q.Get(name))}
 	}
 	return v, nil
+}
+
+// timedJudge keeps the time of the judge's first evaluation (the case
+// itself; later ones are reductions): the report carries the other
+// engines' times only.
+type timedJudge struct {
+	oracle.Engine
+	mu sync.Mutex
+	d  time.Duration
+}
+
+func (t *timedJudge) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	start := time.Now()
+	a, err := t.Engine.Eval(ctx, c)
+	t.mu.Lock()
+	if t.d == 0 {
+		t.d = time.Since(start)
+	}
+	t.mu.Unlock()
+	return a, err
+}
+
+func (t *timedJudge) first() time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.d
 }

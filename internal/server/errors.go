@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 
@@ -70,8 +71,11 @@ func jsonError(body []byte, err error) *APIError {
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	switch {
-	case errors.As(err, &se):
-		e.Line, e.Column = position(body, int(se.Offset))
+	case errors.As(err, &se): // Offset is just past the offending byte
+		e.Line, e.Column = position(body, max(0, int(se.Offset)-1))
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		e.Line, e.Column = position(body, len(body))
+		e.Detail = "the JSON ends before the request object is complete"
 	case errors.As(err, &te):
 		e.Line, e.Column = position(body, int(te.Offset))
 		e.Detail = fmt.Sprintf("field %q: want %s, found JSON %s", te.Field, te.Type, te.Value)

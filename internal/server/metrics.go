@@ -41,13 +41,13 @@ func newMetrics(queueDepth func() float64, engines func() []oracle.Engine) *Metr
 	m.budget = prometheus.NewCounter(prometheus.CounterOpts{Name: "oracle_budget_exhausted_total",
 		Help: "Evaluations stopped by a step or solution budget."})
 	m.overhead = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "oracle_diff_overhead_seconds",
-		Help: "POST /v1/diff time beyond the slowest engine's own time.", Buckets: prometheus.ExponentialBuckets(0.0001, 2, 16)})
+		Help: "POST /v1/diff time beyond diff.Run (the engines and triage) and the wait for a slot: checks, dataset load, rendering.", Buckets: prometheus.ExponentialBuckets(0.0001, 2, 16)})
 	m.httpReqs = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "oracle_http_requests_total",
 		Help: "HTTP requests by route pattern, method and status code."}, []string{"route", "method", "code"})
 	m.httpSec = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "oracle_http_request_duration_seconds",
 		Help: "HTTP request latency by route pattern.", Buckets: prometheus.DefBuckets}, []string{"route", "method"})
 	queue := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "oracle_queue_depth",
-		Help: "Evaluations waiting for a slot."}, queueDepth)
+		Help: "Evaluations waiting for a slot plus sweep case jobs waiting in the queue."}, queueDepth)
 	m.reg.MustRegister(m.cases, m.verdicts, m.engineSec, m.budget, m.overhead, m.httpReqs, m.httpSec, queue,
 		restartCollector{engines}, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -28,6 +28,9 @@ type Config struct {
 	Limits  Limits          // zero fields take DefaultLimits
 	// FileReports makes POST /v1/diff file its divergences as reports.
 	FileReports bool
+	// QueueDepth, when set, counts the sweep jobs waiting; it is added to
+	// the evaluations waiting for a slot in oracle_queue_depth.
+	QueueDepth func() float64
 }
 
 // Server is the HTTP service. Build it with New; serve Handler().
@@ -48,10 +51,18 @@ func New(cfg Config) *Server {
 		s.engines[e.Name()] = e
 	}
 	s.gate = newGate(s.lim.MaxConcurrent, s.lim.QueueWait)
-	s.metrics = newMetrics(func() float64 { return float64(s.gate.waiting.Load()) },
+	s.metrics = newMetrics(s.queueDepth,
 		func() []oracle.Engine { return cfg.Engines })
 	s.router = s.routes()
 	return s
+}
+
+func (s *Server) queueDepth() float64 {
+	n := float64(s.gate.waiting.Load())
+	if s.cfg.QueueDepth != nil {
+		n += s.cfg.QueueDepth()
+	}
+	return n
 }
 
 // Handler is the service's root handler.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
@@ -92,6 +93,8 @@ func bug(engine string, class diff.Class, feature, query string) diff.Bug {
 }
 
 var ctx = context.Background()
+
+var time0 time.Time
 
 func TestFileReportDedup(t *testing.T) {
 	each(t, func(t *testing.T, b backend) {

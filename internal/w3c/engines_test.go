@@ -4,15 +4,18 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/w3c"
 )
@@ -157,4 +160,58 @@ func engineBaseline(t *testing.T, name string) (w3c.Baseline, map[string]string)
 		}
 	}
 	return b, excluded
+}
+
+// latencyEnv turns TestEngineLatency on: ORACLE_LATENCY=N runs N generated
+// cases (default-profile corpus.Generate, seeds 1..N) through every
+// installed engine, one at a time on a warm pool, and logs median and p99
+// wall time per case (dataset transfer, evaluation, answer parsing).
+const latencyEnv = "ORACLE_LATENCY"
+
+func TestEngineLatency(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv(latencyEnv))
+	if n <= 0 {
+		t.Skipf("set %s=N to measure per-case latency over N generated cases", latencyEnv)
+	}
+	cases := make([]*oracle.Case, n)
+	for i := range cases {
+		g := corpus.Generate(int64(i+1), nil)
+		cases[i] = &oracle.Case{Name: g.Name(), Query: g.Query, Dataset: g.Dataset()}
+	}
+	cfg := &registry.Config{Pool: 2}
+	var table strings.Builder
+	fmt.Fprintf(&table, "| engine | version | cases | errors | median | p99 |\n| --- | --- | --- | --- | --- | --- |\n")
+	for _, name := range append([]string{"reference", "engine"}, selected(t)...) {
+		eng, err := cfg.New(name)
+		if err != nil {
+			t.Logf("%s: %v", name, err)
+			continue
+		}
+		med, p99, errs := latency(eng, cases)
+		fmt.Fprintf(&table, "| %s | %s | %d | %d | %s | %s |\n", name, eng.Version(), n, errs, med, p99)
+		registry.Close(eng)
+	}
+	t.Logf("per-case latency, warm pools:\n%s", table.String())
+}
+
+// latency runs the cases one at a time after two warm-up cases and returns
+// the median and 99th percentile wall time and the number of errors.
+func latency(eng oracle.Engine, cases []*oracle.Case) (med, p99 time.Duration, errs int) {
+	for _, c := range cases[:min(2, len(cases))] {
+		eng.Eval(context.Background(), c)
+	}
+	var ds []time.Duration
+	for _, c := range cases {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		start := time.Now()
+		_, err := eng.Eval(ctx, c)
+		ds = append(ds, time.Since(start))
+		cancel()
+		if err != nil {
+			errs++
+		}
+	}
+	slices.Sort(ds)
+	q := func(p float64) time.Duration { return ds[int(p*float64(len(ds)-1))].Round(10 * time.Microsecond) }
+	return q(0.5), q(0.99), errs
 }

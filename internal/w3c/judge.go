@@ -61,11 +61,26 @@ func judge(t *corpus.Test, expected, actual *results.Answer, res *Result) {
 		res.Outcome = Pass
 		return
 	}
+	if lexicalOnly(v) {
+		res.Outcome = Pass
+		res.Note = joinNote(res.Note, "numeric lexical forms differ, values and datatypes equal (tolerated)")
+		return
+	}
 	res.Outcome, res.Reason, res.Class = Fail, v.Summary, joinClasses(v.Classes)
 	res.Note = joinNote(res.Note, v.Note)
 	for _, l := range v.Diff {
 		res.Diff = append(res.Diff, l.String())
 	}
+}
+
+// lexicalOnly reports whether every difference is a numeric literal written
+// otherwise with the same datatype and value. SPARQL does not fix the lexical
+// form of a computed number (§17 names no canonical form), and the suite's
+// own expectations are not consistent ("1.0", "1E0" and "1" all stand for
+// the xsd:float one in cast-float), so the runner, like Oxigraph's, compares
+// numbers by value there. Elsewhere the class is still a divergence.
+func lexicalOnly(v *diff.Verdict) bool {
+	return len(v.Classes) == 1 && v.Classes[0] == diff.ClassNumericLexical
 }
 
 func joinClasses(cs []diff.Class) string {

@@ -1,0 +1,340 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+
+	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/sweep"
+)
+
+func init() {
+	commands["sweep"] = command{runSweep, "sweeps: start a corpus × engines sweep, status, compare two, run a worker"}
+}
+
+// defaultDB is the embedded store of `oracle serve` and `oracle sweep`.
+const defaultDB = "oracle.db"
+
+// runSweep implements
+//
+//	oracle sweep start   [--db D] [--spec FILE] [--gen FROM:TO] [--profile P] [--regress]
+//	                     [--w3c] [--manifests M,...] [--engines a,b] [--workers N] [--no-wait] [--json]
+//	oracle sweep status  [--db D] [--json] [ID]
+//	oracle sweep compare [--db D] [--json] [A] B   (A defaults to the sweep before B)
+//	oracle sweep worker  [--db D] [--workers N] [--nightly FILE]
+//
+// Exit 0 on success, 1 on a failure, 2 on a usage error; `start` exits 3
+// when the sweep found divergences (as `oracle diff` does).
+func runSweep(args []string) int { return sweepMain(args, os.Stdout, os.Stderr) }
+
+func sweepMain(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: oracle sweep start|status|compare|worker [flags]")
+		return 2
+	}
+	sub := map[string]func([]string, io.Writer, io.Writer) int{
+		"start": sweepStart, "status": sweepStatus, "compare": sweepCompare, "worker": sweepWorker,
+	}[args[0]]
+	if sub == nil {
+		fmt.Fprintf(stderr, "oracle sweep: unknown subcommand %q (want start, status, compare or worker)\n", args[0])
+		return 2
+	}
+	return sub(args[1:], stdout, stderr)
+}
+
+// sweepFlags are the flags every subcommand has.
+type sweepFlags struct {
+	fs   *flag.FlagSet
+	db   *string
+	json *bool
+}
+
+func newSweepFlags(name string, stderr io.Writer) sweepFlags {
+	fs := flag.NewFlagSet("sweep "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return sweepFlags{fs: fs,
+		db:   fs.String("db", defaultDB, "the store: a SQLite `file` or a postgres:// URL"),
+		json: fs.Bool("json", false, "print JSON")}
+}
+
+func sweepFail(stderr io.Writer, err error) int {
+	fmt.Fprintln(stderr, "oracle sweep:", err)
+	if errors.Is(err, store.ErrInvalid) {
+		return 2
+	}
+	return 1
+}
+
+func sweepStart(args []string, stdout, stderr io.Writer) int {
+	f := newSweepFlags("start", stderr)
+	specFile := f.fs.String("spec", "", "JSON sweep spec `file` (the body of POST /v1/sweeps); other corpus flags add to it")
+	gen := f.fs.String("gen", "", "generated cases for seeds `FROM:TO` (TO exclusive)")
+	profile := f.fs.String("profile", "", "generator profile for --gen")
+	regress := f.fs.Bool("regress", false, "the regression corpus (corpus/regress)")
+	w3cAll := f.fs.Bool("w3c", false, "the W3C query evaluation tests")
+	manifests := f.fs.String("manifests", "", "W3C manifests, relative to the suite's sparql/ folder (implies --w3c)")
+	engines := f.fs.String("engines", "", "comma-separated engines besides reference and engine")
+	workers := f.fs.Int("workers", 0, "case jobs at once (0: GOMAXPROCS)")
+	noWait := f.fs.Bool("no-wait", false, "enqueue and return (workers elsewhere run it)")
+	if f.fs.Parse(args) != nil {
+		return 2
+	}
+	spec, err := buildSpec(*specFile, *gen, *profile, *regress, *w3cAll, *manifests, *engines)
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	st, err := store.Open(ctx, *f.db)
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
+	defer st.Close()
+	if *noWait {
+		*workers = -1
+	}
+	r, err := sweep.New(ctx, st, sweep.Options{Workers: *workers})
+	if err == nil {
+		err = r.Start(ctx)
+	}
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
+	defer r.Stop(context.Background())
+	s, err := r.Submit(ctx, spec)
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
+	fmt.Fprintf(stderr, "oracle sweep: sweep %d submitted\n", s.ID)
+	if *noWait {
+		return printSweeps(stdout, *f.json, []store.Sweep{s})
+	}
+	return finishStart(ctx, st, r, s.ID, *f.json, stdout, stderr)
+}
+
+// finishStart waits for the sweep, prints it and its comparison with the
+// previous sweep.
+func finishStart(ctx context.Context, st *store.DB, r *sweep.Runner, id int64, asJSON bool, stdout, stderr io.Writer) int {
+	s, err := r.Wait(ctx, id)
+	if err != nil {
+		return sweepFail(stderr, fmt.Errorf("sweep %d: %w (it resumes when a worker runs again)", id, err))
+	}
+	if code := printSweeps(stdout, asJSON, []store.Sweep{s}); code != 0 {
+		return code
+	}
+	if prev, ok, err := st.PreviousSweep(ctx, id); err == nil && ok && !asJSON && s.State == store.SweepDone {
+		if c, err := st.Compare(ctx, prev.ID, id); err == nil {
+			printComparison(stdout, c)
+		}
+	}
+	switch {
+	case s.State != store.SweepDone:
+		fmt.Fprintf(stderr, "oracle sweep: sweep %d %s: %s\n", id, s.State, s.Error)
+		return 1
+	case s.Diverged > 0:
+		return 3
+	}
+	return 0
+}
+
+// buildSpec reads the spec file, if any, and adds the corpus flags.
+func buildSpec(file, gen, profile string, regress, w3cAll bool, manifests, engines string) (store.SweepSpec, error) {
+	var spec store.SweepSpec
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return spec, err
+		}
+		if err := json.Unmarshal(b, &spec); err != nil {
+			return spec, fmt.Errorf("%w: spec %s: %v", store.ErrInvalid, file, err)
+		}
+	}
+	if gen != "" {
+		from, to, err := seedRange(gen)
+		if err != nil {
+			return spec, err
+		}
+		spec.Generated = &store.GenSource{From: from, To: to, Profile: profile}
+	}
+	spec.Regress = spec.Regress || regress
+	if w3cAll || manifests != "" {
+		spec.W3C = &store.W3CSource{Manifests: splitList(manifests)}
+	}
+	spec.Engines = append(spec.Engines, splitList(engines)...)
+	return spec, nil
+}
+
+func seedRange(s string) (int64, int64, error) {
+	a, b, ok := strings.Cut(s, ":")
+	from, err1 := strconv.ParseInt(a, 10, 64)
+	to, err2 := strconv.ParseInt(b, 10, 64)
+	if !ok || err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("%w: --gen %q: want FROM:TO, two integers", store.ErrInvalid, s)
+	}
+	return from, to, nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func sweepStatus(args []string, stdout, stderr io.Writer) int {
+	f := newSweepFlags("status", stderr)
+	if f.fs.Parse(args) != nil || f.fs.NArg() > 1 {
+		return 2
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, *f.db)
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
+	defer st.Close()
+	if f.fs.NArg() == 0 {
+		ss, err := st.Sweeps(ctx, store.SweepFilter{})
+		if err != nil {
+			return sweepFail(stderr, err)
+		}
+		return printSweeps(stdout, *f.json, ss)
+	}
+	id, err := strconv.ParseInt(f.fs.Arg(0), 10, 64)
+	if err != nil {
+		return sweepFail(stderr, fmt.Errorf("%w: sweep id %q", store.ErrInvalid, f.fs.Arg(0)))
+	}
+	s, err := st.Sweep(ctx, id)
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
+	return printSweeps(stdout, *f.json, []store.Sweep{s})
+}
+
+func printSweeps(w io.Writer, asJSON bool, ss []store.Sweep) int {
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if len(ss) == 1 {
+			enc.Encode(ss[0])
+		} else {
+			enc.Encode(ss)
+		}
+		return 0
+	}
+	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tSTATE\tDONE\tTOTAL\tDIVERGED\tFAILED\tENGINES\tSECONDS")
+	for _, s := range ss {
+		secs := ""
+		if !s.Finished.IsZero() && !s.Started.IsZero() {
+			secs = fmt.Sprintf("%.1f", s.Finished.Sub(s.Started).Seconds())
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%d\t%d\t%d\t%s\t%s\n", s.ID, s.Spec.Name, s.State, s.Done, s.Total,
+			s.Diverged, s.Failed, strings.Join(s.Spec.Engines, ","), secs)
+	}
+	tw.Flush()
+	return 0
+}
+
+func sweepCompare(args []string, stdout, stderr io.Writer) int {
+	f := newSweepFlags("compare", stderr)
+	if f.fs.Parse(args) != nil || f.fs.NArg() < 1 || f.fs.NArg() > 2 {
+		fmt.Fprintln(stderr, "usage: oracle sweep compare [--db D] [--json] [A] B")
+		return 2
+	}
+	ids := make([]int64, f.fs.NArg())
+	for i, a := range f.fs.Args() {
+		var err error
+		if ids[i], err = strconv.ParseInt(a, 10, 64); err != nil {
+			return sweepFail(stderr, fmt.Errorf("%w: sweep id %q", store.ErrInvalid, a))
+		}
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, *f.db)
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
+	defer st.Close()
+	if len(ids) == 1 {
+		prev, ok, err := st.PreviousSweep(ctx, ids[0])
+		if err != nil || !ok {
+			return sweepFail(stderr, fmt.Errorf("sweep %d has no finished sweep before it (%v)", ids[0], err))
+		}
+		ids = []int64{prev.ID, ids[0]}
+	}
+	c, err := st.Compare(ctx, ids[0], ids[1])
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
+	if *f.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(c)
+		return 0
+	}
+	printComparison(stdout, c)
+	return 0
+}
+
+func printComparison(w io.Writer, c store.Comparison) {
+	fmt.Fprintf(w, "sweep %d against sweep %d: %d new, %d fixed, %d unchanged\n", c.B, c.A, len(c.New), len(c.Fixed), len(c.Unchanged))
+	for _, g := range []struct {
+		name string
+		rs   []store.Report
+	}{{"new", c.New}, {"fixed", c.Fixed}, {"unchanged", c.Unchanged}} {
+		for _, r := range g.rs {
+			fmt.Fprintf(w, "  %-9s #%d %s\n", g.name, r.ID, r.Title)
+		}
+	}
+}
+
+// sweepWorker runs sweep jobs (and the nightly schedule) until SIGINT or
+// SIGTERM: the worker deployment of a PostgreSQL-backed service.
+func sweepWorker(args []string, stdout, stderr io.Writer) int {
+	f := newSweepFlags("worker", stderr)
+	workers := f.fs.Int("workers", 0, "case jobs at once (0: GOMAXPROCS)")
+	nightly := f.fs.String("nightly", "", "JSON sweep spec `file` to run every night at 02:00 UTC")
+	if f.fs.Parse(args) != nil || *workers < 0 {
+		return 2
+	}
+	opts := sweep.Options{Workers: *workers}
+	if *nightly != "" {
+		spec, err := buildSpec(*nightly, "", "", false, false, "", "")
+		if err != nil {
+			return sweepFail(stderr, err)
+		}
+		opts.Nightly = &spec
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	st, err := store.Open(ctx, *f.db)
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
+	defer st.Close()
+	r, err := sweep.New(ctx, st, opts)
+	if err == nil {
+		err = r.Start(ctx)
+	}
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
+	fmt.Fprintln(stderr, "oracle sweep worker: running; SIGTERM stops it after the running jobs")
+	<-ctx.Done()
+	if err := r.Stop(context.Background()); err != nil {
+		return sweepFail(stderr, err)
+	}
+	return 0
+}

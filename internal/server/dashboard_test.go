@@ -1,0 +1,223 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// seedSweeps files two finished sweeps: the first sees the liar's bugs on
+// two queries, the second only on one (so one divergence is fixed).
+func seedSweeps(t *testing.T, st store.Store) (a, b store.Sweep) {
+	t.Helper()
+	ctx := context.Background()
+	queries := []string{selectSP, `SELECT ?s { ?s <http://ex/p> ?o FILTER(?o > 0) }`}
+	a = seedSweep(t, st, "first", queries)
+	b = seedSweep(t, st, "second", queries[:1])
+	if _, err := st.Sweep(ctx, b.ID); err != nil {
+		t.Fatal(err)
+	}
+	return a, b
+}
+
+func seedSweep(t *testing.T, st store.Store, name string, queries []string) store.Sweep {
+	t.Helper()
+	ctx := context.Background()
+	sw, err := st.CreateSweep(ctx, store.SweepSpec{Name: name, Engines: []string{"reference", "engine", "liar"}, Regress: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.StartSweep(ctx, sw.ID, len(queries)); err != nil {
+		t.Fatal(err)
+	}
+	for i, q := range queries {
+		c, err := diff.CatalogueCase(ctx, fmt.Sprintf("case-%d", i), q, "", []byte(twoRows), rdf.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, bugs := diff.Run(ctx, c, inHouse(), diff.RunOptions{Deadline: 10 * time.Second})
+		rec := store.CaseRecord{SweepID: sw.ID, Case: c.Name, Diverged: rep.Diverges()}
+		for _, b := range bugs {
+			r, _, err := st.FileReport(ctx, store.Filing{Bug: b, Case: c.Name, SweepID: sw.ID})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec.Reports = append(rec.Reports, r.ID)
+		}
+		for _, v := range rep.Verdicts {
+			rec.Results = append(rec.Results, store.Result{SweepID: sw.ID, Case: c.Name, Engine: v.Engine, Version: v.Version,
+				Outcome: string(v.Outcome), Class: string(v.Class), ElapsedMS: float64(v.Elapsed.Microseconds()) / 1000, Feature: diff.Feature(q, "")})
+		}
+		if err := st.RecordCase(ctx, rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.FinishSweep(ctx, sw.ID, store.SweepDone, ""); err != nil {
+		t.Fatal(err)
+	}
+	return sw
+}
+
+// TestDashboardHTML checks the pages without a browser: status, content
+// type, no external asset, and the data they must show.
+func TestDashboardHTML(t *testing.T) {
+	st := openStore(t)
+	a, b := seedSweeps(t, st)
+	_, ts := newTest(t, Config{Store: st})
+	pages := map[string][]string{
+		"/":          {`id="matrix"`, `id="trend"`, "liar", "<polyline"},
+		"/reports":   {`id="filters"`, "report-row", "missing-rows"},
+		"/reports/1": {`id="report-title"`, `class="answer"`, "reference (the judge)", "liar"},
+		fmt.Sprintf("/sweeps/compare?a=%d&b=%d", a.ID, b.ID): {"0 new, 1 fixed, 1 unchanged"},
+	}
+	for path, wants := range pages {
+		r := do(t, "GET", ts.URL+path, "", nil)
+		if r.Status != 200 || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
+			t.Errorf("%s: %d %s", path, r.Status, r.Header.Get("Content-Type"))
+			continue
+		}
+		html := string(r.Body)
+		for _, w := range wants {
+			if !strings.Contains(html, w) {
+				t.Errorf("%s lacks %q", path, w)
+			}
+		}
+		for _, ext := range []string{"http://", "https://", "<script"} {
+			if strings.Contains(strings.ReplaceAll(html, "http://ex/", ""), ext) && !strings.Contains(path, "reports/") {
+				t.Errorf("%s references an external asset or script (%q)", path, ext)
+			}
+		}
+	}
+	if r := do(t, "GET", ts.URL+"/reports?class=bogus", "", nil); r.Status != http.StatusBadRequest {
+		t.Errorf("bad filter: %d, want 400 page", r.Status)
+	}
+}
+
+// chromium finds Debian's headless browser: skip without it, but fail in CI.
+func chromium(t *testing.T) string {
+	for _, p := range []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
+		if p != "" {
+			if _, err := os.Stat(p); err == nil {
+				return p
+			}
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is missing and CI=true: scripts/install.sh installs it (apt-get install chromium)")
+	}
+	t.Skip("chromium not installed (/usr/bin/chromium): skipping the browser test; run scripts/install.sh")
+	return ""
+}
+
+// TestDashboardChromium drives the dashboard in headless Chromium: the
+// front page loads with its matrix and trend, the report filters narrow
+// the list, a report page renders its answers side by side, and a
+// screenshot is saved.
+func TestDashboardChromium(t *testing.T) {
+	exe := chromium(t)
+	st := openStore(t)
+	seedSweeps(t, st)
+	_, ts := newTest(t, Config{Store: st})
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.WindowSize(1280, 900))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+
+	run := func(what string, a chromedp.Action[string]) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, a)
+		if err != nil {
+			t.Fatalf("chromedp %s: %v", what, err)
+		}
+		return v
+	}
+	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatalf("chromedp %s: %v", what, err)
+		}
+	}
+	rows := func() int {
+		t.Helper()
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("tr.report-row").length`))
+		if err != nil {
+			t.Fatalf("chromedp count rows: %v", err)
+		}
+		return n
+	}
+	filter := func(class string) {
+		t.Helper()
+		do("set filters", chromedp.SetValue(chromedp.ID("f-engine"), "liar"), chromedp.SetValue(chromedp.ID("f-class"), class))
+		if _, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.ID("f-apply"))); err != nil {
+			t.Fatalf("chromedp submit filters: %v", err)
+		}
+	}
+
+	do("open /", chromedp.Navigate(ts.URL+"/"))
+	matrix := run("matrix", chromedp.Text(chromedp.ID("matrix")))
+	trend := run("trend", chromedp.OuterHTML(chromedp.ID("trend")))
+	front, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("chromedp screenshot: %v", err)
+	}
+	do("open /reports", chromedp.Navigate(ts.URL+"/reports"), chromedp.WaitVisible(chromedp.ID("filters")))
+	all := rows()
+	filter("missing-rows")
+	location := run("location", chromedp.Location())
+	filtered := rows()
+	filter("order")
+	none := rows()
+	total := run("total", chromedp.Text(chromedp.ID("total")))
+	do("open a report", chromedp.Navigate(ts.URL+"/reports/1"))
+	title := run("title", chromedp.Text(chromedp.ID("report-title")))
+	answers, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#answers section.answer").length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("chromedp screenshot: %v", err)
+	}
+	if !strings.Contains(matrix, "liar") || !strings.Contains(trend, "polyline") {
+		t.Errorf("front page: matrix %q, trend %.80q", matrix, trend)
+	}
+	if all != 2 || filtered != 2 || none != 0 || !strings.HasPrefix(total, "0 report") {
+		t.Errorf("rows: all %d, liar+missing-rows %d, +order %d (%q); want 2, 2, 0", all, filtered, none, total)
+	}
+	if !strings.Contains(location, "engine=liar") || !strings.Contains(location, "class=missing-rows") {
+		t.Errorf("the filter form went to %s", location)
+	}
+	if !strings.Contains(title, "liar") || answers < 2 {
+		t.Errorf("report page: title %q, %d answer panes (want the judge's and liar's)", title, answers)
+	}
+	saveShot(t, "index.png", front)
+	saveShot(t, "report.png", shot)
+}
+
+// saveShot writes a screenshot to the test's temporary folder, or to
+// $ORACLE_SCREENSHOTS when set (to keep it).
+func saveShot(t *testing.T, name string, png []byte) {
+	dir := os.Getenv("ORACLE_SCREENSHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, png, 0o644); err != nil || len(png) < 1000 {
+		t.Fatalf("screenshot %s: %d bytes, %v", name, len(png), err)
+	}
+	t.Logf("screenshot: %s (%d bytes)", path, len(png))
+}

@@ -1,0 +1,157 @@
+package store
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+)
+
+func genSpec(from, to int64) SweepSpec {
+	return SweepSpec{Name: "t", Engines: []string{"reference", "engine"}, Generated: &GenSource{From: from, To: to}}
+}
+
+// record files the given bugs for one case of sweep s and records its results.
+func record(t *testing.T, db *DB, sweep int64, caseName string, bugs ...diff.Bug) {
+	t.Helper()
+	rec := CaseRecord{SweepID: sweep, Case: caseName, Diverged: len(bugs) > 0}
+	rec.Results = append(rec.Results, Result{Engine: "reference", Outcome: "judge", ElapsedMS: 1})
+	for _, b := range bugs {
+		r, _, err := db.FileReport(ctx, Filing{Bug: b, SweepID: sweep, Case: caseName})
+		require.NoError(t, err)
+		rec.Reports = append(rec.Reports, r.ID)
+		rec.Results = append(rec.Results, Result{Engine: b.Engine, Outcome: string(diff.Wrong), Class: string(b.Class), Feature: b.Feature, ElapsedMS: 2.5})
+	}
+	require.NoError(t, db.RecordCase(ctx, rec))
+}
+
+func TestSweepLifecycle(t *testing.T) {
+	each(t, func(t *testing.T, b backend) {
+		db := b.open(t)
+		_, err := db.CreateSweep(ctx, SweepSpec{Engines: []string{"reference"}})
+		require.True(t, errors.Is(err, ErrInvalid), "a spec without a corpus: %v", err)
+
+		s, err := db.CreateSweep(ctx, genSpec(0, 3))
+		require.NoError(t, err)
+		require.Equal(t, SweepPending, s.State)
+		require.Equal(t, int64(3), s.Spec.Generated.To)
+		require.NoError(t, db.StartSweep(ctx, s.ID, 3))
+		bad := bug("jena", diff.ClassWrongValue, "STR", "SELECT (STR(1) AS ?x) {}")
+		for range 3 { // a job retried twice writes nothing twice
+			record(t, db, s.ID, "gen/default/0")
+			record(t, db, s.ID, "gen/default/1", bad)
+		}
+		got, err := db.Sweep(ctx, s.ID)
+		require.NoError(t, err)
+		require.Equal(t, SweepRunning, got.State)
+		require.Equal(t, 3, got.Total)
+		require.Equal(t, 2, got.Done)
+		require.Equal(t, 1, got.Diverged)
+		require.False(t, got.Started.IsZero())
+		rs, err := db.Results(ctx, s.ID, ResultFilter{})
+		require.NoError(t, err)
+		require.Len(t, rs, 3, "one row per (case, engine), whatever the retries")
+		r, err := db.ReportByBugID(ctx, bad.ID)
+		require.NoError(t, err)
+		require.Equal(t, 1, r.Count, "a retried filing in the same sweep and case counts once")
+
+		rs, err = db.Results(ctx, s.ID, ResultFilter{Engine: "jena"})
+		require.NoError(t, err)
+		require.Len(t, rs, 1)
+		require.Equal(t, "wrong-value", rs[0].Class)
+		require.Equal(t, 2.5, rs[0].ElapsedMS)
+
+		require.NoError(t, db.FinishSweep(ctx, s.ID, SweepDone, ""))
+		require.True(t, errors.Is(db.FinishSweep(ctx, s.ID, SweepRunning, ""), ErrInvalid))
+		require.True(t, errors.Is(db.StartSweep(ctx, 999, 1), ErrNotFound))
+		got, _ = db.Sweep(ctx, s.ID)
+		require.Equal(t, SweepDone, got.State)
+		require.False(t, got.Finished.IsZero())
+
+		s2, err := db.CreateSweep(ctx, genSpec(0, 3))
+		require.NoError(t, err)
+		prev, ok, err := db.PreviousSweep(ctx, s2.ID)
+		require.NoError(t, err)
+		require.True(t, ok)
+		require.Equal(t, s.ID, prev.ID)
+		_, ok, err = db.PreviousSweep(ctx, s.ID)
+		require.NoError(t, err)
+		require.False(t, ok)
+		list, err := db.Sweeps(ctx, SweepFilter{})
+		require.NoError(t, err)
+		require.Len(t, list, 2)
+		require.Equal(t, s2.ID, list[0].ID, "newest first")
+		list, err = db.Sweeps(ctx, SweepFilter{State: SweepDone})
+		require.NoError(t, err)
+		require.Len(t, list, 1)
+		require.Equal(t, 2, list[0].Done)
+	})
+}
+
+func TestCompareMatrixTrend(t *testing.T) {
+	each(t, func(t *testing.T, b backend) {
+		db := b.open(t)
+		fixed := bug("jena", diff.ClassWrongValue, "STR", "q1")
+		kept := bug("rdflib", diff.ClassExtraRows, "OPTIONAL", "q2")
+		fresh := bug("rasqal", diff.ClassMissingRows, "MINUS", "q3")
+		a, _ := db.CreateSweep(ctx, genSpec(0, 2))
+		record(t, db, a.ID, "c1", fixed)
+		record(t, db, a.ID, "c2", kept)
+		require.NoError(t, db.FinishSweep(ctx, a.ID, SweepDone, ""))
+		bs, _ := db.CreateSweep(ctx, genSpec(0, 2))
+		record(t, db, bs.ID, "c1")
+		record(t, db, bs.ID, "c2", kept, fresh)
+		require.NoError(t, db.FinishSweep(ctx, bs.ID, SweepDone, ""))
+
+		c, err := db.Compare(ctx, a.ID, bs.ID)
+		require.NoError(t, err)
+		require.Equal(t, []string{fresh.Title}, titles(c.New))
+		require.Equal(t, []string{fixed.Title}, titles(c.Fixed))
+		require.Equal(t, []string{kept.Title}, titles(c.Unchanged))
+		_, err = db.Compare(ctx, a.ID, 999)
+		require.True(t, errors.Is(err, ErrNotFound))
+
+		m, err := db.Matrix(ctx, bs.ID)
+		require.NoError(t, err)
+		require.Equal(t, []Cell{{"rasqal", "MINUS", 1, 1}, {"rdflib", "OPTIONAL", 1, 1}}, m)
+
+		tr, err := db.Trend(ctx, 10)
+		require.NoError(t, err)
+		want := []TrendPoint{{a.ID, time0, "jena", 1}, {a.ID, time0, "rdflib", 1}, {a.ID, time0, "reference", 0},
+			{bs.ID, time0, "rasqal", 1}, {bs.ID, time0, "rdflib", 1}, {bs.ID, time0, "reference", 0}}
+		for i := range tr {
+			tr[i].Finished = time0
+		}
+		require.Equal(t, want, tr)
+	})
+}
+
+func titles(rs []Report) []string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, r.Title)
+	}
+	return out
+}
+
+// TestReopen: what was committed is there after the store is closed and
+// opened again (migrations run once).
+func TestReopen(t *testing.T) {
+	each(t, func(t *testing.T, b backend) {
+		db := b.open(t)
+		s, err := db.CreateSweep(ctx, genSpec(0, 1))
+		require.NoError(t, err)
+		record(t, db, s.ID, "c1", bug("jena", diff.ClassWrongValue, "STR", "q"))
+		require.NoError(t, db.Close())
+
+		db2 := b.reopen(t)
+		got, err := db2.Sweep(ctx, s.ID)
+		require.NoError(t, err)
+		require.Equal(t, 1, got.Done)
+		p, err := db2.Reports(ctx, ReportFilter{SweepID: s.ID})
+		require.NoError(t, err)
+		require.Equal(t, 1, p.Total)
+	})
+}

@@ -1,0 +1,179 @@
+package sweep
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/regress"
+	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/w3c"
+)
+
+// MaxCases bounds one sweep's corpus, so a typo in a seed range cannot
+// enqueue a billion jobs.
+const MaxCases = 1_000_000
+
+// Case keys name a case independently of the machine that runs it (a
+// worker elsewhere resolves the same key to the same case):
+//
+//	gen/<profile>/<seed>        corpus.Generate(seed, profile)
+//	regress/<id>                corpus/regress/<id>
+//	w3c/<manifest dir>#<name>   a W3C evaluation test, relative to the suite root
+//
+// cases is the corpus of a spec, as keys, in a stable order.
+func (c *corpora) cases(spec store.SweepSpec) ([]string, error) {
+	var keys []string
+	if g := spec.Generated; g != nil {
+		if g.To < g.From || g.To-g.From > MaxCases {
+			return nil, fmt.Errorf("generated seeds [%d, %d): want from <= to and at most %d cases", g.From, g.To, MaxCases)
+		}
+		if _, err := profile(g.Profile); err != nil {
+			return nil, err
+		}
+		for s := g.From; s < g.To; s++ {
+			keys = append(keys, fmt.Sprintf("gen/%s/%d", profileName(g.Profile), s))
+		}
+	}
+	if spec.Regress {
+		cs, err := c.regressCases()
+		if err != nil {
+			return nil, err
+		}
+		for _, rc := range cs {
+			keys = append(keys, "regress/"+rc.ID)
+		}
+	}
+	if spec.W3C != nil {
+		ks, err := c.w3cKeys(spec.W3C.Manifests)
+		if err != nil {
+			return nil, err
+		}
+		keys = append(keys, ks...)
+	}
+	if len(keys) > MaxCases {
+		return nil, fmt.Errorf("the spec names %d cases, more than %d", len(keys), MaxCases)
+	}
+	return keys, nil
+}
+
+func profileName(name string) string {
+	if name == "" {
+		return "default"
+	}
+	return name
+}
+
+func profile(name string) (*corpus.Profile, error) {
+	return corpus.ProfileByName(profileName(name))
+}
+
+// corpora resolves case keys, caching what it read from disk.
+type corpora struct {
+	repo string // the repository root (corpus/regress); "" = corpus.RepoRoot()
+	mu   sync.Mutex
+	reg  map[string]*regress.Case
+	man  map[string][]*corpus.Test // W3C manifest path -> its tests
+}
+
+func newCorpora(repo string) *corpora {
+	return &corpora{repo: repo, man: map[string][]*corpus.Test{}}
+}
+
+// resolve builds the case a key names.
+func (c *corpora) resolve(key string) (*oracle.Case, error) {
+	kind, rest, _ := strings.Cut(key, "/")
+	switch kind {
+	case "gen":
+		return genCase(rest)
+	case "regress":
+		return c.regressCase(rest)
+	case "w3c":
+		return c.w3cCase(rest)
+	}
+	return nil, fmt.Errorf("case %q: unknown corpus %q (want gen, regress or w3c)", key, kind)
+}
+
+func genCase(rest string) (*oracle.Case, error) {
+	prof, seedText, ok := strings.Cut(rest, "/")
+	seed, err := strconv.ParseInt(seedText, 10, 64)
+	if !ok || err != nil {
+		return nil, fmt.Errorf("case gen/%s: want gen/<profile>/<seed>", rest)
+	}
+	p, err := profile(prof)
+	if err != nil {
+		return nil, err
+	}
+	g := corpus.Generate(seed, p)
+	return &oracle.Case{Name: g.Name(), Query: g.Query, Dataset: g.Dataset()}, nil
+}
+
+func (c *corpora) regressCases() ([]*regress.Case, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.reg != nil {
+		return sortedRegress(c.reg), nil
+	}
+	root := c.repo
+	if root == "" {
+		var err error
+		if root, err = corpus.RepoRoot(); err != nil {
+			return nil, fmt.Errorf("regression corpus: run from inside the repository (or set Options.Repo): no go.mod above the working directory")
+		}
+	}
+	cs, err := regress.LoadDir(filepath.Join(root, "corpus", "regress"))
+	if err != nil {
+		return nil, fmt.Errorf("regression corpus: %w", err)
+	}
+	c.reg = map[string]*regress.Case{}
+	for _, rc := range cs {
+		c.reg[rc.ID] = rc
+	}
+	return cs, nil
+}
+
+func sortedRegress(m map[string]*regress.Case) []*regress.Case {
+	out := make([]*regress.Case, 0, len(m))
+	for _, rc := range m {
+		out = append(out, rc)
+	}
+	sortBy(out, func(rc *regress.Case) string { return rc.ID })
+	return out
+}
+
+func (c *corpora) regressCase(id string) (*oracle.Case, error) {
+	if _, err := c.regressCases(); err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	rc := c.reg[id]
+	c.mu.Unlock()
+	if rc == nil {
+		return nil, fmt.Errorf("case regress/%s: not in the regression corpus", id)
+	}
+	return rc.Oracle(), nil
+}
+
+// w3cRoots are the manifests a W3C source names, as paths; none = the
+// suite's default entry points (w3c.DefaultManifests).
+func w3cRoots(manifests []string) (string, []string, error) {
+	root, err := corpus.SuiteRoot()
+	if err != nil {
+		return "", nil, err
+	}
+	if len(manifests) == 0 {
+		return root, w3c.DefaultPaths(root), nil
+	}
+	var out []string
+	for _, m := range manifests {
+		if filepath.IsAbs(m) || strings.Contains(m, "..") {
+			return "", nil, fmt.Errorf("W3C manifest %q: want a path relative to the suite's sparql/ folder", m)
+		}
+		out = append(out, filepath.Join(root, filepath.FromSlash(m)))
+	}
+	return root, out, nil
+}

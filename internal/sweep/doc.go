@@ -1,0 +1,32 @@
+// Package sweep runs sweeps: a corpus (generated cases by seed range and
+// profile, the regression corpus, the W3C query evaluation tests) times a
+// set of engines, each case a job on River, with the results, reports and
+// progress in internal/store.
+//
+// Jobs (jobs.go): a plan job enumerates the spec's corpus as case keys
+// (cases.go: gen/<profile>/<seed>, regress/<id>, w3c/<manifest>#<name>;
+// keys, not paths, so a worker on another machine resolves the same case),
+// stores the total, and enqueues one case job per key. A case job (run.go)
+// runs diff.Judge on the engines, reduces every divergence with
+// diff.ReduceDivergence under the spec's bounds (calls and seconds), files
+// each bug (store.FileReport, deduplicated), and writes the per-engine
+// results with store.RecordCase. The last case job to finish marks the
+// sweep done. A periodic job (River periodic jobs, schedule daily) starts
+// the nightly spec once per date.
+//
+// Drivers: on the embedded SQLite store River runs on riversqlite over the
+// store's own *sql.DB (one connection, as that driver asks); on PostgreSQL
+// on riverpgxv5 over the store's pgx pool, so any number of worker
+// processes (`oracle sweep worker`) share one sweep.
+//
+// Crash safety: jobs are durable rows; every write of a case job is an
+// upsert keyed by (sweep, case, engine), so a job that runs again after a
+// crash (River completes jobs asynchronously, so even finished jobs may)
+// replaces its rows instead of adding to them. On SQLite one process owns
+// the file, so New makes jobs left "running" by a dead process available
+// at once; on PostgreSQL River's rescuer takes them back after
+// Options.RescueAfter.
+//
+// To add a corpus, add a key prefix to cases.go (enumerate in cases,
+// build in resolve) and a field to store.SweepSpec.
+package sweep

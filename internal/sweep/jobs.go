@@ -1,0 +1,206 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// PlanArgs is the job that enumerates a sweep's corpus and enqueues its cases.
+type PlanArgs struct {
+	SweepID int64 `json:"sweep_id"`
+}
+
+// Kind names the job in River's table.
+func (PlanArgs) Kind() string { return "sweep_plan" }
+
+// InsertOpts: one plan per sweep, whatever restarts insert it again.
+func (PlanArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+// CaseArgs is the job that runs one case of a sweep on its engines.
+type CaseArgs struct {
+	SweepID int64  `json:"sweep_id"`
+	Case    string `json:"case"` // a case key (see cases.go)
+}
+
+// Kind names the job in River's table.
+func (CaseArgs) Kind() string { return "sweep_case" }
+
+// InsertOpts: one job per (sweep, case) even when a retried plan inserts
+// the batch again; a completed job still counts, so no case runs twice
+// because of a re-plan.
+func (CaseArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: 5, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+// NightlyArgs is the periodic job that starts the nightly sweep.
+type NightlyArgs struct {
+	Night string `json:"night"` // the UTC date, YYYY-MM-DD: one sweep per night
+}
+
+// Kind names the job in River's table.
+func (NightlyArgs) Kind() string { return "sweep_nightly" }
+
+// InsertOpts: one nightly sweep per date.
+func (NightlyArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+type planWorker struct {
+	river.WorkerDefaults[PlanArgs]
+	r *Runner
+}
+
+func (w *planWorker) Work(ctx context.Context, job *river.Job[PlanArgs]) error {
+	return w.r.plan(ctx, job.Args.SweepID)
+}
+
+type caseWorker struct {
+	river.WorkerDefaults[CaseArgs]
+	r *Runner
+}
+
+func (w *caseWorker) Work(ctx context.Context, job *river.Job[CaseArgs]) error {
+	return w.r.runCase(ctx, job.Args)
+}
+
+type nightlyWorker struct {
+	river.WorkerDefaults[NightlyArgs]
+	r *Runner
+}
+
+func (w *nightlyWorker) Work(ctx context.Context, job *river.Job[NightlyArgs]) error {
+	return w.r.nightly(ctx, job.Args.Night)
+}
+
+// batch is how many case jobs one insert carries.
+const batch = 500
+
+// plan enumerates the corpus, records the total, then enqueues the cases.
+// The total is stored first so that no case job can see the sweep
+// complete early. A spec that cannot be enumerated fails the sweep.
+func (r *Runner) plan(ctx context.Context, id int64) error {
+	s, err := r.st.Sweep(ctx, id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && Final(s.State)) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	keys, err := r.cor.cases(s.Spec)
+	if err != nil {
+		return r.st.FinishSweep(ctx, id, store.SweepFailed, err.Error())
+	}
+	if err := r.st.StartSweep(ctx, id, len(keys)); err != nil {
+		return err
+	}
+	for i := 0; i < len(keys); i += batch {
+		var ps []river.InsertManyParams
+		for _, k := range keys[i:min(i+batch, len(keys))] {
+			ps = append(ps, river.InsertManyParams{Args: CaseArgs{SweepID: id, Case: k}})
+		}
+		if _, err := r.q.InsertMany(ctx, ps); err != nil {
+			return fmt.Errorf("sweep %d: enqueue cases: %w", id, err)
+		}
+	}
+	return r.maybeFinish(ctx, id)
+}
+
+// maybeFinish marks a running sweep done once every case is recorded.
+func (r *Runner) maybeFinish(ctx context.Context, id int64) error {
+	s, err := r.st.Sweep(ctx, id)
+	if err != nil || s.State != store.SweepRunning || s.Done < s.Total {
+		return err
+	}
+	return r.st.FinishSweep(ctx, id, store.SweepDone, "")
+}
+
+// nightly starts the configured nightly sweep once per date.
+func (r *Runner) nightly(ctx context.Context, night string) error {
+	if r.opts.Nightly == nil {
+		return nil
+	}
+	spec := *r.opts.Nightly
+	spec.Name = "nightly " + night
+	recent, err := r.st.Sweeps(ctx, store.SweepFilter{Limit: 50})
+	if err != nil {
+		return err
+	}
+	if slices.ContainsFunc(recent, func(s store.Sweep) bool { return s.Spec.Name == spec.Name }) {
+		return nil // a retry after the sweep was created
+	}
+	_, err = r.Submit(ctx, spec)
+	return err
+}
+
+// periodic is the nightly job's schedule, when a nightly spec is set.
+func (r *Runner) periodic() []*river.PeriodicJob {
+	if r.opts.Nightly == nil {
+		return nil
+	}
+	at := r.opts.NightlyAt
+	return []*river.PeriodicJob{river.NewPeriodicJob(daily{at},
+		func() (river.JobArgs, *river.InsertOpts) {
+			return NightlyArgs{Night: time.Now().UTC().Add(-at).Format(time.DateOnly)}, nil
+		}, &river.PeriodicJobOpts{ID: "nightly-sweep"})}
+}
+
+// daily is a River schedule: every day at a fixed offset after midnight UTC.
+type daily struct{ at time.Duration }
+
+// Next is the first time after t at the offset.
+func (d daily) Next(t time.Time) time.Time {
+	t = t.UTC()
+	next := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC).Add(d.at)
+	for !next.After(t) {
+		next = next.AddDate(0, 0, 1)
+	}
+	return next
+}
+
+// normalize fills a spec's defaults: the judge and its twin first, then
+// the requested engines (diff.EngineNames).
+func normalize(spec store.SweepSpec) store.SweepSpec {
+	spec.Engines = diff.EngineNames(spec.Engines, nil)
+	if spec.DeadlineMS <= 0 {
+		spec.DeadlineMS = 10_000
+	}
+	return spec
+}
+
+// validate checks what can be checked without reading the corpus: the
+// engines exist and the generated range and profile make sense.
+func (r *Runner) validate(spec store.SweepSpec) error {
+	if spec.W3C == nil && !spec.Regress && spec.Generated == nil {
+		return errors.New("the spec names no corpus: set w3c, regress or generated")
+	}
+	if g := spec.Generated; g != nil {
+		if g.To < g.From || g.To-g.From > MaxCases {
+			return fmt.Errorf("generated seeds [%d, %d): want from <= to and at most %d cases", g.From, g.To, MaxCases)
+		}
+		if _, err := profile(g.Profile); err != nil {
+			return err
+		}
+	}
+	if spec.Regress {
+		if _, err := r.cor.regressCases(); err != nil {
+			return err
+		}
+	}
+	if w := spec.W3C; w != nil {
+		if _, _, err := w3cRoots(w.Manifests); err != nil {
+			return err
+		}
+	}
+	_, err := r.enginesFor(spec.Engines)
+	return err
+}

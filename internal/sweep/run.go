@@ -1,0 +1,165 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// Reduction defaults for a sweep's divergences (store.SweepSpec.ReduceCalls
+// and ReduceSeconds override them).
+const (
+	DefaultReduceCalls   = 200
+	DefaultReduceSeconds = 20
+)
+
+// runCase runs one case on the sweep's engines, reduces and files its
+// divergences, and records everything. A store error is returned, so River
+// retries the job; the writes are idempotent, so a retry adds nothing twice.
+func (r *Runner) runCase(ctx context.Context, a CaseArgs) error {
+	s, err := r.st.Sweep(ctx, a.SweepID)
+	if errors.Is(err, store.ErrNotFound) {
+		return river.JobCancel(err)
+	}
+	if err != nil || Final(s.State) {
+		return err
+	}
+	rec, err := r.judgeCase(ctx, s, a.Case)
+	if err != nil {
+		return err
+	}
+	if err := r.st.RecordCase(ctx, rec); err != nil {
+		return err
+	}
+	return r.maybeFinish(ctx, a.SweepID)
+}
+
+// judgeCase builds the record of one case. A case that cannot be built or
+// an engine that cannot be started is recorded as a failed case, not
+// retried: it would fail the same way again.
+func (r *Runner) judgeCase(ctx context.Context, s store.Sweep, key string) (store.CaseRecord, error) {
+	rec := store.CaseRecord{SweepID: s.ID, Case: key}
+	engines, err := r.enginesFor(s.Spec.Engines)
+	var c *oracle.Case
+	if err == nil {
+		c, err = r.cor.resolve(key)
+	}
+	if err != nil {
+		rec.Failed = true
+		rec.Results = []store.Result{{Engine: diff.JudgeName, Outcome: "error", Error: err.Error()}}
+		return rec, nil
+	}
+	judge := &timed{Engine: engines[0]}
+	run := append([]oracle.Engine{judge}, engines[1:]...)
+	deadline := time.Duration(s.Spec.DeadlineMS) * time.Millisecond
+	rep := diff.Judge(ctx, c, run, deadline)
+	if ctx.Err() != nil {
+		return rec, ctx.Err() // the job was stopped: run it again later
+	}
+	features, err := r.file(ctx, s, c, engines, rep, &rec)
+	if err != nil {
+		return rec, err
+	}
+	rec.Diverged, rec.Failed = rep.Diverges(), rep.Judge == ""
+	rec.Results = resultRows(rep, judge, features)
+	return rec, nil
+}
+
+// file reduces each divergence (within the spec's bounds), files the bug,
+// and returns the feature of each diverging engine's first bug.
+func (r *Runner) file(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine, rep *diff.Report, rec *store.CaseRecord) (map[string]string, error) {
+	features := map[string]string{}
+	for _, d := range rep.Divergences {
+		b := r.bugFor(ctx, s.Spec, c, engines, rep, d)
+		rp, _, err := r.st.FileReport(ctx, store.Filing{Bug: b, SweepID: s.ID, Case: c.Name})
+		if err != nil {
+			return nil, err
+		}
+		rec.Reports = append(rec.Reports, rp.ID)
+		for _, e := range d.Signature.Wrong {
+			if _, ok := features[e]; !ok {
+				features[e] = b.Feature
+			}
+		}
+	}
+	return features, nil
+}
+
+// bugFor writes up d, reduced when the spec allows and the signature
+// survives reduction; unreduced otherwise.
+func (r *Runner) bugFor(ctx context.Context, spec store.SweepSpec, c *oracle.Case, engines []oracle.Engine, rep *diff.Report, d diff.Divergence) diff.Bug {
+	if spec.ReduceCalls >= 0 {
+		lim := diff.ReduceLimits{MaxCalls: orDefault(spec.ReduceCalls, DefaultReduceCalls),
+			MaxTime:  time.Duration(orDefault(spec.ReduceSeconds, DefaultReduceSeconds)) * time.Second,
+			Deadline: time.Duration(spec.DeadlineMS) * time.Millisecond}
+		_, rr, st := diff.ReduceDivergence(ctx, c, engines, d, lim)
+		if b, ok := diff.BugFor(rr, d.Signature, &st); ok {
+			return b
+		}
+	}
+	b, _ := diff.BugFor(rep, d.Signature, nil)
+	return b
+}
+
+func orDefault(v, def int) int {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
+// resultRows is one row per engine: the judge's own row ("judge" when it
+// answered, else its error's outcome) and each verdict.
+func resultRows(rep *diff.Report, judge *timed, features map[string]string) []store.Result {
+	jr := store.Result{Engine: judge.Name(), Version: judge.Version(), Outcome: "judge", ElapsedMS: ms(judge.elapsed())}
+	if rep.Judge == "" {
+		jr.Outcome = "unjudged"
+		if rep.JudgeErr != nil {
+			jr.Error = rep.JudgeErr.Error()
+		}
+	}
+	out := []store.Result{jr}
+	for _, v := range rep.Verdicts {
+		res := store.Result{Engine: v.Engine, Version: v.Version, Outcome: string(v.Outcome),
+			Class: string(v.Class), ElapsedMS: ms(v.Elapsed), Feature: features[v.Engine]}
+		if v.Err != nil {
+			res.Error = v.Err.Error()
+		}
+		out = append(out, res)
+	}
+	return out
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// timed wraps the judge to keep its evaluation time, which the report
+// does not carry (it lists the other engines' verdicts).
+type timed struct {
+	oracle.Engine
+	mu sync.Mutex
+	d  time.Duration
+}
+
+func (t *timed) Eval(ctx context.Context, c *oracle.Case) (a *results.Answer, err error) {
+	start := time.Now()
+	defer func() {
+		t.mu.Lock()
+		t.d = time.Since(start)
+		t.mu.Unlock()
+	}()
+	return t.Engine.Eval(ctx, c)
+}
+
+func (t *timed) elapsed() time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.d
+}

@@ -1,0 +1,159 @@
+package sweep
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// lossy is the fast engine with a bug: it drops the last solution of every
+// SELECT answer with more than one. Named "lossy", it is an external engine
+// to triage.
+type lossy struct{ oracle.Engine }
+
+func (lossy) Name() string { return "lossy" }
+
+func (l lossy) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	a, err := l.Engine.Eval(ctx, c)
+	if err == nil && a.Kind == results.Bindings && len(a.Rows) > 1 {
+		b := *a
+		b.Rows = a.Rows[:len(a.Rows)-1]
+		return &b, nil
+	}
+	return a, err
+}
+
+// engines builds the registry's engines, and "lossy" (buggy when bug is
+// true, else a correct copy of the fast engine).
+func engines(bug bool) func(string) (oracle.Engine, error) {
+	return func(name string) (oracle.Engine, error) {
+		if name != "lossy" {
+			return registry.New(name)
+		}
+		e, err := registry.New("engine")
+		if !bug {
+			return named{e, "lossy"}, err
+		}
+		return lossy{e}, err
+	}
+}
+
+type named struct {
+	oracle.Engine
+	name string
+}
+
+func (n named) Name() string { return n.name }
+
+func openStore(t *testing.T, path string) *store.DB {
+	t.Helper()
+	st, err := store.Open(context.Background(), path)
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// runSweep submits spec on a fresh runner and waits for the end.
+func runSweep(t *testing.T, st *store.DB, opts Options, spec store.SweepSpec) store.Sweep {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	defer cancel()
+	r, err := New(ctx, st, opts)
+	require.NoError(t, err)
+	require.NoError(t, r.Start(ctx))
+	defer r.Stop(context.Background())
+	s, err := r.Submit(ctx, spec)
+	require.NoError(t, err)
+	s, err = r.Wait(ctx, s.ID)
+	require.NoError(t, err)
+	return s
+}
+
+// TestSweepEndToEnd sweeps 40 generated cases over the in-house pair and a
+// buggy copy of the fast engine on SQLite: every case is recorded once per
+// engine, the bug is reduced and filed, and a second sweep with the bug
+// fixed compares as "fixed".
+func TestSweepEndToEnd(t *testing.T) {
+	st := openStore(t, filepath.Join(t.TempDir(), "sweep.db"))
+	spec := store.SweepSpec{Name: "e2e", Engines: []string{"lossy"}, Generated: &store.GenSource{From: 0, To: 40},
+		ReduceCalls: 40, ReduceSeconds: 5}
+	start := time.Now()
+	s1 := runSweep(t, st, Options{Workers: 2, Engine: engines(true)}, spec)
+	t.Logf("sweep of %d cases x 3 engines with reduction: %v", s1.Total, time.Since(start))
+	require.Equal(t, store.SweepDone, s1.State, s1.Error)
+	require.Equal(t, 40, s1.Total)
+	require.Equal(t, 40, s1.Done)
+	require.Equal(t, []string{"reference", "engine", "lossy"}, s1.Spec.Engines)
+	rs, err := st.Results(context.Background(), s1.ID, store.ResultFilter{Limit: store.MaxLimit})
+	require.NoError(t, err)
+	require.Len(t, rs, 120, "one result per case and engine")
+	wrong := 0
+	for _, r := range rs {
+		if r.Engine == "lossy" && r.Outcome == "wrong" {
+			wrong++
+			require.NotEmpty(t, r.Class)
+		}
+		if r.Engine == "engine" {
+			require.Equal(t, "correct", r.Outcome, "%s: the fast engine agrees with the reference", r.Case)
+		}
+	}
+	require.Positive(t, wrong, "the lossy engine must be caught")
+	require.Equal(t, wrong, s1.Diverged)
+
+	page, err := st.Reports(context.Background(), store.ReportFilter{SweepID: s1.ID, Engine: "lossy"})
+	require.NoError(t, err)
+	require.Positive(t, page.Total)
+	reduced := 0
+	for _, rp := range page.Reports {
+		require.Equal(t, s1.ID, rp.SweepID)
+		if rp.Bug.Reduction != nil && rp.Bug.Reduction.QuadsAfter < rp.Bug.Reduction.QuadsBefore {
+			reduced++
+		}
+	}
+	require.Positive(t, reduced, "divergences are reduced before they are filed")
+
+	s2 := runSweep(t, st, Options{Workers: 2, Engine: engines(false)}, spec)
+	require.Equal(t, store.SweepDone, s2.State, s2.Error)
+	require.Zero(t, s2.Diverged)
+	cmp, err := st.Compare(context.Background(), s1.ID, s2.ID)
+	require.NoError(t, err)
+	require.Len(t, cmp.Fixed, page.Total)
+	require.Empty(t, cmp.New)
+	require.Empty(t, cmp.Unchanged)
+}
+
+func TestSubmitRejectsBadSpecs(t *testing.T) {
+	st := openStore(t, filepath.Join(t.TempDir(), "sweep.db"))
+	ctx := context.Background()
+	r, err := New(ctx, st, Options{Workers: -1})
+	require.NoError(t, err)
+	for _, spec := range []store.SweepSpec{
+		{},
+		{Generated: &store.GenSource{From: 5, To: 1}},
+		{Generated: &store.GenSource{From: 0, To: 2, Profile: "nope"}},
+		{Generated: &store.GenSource{From: 0, To: 2}, Engines: []string{"no-such-engine"}},
+		{W3C: &store.W3CSource{Manifests: []string{"../etc/passwd"}}},
+	} {
+		_, err := r.Submit(ctx, spec)
+		require.ErrorIs(t, err, store.ErrInvalid, "%+v", spec)
+	}
+	list, err := st.Sweeps(ctx, store.SweepFilter{})
+	require.NoError(t, err)
+	require.Empty(t, list, "a rejected spec stores nothing")
+}
+
+func TestDailySchedule(t *testing.T) {
+	d := daily{2 * time.Hour}
+	at := func(s string) time.Time { t, _ := time.Parse(time.RFC3339, s); return t }
+	require.Equal(t, at("2026-01-01T02:00:00Z"), d.Next(at("2026-01-01T01:59:00Z")))
+	require.Equal(t, at("2026-01-02T02:00:00Z"), d.Next(at("2026-01-01T02:00:00Z")))
+	require.Equal(t, at("2026-01-02T02:00:00Z"), d.Next(at("2026-01-01T23:00:00Z")))
+}
