@@ -19,11 +19,6 @@
 // runner (package w3c) skips those. Approved, Proposed, NotClassified and
 // unclassified tests run, as in Oxigraph's runner.
 //
-// knakk/rdf rejects a dangling ';' before ']' or '.', which the W3C
-// manifests and result files use; DropDanglingSemicolons removes it before
-// parsing (strings, IRIs and comments untouched). Remove it once rdf.Parse
-// accepts that Turtle.
-//
 // SuiteRoot finds the W3C suite ($W3C_TESTS, else ../shared/w3c/rdf-tests
 // next to the repository root). syntax_test.go runs every query syntax test
 // through algebra.Parse against baselines/syntax.tsv.

@@ -179,9 +179,6 @@ func readGraph(path, iri string) (*graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	if rdf.FormatFromName(path) == rdf.Turtle {
-		src = DropDanglingSemicolons(src)
-	}
 	quads, err := rdf.Parse(bytes.NewReader(src), rdf.FormatFromName(path), iri, path)
 	if err != nil {
 		return nil, fmt.Errorf("manifest %s: %w", path, err)
@@ -217,90 +214,6 @@ func toIRI(p string) (string, error) {
 		return p, nil
 	}
 	return FileIRI(p), nil
-}
-
-// DropDanglingSemicolons removes a ';' that ends a predicate-object list
-// (`[ qt:query <q.rq> ; ]`, `mf:action <a.rq> ;.`, `;;`): legal Turtle
-// (predicateObjectList allows it) that knakk/rdf rejects. Strings, IRIs and
-// comments are copied untouched.
-func DropDanglingSemicolons(src []byte) []byte {
-	out := make([]byte, 0, len(src))
-	for i := 0; i < len(src); {
-		switch c := src[i]; {
-		case c == '"' || c == '\'':
-			j := skipString(src, i)
-			out, i = append(out, src[i:j]...), j
-		case c == '<' || c == '#':
-			end := byte('>')
-			if c == '#' {
-				end = '\n'
-			}
-			j := skipTo(src, i+1, end)
-			out, i = append(out, src[i:j]...), j
-		case c == ';' && danglingAfter(src, i+1):
-			out, i = append(out, ' '), i+1
-		default:
-			out, i = append(out, c), i+1
-		}
-	}
-	return out
-}
-
-// skipString returns the index just after the string literal at i (short or
-// long form, with backslash escapes).
-func skipString(src []byte, i int) int {
-	q := src[i]
-	long := i+2 < len(src) && src[i+1] == q && src[i+2] == q
-	if long {
-		for j := i + 3; j+2 < len(src); j++ {
-			if src[j] == '\\' {
-				j++
-			} else if src[j] == q && src[j+1] == q && src[j+2] == q {
-				return j + 3
-			}
-		}
-		return len(src)
-	}
-	for j := i + 1; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case q, '\n':
-			return j + 1
-		}
-	}
-	return len(src)
-}
-
-// skipTo returns the index just after the first end byte from i.
-func skipTo(src []byte, i int, end byte) int {
-	for ; i < len(src); i++ {
-		if src[i] == end {
-			return i + 1
-		}
-	}
-	return len(src)
-}
-
-// danglingAfter reports whether the next token after i (skipping blanks and
-// comments) is ']', '.', ';' or the end of input: then the ';' at i-1
-// introduces no predicate.
-func danglingAfter(src []byte, i int) bool {
-	for i < len(src) {
-		switch src[i] {
-		case ' ', '\t', '\r', '\n':
-			i++
-		case '#':
-			i = skipTo(src, i, '\n')
-		case ']', ';':
-			return true
-		case '.':
-			return i+1 >= len(src) || !isDigit(src[i+1])
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -3,7 +3,6 @@ package corpus
 import (
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -85,22 +84,5 @@ func TestFileIRI(t *testing.T) {
 	}
 	if _, ok := FilePath("http://example.org/x"); ok {
 		t.Error("FilePath accepted an http IRI")
-	}
-}
-
-func TestDropDanglingSemicolons(t *testing.T) {
-	cases := map[string]string{
-		`[ a <x> ; ]`:                         `[ a <x>   ]`,
-		`<s> <p> <o> ;.`:                      `<s> <p> <o>  .`,
-		`<s> <p> "a ; ]" ; <q> 1 .`:           `<s> <p> "a ; ]" ; <q> 1 .`,
-		`<s> <p> <o> ;; <q> 1 .`:              `<s> <p> <o>  ; <q> 1 .`,
-		`<s> <p> """x ;]""" ; # c ;]` + "\n.": `<s> <p> """x ;]"""   # c ;]` + "\n.",
-		`<s> <p> 1 ;.5`:                       `<s> <p> 1 ;.5`,
-	}
-	for in, want := range cases {
-		got := string(DropDanglingSemicolons([]byte(in)))
-		if strings.TrimSpace(got) != strings.TrimSpace(want) {
-			t.Errorf("DropDanglingSemicolons(%q) = %q, want %q", in, got, want)
-		}
 	}
 }

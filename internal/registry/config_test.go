@@ -163,3 +163,15 @@ func TestActiveConfig(t *testing.T) {
 		t.Errorf("a missing $%s file must be an error", ConfigEnv)
 	}
 }
+
+// A real sidecar answers the version request; its process is stopped after.
+func TestProbeRealSidecar(t *testing.T) {
+	if !Installed("pyoxigraph") {
+		t.Skip("pyoxigraph not installed (scripts/install.sh)")
+	}
+	var c *Config
+	st := c.Probe(context.Background(), "pyoxigraph", 60*time.Second)
+	if !st.Available || !strings.HasPrefix(st.Version, "0.5.") || st.Reason != "" {
+		t.Errorf("pyoxigraph: %+v", st)
+	}
+}

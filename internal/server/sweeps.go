@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/go-chi/chi/v5"
@@ -84,6 +85,9 @@ func (s *Server) listSweeps(w http.ResponseWriter, r *http.Request) {
 	e := onlyParams(q, sweepParams)
 	lim, e := intParam(q, "limit", 1, store.MaxLimit, e)
 	off, e := intParam(q, "offset", 0, 1<<40, e)
+	if e == nil {
+		e = checkState(q.Get("state"))
+	}
 	if e != nil {
 		writeError(w, e)
 		return
@@ -121,4 +125,15 @@ func (s *Server) getSweep(w http.ResponseWriter, r *http.Request) {
 		st.Percent = float64(int(1000*float64(sw.Done)/float64(sw.Total))) / 10
 	}
 	writeJSON(w, http.StatusOK, st)
+}
+
+var sweepStates = []store.SweepState{store.SweepPending, store.SweepRunning, store.SweepDone, store.SweepFailed, store.SweepCancelled}
+
+// checkState accepts "" (any) or one of the sweep states.
+func checkState(s string) *APIError {
+	if s == "" || slices.Contains(sweepStates, store.SweepState(s)) {
+		return nil
+	}
+	return &APIError{Status: http.StatusBadRequest, Error: "invalid parameter", Field: "state",
+		Detail: fmt.Sprintf("state %q: want pending, running, done, failed or cancelled", s)}
 }
