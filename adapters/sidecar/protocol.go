@@ -17,6 +17,14 @@ type Request struct {
 	// N-Quads whose graph term is the source IRI. A sidecar loads them only
 	// where its engine keeps them out of the default dataset.
 	Sources string `json:"sources,omitempty"`
+	// DatasetID, when set, names the dataset so a sidecar may keep its loaded
+	// store across requests (benchmarks load 1M triples once): a sidecar that
+	// already holds DatasetID reuses that store and ignores Data, Named and
+	// Sources, which may then be empty; one that does not holds it after
+	// loading Data and Sources, or fails with kind "internal" when Data is
+	// empty. Without it every request gets a fresh store, as before. Only
+	// read-only queries may share a store.
+	DatasetID string `json:"dataset_id,omitempty"`
 	// TimeoutMS is advisory: the Go side enforces the deadline by killing the process.
 	TimeoutMS int64 `json:"timeout_ms,omitempty"`
 }

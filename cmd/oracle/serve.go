@@ -83,7 +83,7 @@ func serve(ctx context.Context, o serveOptions) error {
 	}
 	defer runner.Stop(context.Background())
 	srv := server.New(server.Config{Store: st, Engines: engines, Token: o.token, Limits: o.limits, FileReports: true,
-		Sweeper: runnerSweeper{runner}, QueueDepth: queueDepth(st)})
+		Sweeper: runner, QueueDepth: queueDepth(st)})
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return err

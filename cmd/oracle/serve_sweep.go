@@ -11,13 +11,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/sweep"
 )
 
-// runnerSweeper lets POST /v1/sweeps submit to the River runner.
-type runnerSweeper struct{ r *sweep.Runner }
-
-func (s runnerSweeper) Start(ctx context.Context, spec store.SweepSpec) (store.Sweep, error) {
-	return s.r.Submit(ctx, spec)
-}
-
 // startRunner starts the sweep runner on the store's database: workers
 // case jobs at once in this process (negative: enqueue only, for an API
 // front end whose workers run elsewhere), and the nightly sweep of the

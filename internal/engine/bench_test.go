@@ -15,37 +15,17 @@ import (
 	"github.com/sparql-oracle/oracle/internal/registry"
 )
 
-// The explore-like query mix of the benchmarks, over GenerateBSBM data.
-var bsbmQueries = []struct{ name, query string }{
-	{"star", `SELECT ?label ?comment ?producer ?n1 ?n2 WHERE {
-		inst:Product7 rdfs:label ?label ; rdfs:comment ?comment ; voc:producer ?p ;
-			voc:productPropertyNumeric1 ?n1 ; voc:productPropertyNumeric2 ?n2 .
-		?p rdfs:label ?producer }`},
-	{"chain", `SELECT ?review ?name ?country WHERE {
-		?review voc:reviewFor ?prod ; voc:reviewer ?person .
-		?prod voc:producer inst:Producer1 .
-		?person voc:name ?name ; voc:country ?country }`},
-	{"optional", `SELECT ?prod ?label ?r1 ?r2 WHERE {
-		?prod voc:producer inst:Producer2 ; rdfs:label ?label .
-		?review voc:reviewFor ?prod .
-		OPTIONAL { ?review voc:rating1 ?r1 }
-		OPTIONAL { ?review voc:rating2 ?r2 } }`},
-	{"filter_numeric", `SELECT ?prod ?n1 WHERE {
-		?prod voc:productPropertyNumeric1 ?n1 ; voc:productPropertyNumeric2 ?n2 ; voc:productFeature inst:ProductFeature3 .
-		FILTER(?n1 > 500 && ?n2 < 1500) }`},
-	{"filter_string", `SELECT ?prod ?label WHERE {
-		?prod a voc:Product ; rdfs:label ?label .
-		FILTER(CONTAINS(?label, "zulu") || REGEX(?label, "^alpha")) }`},
-	{"order_limit", `SELECT ?offer ?price WHERE {
-		?offer voc:vendor inst:Vendor1 ; voc:price ?price ; voc:deliveryDays ?d .
-		FILTER(?d <= 10) } ORDER BY ?price LIMIT 10`},
-	{"group_aggregate", `SELECT ?country (COUNT(?offer) AS ?n) (AVG(?price) AS ?avg) (MAX(?price) AS ?max) WHERE {
-		?offer voc:vendor ?v ; voc:price ?price . ?v voc:country ?country } GROUP BY ?country`},
-	{"path", `SELECT ?prod WHERE { ?prod a/rdfs:subClassOf* inst:ProductType2 } LIMIT 1000`},
-}
+// bsbmQueries and bsbmPrefixes keep the mix's older test-local names for
+// the other tests of this package.
+var bsbmQueries = func() []struct{ name, query string } {
+	out := make([]struct{ name, query string }, len(engine.BSBMQueries))
+	for i, q := range engine.BSBMQueries {
+		out[i].name, out[i].query = q.Name, q.Query
+	}
+	return out
+}()
 
-const bsbmPrefixes = "PREFIX voc: <" + engine.BSBMVoc + ">\nPREFIX inst: <" + engine.BSBMInst + ">\n" +
-	"PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>\n"
+const bsbmPrefixes = engine.BSBMPrefixes
 
 var bsbmSizes = []int{10_000, 100_000, 1_000_000}
 
@@ -120,9 +100,9 @@ func storeBytes(ds *rdf.Dataset) float64 {
 // BenchmarkQuery runs each query of the mix on a loaded store.
 func BenchmarkQuery(b *testing.B) {
 	for _, n := range bsbmSizes {
-		for _, bq := range bsbmQueries {
-			b.Run(fmt.Sprintf("%s/triples=%d", bq.name, n), func(b *testing.B) {
-				q, err := algebra.Parse(bsbmPrefixes+bq.query, "")
+		for _, bq := range engine.BSBMQueries {
+			b.Run(fmt.Sprintf("%s/triples=%d", bq.Name, n), func(b *testing.B) {
+				q, err := algebra.Parse(engine.BSBMPrefixes+bq.Query, "")
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -153,11 +133,11 @@ func TestBSBMQueries(t *testing.T) {
 	}
 	ref := registry.Reference(reference.Options{})
 	eng := registry.Engine(engine.Options{})
-	for _, bq := range bsbmQueries {
-		t.Run(bq.name, func(t *testing.T) {
-			c := &oracle.Case{Name: bq.name, Query: bsbmPrefixes + bq.query, Dataset: ds}
+	for _, bq := range engine.BSBMQueries {
+		t.Run(bq.Name, func(t *testing.T) {
+			c := &oracle.Case{Name: bq.Name, Query: engine.BSBMPrefixes + bq.Query, Dataset: ds}
 			compareEngines(t, ref, eng, c, "bench_test.go", 0)
-			q, err := algebra.Parse(bsbmPrefixes+bq.query, "")
+			q, err := algebra.Parse(engine.BSBMPrefixes+bq.Query, "")
 			if err != nil {
 				t.Fatal(err)
 			}

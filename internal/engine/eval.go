@@ -46,6 +46,9 @@ type Result struct {
 	Limit    int
 	Reduced  bool
 	Open     []string
+	// Graphs and GraphsCapped: see results.Freedom (CONSTRUCT/DESCRIBE over a sliced sequence).
+	Graphs       [][]rdf.Triple
+	GraphsCapped bool
 }
 
 // ErrService is returned for a SERVICE pattern: the engine never reaches the network.

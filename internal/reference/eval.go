@@ -44,6 +44,9 @@ type Result struct {
 	Limit    int // < 0: none
 	Reduced  bool
 	Open     []string // variables whose values the spec leaves open
+	// Graphs and GraphsCapped: see results.Freedom (CONSTRUCT/DESCRIBE over a sliced sequence).
+	Graphs       [][]rdf.Triple
+	GraphsCapped bool
 }
 
 // ErrService is returned for a SERVICE pattern: the reference never reaches the network.

@@ -43,25 +43,17 @@ func (e *evaluator) query(q *algebra.Query) (*Result, error) {
 	if q.Form == algebra.Select {
 		return e.selectQuery(q)
 	}
+	if q.Form == algebra.Construct || q.Form == algebra.Describe {
+		return e.graphQuery(q)
+	}
 	ms, err := e.eval(e.ds.Default, q.Op)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Form: q.Form, Limit: -1}
-	switch q.Form {
-	case algebra.Ask:
-		res.Boolean = len(ms) > 0
-	case algebra.Construct:
-		res.Triples, err = e.construct(q.Template, ms)
-	case algebra.Describe:
-		res.Triples, err = e.describe(q, ms, e.ds.Default)
-	default:
-		err = fmt.Errorf("reference: unknown query form %d", q.Form)
+	if q.Form != algebra.Ask {
+		return nil, fmt.Errorf("reference: unknown query form %d", q.Form)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return res, nil
+	return &Result{Form: q.Form, Limit: -1, Boolean: len(ms) > 0}, nil
 }
 
 // activeDataset is the dataset of the dataset clauses (#specifyingDataset),

@@ -51,4 +51,10 @@ type Freedom struct {
 	// Open lists variables whose values the spec leaves open (SAMPLE,
 	// GROUP_CONCAT order, RAND, NOW, UUID, STRUUID): only their shape counts.
 	Open []string
+	// Graphs are the other graphs a CONSTRUCT or DESCRIBE over a sliced
+	// solution sequence may return, when OFFSET/LIMIT cut a tie class (any
+	// rows of the class may be the ones kept). GraphsCapped: there were too
+	// many choices to list, so an answer matching none is undecided.
+	Graphs       [][]rdf.Triple
+	GraphsCapped bool
 }

@@ -7,9 +7,16 @@
 // body, query and dataset bounds and the evaluation semaphore; errors.go the
 // one JSON error shape {error, detail, line?, column?}; diffapi.go POST
 // /v1/diff; reports.go and sweeps.go the read/write endpoints over the
-// store; metrics.go the collectors; dashboard.go and templates/ the HTML
-// (embedded, no external assets). api/openapi.yaml describes the API: change
-// it with the handlers.
+// store; metrics.go the collectors; dashboard.go, trend.go (the inline SVG)
+// and templates/ the HTML (embedded with embed.FS, no external assets, no
+// script). api/openapi.yaml describes the API: change it with the handlers
+// (TestOpenAPICoversRoutes compares the two); deploy/grafana queries the
+// metrics (TestGrafanaQueriesKnownMetrics).
+//
+// Tests: testdata/bad/*.req is the table of bad inputs (headers, "---",
+// the body; a "generate:" recipe for oversize and binary bodies): add a
+// file to add a case. The browser test needs /usr/bin/chromium (skipped
+// without it unless CI=true); ORACLE_SCREENSHOTS=DIR keeps its screenshots.
 //
 // Every bad input is a 4xx with a JSON body saying what and where; a
 // handler never panics on input (a recoverer turns a bug into a 500 that

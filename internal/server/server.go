@@ -14,9 +14,10 @@ import (
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
-// Sweeper starts sweeps (internal/sweep enqueues their cases as jobs).
+// Sweeper starts sweeps: *sweep.Runner, which stores the sweep and
+// enqueues its cases as jobs (its validation errors wrap store.ErrInvalid).
 type Sweeper interface {
-	Start(ctx context.Context, spec store.SweepSpec) (store.Sweep, error)
+	Submit(ctx context.Context, spec store.SweepSpec) (store.Sweep, error)
 }
 
 // Config is what a Server serves with.

@@ -23,7 +23,7 @@ func (s *Server) postSweep(w http.ResponseWriter, r *http.Request) {
 	var sw store.Sweep
 	var err error
 	if s.cfg.Sweeper != nil {
-		sw, err = s.cfg.Sweeper.Start(r.Context(), spec)
+		sw, err = s.cfg.Sweeper.Submit(r.Context(), spec)
 	} else {
 		sw, err = s.cfg.Store.CreateSweep(r.Context(), spec)
 	}
