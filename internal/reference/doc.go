@@ -16,7 +16,9 @@
 //     triples with an unbound or ill-placed term, returns a set (forms.go).
 //     DESCRIBE policy: the concise bounded description of every described
 //     resource in the default graph (outgoing triples, recursively through
-//     blank-node objects).
+//     blank-node objects). When OFFSET/LIMIT cut a tie class of a
+//     CONSTRUCT or DESCRIBE, Result.Graphs lists the other graphs the kept
+//     rows may build, up to 64 choices (graphq.go).
 //   - One function per §18.5 operator, named as the spec names it and
 //     preceded by the quoted definition and its anchor: Join, LeftJoin,
 //     Filter, Union, Minus, Diff, Extend, ToMultiSet, OrderBy, Project,
