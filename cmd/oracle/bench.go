@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/oxigraph"
@@ -46,14 +48,19 @@ type benchConfig struct {
 // prints each engine's median own query time, its ratio to ours, and
 // whether its answer equals ours. An engine that is not installed is
 // skipped with a note. Exit 2 on a usage error, 1 when nothing could run.
-func runBench(args []string) int { return benchMain(args, os.Stdout, os.Stderr) }
+func runBench(args []string) int {
+	// An interrupt cancels the requests, so the sidecars are killed.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return benchMain(ctx, args, os.Stdout, os.Stderr)
+}
 
-func benchMain(args []string, stdout, stderr io.Writer) int {
+func benchMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseBench(args, stderr)
 	if err != nil {
 		return 2
 	}
-	rep, err := runBenchmark(context.Background(), cfg, stderr)
+	rep, err := runBenchmark(ctx, cfg, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "oracle bench:", err)
 		return 1

@@ -35,7 +35,9 @@ func writeError(w http.ResponseWriter, e *APIError) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(e.Status)
-	json.NewEncoder(w).Encode(e)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // the detail quotes IRIs: keep <...> readable
+	enc.Encode(e)
 }
 
 // queryError explains a query the parser refused, with its position.
@@ -68,6 +70,10 @@ func datasetError(err error) *APIError {
 // the line and column of a syntax error.
 func jsonError(body []byte, err error) *APIError {
 	e := badRequest("malformed JSON", err.Error())
+	if errors.Is(err, io.EOF) {
+		e.Detail = "the body is empty: want a JSON object"
+		return e
+	}
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	switch {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -43,6 +44,9 @@ type Server struct {
 	engines map[string]oracle.Engine
 	router  chi.Router
 	started time.Time
+
+	infoOnce sync.Once
+	info     []engineInfo
 }
 
 // New builds a server over cfg.
@@ -158,10 +162,14 @@ type engineInfo struct {
 	Role    string `json:"role"` // judge, twin or external
 }
 
+// listEngines answers the pool. Versions are asked once: a sidecar's
+// first answer may take seconds (a JVM starting), later ones are the same.
 func (s *Server) listEngines(w http.ResponseWriter, r *http.Request) {
-	out := []engineInfo{}
-	for _, e := range s.cfg.Engines {
-		out = append(out, engineInfo{Name: e.Name(), Version: e.Version(), Role: role(e.Name())})
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"engines": out})
+	s.infoOnce.Do(func() {
+		s.info = []engineInfo{}
+		for _, e := range s.cfg.Engines {
+			s.info = append(s.info, engineInfo{Name: e.Name(), Version: e.Version(), Role: role(e.Name())})
+		}
+	})
+	writeJSON(w, http.StatusOK, map[string]any{"engines": s.info})
 }

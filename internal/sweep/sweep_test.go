@@ -157,3 +157,27 @@ func TestDailySchedule(t *testing.T) {
 	require.Equal(t, at("2026-01-02T02:00:00Z"), d.Next(at("2026-01-01T02:00:00Z")))
 	require.Equal(t, at("2026-01-02T02:00:00Z"), d.Next(at("2026-01-01T23:00:00Z")))
 }
+
+// TestNightly: the periodic job is accepted by River, and the nightly job
+// starts one sweep per date however often it runs.
+func TestNightly(t *testing.T) {
+	st := openStore(t, filepath.Join(t.TempDir(), "sweep.db"))
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	spec := store.SweepSpec{Generated: &store.GenSource{From: 0, To: 3}}
+	r, err := New(ctx, st, Options{Workers: 2, Nightly: &spec})
+	require.NoError(t, err)
+	require.NoError(t, r.Start(ctx))
+	defer r.Stop(context.Background())
+	for range 2 {
+		require.NoError(t, r.nightly(ctx, "2026-01-01"))
+	}
+	list, err := st.Sweeps(ctx, store.SweepFilter{})
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	require.Equal(t, "nightly 2026-01-01", list[0].Spec.Name)
+	s, err := r.Wait(ctx, list[0].ID)
+	require.NoError(t, err)
+	require.Equal(t, store.SweepDone, s.State)
+	require.Equal(t, 3, s.Done)
+}
