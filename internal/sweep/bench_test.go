@@ -15,7 +15,8 @@ import (
 // BenchmarkSweep measures sweep throughput on SQLite (cases/s, whole
 // pipeline: River jobs, engines, triage, store writes; no reduction) over
 // 200 generated cases, with the in-house pair, and with every installed
-// engine when SWEEP_BENCH_ALL=1.
+// engine when SWEEP_BENCH_ALL=1 (or the engines SWEEP_BENCH_ENGINES lists,
+// comma-separated).
 //
 //	go test ./internal/sweep -run '^$' -bench Sweep -benchtime 3x
 func BenchmarkSweep(b *testing.B) {
@@ -28,6 +29,9 @@ func BenchmarkSweep(b *testing.B) {
 		if registry.Installed(n) {
 			all = append(all, n)
 		}
+	}
+	if list := os.Getenv("SWEEP_BENCH_ENGINES"); list != "" {
+		all = strings.Split(list, ",")
 	}
 	b.Logf("installed engines: %s", strings.Join(all, ", "))
 	b.Run("all", func(b *testing.B) { benchSweep(b, all) })

@@ -180,7 +180,7 @@ func TestEngineLatency(t *testing.T) {
 	}
 	cfg := &registry.Config{Pool: 2}
 	var table strings.Builder
-	fmt.Fprintf(&table, "| engine | version | cases | errors | median | p99 |\n| --- | --- | --- | --- | --- | --- |\n")
+	fmt.Fprintf(&table, "| engine | version | cases | errors by kind | median | p99 |\n| --- | --- | --- | --- | --- | --- |\n")
 	for _, name := range append([]string{"reference", "engine"}, selected(t)...) {
 		eng, err := cfg.New(name)
 		if err != nil {
@@ -188,15 +188,16 @@ func TestEngineLatency(t *testing.T) {
 			continue
 		}
 		med, p99, errs := latency(eng, cases)
-		fmt.Fprintf(&table, "| %s | %s | %d | %d | %s | %s |\n", name, eng.Version(), n, errs, med, p99)
+		fmt.Fprintf(&table, "| %s | %s | %d | %s | %s | %s |\n", name, eng.Version(), n, kinds(errs), med, p99)
 		registry.Close(eng)
 	}
 	t.Logf("per-case latency, warm pools:\n%s", table.String())
 }
 
 // latency runs the cases one at a time after two warm-up cases and returns
-// the median and 99th percentile wall time and the number of errors.
-func latency(eng oracle.Engine, cases []*oracle.Case) (med, p99 time.Duration, errs int) {
+// the median and 99th percentile wall time and the errors by kind.
+func latency(eng oracle.Engine, cases []*oracle.Case) (med, p99 time.Duration, errs map[string]int) {
+	errs = map[string]int{}
 	for _, c := range cases[:min(2, len(cases))] {
 		eng.Eval(context.Background(), c)
 	}
@@ -208,10 +209,23 @@ func latency(eng oracle.Engine, cases []*oracle.Case) (med, p99 time.Duration, e
 		ds = append(ds, time.Since(start))
 		cancel()
 		if err != nil {
-			errs++
+			errs[oracle.Classify(err)]++
 		}
 	}
 	slices.Sort(ds)
 	q := func(p float64) time.Duration { return ds[int(p*float64(len(ds)-1))].Round(10 * time.Microsecond) }
 	return q(0.5), q(0.99), errs
+}
+
+// kinds prints error counts by kind, sorted ("rejected 3, unsupported 1").
+func kinds(errs map[string]int) string {
+	var out []string
+	for k, n := range errs {
+		out = append(out, fmt.Sprintf("%s %d", k, n))
+	}
+	slices.Sort(out)
+	if len(out) == 0 {
+		return "0"
+	}
+	return strings.Join(out, ", ")
 }
