@@ -9,9 +9,8 @@
 // file path.
 //
 // The schema is one set of migrations (migrations/*.sql, embedded) used by
-// both databases; the few words that differ (the id column, the JSON
-// column) are written as {{ID}} / {{BIGINT}} placeholders that dialect.go
-// expands. Queries are written with ? placeholders and rewritten to $n for
+// both databases; the one phrase that differs, the auto-increment id
+// column, is written {{ID}} and expanded by dialect.go. Queries are written with ? placeholders and rewritten to $n for
 // PostgreSQL. To change the schema, add a new numbered migration file;
 // never edit an applied one. The applied versions live in
 // store_migrations.

@@ -195,9 +195,7 @@ func (r *Runner) Stop(ctx context.Context) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for n, e := range r.engines {
-		if c, ok := e.(io.Closer); ok {
-			c.Close()
-		}
+		registry.Close(e) // sidecar pools, a Virtuoso server
 		delete(r.engines, n)
 	}
 	return err

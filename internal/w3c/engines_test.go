@@ -165,7 +165,8 @@ func engineBaseline(t *testing.T, name string) (w3c.Baseline, map[string]string)
 // latencyEnv turns TestEngineLatency on: ORACLE_LATENCY=N runs N generated
 // cases (default-profile corpus.Generate, seeds 1..N) through every
 // installed engine, one at a time on a warm pool, and logs median and p99
-// wall time per case (dataset transfer, evaluation, answer parsing).
+// wall time per case (dataset transfer, evaluation, answer parsing). The
+// engines are built from $ORACLE_CONFIG when it is set, else pools of 2.
 const latencyEnv = "ORACLE_LATENCY"
 
 func TestEngineLatency(t *testing.T) {
@@ -178,7 +179,13 @@ func TestEngineLatency(t *testing.T) {
 		g := corpus.Generate(int64(i+1), nil)
 		cases[i] = &oracle.Case{Name: g.Name(), Query: g.Query, Dataset: g.Dataset()}
 	}
-	cfg := &registry.Config{Pool: 2}
+	cfg, err := registry.ActiveConfig() // $ORACLE_CONFIG, e.g. Virtuoso loading by update
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg == nil {
+		cfg = &registry.Config{Pool: 2}
+	}
 	var table strings.Builder
 	fmt.Fprintf(&table, "| engine | version | cases | errors by kind | median | p99 |\n| --- | --- | --- | --- | --- | --- |\n")
 	for _, name := range append([]string{"reference", "engine"}, selected(t)...) {
@@ -187,7 +194,10 @@ func TestEngineLatency(t *testing.T) {
 			t.Logf("%s: %v", name, err)
 			continue
 		}
-		med, p99, errs := latency(eng, cases)
+		med, p99, errs, first := latency(eng, cases)
+		for k, msg := range first {
+			t.Logf("%s: first %s: %.300s", name, k, msg)
+		}
 		fmt.Fprintf(&table, "| %s | %s | %d | %s | %s | %s |\n", name, eng.Version(), n, kinds(errs), med, p99)
 		registry.Close(eng)
 	}
@@ -195,9 +205,10 @@ func TestEngineLatency(t *testing.T) {
 }
 
 // latency runs the cases one at a time after two warm-up cases and returns
-// the median and 99th percentile wall time and the errors by kind.
-func latency(eng oracle.Engine, cases []*oracle.Case) (med, p99 time.Duration, errs map[string]int) {
-	errs = map[string]int{}
+// the median and 99th percentile wall time, the errors by kind and the
+// first error of each kind.
+func latency(eng oracle.Engine, cases []*oracle.Case) (med, p99 time.Duration, errs map[string]int, first map[string]string) {
+	errs, first = map[string]int{}, map[string]string{}
 	for _, c := range cases[:min(2, len(cases))] {
 		eng.Eval(context.Background(), c)
 	}
@@ -209,12 +220,15 @@ func latency(eng oracle.Engine, cases []*oracle.Case) (med, p99 time.Duration, e
 		ds = append(ds, time.Since(start))
 		cancel()
 		if err != nil {
-			errs[oracle.Classify(err)]++
+			k := oracle.Classify(err)
+			if errs[k]++; errs[k] == 1 {
+				first[k] = c.Name + ": " + err.Error()
+			}
 		}
 	}
 	slices.Sort(ds)
 	q := func(p float64) time.Duration { return ds[int(p*float64(len(ds)-1))].Round(10 * time.Microsecond) }
-	return q(0.5), q(0.99), errs
+	return q(0.5), q(0.99), errs, first
 }
 
 // kinds prints error counts by kind, sorted ("rejected 3, unsupported 1").
