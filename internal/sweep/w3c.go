@@ -2,14 +2,13 @@ package sweep
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/corpus"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/w3c"
 )
 
 // w3cKeys lists the query evaluation tests reachable from the manifests,
@@ -64,7 +63,7 @@ func (c *corpora) w3cCase(rel string) (*oracle.Case, error) {
 	}
 	for _, t := range tests {
 		if testName(t.ID) == name && t.Manifest == corpus.FileIRI(manifest) {
-			return buildW3C(t)
+			return w3c.BuildCase(t)
 		}
 	}
 	return nil, fmt.Errorf("case w3c/%s: no such test in %s", rel, manifest)
@@ -82,57 +81,6 @@ func (c *corpora) manifest(p string) ([]*corpus.Test, error) {
 	}
 	c.man[p] = suite.Tests
 	return suite.Tests, nil
-}
-
-func buildW3C(t *corpus.Test) (*oracle.Case, error) {
-	src, err := readIRI(t.Query)
-	if err != nil {
-		return nil, err
-	}
-	c := &oracle.Case{Name: t.ID, Query: string(src), Base: t.Query, Dataset: rdf.NewDataset()}
-	for _, d := range t.Data {
-		if err := addFile(c.Dataset, d, rdf.DefaultGraph); err != nil {
-			return nil, err
-		}
-	}
-	for _, gd := range t.GraphData {
-		c.Dataset.Named(rdf.IRI(gd.Name), true)
-		if err := addFile(c.Dataset, gd.File, rdf.IRI(gd.Name)); err != nil {
-			return nil, err
-		}
-	}
-	return c, nil
-}
-
-func readIRI(iri string) ([]byte, error) {
-	p, ok := corpus.FilePath(iri)
-	if !ok {
-		return nil, fmt.Errorf("%s: not a local file", iri)
-	}
-	return os.ReadFile(p)
-}
-
-// addFile loads a suite file (trusted: it is the repository's own fixture)
-// into graph g.
-func addFile(ds *rdf.Dataset, iri string, g rdf.Term) error {
-	p, ok := corpus.FilePath(iri)
-	if !ok {
-		return fmt.Errorf("%s: not a local file", iri)
-	}
-	f, err := os.Open(p)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	qs, err := rdf.Parse(f, rdf.FormatFromName(p), iri, p)
-	if err != nil {
-		return err
-	}
-	for _, q := range qs {
-		q.G = g
-		ds.Add(q)
-	}
-	return nil
 }
 
 // sortBy sorts xs by a string key.

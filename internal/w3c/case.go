@@ -47,7 +47,7 @@ func (r *runner) runSyntax(ctx context.Context, t *corpus.Test, positive bool, r
 
 // runEvaluation builds the case, runs it and judges the answer.
 func (r *runner) runEvaluation(ctx context.Context, t *corpus.Test, res *Result) {
-	c, q, err := r.buildCase(t)
+	c, q, err := r.files.buildCase(t)
 	if err != nil {
 		harness(res, err)
 		return
@@ -75,26 +75,26 @@ func (r *runner) runEvaluation(ctx context.Context, t *corpus.Test, res *Result)
 // file of the query's folder plus any local file a dataset clause names.
 // The query is also translated here (q is nil if that fails; the engine
 // will say why) to find ORDER BY, SERVICE and the dataset clauses.
-func (r *runner) buildCase(t *corpus.Test) (*oracle.Case, *algebra.Query, error) {
+func (fc *fileCache) buildCase(t *corpus.Test) (*oracle.Case, *algebra.Query, error) {
 	src, err := readIRI(t.Query)
 	if err != nil {
 		return nil, nil, err
 	}
 	c := &oracle.Case{Name: t.ID, Query: string(src), Base: t.Query, Dataset: rdf.NewDataset()}
 	for _, d := range t.Data {
-		if err := r.addFile(c.Dataset, d, rdf.DefaultGraph); err != nil {
+		if err := fc.addFile(c.Dataset, d, rdf.DefaultGraph); err != nil {
 			return nil, nil, err
 		}
 	}
 	for _, gd := range t.GraphData {
 		c.Dataset.Named(rdf.IRI(gd.Name), true)
-		if err := r.addFile(c.Dataset, gd.File, rdf.IRI(gd.Name)); err != nil {
+		if err := fc.addFile(c.Dataset, gd.File, rdf.IRI(gd.Name)); err != nil {
 			return nil, nil, err
 		}
 	}
 	q, _ := algebra.Parse(c.Query, c.Base)
 	if q == nil || len(q.From)+len(q.FromNamed) > 0 {
-		c.Sources = r.sources(t.Query, q)
+		c.Sources = fc.sources(t.Query, q)
 		// The catalogue keeps named graphs and sources disjoint
 		// (rdf.Catalogue); a file already loaded as a named graph is
 		// found there by FROM as well.
@@ -105,9 +105,18 @@ func (r *runner) buildCase(t *corpus.Test) (*oracle.Case, *algebra.Query, error)
 	return c, q, nil
 }
 
+// BuildCase builds the case of a W3C evaluation test as the runner does:
+// qt:data merged into the default graph, qt:graphData as named graphs
+// named by their file IRIs, and, for a query with FROM or FROM NAMED, the
+// RDF files beside the query as the local catalogue (Case.Sources).
+func BuildCase(t *corpus.Test) (*oracle.Case, error) {
+	c, _, err := newFileCache().buildCase(t)
+	return c, err
+}
+
 // addFile loads one RDF file into graph g of ds.
-func (r *runner) addFile(ds *rdf.Dataset, iri string, g rdf.Term) error {
-	quads, err := r.files.load(iri)
+func (fc *fileCache) addFile(ds *rdf.Dataset, iri string, g rdf.Term) error {
+	quads, err := fc.load(iri)
 	if err != nil {
 		return err
 	}
@@ -121,7 +130,7 @@ func (r *runner) addFile(ds *rdf.Dataset, iri string, g rdf.Term) error {
 // sources returns the local catalogue for FROM and FROM NAMED, keyed by
 // file IRI. Files that do not parse are left out: the query then names an
 // absent graph and the engine says so.
-func (r *runner) sources(queryIRI string, q *algebra.Query) map[string]*rdf.Graph {
+func (fc *fileCache) sources(queryIRI string, q *algebra.Query) map[string]*rdf.Graph {
 	iris := map[string]bool{}
 	if path, ok := corpus.FilePath(queryIRI); ok {
 		entries, _ := os.ReadDir(filepath.Dir(path))
@@ -141,7 +150,7 @@ func (r *runner) sources(queryIRI string, q *algebra.Query) map[string]*rdf.Grap
 	}
 	out := map[string]*rdf.Graph{}
 	for iri := range iris {
-		if quads, err := r.files.load(iri); err == nil {
+		if quads, err := fc.load(iri); err == nil {
 			g := rdf.NewGraph()
 			for _, q := range quads {
 				g.Add(q.Triple())
