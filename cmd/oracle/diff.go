@@ -54,6 +54,7 @@ func (f *caseFlags) register(fs *flag.FlagSet) {
 // input error.
 func runDiff(args []string) int {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
+	fs.Func("config", "engine registry config `FILE` (see deploy/engines.example.json)", registry.UseConfigFile)
 	var cf caseFlags
 	cf.register(fs)
 	reduce := fs.Bool("reduce", false, "reduce every divergence and report the minimal cases")

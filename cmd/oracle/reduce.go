@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/sparql-oracle/oracle/internal/registry"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -30,6 +31,7 @@ func init() {
 // when the case does not diverge, 1 on a usage or input error.
 func runReduce(args []string) int {
 	fs := flag.NewFlagSet("reduce", flag.ContinueOnError)
+	fs.Func("config", "engine registry config `FILE` (see deploy/engines.example.json)", registry.UseConfigFile)
 	var cf caseFlags
 	cf.register(fs)
 	sigText := fs.String("signature", "", "the divergence to keep (default: the first one found)")

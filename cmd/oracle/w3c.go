@@ -31,6 +31,7 @@ func init() {
 // failure, a changed class, an unexpected pass), 2 on a usage or I/O error.
 func runW3C(args []string) int {
 	fs := flag.NewFlagSet("w3c", flag.ContinueOnError)
+	fs.Func("config", "engine registry config `FILE` (see deploy/engines.example.json)", registry.UseConfigFile)
 	engineName := fs.String("engine", "reference", "engine to test: "+strings.Join(registry.Names(), ", "))
 	junit := fs.String("junit", "", "write JUnit XML to `FILE`")
 	earl := fs.String("earl", "", "write an EARL Turtle report to `FILE`")
@@ -49,6 +50,7 @@ func runW3C(args []string) int {
 	if err != nil {
 		return w3cFail(err)
 	}
+	defer registry.Close(engine) // sidecar pools, a Virtuoso server and its folder
 	suiteRoot, manifests, err := w3cManifests(*root, fs.Args())
 	if err != nil {
 		return w3cFail(err)

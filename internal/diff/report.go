@@ -64,6 +64,9 @@ type EngineAnswer struct {
 	Classes []Class    `json:"classes"`
 	Answer  AnswerText `json:"answer"`
 	Diff    []string   `json:"diff,omitempty"` // "- row" expected only, "+ row" actual only
+	// Evidence is the engine's own material (results.Answer.Evidence:
+	// oxilite's compiled SQL under "sql"), shown next to its answer.
+	Evidence map[string]string `json:"evidence,omitempty"`
 }
 
 // ReductionFigure records what reducing the case cost.
@@ -166,6 +169,7 @@ func engineAnswer(v EngineVerdict) EngineAnswer {
 		ea.Answer = AnswerText{Format: "error", Text: v.Err.Error()}
 	} else if a := answerText(v.Answer, v.Verdict); a != nil {
 		ea.Answer = *a
+		ea.Evidence = v.Answer.Evidence
 	}
 	if v.Verdict != nil {
 		for _, l := range v.Verdict.Diff {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"text/tabwriter"
 )
@@ -81,6 +82,25 @@ func actual(b *strings.Builder, a EngineAnswer) {
 	if len(a.Diff) > 0 {
 		b.WriteString("\nRow diff (- expected only, + actual only):\n\n")
 		fence(b, "", "diff", strings.Join(a.Diff, "\n"))
+	}
+	evidence(b, a)
+}
+
+// evidence writes what the engine reported about its own evaluation, one
+// fenced block per key in key order: a wrong answer from a SQL compiler
+// (oxilite) is best read next to the SQL it compiled the query to.
+func evidence(b *strings.Builder, a EngineAnswer) {
+	keys := make([]string, 0, len(a.Evidence))
+	for k := range a.Evidence {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		lang := ""
+		if k == "sql" {
+			lang = "sql"
+		}
+		fence(b, fmt.Sprintf("%s evidence: %s", a.Engine, k), lang, a.Evidence[k])
 	}
 }
 
