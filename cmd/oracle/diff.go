@@ -198,9 +198,7 @@ func installedEngines() []string {
 
 func closeEngines(es []oracle.Engine) {
 	for _, e := range es {
-		if c, ok := e.(interface{ Close() }); ok {
-			c.Close()
-		}
+		registry.Close(e) // virtuoso's Close returns an error; registry.Close handles both
 	}
 }
 
