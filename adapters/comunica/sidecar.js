@@ -15,7 +15,7 @@ const engine = new QueryEngine();
 function kindOf(err) {
   const msg = String(err && err.message || err);
   if (/SERVICE|dereference|not supported|unsupported|not implemented|Could not retrieve|fetch failed|ENOTFOUND|ECONNREFUSED|ENETUNREACH/i.test(msg)) return 'unsupported';
-  if (/unexpected character|Parse error|Lexical error|Unknown prefix|Expecting|expected|syntax/i.test(msg)) return 'rejected';
+  if (/reuse of blank node|unexpected character|Parse error|Lexical error|Unknown prefix|Expecting|expected|syntax/i.test(msg)) return 'rejected';
   return 'error';
 }
 

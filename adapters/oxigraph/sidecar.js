@@ -14,8 +14,10 @@ const GRAPH_FORMAT = 'application/n-triples';
 
 function kindOf(err) {
   const msg = String(err && err.message || err);
+  // A parse error first: its list of expected tokens may name SERVICE.
+  if (err instanceof SyntaxError || /^error at \d+:\d+/.test(msg)) return 'rejected';
   if (/SERVICE|not supported|unsupported|not implemented/i.test(msg)) return 'unsupported';
-  if (err instanceof SyntaxError || /^error at |parser|Parse error|expected/i.test(msg)) return 'rejected';
+  if (/parser|Parse error|expected/i.test(msg)) return 'rejected';
   return 'error';
 }
 

@@ -30,6 +30,9 @@ def classify(err, query):
     low = msg.lower()
     if isinstance(err, OSError) and "SERVICE" in query.upper():
         return "unsupported"
+    # A parse error first: its list of expected tokens may name SERVICE.
+    if name in ("SyntaxError", "ParseException", "ParseSyntaxException") or low.startswith("error at "):
+        return "rejected"
     if "service" in low or "not supported" in low or "unsupported" in low or "not implemented" in low:
         return "unsupported"
     if name in ("SyntaxError", "ParseException", "ParseSyntaxException") or low.startswith("error at "):

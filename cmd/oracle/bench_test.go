@@ -82,3 +82,33 @@ func TestBenchMarkdown(t *testing.T) {
 		}
 	}
 }
+
+// TestDatasetID checks the sidecars' dataset_id protocol: a held dataset
+// answers without data, an unknown id without data is refused.
+func TestDatasetID(t *testing.T) {
+	for _, name := range []string{"oxigraph", "pyoxigraph", "oxilite"} {
+		t.Run(name, func(t *testing.T) {
+			if !registry.Installed(name) {
+				t.Skip(name + " is not installed")
+			}
+			target, err := benchTargetFor(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer target.Close()
+			ctx := context.Background()
+			if err := target.Load(ctx, nil, "<http://x/a> <http://x/b> <http://x/c> .\n", "d1"); err != nil {
+				t.Fatal(err)
+			}
+			a, _, err := target.Query(ctx, "SELECT ?o WHERE { ?s ?p ?o }")
+			if err != nil || len(a.Rows) != 1 {
+				t.Fatalf("held dataset: %v rows, err %v", a, err)
+			}
+			st := target.(*sidecarTarget)
+			st.dataset = "d2"
+			if _, _, err := target.Query(ctx, "ASK {}"); err == nil || !strings.Contains(err.Error(), "not held") {
+				t.Errorf("unknown dataset_id without data: err %v, want \"not held\"", err)
+			}
+		})
+	}
+}

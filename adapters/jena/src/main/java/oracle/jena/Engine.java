@@ -14,7 +14,7 @@ import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryCancelledException;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QueryFactory;
-import org.apache.jena.query.QueryParseException;
+import org.apache.jena.query.QueryException;
 import org.apache.jena.query.ResultSetFormatter;
 import org.apache.jena.query.Syntax;
 import org.apache.jena.riot.Lang;
@@ -40,7 +40,9 @@ final class Engine {
         try {
             String base = str(req, "base");
             query = QueryFactory.create(text, base.isEmpty() ? null : base, Syntax.syntaxSPARQL_11);
-        } catch (QueryParseException e) {
+        } catch (QueryException e) {
+            // QueryParseException and QueryBuildException (a scope rule broken,
+            // e.g. a BIND variable already in scope): the query is refused.
             return Response.failure(id, "rejected", e.getMessage());
         }
         DatasetGraph dsg;
