@@ -38,8 +38,22 @@ func newTable(e, a *results.Answer) *table {
 	t.open = make([]bool, len(t.cols))
 	for i, c := range t.cols {
 		t.open[i] = open[c]
+		if sep, ok := concatSep(e.Freedom, c); ok {
+			if t.concat == nil {
+				t.concat = map[int]string{}
+			}
+			t.concat[i] = sep
+		}
 	}
 	return t
+}
+
+func concatSep(f *results.Freedom, v string) (string, bool) {
+	if f == nil {
+		return "", false
+	}
+	sep, ok := f.Concat[v]
+	return sep, ok
 }
 
 func bindingNotes(e, a *results.Answer, t *table) []string {
@@ -53,6 +67,9 @@ func bindingNotes(e, a *results.Answer, t *table) []string {
 	if len(open) > 0 {
 		notes = append(notes, "open variables "+strings.Join(open, " ")+
 			" compared by shape only (bound or not)")
+	}
+	if len(t.concat) > 0 {
+		notes = append(notes, "GROUP_CONCAT values compared in any order of their pieces")
 	}
 	if strings.Join(e.Vars, " ") != strings.Join(a.Vars, " ") {
 		notes = append(notes, "projected variable order differs (ignored)")

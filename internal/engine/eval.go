@@ -46,6 +46,8 @@ type Result struct {
 	Limit    int
 	Reduced  bool
 	Open     []string
+	// Concat: GROUP_CONCAT variables and their separators (see results.Freedom).
+	Concat map[string]string
 	// Graphs and GraphsCapped: see results.Freedom (CONSTRUCT/DESCRIBE over a sliced sequence).
 	Graphs       [][]rdf.Triple
 	GraphsCapped bool

@@ -44,6 +44,8 @@ type Result struct {
 	Limit    int // < 0: none
 	Reduced  bool
 	Open     []string // variables whose values the spec leaves open
+	// Concat: GROUP_CONCAT variables and their separators (see results.Freedom).
+	Concat map[string]string
 	// Graphs and GraphsCapped: see results.Freedom (CONSTRUCT/DESCRIBE over a sliced sequence).
 	Graphs       [][]rdf.Triple
 	GraphsCapped bool

@@ -31,7 +31,9 @@ func TestFreedom(t *testing.T) {
 		{"SELECT REDUCED ?v { ?s :p ?v }", false, []int{0, 0, 0}, 0, -1, true, nil, 3, 3},
 		{"SELECT ?s { ?s :p ?v } ORDER BY RAND() ?v", true, []int{0, 0, 0, 0, 0}, 0, -1, false, nil, 5, 5},
 		{"SELECT ?g (SAMPLE(?s) AS ?any) (GROUP_CONCAT(?v) AS ?all) (COUNT(*) AS ?n) { ?s :p ?v ; :g ?g } GROUP BY ?g",
-			false, []int{0, 0}, 0, -1, false, []string{"any", "all"}, 2, 2},
+			false, []int{0, 0}, 0, -1, false, []string{"any"}, 2, 2},
+		{"SELECT ?g (STRLEN(GROUP_CONCAT(?v)) AS ?len) { ?s :p ?v ; :g ?g } GROUP BY ?g",
+			false, []int{0, 0}, 0, -1, false, []string{"len"}, 2, 2},
 		{"SELECT ?s ?r ?u { ?s :p 1 BIND(RAND() AS ?r) BIND(STR(?r) AS ?u) }", false, []int{0}, 0, -1, false, []string{"r", "u"}, 1, 1},
 	}
 	ds := loadTurtle(t, data)
@@ -49,6 +51,23 @@ func TestFreedom(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s\n got ordered,ties,offset,limit,reduced,open,rows,seq = %v\nwant %v", c.query, got, want)
 		}
+	}
+}
+
+// TestConcatFreedom: a projected GROUP_CONCAT variable is recorded with its
+// separator (its pieces may come in any order), not as open.
+func TestConcatFreedom(t *testing.T) {
+	ds := loadTurtle(t, `@prefix : <http://example/> . :a :p "x" . :b :p "y" .`)
+	q, err := algebra.Parse(`PREFIX : <http://example/> SELECT (GROUP_CONCAT(?v; SEPARATOR=",") AS ?all) { ?s :p ?v }`, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Eval(context.Background(), q, ds, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(res.Concat, map[string]string{"all": ","}) || len(res.Open) != 0 {
+		t.Errorf("Concat %v, Open %v; want all -> \",\" and nothing open", res.Concat, res.Open)
 	}
 }
 

@@ -8,7 +8,55 @@ var openFuncs = map[string]bool{"RAND": true, "NOW": true, "UUID": true, "STRUUI
 
 // openAggs are the set functions with an unspecified result: SAMPLE picks
 // any member (#defn_aggSample), GROUP_CONCAT any order (#defn_aggGroupConcat).
+// A GROUP_CONCAT variable itself is not open but a concat (concatVars): its
+// pieces are fixed, only their order is not; what is computed from it is open.
 var openAggs = map[string]bool{"SAMPLE": true, "GROUP_CONCAT": true}
+
+// concatVars maps each variable whose value is a GROUP_CONCAT's to its
+// separator: the aggregate's own variable, and a variable bound to it by an
+// Extend (SELECT (GROUP_CONCAT(...) AS ?v) translates to both). A variable
+// any other Extend binds is not one.
+func concatVars(op algebra.Op) map[string]string {
+	out := map[string]string{}
+	var aliases []*algebra.Extend
+	other := map[string]bool{}
+	walk(op, func(o algebra.Op) {
+		switch o := o.(type) {
+		case *algebra.Group:
+			for _, a := range o.Aggs {
+				if a.Agg.Name == "GROUP_CONCAT" {
+					out[a.Var] = a.Agg.Separator
+				}
+			}
+		case *algebra.Extend:
+			if _, ok := o.Expr.(*algebra.Var); ok {
+				aliases = append(aliases, o)
+			} else {
+				other[o.Var] = true
+			}
+		}
+	})
+	for changed := true; changed; {
+		changed = false
+		for _, e := range aliases {
+			sep, ok := out[e.Expr.(*algebra.Var).Name]
+			if _, done := out[e.Var]; ok && !done {
+				out[e.Var], changed = sep, true
+			}
+		}
+	}
+	for v := range other {
+		delete(out, v)
+	}
+	return out
+}
+
+func walk(op algebra.Op, f func(algebra.Op)) {
+	f(op)
+	for _, c := range children(op) {
+		walk(c, f)
+	}
+}
 
 // openVars finds the variables whose values are open: bound by an Extend or
 // a Group from an open function or aggregate, directly or through another

@@ -65,8 +65,14 @@ func (e *evaluator) selectQuery(q *algebra.Query) (*Result, error) {
 		seq = Slice(seq, m.slice.Offset, m.slice.Limit)
 	}
 	res.Rows = rows(seq)
+	concat := concatVars(q.Op)
 	for _, v := range res.Vars {
-		if open[v] {
+		if sep, ok := concat[v]; ok {
+			if res.Concat == nil {
+				res.Concat = map[string]string{}
+			}
+			res.Concat[v] = sep
+		} else if open[v] {
 			res.Open = append(res.Open, v)
 		}
 	}

@@ -51,6 +51,10 @@ type Freedom struct {
 	// Open lists variables whose values the spec leaves open (SAMPLE,
 	// GROUP_CONCAT order, RAND, NOW, UUID, STRUUID): only their shape counts.
 	Open []string
+	// Concat maps a variable bound by GROUP_CONCAT to its separator: its
+	// value may join the group's strings in any order (#defn_aggGroupConcat),
+	// so it is compared as the multiset of its separator-split pieces.
+	Concat map[string]string
 	// Graphs are the other graphs a CONSTRUCT or DESCRIBE over a sliced
 	// solution sequence may return, when OFFSET/LIMIT cut a tie class (any
 	// rows of the class may be the ones kept). GraphsCapped: there were too

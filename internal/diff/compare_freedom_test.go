@@ -27,3 +27,17 @@ func TestGraphAlternatives(t *testing.T) {
 		t.Errorf("capped choices: %v %v, want undecided", v.OK, v.Classes)
 	}
 }
+
+// TestConcatAnyOrder: a GROUP_CONCAT value may join its pieces in any order
+// (#defn_aggGroupConcat), but not with another separator.
+func TestConcatAnyOrder(t *testing.T) {
+	row := func(v string) []results.Solution { return []results.Solution{{"g": rdf.String(v)}} }
+	judge := &results.Answer{Kind: results.Bindings, Vars: []string{"g"}, Rows: row("a,b,c"),
+		Freedom: &results.Freedom{Concat: map[string]string{"g": ","}}}
+	for v, want := range map[string]bool{"a,b,c": true, "c,a,b": true, "a b c": false, "a,b": false, "a,b,c,c": false} {
+		got := Compare(judge, &results.Answer{Kind: results.Bindings, Vars: []string{"g"}, Rows: row(v)})
+		if got.OK != want {
+			t.Errorf("GROUP_CONCAT %q: OK=%v, want %v (%v)", v, got.OK, want, got.Classes)
+		}
+	}
+}
