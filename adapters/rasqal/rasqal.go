@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"os"
 	"os/exec"
 	"strings"
@@ -68,7 +69,7 @@ func (e *Engine) Version() string {
 // Eval writes the case's dataset to files, runs roqet on them and reads its
 // answer back, mapping file URIs to the graph names they stand for.
 func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	if e.cfg.NoNetwork && !canIsolate() && strings.Contains(strings.ToUpper(c.Query), "SERVICE") {
+	if e.cfg.NoNetwork && !sidecar.CanIsolate() && sidecar.MentionsService(c.Query) {
 		return nil, fmt.Errorf("%w: SERVICE is refused: no network namespace to isolate roqet", oracle.ErrUnsupported)
 	}
 	info, perr := c.Info()
@@ -152,8 +153,8 @@ func (e *Engine) run(ctx context.Context, dir string, args []string) *outcome {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	argv := append([]string{e.cfg.Roqet}, args...)
-	if e.cfg.NoNetwork && canIsolate() {
-		argv = append([]string{"unshare", "--net", "--map-root-user", "--"}, argv...)
+	if e.cfg.NoNetwork {
+		argv = sidecar.IsolatedArgv(argv)
 	}
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = dir

@@ -11,17 +11,26 @@ var isolate struct {
 	ok   bool
 }
 
-// canIsolate reports whether `unshare --net --map-root-user` works here: a
+// CanIsolate reports whether `unshare --net --map-root-user` works here: a
 // new user and network namespace, where a process has no network interface.
-func canIsolate() bool {
+func CanIsolate() bool {
 	isolate.once.Do(func() {
 		isolate.ok = exec.Command("unshare", "--net", "--map-root-user", "--", "true").Run() == nil
 	})
 	return isolate.ok
 }
 
-// mentionsService is the fallback guard without namespaces: it errs on the
+// MentionsService is the fallback guard without namespaces: it errs on the
 // side of refusing (a string literal containing "service" is refused too).
-func mentionsService(query string) bool {
+func MentionsService(query string) bool {
 	return strings.Contains(strings.ToUpper(query), "SERVICE")
+}
+
+// IsolatedArgv prefixes argv so that it runs in a network namespace of its
+// own when CanIsolate; otherwise argv is returned as it is.
+func IsolatedArgv(argv []string) []string {
+	if !CanIsolate() {
+		return argv
+	}
+	return append([]string{"unshare", "--net", "--map-root-user", "--"}, argv...)
 }

@@ -30,8 +30,8 @@ type process struct {
 // every child it spawned.
 func start(cfg *Config) (*process, error) {
 	argv := cfg.Command
-	if cfg.NoNetwork && canIsolate() {
-		argv = append([]string{"unshare", "--net", "--map-root-user", "--"}, argv...)
+	if cfg.NoNetwork {
+		argv = IsolatedArgv(argv)
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = cfg.Dir

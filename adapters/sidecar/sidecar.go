@@ -113,7 +113,7 @@ func (e *Engine) Close() {
 
 // Eval sends the case to a sidecar and normalises its answer.
 func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	if e.cfg.NoNetwork && !canIsolate() && mentionsService(c.Query) {
+	if e.cfg.NoNetwork && !CanIsolate() && MentionsService(c.Query) {
 		return nil, fmt.Errorf("%w: SERVICE is refused: no network namespace to isolate %s", oracle.ErrUnsupported, e.cfg.Name)
 	}
 	req, err := request(c)

@@ -14,44 +14,9 @@ func collectVars(op algebra.Op, add func(string)) {
 	for _, x := range ownExprs(op) {
 		exprVars(x, add, true)
 	}
-	for _, c := range children(op) {
+	for _, c := range algebra.Children(op) {
 		collectVars(c, add)
 	}
-}
-
-// children returns the operands of op.
-func children(op algebra.Op) []algebra.Op {
-	switch op := op.(type) {
-	case *algebra.Join:
-		return []algebra.Op{op.L, op.R}
-	case *algebra.LeftJoin:
-		return []algebra.Op{op.L, op.R}
-	case *algebra.Union:
-		return []algebra.Op{op.L, op.R}
-	case *algebra.Minus:
-		return []algebra.Op{op.L, op.R}
-	case *algebra.Filter:
-		return []algebra.Op{op.Op}
-	case *algebra.Graph:
-		return []algebra.Op{op.Op}
-	case *algebra.Extend:
-		return []algebra.Op{op.Op}
-	case *algebra.Service:
-		return []algebra.Op{op.Op}
-	case *algebra.Group:
-		return []algebra.Op{op.Op}
-	case *algebra.OrderBy:
-		return []algebra.Op{op.Op}
-	case *algebra.Project:
-		return []algebra.Op{op.Op}
-	case *algebra.Distinct:
-		return []algebra.Op{op.Op}
-	case *algebra.Reduced:
-		return []algebra.Op{op.Op}
-	case *algebra.Slice:
-		return []algebra.Op{op.Op}
-	}
-	return nil
 }
 
 // ownExprs returns the expressions op itself holds (nil ones included).
@@ -317,7 +282,7 @@ func walkExprs(op algebra.Op, f func(algebra.Expr)) {
 	for _, x := range ownExprs(op) {
 		f(x)
 	}
-	for _, c := range children(op) {
+	for _, c := range algebra.Children(op) {
 		walkExprs(c, f)
 	}
 }

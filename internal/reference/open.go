@@ -20,7 +20,7 @@ func concatVars(op algebra.Op) map[string]string {
 	out := map[string]string{}
 	var aliases []*algebra.Extend
 	other := map[string]bool{}
-	walk(op, func(o algebra.Op) {
+	algebra.Walk(op, func(o algebra.Op) {
 		switch o := o.(type) {
 		case *algebra.Group:
 			for _, a := range o.Aggs {
@@ -49,13 +49,6 @@ func concatVars(op algebra.Op) map[string]string {
 		delete(out, v)
 	}
 	return out
-}
-
-func walk(op algebra.Op, f func(algebra.Op)) {
-	f(op)
-	for _, c := range children(op) {
-		walk(c, f)
-	}
 }
 
 // openVars finds the variables whose values are open: bound by an Extend or
@@ -96,7 +89,7 @@ func collectDefs(op algebra.Op, defs map[string][]algebra.Expr, open map[string]
 			}
 		}
 	}
-	for _, c := range children(op) {
+	for _, c := range algebra.Children(op) {
 		collectDefs(c, defs, open)
 	}
 }
@@ -124,39 +117,4 @@ func anyOpen(xs []algebra.Expr, open map[string]bool) bool {
 		}
 	}
 	return false
-}
-
-// children lists the operands of an algebra node.
-func children(op algebra.Op) []algebra.Op {
-	switch op := op.(type) {
-	case *algebra.Join:
-		return []algebra.Op{op.L, op.R}
-	case *algebra.LeftJoin:
-		return []algebra.Op{op.L, op.R}
-	case *algebra.Union:
-		return []algebra.Op{op.L, op.R}
-	case *algebra.Minus:
-		return []algebra.Op{op.L, op.R}
-	case *algebra.Filter:
-		return []algebra.Op{op.Op}
-	case *algebra.Graph:
-		return []algebra.Op{op.Op}
-	case *algebra.Extend:
-		return []algebra.Op{op.Op}
-	case *algebra.Service:
-		return []algebra.Op{op.Op}
-	case *algebra.Group:
-		return []algebra.Op{op.Op}
-	case *algebra.OrderBy:
-		return []algebra.Op{op.Op}
-	case *algebra.Project:
-		return []algebra.Op{op.Op}
-	case *algebra.Distinct:
-		return []algebra.Op{op.Op}
-	case *algebra.Reduced:
-		return []algebra.Op{op.Op}
-	case *algebra.Slice:
-		return []algebra.Op{op.Op}
-	}
-	return nil
 }

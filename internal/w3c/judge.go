@@ -146,55 +146,10 @@ func contains(xs []string, x string) bool {
 // hasService reports whether the algebra contains a SERVICE pattern.
 func hasService(op algebra.Op) bool {
 	found := false
-	walkOps(op, func(o algebra.Op) {
+	algebra.Walk(op, func(o algebra.Op) {
 		if _, ok := o.(*algebra.Service); ok {
 			found = true
 		}
 	})
 	return found
-}
-
-// walkOps calls fn on op and every operator below it (not inside EXISTS).
-func walkOps(op algebra.Op, fn func(algebra.Op)) {
-	if op == nil {
-		return
-	}
-	fn(op)
-	for _, c := range children(op) {
-		walkOps(c, fn)
-	}
-}
-
-func children(op algebra.Op) []algebra.Op {
-	switch o := op.(type) {
-	case *algebra.Join:
-		return []algebra.Op{o.L, o.R}
-	case *algebra.LeftJoin:
-		return []algebra.Op{o.L, o.R}
-	case *algebra.Union:
-		return []algebra.Op{o.L, o.R}
-	case *algebra.Minus:
-		return []algebra.Op{o.L, o.R}
-	case *algebra.Filter:
-		return []algebra.Op{o.Op}
-	case *algebra.Graph:
-		return []algebra.Op{o.Op}
-	case *algebra.Extend:
-		return []algebra.Op{o.Op}
-	case *algebra.Service:
-		return []algebra.Op{o.Op}
-	case *algebra.Group:
-		return []algebra.Op{o.Op}
-	case *algebra.OrderBy:
-		return []algebra.Op{o.Op}
-	case *algebra.Project:
-		return []algebra.Op{o.Op}
-	case *algebra.Distinct:
-		return []algebra.Op{o.Op}
-	case *algebra.Reduced:
-		return []algebra.Op{o.Op}
-	case *algebra.Slice:
-		return []algebra.Op{o.Op}
-	}
-	return nil
 }
