@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/engine"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/w3c"
@@ -19,6 +21,16 @@ import (
 // evaluator and fails on any difference from baselines/reference.tsv: a new
 // failure, a changed class, or an unexpected pass.
 func TestReference(t *testing.T) {
+	runAgainstBaseline(t, registry.Reference(reference.Options{Seed: 1}))
+}
+
+// TestEngineW3C holds the fast engine to the reference's baseline: it must
+// pass and fail exactly where the reference does.
+func TestEngineW3C(t *testing.T) {
+	runAgainstBaseline(t, registry.Engine(engine.Options{Seed: 1}))
+}
+
+func runAgainstBaseline(t *testing.T, e oracle.Engine) {
 	root, err := corpus.SuiteRoot()
 	if err != nil {
 		if os.Getenv("CI") == "true" {
@@ -27,9 +39,8 @@ func TestReference(t *testing.T) {
 		t.Skipf("W3C suite not available: %v", err)
 	}
 	baseline := readBaseline(t, "reference.tsv")
-	engine := registry.Reference(reference.Options{Seed: 1})
 	opts := w3c.Options{Timeout: 20 * time.Second, Root: root}
-	rep := w3c.Run(context.Background(), engine, w3c.DefaultPaths(root), opts)
+	rep := w3c.Run(context.Background(), e, w3c.DefaultPaths(root), opts)
 	if rep.Err != nil {
 		t.Fatal(rep.Err)
 	}
