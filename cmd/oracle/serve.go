@@ -5,11 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -77,13 +79,22 @@ func serve(ctx context.Context, o serveOptions) error {
 		return err
 	}
 	defer closeEngines(engines)
-	runner, err := startRunner(ctx, st, o.workers, o.nightly)
+	// The runner starts before the server exists; its reports reach the
+	// server's verdict metrics once the server is made.
+	var live atomic.Pointer[server.Server]
+	observe := func(r *diff.Report) {
+		if srv := live.Load(); srv != nil {
+			srv.Metrics().ObserveReport(r)
+		}
+	}
+	runner, err := startRunner(ctx, st, o.workers, o.nightly, observe)
 	if err != nil {
 		return err
 	}
 	defer runner.Stop(context.Background())
 	srv := server.New(server.Config{Store: st, Engines: engines, Token: o.token, Limits: o.limits, FileReports: true,
 		Sweeper: runner, QueueDepth: queueDepth(st)})
+	live.Store(srv)
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return err

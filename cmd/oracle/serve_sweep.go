@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"os"
 	"time"
 
@@ -15,8 +16,8 @@ import (
 // case jobs at once in this process (negative: enqueue only, for an API
 // front end whose workers run elsewhere), and the nightly sweep of the
 // spec file nightly ("" = none).
-func startRunner(ctx context.Context, st *store.DB, workers int, nightly string) (*sweep.Runner, error) {
-	opts := sweep.Options{Workers: workers}
+func startRunner(ctx context.Context, st *store.DB, workers int, nightly string, observe func(*diff.Report)) (*sweep.Runner, error) {
+	opts := sweep.Options{Workers: workers, Observe: observe}
 	if nightly != "" {
 		b, err := os.ReadFile(nightly)
 		if err != nil {

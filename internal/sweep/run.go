@@ -64,6 +64,9 @@ func (r *Runner) judgeCase(ctx context.Context, s store.Sweep, key string) (stor
 	if ctx.Err() != nil {
 		return rec, ctx.Err() // the job was stopped: run it again later
 	}
+	if r.opts.Observe != nil {
+		r.opts.Observe(rep)
+	}
 	features, err := r.file(ctx, s, c, engines, rep, &rec)
 	if err != nil {
 		return rec, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"io"
 	"log/slog"
 	"runtime"
@@ -53,6 +54,9 @@ type Options struct {
 	Engine func(name string) (oracle.Engine, error)
 	// Logger receives River's and the runner's logs (default: warnings on stderr).
 	Logger *slog.Logger
+	// Observe, when set, sees every case's triage report (the service feeds
+	// its verdict metrics from it).
+	Observe func(*diff.Report)
 }
 
 func (o Options) withDefaults() Options {

@@ -2,7 +2,9 @@ package sweep
 
 import (
 	"context"
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -86,11 +88,14 @@ func TestSweepEndToEnd(t *testing.T) {
 	spec := store.SweepSpec{Name: "e2e", Engines: []string{"lossy"}, Generated: &store.GenSource{From: 0, To: 40},
 		ReduceCalls: 40, ReduceSeconds: 5}
 	start := time.Now()
-	s1 := runSweep(t, st, Options{Workers: 2, Engine: engines(true)}, spec)
+	var observed atomic.Int64
+	observe := func(*diff.Report) { observed.Add(1) }
+	s1 := runSweep(t, st, Options{Workers: 2, Engine: engines(true), Observe: observe}, spec)
 	t.Logf("sweep of %d cases x 3 engines with reduction: %v", s1.Total, time.Since(start))
 	require.Equal(t, store.SweepDone, s1.State, s1.Error)
 	require.Equal(t, 40, s1.Total)
 	require.Equal(t, 40, s1.Done)
+	require.EqualValues(t, 40, observed.Load(), "Options.Observe sees every case's report")
 	require.Equal(t, []string{"reference", "engine", "lossy"}, s1.Spec.Engines)
 	rs, err := st.Results(context.Background(), s1.ID, store.ResultFilter{Limit: store.MaxLimit})
 	require.NoError(t, err)
