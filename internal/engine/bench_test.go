@@ -11,7 +11,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
-	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
 )
 
@@ -131,7 +130,7 @@ func TestBSBMQueries(t *testing.T) {
 	if ds.Len() < 2500 || ds.Len() > 3500 {
 		t.Errorf("GenerateBSBM(3000) made %d triples", ds.Len())
 	}
-	ref := registry.Reference(reference.Options{})
+	ref := judge(t)
 	eng := registry.Engine(engine.Options{})
 	for _, bq := range engine.BSBMQueries {
 		t.Run(bq.Name, func(t *testing.T) {

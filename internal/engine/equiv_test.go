@@ -13,7 +13,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
-	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
 )
 
@@ -30,7 +29,7 @@ func TestEquivalence(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no equivalence cases: %v", err)
 	}
-	ref := registry.Reference(reference.Options{Seed: 1})
+	ref := judge(t)
 	eng := registry.Engine(engine.Options{Seed: 1})
 	n := 0
 	for _, f := range files {

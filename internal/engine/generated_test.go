@@ -7,7 +7,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/corpus"
 	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
 )
 
@@ -16,7 +15,7 @@ var genCases = flag.Int("gen", 300, "number of corpus.Generate cases per profile
 // TestGeneratedEquivalence holds the engine to the reference on the
 // project's case generator (corpus.Generate), every profile.
 func TestGeneratedEquivalence(t *testing.T) {
-	ref := registry.Reference(reference.Options{Seed: 1})
+	ref := judge(t)
 	eng := registry.Engine(engine.Options{Seed: 1})
 	for _, name := range []string{"default", "nondet", "large"} {
 		p, err := corpus.ProfileByName(name)

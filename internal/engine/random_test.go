@@ -10,7 +10,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
-	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
 )
 
@@ -24,7 +23,7 @@ var (
 // vocabulary (so patterns meet, paths cycle and joins share variables) and
 // holds the engine to the reference's answer on each.
 func TestRandomEquivalence(t *testing.T) {
-	ref := registry.Reference(reference.Options{Seed: 1})
+	ref := judge(t)
 	eng := registry.Engine(engine.Options{Seed: 1})
 	r := rand.New(rand.NewSource(*randomSeed))
 	failed := 0
