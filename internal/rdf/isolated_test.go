@@ -37,12 +37,38 @@ func TestLoadIsolatedDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := LoadIsolated(ctx, []byte("<a:b> <a:c> <a:d> ."), Turtle, "", "slow.ttl", Limits{})
+	_, err := LoadIsolated(ctx, []byte("@prefix x: <http://x/> . x:b x:c x:d ."), Turtle, "", "slow.ttl", Limits{})
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v; want a deadline error", err)
 	}
 	if time.Since(start) > 10*time.Second {
 		t.Errorf("took %v to stop", time.Since(start))
+	}
+}
+
+// TestLoadIsolatedOwnReader: N-Triples, N-Quads and Turtle that is
+// N-Triples never reach knakk/rdf, so they are read without a child (the
+// child here would sleep past the deadline).
+func TestLoadIsolatedOwnReader(t *testing.T) {
+	t.Setenv(childSleepEnv, "1")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	docs := []struct {
+		text   string
+		format Format
+	}{
+		{"<a:b> <a:c> _:x .\n", NTriples},
+		{"<a:b> <a:c> _:x <a:g> .\n", NQuads},
+		{"<a:b> <a:c> \"1\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n", Turtle},
+	}
+	for _, d := range docs {
+		qs, err := LoadIsolated(ctx, []byte(d.text), d.format, "", "doc", Limits{})
+		if err != nil || len(qs) != 1 {
+			t.Errorf("%v %q: %v, %v; want one quad read in-process", d.format, d.text, qs, err)
+		}
+	}
+	if _, err := LoadIsolated(ctx, []byte("<a:b> <a:c> ."), NTriples, "", "bad.nt", Limits{}); err == nil {
+		t.Error("a bad N-Triples document must fail, not fall back to the child")
 	}
 }
 
