@@ -15,6 +15,8 @@
 //     Parse for those formats) and the canonical writer (WriteNQuads).
 //   - isolated.go: LoadIsolated runs `<this binary> load` (RunLoad) as a
 //     child process with a deadline and limits, and reads N-Quads back.
+//     What needs no knakk/rdf (N-Triples, N-Quads, and Turtle that is
+//     N-Triples) it reads in-process with our own reader.
 //   - catalogue.go: the JSON dataset catalogue of seed 003 and the active
 //     dataset for FROM / FROM NAMED (Catalogue.Active).
 //   - iso.go: Isomorphic / IsomorphicQuads, graph equality up to blank nodes.
