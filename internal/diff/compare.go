@@ -197,6 +197,9 @@ func graphRows(ts []rdf.Triple) [][]rdf.Term {
 // (https://www.w3.org/TR/rdf11-concepts/#graph-isomorphism): triples are rows
 // of a set over s, p, o; duplicates are irrelevant.
 func compareGraph(e, a *results.Answer, opt Options) *Verdict {
+	if e.Freedom != nil && e.Freedom.Describe {
+		return &Verdict{OK: true, Note: "DESCRIBE: the description is determined by the query service (#describe); any graph is correct"}
+	}
 	t := &table{cols: []string{"s", "p", "o"}, open: make([]bool, 3), graph: true}
 	er, ar := dedupe(graphRows(e.Triples)), dedupe(graphRows(a.Triples))
 	ok, exceeded := isomorphic(er, ar, t, opt)

@@ -41,3 +41,17 @@ func TestConcatAnyOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestDescribeAnyGraph: a DESCRIBE answer's content is not prescribed
+// (#describe), so any graph is correct against the judge's.
+func TestDescribeAnyGraph(t *testing.T) {
+	p := rdf.IRI("http://ex/p")
+	judge := &results.Answer{Kind: results.Graph, Triples: []rdf.Triple{{S: p, P: p, O: p}},
+		Freedom: &results.Freedom{Describe: true}}
+	if v := Compare(judge, &results.Answer{Kind: results.Graph}); !v.OK {
+		t.Errorf("an empty description was rejected: %v", v.Classes)
+	}
+	if v := Compare(judge, &results.Answer{Kind: results.Boolean}); v.OK {
+		t.Error("a boolean is not a DESCRIBE answer")
+	}
+}

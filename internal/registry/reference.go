@@ -83,6 +83,12 @@ func toAnswer(r *reference.Result) *results.Answer {
 			Concat: r.Concat, Graphs: r.Graphs, GraphsCapped: r.GraphsCapped,
 		}
 	}
+	if r.Form == algebra.Describe {
+		if a.Freedom == nil {
+			a.Freedom = &results.Freedom{Limit: -1}
+		}
+		a.Freedom.Describe = true
+	}
 	return a
 }
 

@@ -61,4 +61,8 @@ type Freedom struct {
 	// many choices to list, so an answer matching none is undecided.
 	Graphs       [][]rdf.Triple
 	GraphsCapped bool
+	// Describe: the answer is a DESCRIBE graph, whose content "is determined
+	// by the query service" (#describe): any graph is a correct answer, and
+	// the judge's is only the reference's own policy.
+	Describe bool
 }
