@@ -55,7 +55,7 @@ func (e *evaluator) selectQuery(q *algebra.Query) (*Result, error) {
 	}
 	open := openVars(q.Op)
 	res.Sequence = rows(seq)
-	res.Ties = ties(keys, len(seq), openPrefix(m.order, open))
+	res.Ties = ties(keys, len(seq), nanPrefix(keys, openPrefix(m.order, open)))
 	if m.slice != nil {
 		// Without ORDER BY the solutions are in no order (#defn_algSlice slices
 		// "the sequence" of an unordered multiset): any Limit of them is a
@@ -169,4 +169,25 @@ func rows(ms Multiset) []map[string]rdf.Term {
 		out[i] = row
 	}
 	return out
+}
+
+// nanPrefix shortens the determinate ORDER BY keys to those before the first
+// key that is NaN in some row: "<" orders NaN before or after no number
+// (#OperatorMapping, op:numeric-less-than), so where NaN meets other numbers
+// the spec fixes no order, and that relation is no equivalence a tie class
+// could express. Treating the key as undetermined accepts every order the
+// spec allows (and some it may not).
+func nanPrefix(keys [][]rdf.Term, n int) int {
+	for _, row := range keys {
+		for k := 0; k < n && k < len(row); k++ {
+			if isNaN(row[k]) {
+				n = k
+			}
+		}
+	}
+	return n
+}
+
+func isNaN(t rdf.Term) bool {
+	return t.IsLiteral() && t.Value == "NaN" && (t.Datatype == rdf.XSDDouble || t.Datatype == rdf.XSDFloat)
 }
