@@ -134,3 +134,14 @@ func exact(n number) *big.Rat {
 	}
 	return new(big.Rat).SetFloat64(n.f)
 }
+
+// LiteralCategory names the value space a literal belongs to for ORDER BY
+// (numeric, dateTime, boolean, string, language-tagged, date, other); it is
+// 0 for a term that is not a literal. "<" orders literals of one category
+// only: between categories the spec leaves the order undefined (#modOrderBy).
+func LiteralCategory(t rdf.Term) int {
+	if !t.IsLiteral() {
+		return 0
+	}
+	return orderRank[classify(t).cat]
+}

@@ -100,3 +100,20 @@ func TestNaNKeysTie(t *testing.T) {
 		t.Errorf("ties %v, want one class", res.Ties)
 	}
 }
+
+// TestMixedCategoryKeysTie: "a" and "1"^^xsd:integer have no relative order
+// (#modOrderBy), so a key mixing literal categories fixes no order.
+func TestMixedCategoryKeysTie(t *testing.T) {
+	ds := loadTurtle(t, `@prefix : <http://example/> . :a :v "a" . :b :v 0 . :c :v 5 .`)
+	q, err := algebra.Parse(`PREFIX : <http://example/> SELECT ?s { ?s :v ?v } ORDER BY ?v`, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Eval(context.Background(), q, ds, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(res.Ties, []int{0, 0, 0}) {
+		t.Errorf("ties %v, want one class", res.Ties)
+	}
+}

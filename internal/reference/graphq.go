@@ -33,7 +33,7 @@ func (e *evaluator) graphQuery(q *algebra.Query) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	tie := ties(keys, len(seq), nanPrefix(keys, openPrefix(m.order, openVars(q.Op))))
+	tie := ties(keys, len(seq), orderedPrefix(keys, openPrefix(m.order, openVars(q.Op))))
 	choices, capped := sliceChoices(tie, int(m.slice.Offset), int(m.slice.Limit))
 	res.GraphsCapped = capped
 	for i, idx := range choices {

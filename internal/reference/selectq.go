@@ -55,7 +55,7 @@ func (e *evaluator) selectQuery(q *algebra.Query) (*Result, error) {
 	}
 	open := openVars(q.Op)
 	res.Sequence = rows(seq)
-	res.Ties = ties(keys, len(seq), nanPrefix(keys, openPrefix(m.order, open)))
+	res.Ties = ties(keys, len(seq), orderedPrefix(keys, openPrefix(m.order, open)))
 	if m.slice != nil {
 		// Without ORDER BY the solutions are in no order (#defn_algSlice slices
 		// "the sequence" of an unordered multiset): any Limit of them is a
@@ -171,18 +171,32 @@ func rows(ms Multiset) []map[string]rdf.Term {
 	return out
 }
 
-// nanPrefix shortens the determinate ORDER BY keys to those before the first
-// key that is NaN in some row: "<" orders NaN before or after no number
-// (#OperatorMapping, op:numeric-less-than), so where NaN meets other numbers
-// the spec fixes no order, and that relation is no equivalence a tie class
-// could express. Treating the key as undetermined accepts every order the
-// spec allows (and some it may not).
-func nanPrefix(keys [][]rdf.Term, n int) int {
+// orderedPrefix shortens the determinate ORDER BY keys to those before the first
+// key whose order among the rows the spec leaves open: a key that is NaN in
+// some row ("<" orders NaN before or after no number, #OperatorMapping), or
+// that holds literals of two categories in different rows ("a" and
+// "1"^^xsd:integer have no relative order, #modOrderBy). Those relations are
+// no equivalence a tie class could express; treating the key as undetermined
+// accepts every order the spec allows (and some it may not).
+func orderedPrefix(keys [][]rdf.Term, n int) int {
+	cats := map[int]map[int]bool{}
 	for _, row := range keys {
 		for k := 0; k < n && k < len(row); k++ {
 			if isNaN(row[k]) {
 				n = k
+				break
 			}
+			if c := ops.LiteralCategory(row[k]); c != 0 {
+				if cats[k] == nil {
+					cats[k] = map[int]bool{}
+				}
+				cats[k][c] = true
+			}
+		}
+	}
+	for k := 0; k < n; k++ {
+		if len(cats[k]) > 1 {
+			return k
 		}
 	}
 	return n
