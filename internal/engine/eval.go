@@ -14,13 +14,7 @@ import (
 
 // Options bound and seed one evaluation; the same fields and defaults as
 // the reference evaluator's.
-type Options struct {
-	MaxSteps     int64     // budget on work units; 0 means DefaultMaxSteps
-	MaxSolutions int       // budget on any materialised multiset; 0 means DefaultMaxSolutions
-	Fuel         int       // EXISTS nesting; 0 means DefaultFuel
-	Now          time.Time // NOW(); zero means time.Now() once per query
-	Seed         int64     // RAND, UUID, STRUUID, BNODE
-}
+type Options = ops.Options
 
 // Defaults used for zero Options fields.
 const (
@@ -29,29 +23,10 @@ const (
 	DefaultFuel         = 8
 )
 
-// Result has the same fields as reference.Result. The engine fills Form,
+// Result is the evaluators' shared result type (ops.Result). The engine fills Form,
 // Vars, Rows, Boolean, Triples, and Ordered/Offset/Limit/Reduced; it leaves
 // Sequence, Ties and Open empty: those are the judge's business.
-type Result struct {
-	Form    algebra.Form
-	Vars    []string
-	Rows    []map[string]rdf.Term
-	Boolean bool
-	Triples []rdf.Triple
-
-	Ordered  bool
-	Sequence []map[string]rdf.Term
-	Ties     []int
-	Offset   int
-	Limit    int
-	Reduced  bool
-	Open     []string
-	// Concat: GROUP_CONCAT variables and their separators (see results.Freedom).
-	Concat map[string]string
-	// Graphs and GraphsCapped: see results.Freedom (CONSTRUCT/DESCRIBE over a sliced sequence).
-	Graphs       [][]rdf.Triple
-	GraphsCapped bool
-}
+type Result = ops.Result
 
 // ErrService is returned for a SERVICE pattern: the engine never reaches the network.
 var ErrService = errors.New("SERVICE is not evaluated: no network")

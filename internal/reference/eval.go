@@ -13,13 +13,7 @@ import (
 )
 
 // Options bound and seed one evaluation.
-type Options struct {
-	MaxSteps     int64     // budget on work units; 0 means DefaultMaxSteps
-	MaxSolutions int       // budget on the size of any multiset; 0 means DefaultMaxSolutions
-	Fuel         int       // EXISTS nesting; 0 means DefaultFuel
-	Now          time.Time // NOW(); zero means time.Now() once per query
-	Seed         int64     // RAND, UUID, STRUUID, BNODE
-}
+type Options = ops.Options
 
 // Defaults used for zero Options fields.
 const (
@@ -30,26 +24,7 @@ const (
 
 // Result is the answer of the reference evaluator, with the choices the
 // specification leaves open (same meaning as results.Freedom).
-type Result struct {
-	Form    algebra.Form
-	Vars    []string
-	Rows    []map[string]rdf.Term // SELECT: final solutions in order; unbound = absent
-	Boolean bool                  // ASK
-	Triples []rdf.Triple          // CONSTRUCT / DESCRIBE (a set)
-
-	Ordered  bool
-	Sequence []map[string]rdf.Term // projected (+DISTINCT) solutions in ORDER BY order before OFFSET/LIMIT
-	Ties     []int                 // tie class per Sequence row
-	Offset   int
-	Limit    int // < 0: none
-	Reduced  bool
-	Open     []string // variables whose values the spec leaves open
-	// Concat: GROUP_CONCAT variables and their separators (see results.Freedom).
-	Concat map[string]string
-	// Graphs and GraphsCapped: see results.Freedom (CONSTRUCT/DESCRIBE over a sliced sequence).
-	Graphs       [][]rdf.Triple
-	GraphsCapped bool
-}
+type Result = ops.Result
 
 // ErrService is returned for a SERVICE pattern: the reference never reaches the network.
 var ErrService = errors.New("SERVICE is not evaluated: no network")

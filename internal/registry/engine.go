@@ -9,7 +9,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
-	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -25,12 +24,11 @@ type fastEngine struct{ opts engine.Options }
 func (*fastEngine) Name() string    { return "engine" }
 func (*fastEngine) Version() string { return moduleVersion() }
 
-// Lacks is the reference's: both transcribe the operator mapping without
-// extensions (no xsd:date comparisons).
+// Lacks is the reference's: both evaluate expressions with ops.
 func (*fastEngine) Lacks() []string { return (&referenceEngine{}).Lacks() }
 
-// Eval parses, evaluates with engine.Eval and converts the Result with the
-// reference wrapper's conversion (the two Result types have the same fields).
+// Eval parses, evaluates with engine.Eval and converts the Result (ops.Result,
+// shared by both evaluators) like the reference wrapper does.
 func (e *fastEngine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
 	q, err := algebra.Parse(c.Query, c.Base)
 	if err != nil {
@@ -47,7 +45,7 @@ func (e *fastEngine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer,
 		}
 		return nil, classify(ctx, err)
 	}
-	a := toAnswer((*reference.Result)(res))
+	a := toAnswer(res)
 	a.Freedom = nil
 	return a, nil
 }

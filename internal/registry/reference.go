@@ -65,7 +65,7 @@ func classify(ctx context.Context, err error) error {
 
 // toAnswer converts a reference Result into an Answer; Freedom is attached
 // only when the query leaves something open.
-func toAnswer(r *reference.Result) *results.Answer {
+func toAnswer(r *ops.Result) *results.Answer {
 	a := &results.Answer{Vars: r.Vars, Boolean: r.Boolean, Triples: r.Triples}
 	switch r.Form {
 	case algebra.Ask:

@@ -1,0 +1,42 @@
+package ops
+
+import (
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// Options are the budgets and fixed choices of one evaluation; the reference
+// and the fast engine take the same options (zero fields mean their defaults).
+type Options struct {
+	MaxSteps     int64     // budget on work units
+	MaxSolutions int       // budget on the size of any intermediate multiset
+	Fuel         int       // EXISTS nesting
+	Now          time.Time // NOW(); zero means time.Now() once per query
+	Seed         int64     // RAND, UUID, STRUUID, BNODE
+}
+
+// Result is what both evaluators return: the answer of a query form, and,
+// filled only by the judge (the reference), the choices the specification
+// leaves open (same meaning as results.Freedom).
+type Result struct {
+	Form    algebra.Form
+	Vars    []string
+	Rows    []map[string]rdf.Term // SELECT: final solutions in order; unbound = absent
+	Boolean bool                  // ASK
+	Triples []rdf.Triple          // CONSTRUCT / DESCRIBE (a set)
+
+	Ordered  bool
+	Sequence []map[string]rdf.Term // projected (+DISTINCT) solutions in ORDER BY order before OFFSET/LIMIT
+	Ties     []int                 // tie class per Sequence row
+	Offset   int
+	Limit    int // < 0: none
+	Reduced  bool
+	Open     []string // variables whose values the spec leaves open
+	// Concat: GROUP_CONCAT variables and their separators (see results.Freedom).
+	Concat map[string]string
+	// Graphs and GraphsCapped: see results.Freedom (CONSTRUCT/DESCRIBE over a sliced sequence).
+	Graphs       [][]rdf.Triple
+	GraphsCapped bool
+}
