@@ -104,6 +104,10 @@
 // SAMPLE is the first non-error value; GROUP_CONCAT takes string literals
 // only and returns a simple literal.
 //
+// result.go holds Options and Result, the evaluation types both evaluators
+// share (reference.Result and engine.Result are aliases), so the registry
+// wraps both the same way.
+//
 // # Extensions
 //
 // xsd:date values compare with =, !=, <, >, <= and >= by XSD's partial
