@@ -76,6 +76,15 @@ func CompareWith(expected, actual *results.Answer, opt Options) *Verdict {
 	if opt.Budget <= 0 {
 		opt.Budget = DefaultBudget
 	}
+	v := compareKinds(expected, actual, opt)
+	if expected != nil && actual != nil && !v.OK && expected.Freedom != nil && expected.Freedom.Indeterminate != "" {
+		f := expected.Freedom
+		return &Verdict{Classes: []Class{ClassUndecided}, Note: "unjudged: " + f.Indeterminate, Diff: v.Diff}
+	}
+	return v
+}
+
+func compareKinds(expected, actual *results.Answer, opt Options) *Verdict {
 	if expected == nil || actual == nil || expected.Kind != actual.Kind {
 		return shapeVerdict(expected, actual)
 	}

@@ -130,6 +130,8 @@ func freedomLine(fr *results.Freedom, t string) (*results.Freedom, error) {
 			fr.Limit, err = strconv.Atoi(v)
 		case "open":
 			fr.Open = strings.Split(v, ",")
+		case "indeterminate":
+			fr.Indeterminate = strings.ReplaceAll(v, "_", " ")
 		default:
 			err = fmt.Errorf("unknown freedom %q", f)
 		}

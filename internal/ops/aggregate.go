@@ -26,7 +26,28 @@ func Aggregate(a *algebra.Aggregate, group []Binding, ctx *Context) Value {
 	if a.Distinct {
 		m = distinctValues(m)
 	}
-	return setFunction(name, m, a.Separator)
+	v := setFunction(name, m, a.Separator)
+	if (name == "MIN" || name == "MAX") && ctx != nil && ctx.Indeterminate == "" && openExtreme(m, v) {
+		ctx.Indeterminate = name + " over values whose order SPARQL leaves open (#defn_agg" + name[:1] + strings.ToLower(name[1:]) + ", #modOrderBy): " +
+			"the value chosen, and what depends on it, is one of several permitted"
+	}
+	return v
+}
+
+// openExtreme reports whether best, the MIN or MAX of m, is one permitted
+// choice among several: some other value of m is neither ordered before nor
+// after it by #modOrderBy (literals of two categories, NaN, blank nodes,
+// numbers equal in value with different lexical forms).
+func openExtreme(m []Value, best Value) bool {
+	if best.Err != nil {
+		return false
+	}
+	for _, v := range m {
+		if v.Err == nil && !OrderFixed(v.Term, best.Term) {
+			return true
+		}
+	}
+	return false
 }
 
 // setFunction applies the set function name to the flattened multiset m.

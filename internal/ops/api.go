@@ -57,6 +57,10 @@ type Context struct {
 	// Fatal records the first resource error raised inside EXISTS; the
 	// evaluator checks it after each expression and aborts.
 	Fatal error
+	// Indeterminate, when set, says why the answer depends on a choice
+	// SPARQL leaves open that the evaluator made silently (MIN/MAX over
+	// values #modOrderBy does not order); the judge passes it on.
+	Indeterminate string
 
 	bnodes    map[string]rdf.Term
 	bnodeSeq  int

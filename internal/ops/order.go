@@ -80,6 +80,35 @@ func OrderTie(a, b rdf.Term) bool {
 	return valueOrder(va, vb, a, b) == 0
 }
 
+// OrderFixed reports whether #modOrderBy decides the relative order of a
+// and b (or they are one term): terms of different kinds, two IRIs, or two
+// literals of one ordered category that "<" separates. Two blank nodes, NaN,
+// literals of different categories, language-tagged or unknown-datatype
+// literals, and distinct terms tied in value (1 and 1.0) are left open.
+func OrderFixed(a, b rdf.Term) bool {
+	switch {
+	case a == b || a.Kind != b.Kind:
+		return true
+	case a.Kind == rdf.KindIRI:
+		return true
+	case a.Kind != rdf.KindLiteral || isNaNTerm(a) || isNaNTerm(b):
+		return false
+	}
+	va, vb := classify(a), classify(b)
+	if va.cat != vb.cat {
+		return false
+	}
+	switch va.cat {
+	case catNumeric, catDateTime, catBool, catString, catDate:
+		return !OrderTie(a, b)
+	}
+	return false
+}
+
+func isNaNTerm(t rdf.Term) bool {
+	return t.Kind == rdf.KindLiteral && t.Value == "NaN" && (t.Datatype == rdf.XSDDouble || t.Datatype == rdf.XSDFloat)
+}
+
 // valueOrder compares two literals of one category by value; categories
 // without an order give 0.
 func valueOrder(va, vb value, a, b rdf.Term) int {

@@ -39,4 +39,6 @@ type Result struct {
 	// Graphs and GraphsCapped: see results.Freedom (CONSTRUCT/DESCRIBE over a sliced sequence).
 	Graphs       [][]rdf.Triple
 	GraphsCapped bool
+	// Indeterminate: see results.Freedom.
+	Indeterminate string
 }

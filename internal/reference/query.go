@@ -35,7 +35,12 @@ func Eval(ctx context.Context, q *algebra.Query, ds *rdf.Dataset, sources map[st
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return newEvaluator(ctx, active, q.Base, opt).query(q)
+	e := newEvaluator(ctx, active, q.Base, opt)
+	res, err = e.query(q)
+	if res != nil {
+		res.Indeterminate = e.ectx.Indeterminate
+	}
+	return res, err
 }
 
 // query evaluates the pattern in the default graph and builds the form's answer.

@@ -182,6 +182,9 @@ func render(res *Result) string {
 			b.WriteString(strings.Join(cells, "\t") + "\n")
 		}
 	}
+	if res.Indeterminate != "" {
+		b.WriteString("# indeterminate: " + res.Indeterminate + "\n")
+	}
 	return b.String()
 }
 

@@ -76,11 +76,11 @@ func toAnswer(r *ops.Result) *results.Answer {
 		a.Kind = results.Bindings
 		a.Rows = solutions(r.Rows)
 	}
-	if r.Ordered || r.Reduced || len(r.Open) > 0 || len(r.Concat) > 0 || len(r.Graphs) > 0 || r.GraphsCapped {
+	if r.Ordered || r.Reduced || len(r.Open) > 0 || len(r.Concat) > 0 || len(r.Graphs) > 0 || r.GraphsCapped || r.Indeterminate != "" {
 		a.Freedom = &results.Freedom{
 			Ordered: r.Ordered, Sequence: solutions(r.Sequence), Ties: r.Ties,
 			Offset: r.Offset, Limit: r.Limit, Reduced: r.Reduced, Open: r.Open,
-			Concat: r.Concat, Graphs: r.Graphs, GraphsCapped: r.GraphsCapped,
+			Concat: r.Concat, Graphs: r.Graphs, GraphsCapped: r.GraphsCapped, Indeterminate: r.Indeterminate,
 		}
 	}
 	if r.Form == algebra.Describe {

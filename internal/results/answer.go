@@ -65,4 +65,9 @@ type Freedom struct {
 	// by the query service" (#describe): any graph is a correct answer, and
 	// the judge's is only the reference's own policy.
 	Describe bool
+	// Indeterminate, when set, says why the judge's answer is one of
+	// several permitted that it cannot list (MIN/MAX over values the ORDER
+	// BY order leaves unordered, and every expression or HAVING built on
+	// it): an answer equal to the judge's is correct, any other undecided.
+	Indeterminate string
 }
