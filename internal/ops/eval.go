@@ -164,6 +164,11 @@ func in(args []algebra.Expr, mu Binding, ctx *Context, not bool) Value {
 	}
 	lhs := Eval(args[0], mu, ctx)
 	if lhs.Err != nil {
+		if len(args) == 1 && ctx != nil && ctx.Indeterminate == "" {
+			ctx.Indeterminate = "IN/NOT IN with an empty list and a left side that is an error: " +
+				"#func-in and #func-not-in define the form as a chain of comparisons, of which there are none " +
+				"(false/true), yet evaluate the left side (an error); the text allows both"
+		}
 		return lhs
 	}
 	var firstErr *Error
