@@ -58,19 +58,21 @@ var (
 // dataset draws the case's terms from the pool, then its quads. Objects
 // that are subjects (p.link) make chains and cycles for property paths.
 func (g *gen) dataset() []rdf.Quad {
-	pl := Pool()
 	for i, n := 0, g.between(4, 10); i < n; i++ {
-		g.terms = append(g.terms, oneOf(g, pl))
+		g.terms = append(g.terms, g.poolTerm())
 	}
 	n := g.between(g.p.MinQuads, g.p.MaxQuads)
 	out := make([]rdf.Quad, 0, n)
 	seen := map[rdf.Term]bool{}
-	for i := 0; i < n; i++ {
+	for i := 0; i < n; {
 		q := rdf.Quad{S: g.dataSubject(), P: oneOf(g, predicates), O: g.dataObject(), G: g.dataGraph()}
-		out = append(out, q)
-		if !q.O.IsBlank() && !seen[q.O] {
-			seen[q.O] = true
-			g.objects = append(g.objects, q.O)
+		for _, q := range g.extraQuads(q, i, n) {
+			out = append(out, q)
+			i++
+			if !q.O.IsBlank() && !seen[q.O] {
+				seen[q.O] = true
+				g.objects = append(g.objects, q.O)
+			}
 		}
 	}
 	g.data = out
@@ -78,6 +80,12 @@ func (g *gen) dataset() []rdf.Quad {
 }
 
 func (g *gen) dataSubject() rdf.Term {
+	if g.on("bnode_subject") { // blank-node-heavy data
+		if g.chance("bnode_subject") {
+			return oneOf(g, moreBlanks)
+		}
+		return oneOf(g, subjects)
+	}
 	if g.r.IntN(8) == 0 {
 		return oneOf(g, blanks)
 	}
@@ -167,6 +175,10 @@ var numerals = []struct {
 }
 
 func (g *gen) numberLiteral() *syntax.Literal {
+	if g.maybe("numeral_extra") {
+		l := *oneOf(g, extraNumerals)
+		return &l
+	}
 	n := oneOf(g, numerals)
 	return &syntax.Literal{Kind: n.kind, Lex: n.lex}
 }

@@ -20,7 +20,7 @@ func (g *gen) expr(vs []string, d int) syntax.Expr {
 	case "string", "numeric", "term", "datetime", "hash", "random":
 		return g.call(k, vs, d)
 	case "cast":
-		return &syntax.FuncCall{IRI: iri(oneOf(g, castTypes)), Args: []syntax.Expr{g.expr(vs, d+1)}}
+		return &syntax.FuncCall{IRI: iri(g.castType()), Args: []syntax.Expr{g.expr(vs, d+1)}}
 	case "if":
 		return &syntax.Call{Name: "IF", Args: []syntax.Expr{g.boolExpr(vs, d+1), g.expr(vs, d+1), g.expr(vs, d+1)}}
 	case "coalesce":
@@ -113,7 +113,11 @@ func (g *gen) boolOf(k string, vs []string, d int) syntax.Expr {
 		}
 		return &syntax.Call{Name: name, Args: []syntax.Expr{g.expr(vs, d+1)}}
 	case "exists":
-		return &syntax.Exists{Not: g.r.IntN(2) == 0, Pattern: g.group(vs)}
+		not := g.r.IntN(2) == 0
+		if g.maybe("minus_disjoint") {
+			return &syntax.Exists{Not: not, Pattern: g.disjointGroup(vs)}
+		}
+		return &syntax.Exists{Not: not, Pattern: g.group(vs)}
 	}
 	return g.expr(vs, d)
 }
@@ -163,6 +167,8 @@ func (g *gen) arg(name string, i int, vs []string, d int) syntax.Expr {
 		return iri(oneOf(g, castTypes))
 	case name == "STRLANG" && i == 1:
 		return str(oneOf(g, []string{"en", "EN-gb", "fr"}))
+	case i == 1 && stringPairs[name] && g.maybe("string_args"): // tagged or astral second argument (#func-arg-compatibility)
+		return g.termNode(oneOf(g, textPool()))
 	case i == 0 && g.r.IntN(2) == 0:
 		return g.stringish(vs, d)
 	}
@@ -179,6 +185,11 @@ var families = map[string][]string{
 	"hash":     {"MD5", "SHA1", "SHA256", "SHA384", "SHA512"},
 	"random":   {"RAND", "NOW", "UUID", "STRUUID", "BNODE"},
 }
+
+// stringPairs are the built-ins whose two string arguments must be
+// argument-compatible (#func-arg-compatibility).
+var stringPairs = map[string]bool{"CONTAINS": true, "STRSTARTS": true, "STRENDS": true,
+	"STRBEFORE": true, "STRAFTER": true}
 
 var (
 	tests      = []string{"ISIRI", "ISURI", "ISBLANK", "ISLITERAL", "ISNUMERIC", "BOUND"}

@@ -71,11 +71,22 @@ func (g *gen) element(kind string, scope, outer []string) syntax.Pattern {
 		}
 		return u
 	case "minus":
+		if g.maybe("minus_disjoint") {
+			return &syntax.Minus{Pattern: g.disjointGroup(vis)}
+		}
 		return &syntax.Minus{Pattern: g.group(outer)}
 	case "filter":
+		if len(outer) > 0 && g.maybe("filter_outer") {
+			return g.outerFilter(scope, outer)
+		}
 		return &syntax.Filter{Expr: g.boolExpr(vis, 0)}
 	case "bind":
+		if g.maybe("bind_error") {
+			return &syntax.Bind{Expr: g.errorExpr(vis), Var: g.freshVar()}
+		}
 		return &syntax.Bind{Expr: g.expr(vis, 0), Var: g.freshVar()}
+	case "optional_nwd":
+		return g.optionalNWD()
 	case "values":
 		return g.values(scope)
 	case "graph_iri":
@@ -177,9 +188,9 @@ func (b *bgpState) props(s syntax.GraphNode) *syntax.PropertyObjects {
 	q := b.quad
 	b.quad = nil
 	if q == nil || g.r.IntN(10) == 0 {
-		return &syntax.PropertyObjects{Verb: b.verb(rdf.None), Objects: []syntax.GraphNode{b.randomObject()}}
+		return b.pathEnds(s, &syntax.PropertyObjects{Verb: b.verb(rdf.None), Objects: []syntax.GraphNode{b.randomObject()}})
 	}
-	return &syntax.PropertyObjects{Verb: b.verb(q.P), Objects: []syntax.GraphNode{b.object(q.O, s)}}
+	return b.pathEnds(s, &syntax.PropertyObjects{Verb: b.verb(q.P), Objects: []syntax.GraphNode{b.object(q.O, s)}})
 }
 
 // object is the quad's object: a variable that already has it (a join or a
@@ -335,7 +346,11 @@ func (g *gen) negated() *syntax.PathNegated {
 // in scope so it joins, with UNDEF entries (p.undef).
 func (g *gen) values(scope []string) *syntax.InlineData {
 	d := &syntax.InlineData{}
-	nv := g.between(1, 2)
+	cols, rows := 2, 3
+	if g.maybe("values_wide") { // several columns, several UNDEFs
+		cols, rows = 3, 5
+	}
+	nv := g.between(1, cols)
 	seen := map[string]bool{}
 	for len(d.Vars) < nv {
 		name := oneOf(g, varNames)
@@ -348,7 +363,7 @@ func (g *gen) values(scope []string) *syntax.InlineData {
 		}
 	}
 	d.OneVar = nv == 1 && g.r.IntN(2) == 0
-	for i, n := 0, g.between(0, 3); i < n; i++ {
+	for i, n := 0, g.between(0, rows); i < n; i++ {
 		row := make([]syntax.GraphNode, nv)
 		for j, v := range d.Vars {
 			switch t := g.witness[v.Name]; {

@@ -88,4 +88,47 @@ const poolNT = `# Adversarial term pool of the random case generator (internal/c
 <http://example.org/pool> <http://example.org/pool#term> _:b0 .
 <http://example.org/pool> <http://example.org/pool#term> _:b1 .
 _:b2 <http://example.org/pool#term> _:b2 .
+# Extra terms (pool#extra, appended for the hunt profiles): drawn only by profiles with
+# p.pool_extra > 0 (and by p.pool_numeric / p.pool_text), so the cases of other profiles do not change.
+# Text: astral plane (emoji, mathematical letters), combining marks, RTL, tags with subtags and case variants.
+<http://example.org/pool> <http://example.org/pool#extra> "\U0001D538\U0001D539C"@en .
+<http://example.org/pool> <http://example.org/pool#extra> "\U0001F600\U0001F601" .
+<http://example.org/pool> <http://example.org/pool#extra> "a\U0001F600b"@EN-Latn-US .
+<http://example.org/pool> <http://example.org/pool#extra> "e\u0301te\u0301"@fr-CA .
+<http://example.org/pool> <http://example.org/pool#extra> "\u00E9t\u00E9"@fr-ca .
+<http://example.org/pool> <http://example.org/pool#extra> "A\u030A" .
+<http://example.org/pool> <http://example.org/pool#extra> "\u05E9\u05DC\u05D5\u05DD abc"@HE .
+<http://example.org/pool> <http://example.org/pool#extra> "\u0627\u0644\u0633\u0644\u0627\u0645"@ar-EG .
+<http://example.org/pool> <http://example.org/pool#extra> "\u200Fx\u200E" .
+<http://example.org/pool> <http://example.org/pool#extra> "chat"@en-gb-oed .
+<http://example.org/pool> <http://example.org/pool#extra> "Chat"@EN .
+<http://example.org/pool> <http://example.org/pool#extra> "CHAT"@en-us .
+<http://example.org/pool> <http://example.org/pool#extra> "chat"@de-CH-1901 .
+<http://example.org/pool> <http://example.org/pool#extra> "\u0130stanbul"@tr .
+<http://example.org/pool> <http://example.org/pool#extra> "\u1E9E" .
+<http://example.org/pool> <http://example.org/pool#extra> "\uFB03"@en .
+<http://example.org/pool> <http://example.org/pool#extra> "a b/c?d=e&f#g%" .
+<http://example.org/pool> <http://example.org/pool#extra> "ab" .
+<http://example.org/pool> <http://example.org/pool#extra> "b"@en .
+<http://example.org/pool> <http://example.org/pool#extra> "\U0001D538" .
+# Numbers: more non-canonical forms and derived types.
+<http://example.org/pool> <http://example.org/pool#extra> "+1"^^<http://www.w3.org/2001/XMLSchema#integer> .
+<http://example.org/pool> <http://example.org/pool#extra> "1.50"^^<http://www.w3.org/2001/XMLSchema#decimal> .
+<http://example.org/pool> <http://example.org/pool#extra> "1e0"^^<http://www.w3.org/2001/XMLSchema#double> .
+<http://example.org/pool> <http://example.org/pool#extra> "0.1"^^<http://www.w3.org/2001/XMLSchema#float> .
+<http://example.org/pool> <http://example.org/pool#extra> "-0"^^<http://www.w3.org/2001/XMLSchema#integer> .
+<http://example.org/pool> <http://example.org/pool#extra> "2.5"^^<http://www.w3.org/2001/XMLSchema#decimal> .
+<http://example.org/pool> <http://example.org/pool#extra> "-2.5"^^<http://www.w3.org/2001/XMLSchema#decimal> .
+<http://example.org/pool> <http://example.org/pool#extra> "127"^^<http://www.w3.org/2001/XMLSchema#byte> .
+<http://example.org/pool> <http://example.org/pool#extra> "255"^^<http://www.w3.org/2001/XMLSchema#unsignedByte> .
+<http://example.org/pool> <http://example.org/pool#extra> "0"^^<http://www.w3.org/2001/XMLSchema#nonPositiveInteger> .
+<http://example.org/pool> <http://example.org/pool#extra> "9223372036854775807"^^<http://www.w3.org/2001/XMLSchema#long> .
+<http://example.org/pool> <http://example.org/pool#extra> "3.4028235E38"^^<http://www.w3.org/2001/XMLSchema#float> .
+<http://example.org/pool> <http://example.org/pool#extra> "1.0E-300"^^<http://www.w3.org/2001/XMLSchema#double> .
+# Ill-formed numbers (aggregates over them are errors) and a blank node shared with the data's subjects.
+<http://example.org/pool> <http://example.org/pool#extra> "1x"^^<http://www.w3.org/2001/XMLSchema#int> .
+<http://example.org/pool> <http://example.org/pool#extra> "300"^^<http://www.w3.org/2001/XMLSchema#byte> .
+<http://example.org/pool> <http://example.org/pool#extra> ""^^<http://www.w3.org/2001/XMLSchema#decimal> .
+<http://example.org/pool> <http://example.org/pool#extra> "INF"^^<http://www.w3.org/2001/XMLSchema#decimal> .
+<http://example.org/pool> <http://example.org/pool#extra> _:n1 .
 `

@@ -2,9 +2,12 @@ package corpus
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -46,6 +49,7 @@ var defaultWeights = map[string]int{
 	"pattern.bgp": 40, "pattern.optional": 12, "pattern.union": 8, "pattern.minus": 6,
 	"pattern.filter": 18, "pattern.bind": 8, "pattern.values": 5, "pattern.graph_iri": 4,
 	"pattern.graph_var": 5, "pattern.subquery": 4, "pattern.group": 3,
+	"pattern.optional_nwd": 0,
 
 	"expr.var": 30, "expr.const": 18, "expr.arith": 8, "expr.compare": 14, "expr.logical": 8,
 	"expr.not": 3, "expr.neg": 2, "expr.string": 10, "expr.numeric": 5, "expr.cast": 5,
@@ -65,6 +69,14 @@ var defaultWeights = map[string]int{
 	"p.construct_where": 15, "p.template_bnode": 35, "p.describe_iri": 25,
 	"p.named_graph": 35, "p.link": 40, "p.undef": 20, "p.lang_case": 40,
 	"p.unordered_slice": 0, "p.graph_slice": 0, "p.sub_slice": 30, "p.from": 6,
+
+	// Hunt-profile features (gen_extra.go): 0 here, and they draw no random
+	// number at 0, so the default profile's cases do not change.
+	"p.pool_extra": 0, "p.pool_numeric": 0, "p.pool_text": 0, "p.bnode_subject": 0,
+	"p.self_loop": 0, "p.graph_copy": 0, "p.path_loop": 0, "p.filter_outer": 0,
+	"p.bind_error": 0, "p.values_wide": 0, "p.cast_derived": 0, "p.numeral_extra": 0,
+	"p.sub_ties": 0, "p.agg_empty": 0, "p.template_literal": 0, "p.template_repeat": 0,
+	"p.template_bnode_list": 0, "p.string_args": 0, "p.minus_disjoint": 0,
 }
 
 // DefaultProfile is the small, deterministic profile: datasets of a few to
@@ -123,7 +135,7 @@ func FeatureNames() []string {
 }
 
 // ProfileByName returns a built-in profile, or loads a JSON profile when name
-// ends in ".json" (a file path).
+// ends in ".json" (a file path), or else corpus/profiles/<name>.json.
 func ProfileByName(name string) (*Profile, error) {
 	if strings.HasSuffix(name, ".json") {
 		f, err := os.Open(name)
@@ -135,9 +147,28 @@ func ProfileByName(name string) (*Profile, error) {
 	}
 	mk, ok := Profiles[name]
 	if !ok {
-		return nil, fmt.Errorf("unknown profile %q (built-in: default, nondet, large; or a .json file)", name)
+		return namedProfile(name)
 	}
 	return mk(), nil
+}
+
+// namedProfile loads corpus/profiles/<name>.json of the repository the
+// working directory is in, so `--profile paths` and the sweep key
+// gen/paths/7 name a JSON profile as they name a built-in one.
+func namedProfile(name string) (*Profile, error) {
+	unknown := fmt.Errorf("unknown profile %q (built-in: default, nondet, large; corpus/profiles/<name>.json; or a .json file)", name)
+	if name == "" || strings.ContainsAny(name, `/\.`) {
+		return nil, unknown
+	}
+	root, err := RepoRoot()
+	if err != nil {
+		return nil, unknown
+	}
+	p, err := ProfileByName(filepath.Join(root, "corpus", "profiles", name+".json"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, unknown
+	}
+	return p, err
 }
 
 // LoadProfile reads a JSON profile on top of DefaultProfile and validates it.

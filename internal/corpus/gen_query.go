@@ -50,6 +50,9 @@ func (g *gen) from() []*syntax.DatasetClause {
 // then a trailing VALUES clause (#rValuesClause).
 func (g *gen) selectQuery(aggregate bool) *syntax.Query {
 	where := g.group(nil)
+	if aggregate && g.maybe("agg_empty") {
+		where.Elems = append(where.Elems, g.emptyJoin(syntax.InScope(where)))
+	}
 	scope := syntax.InScope(where)
 	sel, mod := g.selectParts(scope, aggregate, true)
 	q := &syntax.Query{Form: syntax.FormSelect, Select: sel, Where: where, Mod: mod}
@@ -90,6 +93,11 @@ func (g *gen) selectParts(scope []string, aggregate, top bool) (*syntax.Projecti
 		g.slice(&mod)
 	case !top && g.chance("sub_slice"):
 		mod.Order = nil
+		if g.maybe("sub_ties") {
+			mod.Order = g.tieOrder(projected(pr, scope))
+			g.slice(&mod)
+			break
+		}
 		for _, v := range projected(pr, scope) {
 			mod.Order = append(mod.Order, g.orderKey(func() syntax.Expr { return &syntax.Var{Name: v} }))
 		}
@@ -296,7 +304,7 @@ func (g *gen) construct() *syntax.Query {
 	scope := syntax.InScope(where)
 	q := &syntax.Query{Form: syntax.FormConstruct, Where: where}
 	for i, n := 0, g.between(1, 3); i < n; i++ {
-		q.Template = append(q.Template, g.templateTriple(scope))
+		q.Template = append(q.Template, g.templateExtras(g.templateTriple(scope))...)
 	}
 	g.graphSlice(&q.Mod, scope)
 	return q
@@ -304,6 +312,9 @@ func (g *gen) construct() *syntax.Query {
 
 func (g *gen) templateTriple(scope []string) *syntax.TriplesSameSubject {
 	node := func(obj bool) syntax.GraphNode {
+		if g.maybe("template_bnode_list") {
+			return g.templateBNodeList(func() syntax.GraphNode { return g.varOf(scope) })
+		}
 		switch r := g.r.IntN(10); {
 		case r < 3 && g.chance("template_bnode"):
 			if r == 0 {

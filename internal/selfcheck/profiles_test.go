@@ -1,0 +1,104 @@
+package selfcheck
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
+
+var measureFlag = flag.Int("measure", 0, "TestProfiles: cases per profile, and print the measurement table")
+
+// profileFiles returns corpus/profiles/*.json, sorted.
+func profileFiles(t *testing.T) []string {
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob(filepath.Join(root, "corpus", "profiles", "*.json"))
+	if err != nil || len(files) < 12 {
+		t.Fatalf("corpus/profiles: %d files (%v), want the 12 hunt profiles and more", len(files), err)
+	}
+	return files
+}
+
+// profileStats are the figures of internal/corpus/gen_doc.go's table.
+type profileStats struct {
+	cases, parsed, answered, nonEmpty int
+	sum                               *Summary
+}
+
+func (s profileStats) row(name string) string {
+	pc := func(n int) string { return fmt.Sprintf("%5.1f%%", 100*float64(n)/float64(s.cases)) }
+	return fmt.Sprintf("| %-17s | %5d | %s | %s | %s | %d |", name, s.cases, pc(s.parsed), pc(s.answered),
+		pc(s.nonEmpty), s.sum.Disagreements)
+}
+
+// measure generates n cases of p: parses each, asks the reference, and runs
+// the self-check (reference against the fast engine) over the same seeds.
+func measure(t *testing.T, p *corpus.Profile, n int) profileStats {
+	ref, eng := engines(t)
+	st := profileStats{cases: n}
+	for seed := int64(1); seed <= int64(n); seed++ {
+		gc := corpus.Generate(seed, p)
+		if _, err := algebra.Parse(gc.Query, ""); err != nil {
+			t.Errorf("%s: %v\n%s", gc.Name(), err, gc.Query)
+			continue
+		}
+		st.parsed++
+		a, err := eval(context.Background(), ref, &oracle.Case{Query: gc.Query, Dataset: gc.Dataset()}, DefaultTimeout)
+		if isBudget(err) {
+			continue
+		}
+		st.answered++
+		if err == nil && (len(a.Rows) > 0 || len(a.Triples) > 0 || a.Boolean) {
+			st.nonEmpty++
+		}
+	}
+	var out strings.Builder
+	st.sum = RunWith(context.Background(), Config{Cases: n, Seed: 1, Profile: p, Judge: ref, Actual: eng, Out: &out})
+	if st.sum.Disagreements > 0 || st.sum.Invalid > 0 {
+		t.Errorf("profile %s: %s (%s)\n%s", p.Name, st.sum.Line(), st.sum.Detail(), firstN(out.String(), 6000))
+	}
+	return st
+}
+
+// TestProfiles: every corpus/profiles/*.json loads and validates, names
+// itself after its file, and its cases parse and pass the self-check
+// (200 cases per profile, 30 with -short; -measure N prints the table).
+func TestProfiles(t *testing.T) {
+	n := 200
+	if testing.Short() {
+		n = 30
+	}
+	if *measureFlag > 0 {
+		n = *measureFlag
+	}
+	var table []string
+	for _, f := range profileFiles(t) {
+		p, err := corpus.ProfileByName(f)
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		if want := strings.TrimSuffix(filepath.Base(f), ".json"); p.Name != want {
+			t.Errorf("%s: name %q, want %q", f, p.Name, want)
+		}
+		st := measure(t, p, n)
+		if st.nonEmpty == 0 {
+			t.Errorf("profile %s: no case has a non-empty answer", p.Name)
+		}
+		table = append(table, st.row(p.Name))
+	}
+	if *measureFlag > 0 {
+		fmt.Fprintln(os.Stdout, "| profile | cases | parsed | ref answered | non-empty | disagreements |")
+		fmt.Fprintln(os.Stdout, strings.Join(table, "\n"))
+	}
+}
