@@ -143,7 +143,7 @@ func (e *evaluator) eval(g *rdf.Graph, op algebra.Op) (Multiset, error) {
 	case *algebra.Reduced:
 		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return Reduced(a), nil })
 	case *algebra.Slice:
-		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return Slice(a, op.Offset, op.Limit), nil })
+		return e.nestedSlice(g, op)
 	case nil:
 		return nil, errors.New("reference: nil algebra node")
 	}

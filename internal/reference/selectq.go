@@ -79,6 +79,66 @@ func (e *evaluator) selectQuery(q *algebra.Query) (*Result, error) {
 	return res, nil
 }
 
+// nestedSlice evaluates a Slice below the top of the query: a sub-select's
+// OFFSET/LIMIT (#defn_algSlice). The sequence before the cut is built as at
+// the top, with its tie classes. A cut through a tie class of differing
+// rows, or a REDUCED that dropped duplicates, keeps one of several
+// permitted row sets, which the judge's Freedom cannot list for a
+// sub-select: the answer is marked indeterminate.
+func (e *evaluator) nestedSlice(g *rdf.Graph, s *algebra.Slice) (Multiset, error) {
+	m := peel(s)
+	seq, err := e.eval(g, m.pattern)
+	if err != nil {
+		return nil, err
+	}
+	before := len(seq)
+	seq, keys, err := e.sequence(g, m, seq, &Result{})
+	if err != nil {
+		return nil, err
+	}
+	tie := ties(keys, len(seq), orderedPrefix(keys, openPrefix(m.order, openVars(s))))
+	open := m.reduced && len(seq) < before
+	if (open || cutsTie(seq, tie, s.Offset, s.Limit)) && e.ectx.Indeterminate == "" {
+		e.ectx.Indeterminate = "a sub-select's OFFSET/LIMIT cuts solutions that its ORDER BY leaves tied " +
+			"(or REDUCED drops duplicates): #defn_algSlice keeps any of them, and the judge cannot list the choices"
+	}
+	return Slice(seq, s.Offset, s.Limit), nil
+}
+
+// cutsTie reports whether the window [off, off+lim) starts or ends inside a
+// tie class whose rows are not all the same solution.
+func cutsTie(seq Multiset, tie []int, off, lim int64) bool {
+	n := int64(len(seq))
+	end := n
+	if lim >= 0 {
+		end = min(n, off+lim)
+	}
+	for _, b := range []int64{off, end} {
+		if b > 0 && b < n && tie[b-1] == tie[b] && mixedClass(seq, tie, int(b)) {
+			return true
+		}
+	}
+	return false
+}
+
+// mixedClass: the tie class around position b holds two different rows.
+func mixedClass(seq Multiset, tie []int, b int) bool {
+	lo, hi := b, b
+	for lo > 0 && tie[lo-1] == tie[b] {
+		lo--
+	}
+	for hi < len(seq) && tie[hi] == tie[b] {
+		hi++
+	}
+	first := seq[lo].key()
+	for _, mu := range seq[lo+1 : hi] {
+		if mu.key() != first {
+			return true
+		}
+	}
+	return false
+}
+
 // sequence applies OrderBy, Project and Distinct/Reduced (#convertSolMod),
 // keeping each row's ORDER BY key values for the tie classes.
 func (e *evaluator) sequence(g *rdf.Graph, m modifiers, seq Multiset, res *Result) (Multiset, [][]rdf.Term, error) {
