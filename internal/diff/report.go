@@ -108,7 +108,7 @@ func bugOf(r *Report, d Divergence) Bug {
 	for _, v := range r.Verdicts {
 		if contains(d.Signature.Wrong, v.Engine) {
 			b.Actual = append(b.Actual, engineAnswer(v))
-			b.Reproducer.Commands[v.Engine] = command(v.Engine)
+			b.Reproducer.Commands[v.Engine] = command(v.Engine, b.Reproducer)
 		} else if contains(d.Signature.Right, v.Engine) {
 			b.Agreeing = append(b.Agreeing, EngineRef{v.Engine, v.Version})
 		}
@@ -220,10 +220,11 @@ func nquads(ds *rdf.Dataset) string {
 	return buf.String()
 }
 
-// command is the oracle invocation reproducing the divergence for one
-// engine, with the reproducer saved as query.rq and data.nq.
-func command(engine string) string {
-	return "oracle diff -q query.rq -d data.nq --engines " + engine + " --format table"
+// command reproduces the divergence on one engine, with the reproducer
+// saved as query.rq and data.nq: the engine's own reproducer, then the
+// oracle invocation (report_commands.go).
+func command(engine string, rep Reproducer) string {
+	return ReproduceCommand(engine, rep)
 }
 
 func bugID(b Bug) string {

@@ -104,13 +104,15 @@ func evidence(b *strings.Builder, a EngineAnswer) {
 	}
 }
 
+// reproduce writes, for each diverging engine, the commands that show the
+// divergence with that engine alone (install line, then the run; the oracle
+// invocation last), in a folder holding query.rq and data.nq.
 func reproduce(b *strings.Builder, bug Bug) {
-	b.WriteString("\n### Reproduce\n\nSave the query as `query.rq` and the data as `data.nq`, then:\n\n")
-	var cmds []string
+	b.WriteString("\n### Reproduce\n\nSave the query as `query.rq` and the data as `data.nq`, then run, in that folder:\n")
 	for _, a := range bug.Actual {
-		cmds = append(cmds, bug.Reproducer.Commands[a.Engine])
+		fmt.Fprintf(b, "\n**%s**\n\n", strings.TrimSpace(a.Engine+" "+a.Version))
+		fence(b, "", "sh", bug.Reproducer.Commands[a.Engine])
 	}
-	fence(b, "", "sh", strings.Join(cmds, "\n"))
 	if len(bug.Agreeing) > 0 {
 		var ag []string
 		for _, e := range bug.Agreeing {
