@@ -95,6 +95,7 @@ func serve(ctx context.Context, o serveOptions) error {
 	srv := server.New(server.Config{Store: st, Engines: engines, Token: o.token, Limits: o.limits, FileReports: true,
 		Sweeper: runner, QueueDepth: queueDepth(st)})
 	live.Store(srv)
+	startLoaders()
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return err
@@ -122,6 +123,7 @@ func run(ctx context.Context, srv *server.Server, ln net.Listener) error {
 	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	closeLoaders()
 	return nil
 }
 

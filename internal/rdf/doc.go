@@ -13,10 +13,19 @@
 //     "b<doc>_<n>"). Errors are *SyntaxError with file:line:col.
 //   - nquads.go: our own N-Triples/N-Quads reader (ParseNQuads, also used by
 //     Parse for those formats) and the canonical writer (WriteNQuads).
-//   - isolated.go: LoadIsolated runs `<this binary> load` (RunLoad) as a
-//     child process with a deadline and limits, and reads N-Quads back.
-//     What needs no knakk/rdf (N-Triples, N-Quads, and Turtle that is
-//     N-Triples) it reads in-process with our own reader.
+//   - isolated.go: LoadIsolated parses a document in a child process with
+//     a deadline and limits, and reads N-Quads back; RunLoad is `oracle
+//     load`. What needs no knakk/rdf (N-Triples, N-Quads, and Turtle that
+//     is N-Triples) it reads in-process with our own reader.
+//     isolated_child.go: the child, `load -worker`, a persistent worker
+//     answering framed requests (length-prefixed JSON header + document)
+//     until EOF. isolated_worker.go: the parent's handle on one worker
+//     (start, one request under a deadline, crash report).
+//     isolated_pool.go: the pool of persistent workers (SetLoaderPool,
+//     StartLoaderPool, CloseLoaderPool; a crashed or timed-out worker is replaced, a worker
+//     is retired after WorkerMaxDocs documents or past WorkerMaxRSS).
+//     isolated_linux.go / isolated_other.go: Pdeathsig and the default
+//     pool size per platform.
 //   - catalogue.go: the JSON dataset catalogue of seed 003 and the active
 //     dataset for FROM / FROM NAMED (Catalogue.Active).
 //   - iso.go: Isomorphic / IsomorphicQuads, graph equality up to blank nodes.

@@ -8,9 +8,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -24,17 +24,28 @@ type Limits struct {
 // ErrLimit is wrapped by every error caused by a Limits bound.
 var ErrLimit = errors.New("input limit exceeded")
 
-// childEnv marks a process started by LoadIsolated. Its presence makes
-// ServeLoadChild act as `oracle load`, and makes LoadIsolated refuse to start
-// a grandchild (a test binary without the TestMain hook would otherwise
-// re-run its own tests recursively).
-const childEnv = "SPARQL_ORACLE_LOAD_CHILD"
+// workerEnv marks a loader worker started by LoadIsolated. Its presence
+// makes ServeLoadChild act as `oracle load`, and makes LoadIsolated refuse
+// to start a grandchild (a test binary without the TestMain hook would
+// otherwise re-run its own tests recursively). childEnv does the same for
+// a one-document `load` child started by hand (LoadIsolated starts none;
+// test binaries hook behaviours on it).
+const (
+	workerEnv = "SPARQL_ORACLE_LOAD_WORKER"
+	childEnv  = "SPARQL_ORACLE_LOAD_CHILD"
+)
 
 // DefaultLoadTimeout bounds a child when the context has no deadline.
 const DefaultLoadTimeout = 30 * time.Second
 
-// LoadIsolated parses a document in a child process (`<this binary> load`),
-// so that a panic in knakk/rdf's lexer goroutine kills the child, not us.
+// executable is os.Executable, looked up once.
+var executable = sync.OnceValues(os.Executable)
+
+// LoadIsolated parses a document in a child process (`<this binary> load
+// -worker`), so that a panic in knakk/rdf's lexer goroutine kills the
+// child, not us. The child is a persistent worker from the loader pool
+// (isolated_pool.go) that reads many documents one after another; a crash
+// or a timeout costs that worker, which the pool replaces.
 // The child writes canonical N-Quads, read back with ParseNQuads; its blank
 // nodes are relabelled into a fresh scope. A crash, a timeout and a limit
 // overrun each come back as an error naming the document.
@@ -45,10 +56,10 @@ func LoadIsolated(ctx context.Context, data []byte, format Format, base, name st
 	if qs, ok, err := readOwn(data, format, name, limits); ok {
 		return qs, err
 	}
-	if os.Getenv(childEnv) != "" {
+	if os.Getenv(childEnv) != "" || os.Getenv(workerEnv) != "" {
 		return nil, fmt.Errorf("%s: LoadIsolated called inside a loader child (missing rdf.ServeLoadChild hook?)", name)
 	}
-	exe, err := os.Executable()
+	exe, err := executable()
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot find own executable: %v", name, err)
 	}
@@ -57,7 +68,8 @@ func LoadIsolated(ctx context.Context, data []byte, format Format, base, name st
 		ctx, cancel = context.WithTimeout(ctx, DefaultLoadTimeout)
 		defer cancel()
 	}
-	out, err := runChild(ctx, exe, data, format, base, name, limits)
+	args := []string{"-format", format.String(), "-base", base, "-name", name, "-max-quads", strconv.Itoa(limits.MaxQuads)}
+	out, err := pool.load(ctx, exe, args, data, name)
 	if err != nil {
 		return nil, err
 	}
@@ -90,29 +102,6 @@ func readOwn(data []byte, format Format, name string, limits Limits) (qs []Quad,
 		return nil, true, err
 	}
 	return relabel(qs, docCounter.Add(1)), true, nil
-}
-
-func runChild(ctx context.Context, exe string, data []byte, format Format, base, name string, limits Limits) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, exe, "load", "-format", format.String(), "-base", base,
-		"-name", name, "-max-quads", strconv.Itoa(limits.MaxQuads))
-	cmd.Env = append(os.Environ(), childEnv+"=1")
-	cmd.Stdin = bytes.NewReader(data)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &capWriter{w: &stderr, n: 64 << 10}
-	err := cmd.Run()
-	if ctx.Err() != nil {
-		return nil, fmt.Errorf("%s: loading stopped: %w", name, ctx.Err())
-	}
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return stdout.Bytes(), nil
-	case errors.As(err, &exit) && exit.ExitCode() == 1:
-		return nil, childError(name, stderr.String())
-	case errors.As(err, &exit):
-		return nil, fmt.Errorf("%s: RDF loader crashed (%v): %s", name, exit, firstLine(stderr.String()))
-	}
-	return nil, fmt.Errorf("%s: running the RDF loader: %v", name, err)
 }
 
 // childError rebuilds the child's "name:line:col: msg" (or "name: msg") error.
@@ -158,7 +147,7 @@ func (c *capWriter) Write(p []byte) (int, error) {
 // by LoadIsolated, and exits; otherwise it returns at once. Call it first
 // thing in every TestMain whose tests reach LoadIsolated.
 func ServeLoadChild() {
-	if os.Getenv(childEnv) == "" || len(os.Args) < 2 || os.Args[1] != "load" {
+	if os.Getenv(childEnv) == "" && os.Getenv(workerEnv) == "" || len(os.Args) < 2 || os.Args[1] != "load" {
 		return
 	}
 	os.Exit(RunLoad(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
@@ -167,35 +156,61 @@ func ServeLoadChild() {
 // RunLoad implements `oracle load [-format F] [-base IRI] [-name NAME]
 // [-max-quads N]`: it reads one document on stdin and writes canonical
 // N-Quads on stdout. Exit 1 with the positioned error on stderr for bad
-// input, 2 for bad usage.
+// input, 2 for bad usage. LoadIsolated runs `load -worker` instead: a
+// worker that reads framed requests on stdin and answers each on stdout
+// until EOF (isolated_child.go has the protocol).
 func RunLoad(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("load", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	formatName := fs.String("format", "", "turtle, ntriples, nquads or rdfxml (default: from -name's extension, else turtle)")
-	base := fs.String("base", "", "base IRI for relative IRIs")
-	name := fs.String("name", "stdin", "document name used in error messages")
-	maxQuads := fs.Int("max-quads", 0, "fail when the document has more quads (0: no limit)")
-	if err := fs.Parse(args); err != nil {
+	opts, ok := parseLoadArgs(args, stderr)
+	switch {
+	case !ok:
 		return 2
+	case opts.worker:
+		return serveWorker(stdin, stdout, stderr)
 	}
-	format, err := loadFormat(*formatName, *name)
+	return runLoad(opts, stdin, stdout, stderr)
+}
+
+func runLoad(opts loadOpts, stdin io.Reader, stdout, stderr io.Writer) int {
+	qs, err := Parse(stdin, opts.format, opts.base, opts.name)
+	if err == nil && opts.maxQuads > 0 && len(qs) > opts.maxQuads {
+		err = fmt.Errorf("%s: %d quads exceeds the limit of %d: %w", opts.name, len(qs), opts.maxQuads, ErrLimit)
+	}
+	if err == nil {
+		err = WriteNQuads(stdout, qs)
+	}
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
-	qs, err := Parse(stdin, format, *base, *name)
-	if err == nil && *maxQuads > 0 && len(qs) > *maxQuads {
-		err = fmt.Errorf("%s: %d quads exceeds the limit of %d: %w", *name, len(qs), *maxQuads, ErrLimit)
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
-	if err := WriteNQuads(stdout, qs); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
 	return 0
+}
+
+type loadOpts struct {
+	format     Format
+	base, name string
+	maxQuads   int
+	worker     bool
+}
+
+// parseLoadArgs reads `oracle load`'s flags; ok is false after a usage
+// error, reported on stderr.
+func parseLoadArgs(args []string, stderr io.Writer) (opts loadOpts, ok bool) {
+	fs := flag.NewFlagSet("load", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	formatName := fs.String("format", "", "turtle, ntriples, nquads or rdfxml (default: from -name's extension, else turtle)")
+	fs.StringVar(&opts.base, "base", "", "base IRI for relative IRIs")
+	fs.StringVar(&opts.name, "name", "stdin", "document name used in error messages")
+	fs.IntVar(&opts.maxQuads, "max-quads", 0, "fail when the document has more quads (0: no limit)")
+	fs.BoolVar(&opts.worker, "worker", false, "serve framed requests on stdin until EOF (LoadIsolated's loader workers)")
+	if err := fs.Parse(args); err != nil {
+		return opts, false
+	}
+	var err error
+	if opts.format, err = loadFormat(*formatName, opts.name); err != nil {
+		fmt.Fprintln(stderr, err)
+		return opts, false
+	}
+	return opts, true
 }
 
 func loadFormat(formatName, name string) (Format, error) {

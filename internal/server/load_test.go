@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/sparql-oracle/oracle/internal/rdf"
 	"runtime"
 	"slices"
 	"strconv"
@@ -24,6 +25,7 @@ func TestLoad(t *testing.T) {
 		runs = [][2]int{{1, 10}, {4, 40}}
 	}
 	_, ts := newTest(t, Config{FileReports: true})
+	rdf.StartLoaderPool() // as `oracle serve` does before it listens
 	t.Logf("GOMAXPROCS %d", runtime.GOMAXPROCS(0))
 	ntriples := `{"default": "<http://ex/a> <http://ex/p> \"1\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n` +
 		`<http://ex/b> <http://ex/p> \"2\"^^<http://www.w3.org/2001/XMLSchema#integer> ."}`
