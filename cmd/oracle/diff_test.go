@@ -14,8 +14,13 @@ import (
 
 // TestMain lets the test binary act as `oracle load` for rdf.LoadIsolated,
 // which diff and reduce use for the data files.
+// With ORACLE_TEST_MAIN=1 the test binary is the oracle command itself
+// (serve_kill_test.go runs `oracle serve` that way and SIGKILLs it).
 func TestMain(m *testing.M) {
 	rdf.ServeLoadChild()
+	if os.Getenv("ORACLE_TEST_MAIN") == "1" {
+		os.Exit(dispatch(os.Args[1:]))
+	}
 	os.Exit(m.Run())
 }
 

@@ -42,12 +42,21 @@ engine), *suspect* (reference and fast engine against every external: reported t
 
 func summary(b *strings.Builder, cases []*Case) {
 	sigs := map[string]bool{}
+	byEngine := map[string]map[string]bool{} // engine -> distinct keys it is wrong in
 	byEngineClass := map[string]int{}
 	var calls []int
 	var secs []float64
 	for _, c := range cases {
 		if s := c.Meta["signature"]; s != "" {
-			sigs[s] = true
+			key := distinctKey(c)
+			sigs[key] = true
+			sig, _ := diff.ParseSignature(s)
+			for _, e := range sig.Wrong {
+				if byEngine[e] == nil {
+					byEngine[e] = map[string]bool{}
+				}
+				byEngine[e][key] = true
+			}
 		}
 		for _, e := range c.Expect {
 			if e.Outcome == diff.Wrong || e.Outcome == diff.Unjudged && len(e.Classes) > 0 {
@@ -60,7 +69,10 @@ func summary(b *strings.Builder, cases []*Case) {
 			calls, secs = append(calls, n), append(secs, s)
 		}
 	}
-	fmt.Fprintf(b, "## Summary\n\n%d cases; %d distinct divergences (signatures: class and the engines on each side).\n", len(cases), len(sigs))
+	fmt.Fprintf(b, "## Summary\n\n%d cases; %d distinct divergences across %d engines (distinct: the signature after reduction, "+
+		"class and the engines on each side, with the construct the title names: the key the report store deduplicates by).\n",
+		len(cases), len(sigs), len(byEngine))
+	engineCounts(b, byEngine)
 	if len(calls) > 0 {
 		fmt.Fprintf(b, "Reduction: median %d oracle calls and %.2f s per divergence (goal: ≤ 150 calls, ≤ 10 s); at most %d calls, %.2f s.\n",
 			medianInt(calls), medianFloat(secs), maxInt(calls), maxFloat(secs))
@@ -74,6 +86,23 @@ func summary(b *strings.Builder, cases []*Case) {
 	for _, k := range keys {
 		e, cl, _ := strings.Cut(k, "\t")
 		fmt.Fprintf(b, "| %s | `%s` | %d |\n", e, cl, byEngineClass[k])
+	}
+}
+
+// distinctKey is a case's signature and feature, as store.KeyOf forms it.
+func distinctKey(c *Case) string {
+	return c.Meta["signature"] + " @ " + diff.Feature(c.Query, "")
+}
+
+func engineCounts(b *strings.Builder, byEngine map[string]map[string]bool) {
+	names := make([]string, 0, len(byEngine))
+	for e := range byEngine {
+		names = append(names, e)
+	}
+	sort.Strings(names)
+	b.WriteString("\nDistinct divergences per engine (an engine counts every divergence it is on the wrong side of):\n\n| engine | distinct |\n| --- | --- |\n")
+	for _, e := range names {
+		fmt.Fprintf(b, "| %s | %d |\n", e, len(byEngine[e]))
 	}
 }
 

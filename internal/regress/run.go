@@ -21,6 +21,13 @@ type Change struct {
 	Want, Got Expect
 }
 
+// Timing reports whether the change involves a timeout on either side:
+// whether an engine answers within the deadline depends on the machine's
+// load, not on the engine's semantics, so the corpus test only logs it.
+func (c Change) Timing() bool {
+	return c.Want.Outcome == diff.TimedOut || c.Got.Outcome == diff.TimedOut
+}
+
 func (c Change) String() string {
 	return fmt.Sprintf("%s: recorded %s %s, now %s %s (version %s -> %s)", c.Engine,
 		c.Want.Outcome, classList(c.Want.Classes), c.Got.Outcome, classList(c.Got.Classes), c.Want.Version, c.Got.Version)
@@ -78,10 +85,14 @@ func Record(ctx context.Context, seed *oracle.Case, id, origin, dir string, engi
 		return []*Case{c}
 	}
 	var out []*Case
+	used := map[string]int{}
 	for _, d := range r.Divergences {
 		red, _, st := diff.ReduceDivergence(ctx, seed, engines, d, lim)
 		full := diff.Judge(ctx, red, engines, lim.Deadline)
 		cid := id + "-" + string(d.Signature.Class)
+		if used[cid]++; used[cid] > 1 { // two engine groups, one class
+			cid = fmt.Sprintf("%s-%d", cid, used[cid])
+		}
 		out = append(out, &Case{ID: cid, Dir: filepath.Join(dir, cid), Query: red.Query, Data: red.Dataset,
 			Meta: map[string]string{"origin": origin, "signature": d.Signature.String(),
 				"status": status(d), "reduction": reductionText(st)},
