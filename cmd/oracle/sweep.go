@@ -29,9 +29,13 @@ const defaultDB = "oracle.db"
 //
 //	oracle sweep start   [--db D] [--spec FILE] [--gen FROM:TO] [--profile P] [--regress]
 //	                     [--w3c] [--manifests M,...] [--engines a,b] [--workers N] [--no-wait] [--json]
+//	                     [--reduce-per-key K] [--reduce-key feature|signature]
 //	oracle sweep status  [--db D] [--json] [ID]
 //	oracle sweep compare [--db D] [--json] [A] B   (A defaults to the sweep before B)
-//	oracle sweep worker  [--db D] [--workers N] [--nightly FILE]
+//	oracle sweep worker  [--db D] [--workers N] [--nightly FILE] [--reduce-key feature|signature]
+//	oracle sweep cancel  [--db D] [--json] ID
+//	oracle sweep reports [--db D] [--sweep N] [--engine E] [--class C] [--format table|json]
+//	oracle sweep export  [--db D] --report ID --to DIR/NAME   (a regression seed, sweep_reports.go)
 //
 // Exit 0 on success, 1 on a failure, 2 on a usage error; `start` exits 3
 // when the sweep found divergences (as `oracle diff` does).
@@ -39,14 +43,15 @@ func runSweep(args []string) int { return sweepMain(args, os.Stdout, os.Stderr) 
 
 func sweepMain(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: oracle sweep start|status|compare|worker [flags]")
+		fmt.Fprintln(stderr, "usage: oracle sweep start|status|compare|worker|cancel|reports|export [flags]")
 		return 2
 	}
 	sub := map[string]func([]string, io.Writer, io.Writer) int{
 		"start": sweepStart, "status": sweepStatus, "compare": sweepCompare, "worker": sweepWorker,
+		"cancel": sweepCancel, "reports": sweepReports, "export": sweepExport,
 	}[args[0]]
 	if sub == nil {
-		fmt.Fprintf(stderr, "oracle sweep: unknown subcommand %q (want start, status, compare or worker)\n", args[0])
+		fmt.Fprintf(stderr, "oracle sweep: unknown subcommand %q (want start, status, compare, worker, cancel, reports or export)\n", args[0])
 		return 2
 	}
 	return sub(args[1:], stdout, stderr)
@@ -86,12 +91,17 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 	engines := f.fs.String("engines", "", "comma-separated engines besides reference and engine")
 	workers := f.fs.Int("workers", 0, "case jobs at once (0: GOMAXPROCS)")
 	noWait := f.fs.Bool("no-wait", false, "enqueue and return (workers elsewhere run it)")
+	perKey := f.fs.Int("reduce-per-key", -1, "reductions per unreduced signature+feature before later ones reuse them (0: reduce all; -1: the spec's, default 3)")
+	reduceKey := f.fs.String("reduce-key", sweep.KeyFeature, "the reduction memo's key: feature (signature and feature) or signature")
 	if f.fs.Parse(args) != nil {
 		return 2
 	}
 	spec, err := buildSpec(*specFile, *gen, *profile, *regress, *w3cAll, *manifests, *engines)
 	if err != nil {
 		return sweepFail(stderr, err)
+	}
+	if *perKey >= 0 {
+		spec.ReducePerKey = perKey
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -103,7 +113,7 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 	if *noWait {
 		*workers = -1
 	}
-	r, err := sweep.New(ctx, st, sweep.Options{Workers: *workers})
+	r, err := sweep.New(ctx, st, sweep.Options{Workers: *workers, ReduceKey: *reduceKey})
 	if err == nil {
 		err = r.Start(ctx)
 	}
@@ -129,6 +139,8 @@ func finishStart(ctx context.Context, st *store.DB, r *sweep.Runner, id int64, a
 	if err != nil {
 		return sweepFail(stderr, fmt.Errorf("sweep %d: %w (it resumes when a worker runs again)", id, err))
 	}
+	reduced, reused := r.Reductions()
+	fmt.Fprintf(stderr, "oracle sweep: sweep %d: %d divergences reduced, %d filed from earlier reductions\n", id, reduced, reused)
 	if code := printSweeps(stdout, asJSON, []store.Sweep{s}); code != 0 {
 		return code
 	}
@@ -306,10 +318,11 @@ func sweepWorker(args []string, stdout, stderr io.Writer) int {
 	f := newSweepFlags("worker", stderr)
 	workers := f.fs.Int("workers", 0, "case jobs at once (0: GOMAXPROCS)")
 	nightly := f.fs.String("nightly", "", "JSON sweep spec `file` to run every night at 02:00 UTC")
+	reduceKey := f.fs.String("reduce-key", sweep.KeyFeature, "the reduction memo's key: feature (signature and feature) or signature")
 	if f.fs.Parse(args) != nil || *workers < 0 {
 		return 2
 	}
-	opts := sweep.Options{Workers: *workers}
+	opts := sweep.Options{Workers: *workers, ReduceKey: *reduceKey}
 	if *nightly != "" {
 		spec, err := buildSpec(*nightly, "", "", false, false, "", "")
 		if err != nil {

@@ -99,6 +99,7 @@ func (s *Server) routes() chi.Router {
 		r.With(s.auth).Post("/sweeps", s.postSweep)
 		r.Get("/sweeps", s.listSweeps)
 		r.Get("/sweeps/{id}", s.getSweep)
+		r.With(s.auth).Post("/sweeps/{id}/cancel", s.cancelSweep)
 		r.Get("/engines", s.listEngines)
 	})
 	s.dashboardRoutes(r)

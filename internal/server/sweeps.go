@@ -69,6 +69,8 @@ func (s *Server) checkSpec(spec store.SweepSpec) *APIError {
 		return bad("generated", "more than 1000000 seeds in one sweep")
 	case spec.DeadlineMS < 0 || spec.ReduceSeconds < 0:
 		return bad("deadline_ms", "deadlines must not be negative")
+	case spec.ReducePerKey != nil && *spec.ReducePerKey < 0:
+		return bad("reduce_per_key", "want 0 (reduce every divergence) or more")
 	}
 	for _, n := range spec.Engines {
 		if _, ok := s.engines[n]; !ok {

@@ -109,6 +109,11 @@ type SweepSpec struct {
 	// MaxCalls 0 takes the default (200), -1 files unreduced.
 	ReduceCalls   int `json:"reduce_calls,omitempty"`
 	ReduceSeconds int `json:"reduce_seconds,omitempty"` // default 20
+	// ReducePerKey bounds how many divergences with the same unreduced
+	// key (signature and feature) one sweep reduces; later ones are filed
+	// as occurrences of the report those reductions produced. nil = 3,
+	// 0 = reduce every divergence (internal/sweep memo.go).
+	ReducePerKey *int `json:"reduce_per_key,omitempty"`
 }
 
 // W3CSource selects W3C manifests.

@@ -14,6 +14,21 @@
 // sweep done. A periodic job (River periodic jobs, schedule daily) starts
 // the nightly spec once per date.
 //
+// Reduction memo (memo.go): a divergence whose pre-reduction key (the
+// store.KeyOf of its unreduced bug: signature and feature) was already
+// reduced K times in the sweep (SweepSpec.ReducePerKey, default 3, 0 =
+// always) is filed as an occurrence of the report those reductions filed
+// most often, without reducing it again. Options.ReduceKey = "signature"
+// keys it on the signature alone (with many engines the unreduced feature
+// makes almost every key unique). The memo is per process and starts empty
+// after a restart.
+//
+// Cancellation (cancel.go): Runner.Cancel, or store.CancelSweep from any
+// process, marks the sweep cancelled; a case job reads the sweep's state
+// first, so the pending ones finish at once without running an engine, and
+// the plan and the last case job change the state only of a sweep still
+// active (store.StartActiveSweep, store.FinishRunningSweep).
+//
 // Drivers: on the embedded SQLite store River runs on riversqlite over the
 // store's own *sql.DB (one connection, as that driver asks); on PostgreSQL
 // on riverpgxv5 over the store's pgx pool, so any number of worker

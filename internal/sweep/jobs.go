@@ -100,8 +100,8 @@ func (r *Runner) plan(ctx context.Context, id int64) error {
 	if err != nil {
 		return r.st.FinishSweep(ctx, id, store.SweepFailed, err.Error())
 	}
-	if err := r.st.StartSweep(ctx, id, len(keys)); err != nil {
-		return err
+	if ok, err := r.st.StartActiveSweep(ctx, id, len(keys)); err != nil || !ok {
+		return err // !ok: cancelled meanwhile
 	}
 	for i := 0; i < len(keys); i += batch {
 		var ps []river.InsertManyParams
@@ -115,13 +115,16 @@ func (r *Runner) plan(ctx context.Context, id int64) error {
 	return r.maybeFinish(ctx, id)
 }
 
-// maybeFinish marks a running sweep done once every case is recorded.
+// maybeFinish marks a running sweep done once every case is recorded (a
+// conditional update: a sweep cancelled meanwhile stays cancelled).
 func (r *Runner) maybeFinish(ctx context.Context, id int64) error {
 	s, err := r.st.Sweep(ctx, id)
 	if err != nil || s.State != store.SweepRunning || s.Done < s.Total {
 		return err
 	}
-	return r.st.FinishSweep(ctx, id, store.SweepDone, "")
+	r.memo.forget(id)
+	_, err = r.st.FinishRunningSweep(ctx, id, store.SweepDone, "")
+	return err
 }
 
 // nightly starts the configured nightly sweep once per date.

@@ -76,17 +76,17 @@ func (r *Runner) judgeCase(ctx context.Context, s store.Sweep, key string) (stor
 	return rec, nil
 }
 
-// file reduces each divergence (within the spec's bounds), files the bug,
-// and returns the feature of each diverging engine's first bug.
+// file reduces each divergence (within the spec's bounds and the memo's,
+// memo.go), files the bug, and returns the feature of each diverging
+// engine's first bug.
 func (r *Runner) file(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine, rep *diff.Report, rec *store.CaseRecord) (map[string]string, error) {
 	features := map[string]string{}
 	for _, d := range rep.Divergences {
-		b := r.bugFor(ctx, s.Spec, c, engines, rep, d)
-		rp, _, err := r.st.FileReport(ctx, store.Filing{Bug: b, SweepID: s.ID, Case: c.Name})
+		b, id, err := r.fileDivergence(ctx, s, c, engines, rep, d)
 		if err != nil {
 			return nil, err
 		}
-		rec.Reports = append(rec.Reports, rp.ID)
+		rec.Reports = append(rec.Reports, id)
 		for _, e := range d.Signature.Wrong {
 			if _, ok := features[e]; !ok {
 				features[e] = b.Feature
@@ -96,20 +96,53 @@ func (r *Runner) file(ctx context.Context, s store.Sweep, c *oracle.Case, engine
 	return features, nil
 }
 
-// bugFor writes up d, reduced when the spec allows and the signature
-// survives reduction; unreduced otherwise.
-func (r *Runner) bugFor(ctx context.Context, spec store.SweepSpec, c *oracle.Case, engines []oracle.Engine, rep *diff.Report, d diff.Divergence) diff.Bug {
-	if spec.ReduceCalls >= 0 {
-		lim := diff.ReduceLimits{MaxCalls: orDefault(spec.ReduceCalls, DefaultReduceCalls),
-			MaxTime:  time.Duration(orDefault(spec.ReduceSeconds, DefaultReduceSeconds)) * time.Second,
-			Deadline: time.Duration(spec.DeadlineMS) * time.Millisecond}
-		_, rr, st := diff.ReduceDivergence(ctx, c, engines, d, lim)
-		if b, ok := diff.BugFor(rr, d.Signature, &st); ok {
-			return b
-		}
+// fileDivergence files one divergence: unreduced when the spec says so,
+// as an occurrence of an earlier reduction when the memo has K of its
+// pre-reduction key, else reduced now.
+func (r *Runner) fileDivergence(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine, rep *diff.Report, d diff.Divergence) (diff.Bug, int64, error) {
+	raw, _ := diff.BugFor(rep, d.Signature, nil)
+	if s.Spec.ReduceCalls < 0 {
+		return r.fileBug(ctx, s.ID, c.Name, raw)
 	}
-	b, _ := diff.BugFor(rep, d.Signature, nil)
-	return b
+	key := memoKey(r.opts.ReduceKey, raw)
+	prev, reduce, err := r.memo.acquire(ctx, s.ID, key, reducePerKey(s.Spec))
+	if err != nil {
+		return diff.Bug{}, 0, err
+	}
+	if !reduce {
+		r.reused.Add(1)
+		return r.fileBug(ctx, s.ID, c.Name, prev)
+	}
+	if r.onReduce != nil {
+		r.onReduce(s.ID, key)
+	}
+	b := r.reduce(ctx, s.Spec, c, engines, d, raw)
+	b, id, err := r.fileBug(ctx, s.ID, c.Name, b)
+	if err != nil {
+		r.memo.release(s.ID, key, nil)
+		return b, 0, err
+	}
+	r.memo.release(s.ID, key, &b)
+	return b, id, nil
+}
+
+func (r *Runner) fileBug(ctx context.Context, sweep int64, caseName string, b diff.Bug) (diff.Bug, int64, error) {
+	rp, _, err := r.st.FileReport(ctx, store.Filing{Bug: b, SweepID: sweep, Case: caseName})
+	return b, rp.ID, err
+}
+
+// reduce writes up d reduced, when its signature survives reduction;
+// raw (the unreduced bug) otherwise.
+func (r *Runner) reduce(ctx context.Context, spec store.SweepSpec, c *oracle.Case, engines []oracle.Engine, d diff.Divergence, raw diff.Bug) diff.Bug {
+	r.reduced.Add(1)
+	lim := diff.ReduceLimits{MaxCalls: orDefault(spec.ReduceCalls, DefaultReduceCalls),
+		MaxTime:  time.Duration(orDefault(spec.ReduceSeconds, DefaultReduceSeconds)) * time.Second,
+		Deadline: time.Duration(spec.DeadlineMS) * time.Millisecond}
+	_, rr, st := diff.ReduceDivergence(ctx, c, engines, d, lim)
+	if b, ok := diff.BugFor(rr, d.Signature, &st); ok {
+		return b
+	}
+	return raw
 }
 
 func orDefault(v, def int) int {

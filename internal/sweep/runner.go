@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -57,6 +58,11 @@ type Options struct {
 	// Observe, when set, sees every case's triage report (the service feeds
 	// its verdict metrics from it).
 	Observe func(*diff.Report)
+	// ReduceKey is the reduction memo's key (memo.go): KeyFeature (the
+	// default: signature and the unreduced query's feature) or
+	// KeySignature (the signature alone: fewer reductions, and a second
+	// bug behind the same signature is found only among the first K).
+	ReduceKey string
 }
 
 func (o Options) withDefaults() Options {
@@ -74,6 +80,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Engine == nil {
 		o.Engine = registry.New
+	}
+	if o.ReduceKey == "" {
+		o.ReduceKey = KeyFeature
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -99,6 +108,13 @@ type Runner struct {
 
 	mu      sync.Mutex
 	engines map[string]oracle.Engine
+
+	memo *memo // reductions per pre-reduction key (memo.go)
+	// reduced and reused count divergences reduced and filed from the
+	// memo, for the log line at the end of a sweep.
+	reduced, reused atomic.Int64
+	// onReduce, when set (tests), sees every reduction's sweep and key.
+	onReduce func(sweep int64, key string)
 }
 
 // New prepares a runner on st: it applies River's migrations (River's own
@@ -111,7 +127,10 @@ func New(ctx context.Context, st *store.DB, opts Options) (*Runner, error) {
 			opts.Poll = time.Second
 		}
 	}
-	r := &Runner{st: st, opts: opts.withDefaults(), cor: newCorpora(opts.Repo), engines: map[string]oracle.Engine{}}
+	if opts.ReduceKey != "" && opts.ReduceKey != KeyFeature && opts.ReduceKey != KeySignature {
+		return nil, fmt.Errorf("sweep: reduce key %q: want %s or %s", opts.ReduceKey, KeyFeature, KeySignature)
+	}
+	r := &Runner{st: st, opts: opts.withDefaults(), cor: newCorpora(opts.Repo), engines: map[string]oracle.Engine{}, memo: newMemo()}
 	cfg := r.config()
 	var err error
 	if st.Postgres() {
