@@ -7,7 +7,7 @@
 // body, query and dataset bounds and the evaluation semaphore; errors.go the
 // one JSON error shape {error, detail, line?, column?}; diffapi.go POST
 // /v1/diff; reports.go and sweeps.go the read/write endpoints over the
-// store; metrics.go the collectors; dashboard.go, trend.go (the inline SVG)
+// store (sweeps_cancel.go: POST /v1/sweeps/{id}/cancel); metrics.go the collectors; dashboard.go, trend.go (the inline SVG)
 // and templates/ the HTML (embedded with embed.FS, no external assets, no
 // script). api/openapi.yaml describes the API: change it with the handlers
 // (TestOpenAPICoversRoutes compares the two); deploy/grafana queries the
