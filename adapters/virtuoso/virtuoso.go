@@ -111,7 +111,10 @@ func (e *Engine) Start(ctx context.Context) (*sparqlhttp.Engine, error) {
 	if e.srv != nil {
 		e.srv.Close() // died: keep a configured folder, restart on it
 	}
-	srv, err := Start(ctx, e.opts)
+	// The start has its own bound (StartTimeout), not the first query's
+	// deadline: a slow start under load must not fail the server, only
+	// that query.
+	srv, err := Start(context.WithoutCancel(ctx), e.opts)
 	if err != nil {
 		e.srv, e.http = nil, nil
 		return nil, fmt.Errorf("%w: %v", oracle.ErrCrashed, err)
