@@ -71,7 +71,12 @@ func callBuiltin(name string, args []rdf.Term, ctx *Context) Value {
 }
 
 func rel(op string) func(*Context, []rdf.Term) Value {
-	return func(_ *Context, a []rdf.Term) Value { return relational(op, a[0], a[1]) }
+	return func(ctx *Context, a []rdf.Term) Value {
+		if op == "=" || op == "!=" {
+			noteUnequalTypes(ctx, a[0], a[1])
+		}
+		return relational(op, a[0], a[1])
+	}
 }
 
 func dateFn(name string) func(*Context, []rdf.Term) Value {

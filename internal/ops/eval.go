@@ -178,6 +178,7 @@ func in(args []algebra.Expr, mu Binding, ctx *Context, not bool) Value {
 			firstErr = cmp.Or(firstErr, v.Err)
 			continue
 		}
+		noteUnequalTypes(ctx, lhs.Term, v.Term)
 		eq, err := equal(lhs.Term, v.Term)
 		if err != nil {
 			firstErr = cmp.Or(firstErr, err)
