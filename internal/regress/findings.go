@@ -104,6 +104,7 @@ func engineCounts(b *strings.Builder, byEngine map[string]map[string]bool) {
 	for _, e := range names {
 		fmt.Fprintf(b, "| %s | %d |\n", e, len(byEngine[e]))
 	}
+	b.WriteString("\n")
 }
 
 func table(b *strings.Builder, cases []*Case) {
