@@ -2,8 +2,10 @@ package sidecar
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
@@ -12,10 +14,29 @@ import (
 // process is killed (a slow query never blocks the next case) and the error
 // is ErrTimeout; when the process dies it is ErrCrashed. Either way the next
 // case gets a fresh process.
+//
+// The case's deadline bounds the request itself (loading the dataset and
+// evaluating), not the wait for a free process nor a new process's start
+// (a JVM's, under load): counting those made one timeout kill a process,
+// the next case pay the start inside its deadline and time out in turn, a
+// cascade the hunt saw as thousands of spurious timeouts. The wait is
+// bounded apart (waitBound); a cancelled ctx still stops it.
 func (e *Engine) exchange(ctx context.Context, req *Request) (*Response, error) {
-	p, err := e.acquire(ctx)
+	budget, hasDeadline := budgetOf(ctx)
+	wait := 24 * time.Hour // no deadline: as long as the caller waits
+	if hasDeadline {
+		wait = waitBound(budget, e.cfg.StartTimeout)
+	}
+	wctx, stopWait := detach(ctx, wait)
+	p, err := e.acquire(wctx)
+	stopWait()
 	if err != nil {
 		return nil, err
+	}
+	if hasDeadline {
+		var stop context.CancelFunc
+		ctx, stop = detach(ctx, budget)
+		defer stop()
 	}
 	req.ID = e.seq.Add(1)
 	type result struct {
@@ -40,6 +61,36 @@ func (e *Engine) exchange(ctx context.Context, req *Request) (*Response, error) 
 		e.release(p)
 		return r.resp, nil
 	}
+}
+
+// budgetOf is the time left before ctx's deadline, if it has one.
+func budgetOf(ctx context.Context) (time.Duration, bool) {
+	d, ok := ctx.Deadline()
+	if !ok {
+		return 0, false
+	}
+	return max(time.Until(d), 0), true
+}
+
+// waitBound bounds the wait for a process and its start: the start
+// timeout plus a few case budgets (the processes ahead finish within theirs).
+func waitBound(budget, start time.Duration) time.Duration {
+	if start <= 0 {
+		start = 30 * time.Second
+	}
+	return start + 4*budget
+}
+
+// detach is a context with its own timeout d that ignores ctx's deadline
+// but still ends when ctx is cancelled for any other reason.
+func detach(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	out, cancel := context.WithTimeout(context.WithoutCancel(ctx), d)
+	stop := context.AfterFunc(ctx, func() {
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			cancel()
+		}
+	})
+	return out, func() { stop(); cancel() }
 }
 
 // crashed describes a dead or broken sidecar, with the tail of its stderr.

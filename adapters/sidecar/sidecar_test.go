@@ -41,6 +41,9 @@ func serveTestChild() {
 			out.Encode(Response{ID: req.ID, OK: true})
 		case req.Query == "hang":
 			time.Sleep(time.Hour)
+		case req.Query == "slow":
+			time.Sleep(400 * time.Millisecond)
+			out.Encode(Response{ID: req.ID, OK: true, Format: "json", Result: `{"head":{"vars":[]},"results":{"bindings":[]}}`})
 		case req.Query == "die":
 			os.Exit(7)
 		case req.Query == "garbage":
@@ -123,6 +126,27 @@ func TestFaults(t *testing.T) {
 	}
 	if e.Restarts() < 3 {
 		t.Errorf("restarts = %d, want at least 3", e.Restarts())
+	}
+}
+
+// TestDeadlineExcludesWait: a case's deadline bounds its own request, not
+// the wait for the pool's one process (busy with a slower case): the
+// waiting case still answers, where counting the wait timed it out and,
+// killing its process, cascaded into the next cases.
+func TestDeadlineExcludesWait(t *testing.T) {
+	e := childEngine(t, 1)
+	e.Version() // the process is up
+	done := make(chan error, 1)
+	go func() { _, err := evalWithin(e, "slow", 5*time.Second); done <- err }()
+	time.Sleep(50 * time.Millisecond)
+	if _, err := evalWithin(e, "count", 300*time.Millisecond); err != nil {
+		t.Fatalf("the case that waited for the busy process failed: %v", err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("slow case: %v", err)
+	}
+	if e.Restarts() != 0 {
+		t.Errorf("restarts = %d, want 0", e.Restarts())
 	}
 }
 
