@@ -20,7 +20,7 @@ import (
 // apart as "load"). It runs twice: with Turtle that needs the isolated
 // child process, and with N-Triples, which our own reader takes in-process.
 func TestLoad(t *testing.T) {
-	runs := [][2]int{{1, 50}, {16, 400}}
+	runs := [][2]int{{1, 200}, {16, 400}}
 	if testing.Short() {
 		runs = [][2]int{{1, 10}, {4, 40}}
 	}
@@ -39,6 +39,9 @@ func TestLoad(t *testing.T) {
 
 func loadRun(t *testing.T, url, dataset string, conc, total int) {
 	body := []byte(`{"query": "` + selectSP + `", "dataset": ` + dataset + `}`)
+	for range conc { // warm-up, not measured: the steady state is the figure
+		do(t, "POST", url+"/v1/diff", "application/json", body)
+	}
 	var peak atomic.Uint64
 	stop := sampleHeap(&peak)
 	var mu sync.Mutex
