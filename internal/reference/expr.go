@@ -57,7 +57,12 @@ func (e *evaluator) exists(g *rdf.Graph, p algebra.Op, b ops.Binding) (bool, err
 	if !ok {
 		mu = mappingOf(b.Vars(), b.Get)
 	}
-	out, err := e.eval(g, substitute(p, mu))
+	sp, open := substituteChecked(p, mu)
+	if open && e.ectx.Indeterminate == "" {
+		e.ectx.Indeterminate = "EXISTS replaced a variable inside a MINUS or a sub-select: the letter of " +
+			"#defn_evalExists (substitute, then evaluate) and engines' evaluation with the solution in scope give different answers there"
+	}
+	out, err := e.eval(g, sp)
 	if err != nil && e.ectx.Fatal == nil {
 		e.ectx.Fatal = err
 	}
