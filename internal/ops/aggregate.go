@@ -38,7 +38,22 @@ func Aggregate(a *algebra.Aggregate, group []Binding, ctx *Context) Value {
 // choice among several: some other value of m is neither ordered before nor
 // after it by #modOrderBy (literals of two categories, NaN, blank nodes,
 // numbers equal in value with different lexical forms).
+//
+// A multiset holding both an error and a value is open too: ToList orders
+// the error as "no value", the lowest (MIN is the error, MAX the greatest
+// value), but nothing in #defn_aggMax says an error is kept in Flatten(M)
+// rather than making the set function an error, as SUM's op:numeric-add
+// does; Jena and Oxigraph answer unbound.
 func openExtreme(m []Value, best Value) bool {
+	errs := 0
+	for _, v := range m {
+		if v.Err != nil {
+			errs++
+		}
+	}
+	if errs > 0 && errs < len(m) {
+		return true
+	}
 	if best.Err != nil {
 		return false
 	}
