@@ -27,33 +27,40 @@ func Aggregate(a *algebra.Aggregate, group []Binding, ctx *Context) Value {
 		m = distinctValues(m)
 	}
 	v := setFunction(name, m, a.Separator)
-	if (name == "MIN" || name == "MAX") && ctx != nil && ctx.Indeterminate == "" && openExtreme(m, v) {
-		ctx.Indeterminate = name + " over values whose order SPARQL leaves open (#defn_agg" + name[:1] + strings.ToLower(name[1:]) + ", #modOrderBy): " +
-			"the value chosen, and what depends on it, is one of several permitted"
+	if (name == "MIN" || name == "MAX") && ctx != nil && ctx.Indeterminate == "" {
+		anchor := "#defn_agg" + name[:1] + strings.ToLower(name[1:])
+		switch {
+		case mixesErrors(m):
+			ctx.Indeterminate = name + " over an error and a value (" + anchor + "): the error is the lowest in ToList, " +
+				"or makes the set function an error as it does for SUM; the text does not say which"
+		case openExtreme(m, v):
+			ctx.Indeterminate = name + " over values whose order SPARQL leaves open (" + anchor + ", #modOrderBy): " +
+				"the value chosen, and what depends on it, is one of several permitted"
+		}
 	}
 	return v
 }
 
-// openExtreme reports whether best, the MIN or MAX of m, is one permitted
-// choice among several: some other value of m is neither ordered before nor
-// after it by #modOrderBy (literals of two categories, NaN, blank nodes,
-// numbers equal in value with different lexical forms).
-//
-// A multiset holding both an error and a value is open too: ToList orders
+// mixesErrors: m holds both an error and a value. ToList orders
 // the error as "no value", the lowest (MIN is the error, MAX the greatest
 // value), but nothing in #defn_aggMax says an error is kept in Flatten(M)
 // rather than making the set function an error, as SUM's op:numeric-add
 // does; Jena and Oxigraph answer unbound.
-func openExtreme(m []Value, best Value) bool {
+func mixesErrors(m []Value) bool {
 	errs := 0
 	for _, v := range m {
 		if v.Err != nil {
 			errs++
 		}
 	}
-	if errs > 0 && errs < len(m) {
-		return true
-	}
+	return errs > 0 && errs < len(m)
+}
+
+// openExtreme reports whether best, the MIN or MAX of m, is one permitted
+// choice among several: some other value of m is neither ordered before nor
+// after it by #modOrderBy (literals of two categories, NaN, blank nodes,
+// numbers equal in value with different lexical forms).
+func openExtreme(m []Value, best Value) bool {
 	if best.Err != nil {
 		return false
 	}
