@@ -339,9 +339,22 @@ func distinctIndex(psi Multiset) (Multiset, []int) {
 //	card[Reduced(Ψ)](μ) is between 1 and card[Ψ](μ)
 //	The order of Reduced(Ψ) must preserve any ordering given by OrderBy.
 //
-// The reference picks the DISTINCT end of the permitted range; the answer's
-// Reduced flag tells the comparator that every multiplicity in range is fine.
+// At the top of a SELECT the reference keeps the full multiset and the
+// answer's Reduced flag tells the comparator that every multiplicity from
+// one up is fine (selectq.go); below the top (a sub-select) it picks the
+// DISTINCT end, and nestedReduced marks the answer open when that dropped
+// a duplicate.
 func Reduced(psi Multiset) Multiset { return Distinct(psi) }
+
+// nestedReduced is Reduced below the top of the query.
+func (e *evaluator) nestedReduced(psi Multiset) Multiset {
+	out := Reduced(psi)
+	if len(out) < len(psi) && e.ectx.Indeterminate == "" {
+		e.ectx.Indeterminate = "a sub-select's REDUCED may keep any number of its duplicates (#defn_algReduced): " +
+			"the judge cannot list the choices"
+	}
+	return out
+}
 
 // Slice transcribes #defn_algSlice:
 //

@@ -141,7 +141,7 @@ func (e *evaluator) eval(g *rdf.Graph, op algebra.Op) (Multiset, error) {
 	case *algebra.Distinct:
 		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return Distinct(a), nil })
 	case *algebra.Reduced:
-		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return Reduced(a), nil })
+		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return e.nestedReduced(a), nil })
 	case *algebra.Slice:
 		return e.nestedSlice(g, op)
 	case nil:

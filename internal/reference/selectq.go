@@ -82,7 +82,7 @@ func (e *evaluator) selectQuery(q *algebra.Query) (*Result, error) {
 // nestedSlice evaluates a Slice below the top of the query: a sub-select's
 // OFFSET/LIMIT (#defn_algSlice). The sequence before the cut is built as at
 // the top, with its tie classes. A cut through a tie class of differing
-// rows, or a REDUCED that dropped duplicates, keeps one of several
+// rows, or a REDUCED over duplicates, keeps one of several
 // permitted row sets, which the judge's Freedom cannot list for a
 // sub-select: the answer is marked indeterminate.
 func (e *evaluator) nestedSlice(g *rdf.Graph, s *algebra.Slice) (Multiset, error) {
@@ -91,13 +91,13 @@ func (e *evaluator) nestedSlice(g *rdf.Graph, s *algebra.Slice) (Multiset, error
 	if err != nil {
 		return nil, err
 	}
-	before := len(seq)
 	seq, keys, err := e.sequence(g, m, seq, &Result{})
 	if err != nil {
 		return nil, err
 	}
 	tie := ties(keys, len(seq), orderedPrefix(keys, openPrefix(m.order, openVars(s))))
-	open := m.reduced && len(seq) < before
+	uniq, _ := distinctIndex(seq)
+	open := m.reduced && len(uniq) < len(seq)
 	if (open || cutsTie(seq, tie, s.Offset, s.Limit)) && e.ectx.Indeterminate == "" {
 		e.ectx.Indeterminate = "a sub-select's OFFSET/LIMIT cuts solutions that its ORDER BY leaves tied " +
 			"(or REDUCED drops duplicates): #defn_algSlice keeps any of them, and the judge cannot list the choices"
@@ -156,12 +156,15 @@ func (e *evaluator) sequence(g *rdf.Graph, m modifiers, seq Multiset, res *Resul
 			res.Vars = m.project.Vars
 		}
 	}
-	if m.distinct || m.reduced {
+	if m.distinct {
 		var idx []int
 		seq, idx = distinctIndex(seq)
 		keys = pick(keys, idx)
-		res.Reduced = m.reduced
 	}
+	// REDUCED keeps the full multiset: the comparator accepts any
+	// multiplicity from one up to the judge's (#defn_algReduced), so the
+	// judge must give the upper end of the permitted range.
+	res.Reduced = m.reduced
 	return seq, keys, nil
 }
 
