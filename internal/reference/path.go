@@ -293,10 +293,24 @@ func (e *evaluator) NPS(g *rdf.Graph, x algebra.Node, set []string, y algebra.No
 			continue
 		}
 		if mu, ok := endpoints(x, t.S, y, t.O); ok {
+			if s.seen[mu.key()] {
+				e.npsCollapsed()
+			}
 			s.add(mu)
 		}
 	}
 	return s.out, nil
+}
+
+// npsCollapsed marks the answer open when two triples gave one NPS
+// solution: the definition is a set, but whether it is meant as one is an
+// open question of the spec (w3c/sparql-query#395), and engines answer one
+// solution per triple.
+func (e *evaluator) npsCollapsed() {
+	if e.ectx.Indeterminate == "" {
+		e.ectx.Indeterminate = "a negated property set matched two triples with one solution: #eval_negatedPropertySet " +
+			"is written as a set, its multiplicity is an open question (w3c/sparql-query#395), engines give one solution per triple"
+	}
 }
 
 // endpoints is the mapping sending endpoint x to xn and y to yn, if any: a
