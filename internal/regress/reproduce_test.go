@@ -295,9 +295,31 @@ func (h *harness) checkWrong(t *testing.T, name string, c *Case, e Expect, answe
 	if err != nil {
 		t.Fatalf("adapter: %v", err)
 	}
-	if av := diff.Compare(a, answer); !av.OK {
+	if av := diff.Compare(withoutCwd(a), withoutCwd(answer)); !av.OK {
 		t.Errorf("native answer differs from the adapter's (%v):\nnative:\n%s\nadapter:\n%s", av.Classes, show(answer), show(a))
 	}
+}
+
+// withoutCwd keeps only the last segment of file: IRIs. Jena resolves a
+// relative IRI without a base against its working folder, which is the
+// adapter's folder for the adapter and a temporary one for the command.
+func withoutCwd(a *results.Answer) *results.Answer {
+	if a == nil {
+		return nil
+	}
+	out := *a
+	out.Rows = make([]results.Solution, len(a.Rows))
+	for i, row := range a.Rows {
+		r := results.Solution{}
+		for k, t := range row {
+			if t.IsIRI() && strings.HasPrefix(t.Value, "file:///") {
+				t = rdf.IRI("file:///.../" + filepath.Base(t.Value))
+			}
+			r[k] = t
+		}
+		out.Rows[i] = r
+	}
+	return &out
 }
 
 // datasetData is a default graph (with a blank node) and two named graphs.
