@@ -94,8 +94,8 @@ func TestCorpus(t *testing.T) {
 		t.Run(c.ID, func(t *testing.T) {
 			changes, r := Check(context.Background(), c, es)
 			for _, ch := range changes {
-				if ch.Timing() {
-					t.Logf("%s: %s (a timeout: machine load, not compared)", filepath.Join(c.Dir, "expect.tsv"), ch)
+				if ch.Timing() || ch.Shifted() {
+					t.Logf("%s: %s (a timeout, or classes shifted with the same outcome: logged only)", filepath.Join(c.Dir, "expect.tsv"), ch)
 					continue
 				}
 				t.Errorf("%s: %s (re-record with -record once understood)", filepath.Join(c.Dir, "expect.tsv"), ch)
