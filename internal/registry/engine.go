@@ -2,11 +2,10 @@ package registry
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/engine"
+	"github.com/sparql-oracle/oracle/internal/ops"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
@@ -27,25 +26,14 @@ func (*fastEngine) Version() string { return moduleVersion() }
 // Lacks is the reference's: both evaluate expressions with ops.
 func (*fastEngine) Lacks() []string { return (&referenceEngine{}).Lacks() }
 
-// Eval parses, evaluates with engine.Eval and converts the Result (ops.Result,
-// shared by both evaluators) like the reference wrapper does.
+// Eval evaluates with engine.Eval through the reference wrapper's
+// evalCase; the judge's Freedom is dropped.
 func (e *fastEngine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	q, err := algebra.Parse(c.Query, c.Base)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", oracle.ErrRejected, err)
+	a, err := evalCase(ctx, c, func(q *algebra.Query, ds *rdf.Dataset) (*ops.Result, error) {
+		return engine.Eval(ctx, q, ds, c.Sources, e.opts)
+	})
+	if a != nil {
+		a.Freedom = nil
 	}
-	ds := c.Dataset
-	if ds == nil {
-		ds = rdf.NewDataset()
-	}
-	res, err := engine.Eval(ctx, q, ds, c.Sources, e.opts)
-	if err != nil {
-		if errors.Is(err, engine.ErrService) {
-			return nil, fmt.Errorf("%w: %v", oracle.ErrUnsupported, err)
-		}
-		return nil, classify(ctx, err)
-	}
-	a := toAnswer(res)
-	a.Freedom = nil
-	return a, nil
+	return a, err
 }

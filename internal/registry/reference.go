@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/ops"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
@@ -35,6 +36,15 @@ func (*referenceEngine) Lacks() []string { return nil }
 // Eval parses and translates the query, evaluates it, and maps the
 // reference's errors onto the typed engine errors of package oracle.
 func (e *referenceEngine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	return evalCase(ctx, c, func(q *algebra.Query, ds *rdf.Dataset) (*ops.Result, error) {
+		return reference.Eval(ctx, q, ds, c.Sources, e.opts)
+	})
+}
+
+// evalCase is what both in-house evaluators share: parse (a syntax error
+// is a rejection), an empty dataset for none, the error mapping of
+// classify, and the conversion of their one Result type.
+func evalCase(ctx context.Context, c *oracle.Case, eval func(*algebra.Query, *rdf.Dataset) (*ops.Result, error)) (*results.Answer, error) {
 	q, err := algebra.Parse(c.Query, c.Base)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", oracle.ErrRejected, err)
@@ -43,7 +53,7 @@ func (e *referenceEngine) Eval(ctx context.Context, c *oracle.Case) (*results.An
 	if ds == nil {
 		ds = rdf.NewDataset()
 	}
-	res, err := reference.Eval(ctx, q, ds, c.Sources, e.opts)
+	res, err := eval(q, ds)
 	if err != nil {
 		return nil, classify(ctx, err)
 	}
@@ -57,7 +67,7 @@ func classify(ctx context.Context, err error) error {
 		return fmt.Errorf("%w: %v", oracle.ErrBudget, err)
 	case errors.Is(err, context.DeadlineExceeded), ctx.Err() != nil && errors.Is(err, ctx.Err()):
 		return fmt.Errorf("%w: %v", oracle.ErrTimeout, err)
-	case errors.Is(err, reference.ErrService):
+	case errors.Is(err, reference.ErrService), errors.Is(err, engine.ErrService):
 		return fmt.Errorf("%w: %v", oracle.ErrUnsupported, err)
 	}
 	return fmt.Errorf("%w: %v", oracle.ErrQueryError, err)
