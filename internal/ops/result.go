@@ -5,6 +5,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // Options are the budgets and fixed choices of one evaluation; the reference
@@ -41,4 +42,7 @@ type Result struct {
 	GraphsCapped bool
 	// Indeterminate: see results.Freedom.
 	Indeterminate string
+	// Contested and Follows: see results.Freedom.
+	Contested *results.Basis
+	Follows   []results.Basis
 }

@@ -70,4 +70,12 @@ type Freedom struct {
 	// BY order leaves unordered, and every expression or HAVING built on
 	// it): an answer equal to the judge's is correct, any other undecided.
 	Indeterminate string
+	// Contested, set with Indeterminate when the choice is an open spec
+	// question (BasisContested), names it: an answer other than the judge's
+	// is then a spec question, never an engine bug.
+	Contested *Basis
+	// Follows lists the readings the judge took that rest on an erratum or
+	// an approved W3C test against the Recommendation's words (BasisErratum,
+	// BasisW3CTest): a report citing a wrong verdict cites them.
+	Follows []Basis
 }
