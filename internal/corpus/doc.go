@@ -4,12 +4,13 @@
 // Manifests (manifest*.go) are Turtle documents in the W3C test vocabulary
 // (https://www.w3.org/2001/sw/DataAccess/tests/README): mf:Manifest nodes
 // with mf:include (other manifests, recursively; an included manifest that
-// is absent is tolerated and reported in Suite.Missing, since the snapshot
-// in ../shared/w3c leaves out the update folders that manifest-all.ttl
-// names) and mf:entries (tests, in list order). Each Test records its IRI
-// (the stable id), type, name, mf:action (qt:query, qt:data, qt:graphData
-// as an IRI or as a blank node with qt:graph/ut:graph and rdfs:label,
-// qt:serviceData, sd:entailmentRegime), mf:result, mf:requires,
+// is absent is tolerated and reported in Suite.Missing, for snapshots that
+// leave folders out) and mf:entries (tests, in list order). Each Test
+// records its IRI (the stable id), type, name, mf:action (qt:query, qt:data,
+// qt:graphData as an IRI or as a blank node with qt:graph/ut:graph and
+// rdfs:label, qt:serviceData, sd:entailmentRegime; for update tests
+// ut:request, ut:data and ut:graphData), mf:result (a file IRI, or for
+// update tests the expected store in Test.UpdateResult), mf:requires,
 // mf:feature, mf:resultCardinality mf:LaxCardinality and dawgt:approval.
 // Relative IRIs resolve against the manifest file's own file: IRI, so
 // manifests of other projects read the same way.

@@ -35,6 +35,8 @@ const (
 	QueryEvaluation  = "QueryEvaluationTest"
 	CSVResultFormat  = "CSVResultFormatTest"
 	UpdateEvaluation = "UpdateEvaluationTest"
+	PositiveUpdate11 = "PositiveUpdateSyntaxTest11"
+	NegativeUpdate11 = "NegativeUpdateSyntaxTest11"
 )
 
 // Test is one entry of an mf:entries list.
@@ -62,6 +64,12 @@ type Test struct {
 	// Lax is mf:resultCardinality mf:LaxCardinality: the number of
 	// duplicates may vary (REDUCED).
 	Lax bool
+	// Update is the update request's file IRI (ut:request of the action),
+	// for UpdateEvaluationTest; Data and GraphData then hold the store
+	// before the request (ut:data, ut:graphData) and UpdateResult the store
+	// after it (mf:result [ ut:data ...; ut:graphData ... ]).
+	Update       string
+	UpdateResult *StoreFiles
 	// Approval is the dawgt:approval local name ("Approved", "Proposed",
 	// "NotClassified", "Withdrawn", ...); "" when the test has none.
 	Approval string
@@ -71,6 +79,37 @@ type Test struct {
 type GraphData struct {
 	File string // IRI of the file to load
 	Name string // graph name: the file IRI, or rdfs:label when the object was a blank node
+}
+
+// StoreFiles is a graph store written as files: the default graph's
+// files and one entry per named graph (an update test's expected store).
+type StoreFiles struct {
+	Data      []string
+	GraphData []GraphData
+}
+
+// Files lists every file a test names (query or update request, data,
+// named graphs, expected results), for checks that they exist. Tests that
+// name no file (the Protocol and Graph Store Protocol descriptions, whose
+// actions are HTTP exchanges in prose) list none.
+func (t *Test) Files() []string {
+	var out []string
+	for _, f := range []string{t.Query, t.Update, t.Result} {
+		if f != "" {
+			out = append(out, f)
+		}
+	}
+	out = append(out, t.Data...)
+	for _, gd := range t.GraphData {
+		out = append(out, gd.File)
+	}
+	if r := t.UpdateResult; r != nil {
+		out = append(out, r.Data...)
+		for _, gd := range r.GraphData {
+			out = append(out, gd.File)
+		}
+	}
+	return out
 }
 
 // ServiceData is the content of one SERVICE endpoint of a federation test.
@@ -98,8 +137,8 @@ func (t *Test) Withdrawn() bool {
 	return t.Approval == "Withdrawn" || t.Approval == "Rejected" || t.Approval == "NotApproved"
 }
 
-// Missing is an mf:include that names a manifest that is not on disk (the
-// snapshot leaves out the update folders that manifest-all.ttl names).
+// Missing is an mf:include that names a manifest that is not on disk (a
+// snapshot that leaves some folders out).
 type Missing struct {
 	IRI        string // the absent manifest
 	IncludedBy string // the manifest that names it

@@ -133,7 +133,7 @@ func (g *graph) test(n rdf.Term, file string) *Test {
 		Name:     g.text(n, MF+"name"),
 		Comment:  g.text(n, RDFS+"comment"),
 		Manifest: file,
-		Result:   g.one(n, MF+"result").Value,
+		Result:   resultIRI(g.one(n, MF+"result")),
 		Requires: iris(g.objects(n, MF+"requires")),
 		Features: iris(g.objects(n, MF+"feature")),
 		Lax:      g.one(n, MF+"resultCardinality") == rdf.IRI(MF+"LaxCardinality"),
@@ -143,7 +143,19 @@ func (g *graph) test(n rdf.Term, file string) *Test {
 		t.ID = file + "#" + url.PathEscape(t.Name)
 	}
 	g.action(t, g.one(n, MF+"action"))
+	if r := g.one(n, MF+"result"); r.Kind == rdf.KindBlank {
+		t.UpdateResult = &StoreFiles{Data: iris(g.objects(r, UT+"data")), GraphData: g.graphData(r)}
+	}
 	return t
+}
+
+// resultIRI is mf:result when it names a file; an update test's result is a
+// blank node describing the store (read into Test.UpdateResult).
+func resultIRI(r rdf.Term) string {
+	if r.IsIRI() {
+		return r.Value
+	}
+	return ""
 }
 
 // typeOf returns the test type: an mf: local name when the entry has one,
@@ -173,7 +185,8 @@ func (g *graph) action(t *Test, a rdf.Term) {
 		return
 	}
 	t.Query = g.one(a, QT+"query").Value
-	t.Data = iris(g.objects(a, QT+"data"))
+	t.Update = g.one(a, UT+"request").Value
+	t.Data = iris(append(g.objects(a, QT+"data"), g.objects(a, UT+"data")...))
 	t.GraphData = g.graphData(a)
 	for _, s := range g.objects(a, QT+"serviceData") {
 		t.ServiceData = append(t.ServiceData, ServiceData{
@@ -186,12 +199,12 @@ func (g *graph) action(t *Test, a rdf.Term) {
 	t.Entailment = iris(append(g.lists(a, SD+"entailmentRegime"), g.lists(a, ENT+"entailmentRegime")...))
 }
 
-// graphData reads qt:graphData objects: an IRI names the file and the graph;
+// graphData reads qt:graphData (and the update tests' ut:graphData) objects: an IRI names the file and the graph;
 // a blank node gives the file as qt:graph or ut:graph and the graph name as
 // rdfs:label (the style of the update tests and of later suites).
 func (g *graph) graphData(a rdf.Term) []GraphData {
 	var out []GraphData
-	for _, o := range g.objects(a, QT+"graphData") {
+	for _, o := range append(g.objects(a, QT+"graphData"), g.objects(a, UT+"graphData")...) {
 		if o.IsIRI() {
 			out = append(out, GraphData{File: o.Value, Name: o.Value})
 			continue
