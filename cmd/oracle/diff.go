@@ -15,6 +15,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/report"
 )
 
 func init() {
@@ -70,7 +71,7 @@ func runDiff(args []string) int {
 		return usageError("diff", err)
 	}
 	defer closeEngines(engines)
-	r, bugs := diff.Run(ctx, c, engines, diff.RunOptions{Deadline: cf.timeout, Reduce: *reduce,
+	r, bugs := report.Run(ctx, c, engines, diff.RunOptions{Deadline: cf.timeout, Reduce: *reduce,
 		Limits: diff.ReduceLimits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}})
 	if err := render(os.Stdout, cf.format, r, bugs); err != nil {
 		return usageError("diff", err)
@@ -81,18 +82,18 @@ func runDiff(args []string) int {
 	return exitOK
 }
 
-func render(w io.Writer, format string, r *diff.Report, bugs []diff.Bug) error {
+func render(w io.Writer, format string, r *diff.Report, bugs []report.Bug) error {
 	switch format {
 	case "json":
-		return diff.NewJSON(r, bugs).WriteJSON(w)
+		return report.NewJSON(r, bugs).WriteJSON(w)
 	case "md", "markdown":
 		if len(bugs) == 0 {
 			_, err := fmt.Fprintf(w, "No divergence: %s.\n", r.Kind)
 			return err
 		}
-		return diff.WriteMarkdown(w, bugs)
+		return report.WriteMarkdown(w, bugs)
 	case "table":
-		return diff.WriteTable(w, r)
+		return report.WriteTable(w, r)
 	}
 	return fmt.Errorf("--format %q: want md, json or table", format)
 }

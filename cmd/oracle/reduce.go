@@ -13,6 +13,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/report"
 )
 
 func init() {
@@ -67,8 +68,8 @@ func runReduce(args []string) int {
 			return usageError("reduce", err)
 		}
 	}
-	var bugs []diff.Bug
-	if b, ok := diff.BugFor(rr, d.Signature, &st); ok {
+	var bugs []report.Bug
+	if b, ok := report.BugFor(rr, d.Signature, &st); ok {
 		bugs = append(bugs, b)
 	}
 	if err := render(os.Stdout, cf.format, rr, bugs); err != nil {

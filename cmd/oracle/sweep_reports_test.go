@@ -13,6 +13,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -33,15 +34,15 @@ func exportFixture(t *testing.T) (string, store.Sweep) {
 		t.Fatal(err)
 	}
 	sig := diff.Signature{Class: diff.ClassMissingRows, Wrong: []string{"jena"}, Right: []string{"engine", "reference"}}
-	reduced := diff.Bug{ID: "b1", Title: "MINUS: missing rows in jena", Engine: "jena", Class: diff.ClassMissingRows,
+	reduced := report.Bug{ID: "b1", Title: "MINUS: missing rows in jena", Engine: "jena", Class: diff.ClassMissingRows,
 		Kind: diff.KindEngineBug, Status: "open", Signature: sig.String(), Feature: "MINUS",
-		Reproducer: diff.Reproducer{Query: "SELECT ?x WHERE { ?x <p> <o> MINUS {} }", Base: "http://example.org/base/",
+		Reproducer: report.Reproducer{Query: "SELECT ?x WHERE { ?x <p> <o> MINUS {} }", Base: "http://example.org/base/",
 			Data: "<http://example.org/base/s> <http://example.org/base/p> <http://example.org/base/o> .\n"},
-		Reduction: &diff.ReductionFigure{QuadsBefore: 9, QuadsAfter: 1, NodesBefore: 30, NodesAfter: 6}}
+		Reduction: &report.ReductionFigure{QuadsBefore: 9, QuadsAfter: 1, NodesBefore: 30, NodesAfter: 6}}
 	sig.Wrong = []string{"rdflib"}
-	raw := diff.Bug{ID: "b2", Title: "wrong rows\nin rdflib", Engine: "rdflib", Class: diff.ClassMissingRows,
-		Kind: diff.KindEngineBug, Status: "open", Signature: sig.String(), Reproducer: diff.Reproducer{Query: "ASK {}\n"}}
-	for i, b := range []diff.Bug{reduced, raw, raw} {
+	raw := report.Bug{ID: "b2", Title: "wrong rows\nin rdflib", Engine: "rdflib", Class: diff.ClassMissingRows,
+		Kind: diff.KindEngineBug, Status: "open", Signature: sig.String(), Reproducer: report.Reproducer{Query: "ASK {}\n"}}
+	for i, b := range []report.Bug{reduced, raw, raw} {
 		if _, _, err := st.FileReport(ctx, store.Filing{Bug: b, SweepID: s.ID, Case: "gen/default/" + string(rune('0'+i))}); err != nil {
 			t.Fatal(err)
 		}

@@ -61,21 +61,6 @@ func signatureEngines(engines []oracle.Engine, sig Signature) []oracle.Engine {
 	return out
 }
 
-// BugFor writes up the divergence with signature sig in r, with the
-// reduction figures attached; ok is false when r does not show sig.
-func BugFor(r *Report, sig Signature, st *ReduceStats) (Bug, bool) {
-	for _, d := range r.Divergences {
-		if d.Signature.Equal(sig) {
-			b := bugOf(r, d)
-			if st != nil {
-				b.Reduction = st.Figure()
-			}
-			return b, true
-		}
-	}
-	return Bug{}, false
-}
-
 // stagedHas decides whether cand still shows d in two stages: the judge and
 // the wrong side first, and only if every one of them still diverges with
 // d's class, the judge's side. Most candidates fail the first stage, so the

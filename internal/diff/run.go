@@ -18,12 +18,12 @@ type RunOptions struct {
 }
 
 // Run judges c on engines (the reference among them) and returns the report
-// and its bugs: Bugs(r), or with Reduce the deduplicated bugs of the
-// reduced cases.
-func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt RunOptions) (*Report, []Bug) {
+// and, with Reduce, every divergence reduced (internal/report writes them up:
+// report.Run).
+func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt RunOptions) (*Report, []Reduced) {
 	r := Judge(ctx, c, engines, opt.Deadline)
 	if !opt.Reduce {
-		return r, Bugs(r)
+		return r, nil
 	}
 	lim := opt.Limits
 	if lim.Deadline == 0 {
@@ -32,17 +32,23 @@ func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt RunOp
 	return r, ReduceAll(ctx, c, engines, r, lim)
 }
 
-// ReduceAll reduces every divergence of r and returns the bugs whose
-// signature survived, deduplicated.
-func ReduceAll(ctx context.Context, c *oracle.Case, engines []oracle.Engine, r *Report, lim ReduceLimits) []Bug {
-	var bugs []Bug
+// Reduced is one divergence of a run after reduction: the reduced case, its
+// report on the signature's engines, and what reducing it cost.
+type Reduced struct {
+	Divergence Divergence
+	Case       *oracle.Case
+	Report     *Report
+	Stats      ReduceStats
+}
+
+// ReduceAll reduces every divergence of r.
+func ReduceAll(ctx context.Context, c *oracle.Case, engines []oracle.Engine, r *Report, lim ReduceLimits) []Reduced {
+	var out []Reduced
 	for _, d := range r.Divergences {
-		_, rr, st := ReduceDivergence(ctx, c, engines, d, lim)
-		if b, ok := BugFor(rr, d.Signature, &st); ok {
-			bugs = append(bugs, b)
-		}
+		rc, rr, st := ReduceDivergence(ctx, c, engines, d, lim)
+		out = append(out, Reduced{Divergence: d, Case: rc, Report: rr, Stats: st})
 	}
-	return Dedup(bugs)
+	return out
 }
 
 // EngineNames is the engine list of a diff: the judge and its twin always,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -91,7 +92,7 @@ func summary(b *strings.Builder, cases []*Case) {
 
 // distinctKey is a case's signature and feature, as store.KeyOf forms it.
 func distinctKey(c *Case) string {
-	return c.Meta["signature"] + " @ " + diff.Feature(c.Query, "")
+	return c.Meta["signature"] + " @ " + report.Feature(c.Query, "")
 }
 
 func engineCounts(b *strings.Builder, byEngine map[string]map[string]bool) {
@@ -122,7 +123,7 @@ func table(b *strings.Builder, cases []*Case) {
 }
 
 func specCell(c *Case, cl diff.Class) string {
-	links := diff.SpecFor(c.Query, "", cl)
+	links := report.SpecFor(c.Query, "", cl)
 	if len(links) == 0 {
 		return ""
 	}
@@ -133,13 +134,13 @@ func section(b *strings.Builder, c *Case, ref oracle.Engine) {
 	sig, _ := diff.ParseSignature(c.Meta["signature"])
 	title := "no divergence among the installed engines"
 	if c.Meta["signature"] != "" {
-		title = diff.Title(c.Query, "", sig.Class, c.Meta["status"], sig.Wrong)
+		title = report.Title(c.Query, "", sig.Class, c.Meta["status"], sig.Wrong)
 	}
 	fmt.Fprintf(b, "\n### %s\n\n**%s**\n\n- Origin: %s\n- Status: %s\n", c.ID, title, c.Meta["origin"], c.Meta["status"])
 	if s := c.Meta["signature"]; s != "" {
 		fmt.Fprintf(b, "- Signature: `%s`\n", s)
 		var ls []string
-		for _, l := range diff.SpecFor(c.Query, "", sig.Class) {
+		for _, l := range report.SpecFor(c.Query, "", sig.Class) {
 			ls = append(ls, fmt.Sprintf("[%s](%s)", l.Section, l.URL))
 		}
 		fmt.Fprintf(b, "- Decided by: %s\n", strings.Join(ls, "; "))

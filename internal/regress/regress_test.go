@@ -15,6 +15,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/report"
 )
 
 var (
@@ -102,7 +103,7 @@ func TestCorpus(t *testing.T) {
 			}
 			if len(changes) > 0 {
 				var b bytes.Buffer
-				diff.WriteTable(&b, r)
+				report.WriteTable(&b, r)
 				t.Log("\n" + b.String())
 			}
 		})

@@ -19,11 +19,12 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // TestNativeReproducers runs the engine-native reproducer of every bug
-// report (diff.NativeReproducer: the command a maintainer runs with only
+// report (report.NativeReproducer: the command a maintainer runs with only
 // their engine installed) on the installed engines, in a folder holding
 // query.rq and data.nq, and checks that it shows the engine's diverging
 // answer: for up to maxPerEngine corpus cases naming the engine as
@@ -156,9 +157,9 @@ func expectOf(c *Case, engine string) (Expect, bool) {
 
 // runEnv is how a native command runs here.
 type runEnv struct {
-	vars  []string                                          // environment additions
-	setup func(dir string)                                  // adds files the command expects (the Jena shim)
-	fix   func(out, dir string, rep diff.Reproducer) string // undoes a known renaming (Rasqal's graph files)
+	vars  []string                                            // environment additions
+	setup func(dir string)                                    // adds files the command expects (the Jena shim)
+	fix   func(out, dir string, rep report.Reproducer) string // undoes a known renaming (Rasqal's graph files)
 }
 
 // setup maps the command's binaries to this repository's installs and
@@ -213,9 +214,9 @@ type native struct {
 
 // run writes query.rq and data.nq into a fresh folder and runs the native
 // reproducer there with bash.
-func (h *harness) run(t *testing.T, name string, rep diff.Reproducer, env runEnv, dir string) native {
+func (h *harness) run(t *testing.T, name string, rep report.Reproducer, env runEnv, dir string) native {
 	t.Helper()
-	n, ok := diff.NativeReproducer(name, rep)
+	n, ok := report.NativeReproducer(name, rep)
 	if !ok {
 		t.Fatalf("no native reproducer for %s", name)
 	}
@@ -248,7 +249,7 @@ func (h *harness) corpusCase(t *testing.T, name string, c *Case, e Expect, env r
 	if err := rdf.WriteNQuads(&data, c.Data.Quads()); err != nil {
 		t.Fatal(err)
 	}
-	rep := diff.Reproducer{Query: c.Query, Data: data.String()}
+	rep := report.Reproducer{Query: c.Query, Data: data.String()}
 	dir := h.caseDir(t, name)
 	got := h.run(t, name, rep, env, dir)
 	failed := failedRun(name, got)
@@ -342,7 +343,7 @@ var datasetQueries = map[string]string{
 // reference does for Virtuoso): no divergence here, only the dataset (no
 // union default graph, named graphs named), the base IRI and the form.
 func (h *harness) datasetCase(t *testing.T, name, form string, env runEnv, adapter oracle.Engine) {
-	rep := diff.Reproducer{Base: "http://example.org/", Query: datasetQueries[form], Data: datasetData}
+	rep := report.Reproducer{Base: "http://example.org/", Query: datasetQueries[form], Data: datasetData}
 	got := h.run(t, name, rep, env, h.caseDir(t, name))
 	if failedRun(name, got) {
 		t.Fatalf("native command failed (%v): %s", got.err, excerpt(got.stderr))
@@ -445,7 +446,7 @@ func virtuosoBoolean(a *results.Answer) *results.Answer {
 }
 
 func graphForm(query string) bool {
-	n, _ := diff.NativeReproducer("jena", diff.Reproducer{Query: query})
+	n, _ := report.NativeReproducer("jena", report.Reproducer{Query: query})
 	return strings.HasSuffix(n.Run, "--results=NT")
 }
 
@@ -500,7 +501,7 @@ func firstLine(s string) string {
 // rasqalFileURIs renames the graph files' URIs in roqet's output back to the
 // graph IRIs they stand for (the reproducer's gN.nq is the N-th named graph
 // in IRI order), as adapters/rasqal does.
-func rasqalFileURIs(out, dir string, rep diff.Reproducer) string {
+func rasqalFileURIs(out, dir string, rep report.Reproducer) string {
 	quads, err := rdf.ParseNQuads(strings.NewReader(rep.Data), "data.nq")
 	if err != nil {
 		return out

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -24,7 +25,7 @@ func TestDiffJSONAllCorrect(t *testing.T) {
 	if r.Status != 200 {
 		t.Fatalf("status %d: %s", r.Status, r.Body)
 	}
-	var rep diff.JSONReport
+	var rep report.JSONReport
 	r.json(t, &rep)
 	if rep.Kind != diff.KindAllCorrect || rep.Judge != "reference" || len(rep.Bugs) != 0 {
 		t.Errorf("kind %s judge %q bugs %d, want all-correct judged by reference with no bug", rep.Kind, rep.Judge, len(rep.Bugs))
@@ -41,7 +42,7 @@ func TestDiffSPARQLBodyAndForm(t *testing.T) {
 	_, ts := newTest(t, Config{})
 	q := url.Values{"dataset": {twoRows}, "engines": {"liar"}}
 	r := do(t, "POST", ts.URL+"/v1/diff?"+q.Encode(), "application/sparql-query", []byte(selectSP))
-	var rep diff.JSONReport
+	var rep report.JSONReport
 	r.json(t, &rep)
 	if r.Status != 200 || rep.Kind != diff.KindEngineBug || len(rep.Bugs) != 1 || rep.Bugs[0].Engine != "liar" {
 		t.Fatalf("status %d kind %s bugs %d: want an engine bug in liar", r.Status, rep.Kind, len(rep.Bugs))
@@ -91,7 +92,7 @@ func TestDiffFilesAndServesReports(t *testing.T) {
 func TestDiffReduce(t *testing.T) {
 	_, ts := newTest(t, Config{})
 	body := `{"query": "SELECT ?s { ?s <http://ex/p> ?o FILTER(?o > 0) }", "dataset": ` + twoRows + `, "engines": ["liar"]}`
-	var rep diff.JSONReport
+	var rep report.JSONReport
 	r := do(t, "POST", ts.URL+"/v1/diff?reduce=true", "application/json", []byte(body))
 	r.json(t, &rep)
 	if r.Status != 200 || len(rep.Bugs) != 1 || rep.Bugs[0].Reduction == nil {

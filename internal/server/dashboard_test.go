@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -45,7 +46,7 @@ func seedSweep(t *testing.T, st store.Store, name string, queries []string) stor
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, bugs := diff.Run(ctx, c, inHouse(), diff.RunOptions{Deadline: 10 * time.Second})
+		rep, bugs := report.Run(ctx, c, inHouse(), diff.RunOptions{Deadline: 10 * time.Second})
 		rec := store.CaseRecord{SweepID: sw.ID, Case: c.Name, Diverged: rep.Diverges()}
 		for _, b := range bugs {
 			r, _, err := st.FileReport(ctx, store.Filing{Bug: b, Case: c.Name, SweepID: sw.ID})
@@ -56,7 +57,7 @@ func seedSweep(t *testing.T, st store.Store, name string, queries []string) stor
 		}
 		for _, v := range rep.Verdicts {
 			rec.Results = append(rec.Results, store.Result{SweepID: sw.ID, Case: c.Name, Engine: v.Engine, Version: v.Version,
-				Outcome: string(v.Outcome), Class: string(v.Class), ElapsedMS: float64(v.Elapsed.Microseconds()) / 1000, Feature: diff.Feature(q, "")})
+				Outcome: string(v.Outcome), Class: string(v.Class), ElapsedMS: float64(v.Elapsed.Microseconds()) / 1000, Feature: report.Feature(q, "")})
 		}
 		if err := st.RecordCase(ctx, rec); err != nil {
 			t.Fatal(err)

@@ -19,6 +19,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
@@ -66,7 +67,7 @@ func (s *Server) postDiff(w http.ResponseWriter, r *http.Request) {
 type stamps struct{ start, queued, admitted, loaded, ran time.Time }
 
 // serverTiming is the Server-Timing header: queue (waiting for a slot),
-// load (the dataset in child processes), run (diff.Run: the engines and
+// load (the dataset in child processes), run (report.Run: the engines and
 // triage), total. Overhead = total - run - queue.
 func (st stamps) serverTiming(end time.Time) string {
 	return fmt.Sprintf("queue;dur=%.3f, load;dur=%.3f, run;dur=%.3f, total;dur=%.3f",
@@ -82,7 +83,7 @@ func (s *Server) runDiff(w http.ResponseWriter, ctx context.Context, req *diffRe
 	st.loaded = time.Now()
 	judge := &timedJudge{Engine: engines[0]}
 	engines = append([]oracle.Engine{judge}, engines[1:]...)
-	rep, bugs := diff.Run(ctx, c, engines, diff.RunOptions{Deadline: s.lim.Deadline, Reduce: reduce,
+	rep, bugs := report.Run(ctx, c, engines, diff.RunOptions{Deadline: s.lim.Deadline, Reduce: reduce,
 		Limits: diff.ReduceLimits{MaxCalls: s.lim.ReduceCalls, MaxTime: s.lim.ReduceTime, Deadline: s.lim.Deadline}})
 	st.ran = time.Now()
 	s.metrics.ObserveReport(rep)
@@ -91,7 +92,7 @@ func (s *Server) runDiff(w http.ResponseWriter, ctx context.Context, req *diffRe
 		w.Header().Set("X-Oracle-Reports", strings.Join(ids, ","))
 	}
 	var buf bytes.Buffer
-	if err := diff.NewJSON(rep, bugs).WriteJSON(&buf); err != nil {
+	if err := report.NewJSON(rep, bugs).WriteJSON(&buf); err != nil {
 		writeError(w, &APIError{Status: http.StatusInternalServerError, Error: "rendering failed", Detail: err.Error()})
 		return
 	}
@@ -106,7 +107,7 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // file stores the case's bugs as reports when the server files them; a
 // store failure is not the client's: the report is still answered.
-func (s *Server) file(ctx context.Context, c *oracle.Case, bugs []diff.Bug) []string {
+func (s *Server) file(ctx context.Context, c *oracle.Case, bugs []report.Bug) []string {
 	if !s.cfg.FileReports || s.cfg.Store == nil {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -118,7 +119,7 @@ func (s *Server) getReport(w http.ResponseWriter, r *http.Request) {
 	}
 	if wantsMarkdown(r.Header.Get("Accept")) {
 		w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
-		diff.WriteMarkdown(w, []diff.Bug{rep.Bug})
+		report.WriteMarkdown(w, []report.Bug{rep.Bug})
 		return
 	}
 	writeJSON(w, http.StatusOK, rep)

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/report"
 )
 
 // reportCols is the column list every report query selects, in scanReport's order.
@@ -107,7 +107,7 @@ func (db *DB) link(ctx context.Context, tx *sql.Tx, sweep, report int64, caseNam
 }
 
 // size is the reproducer's length, by which Dedup prefers one bug to another.
-func size(b diff.Bug) int { return len(b.Reproducer.Query) + len(b.Reproducer.Data) }
+func size(b report.Bug) int { return len(b.Reproducer.Query) + len(b.Reproducer.Data) }
 
 // Report returns the report with the store id.
 func (db *DB) Report(ctx context.Context, id int64) (Report, error) {

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/report"
 )
 
 // ErrNotFound is returned (wrapped) when a report or sweep id does not exist.
@@ -21,22 +21,22 @@ var ErrInvalid = errors.New("store: invalid argument")
 // again increments Count, updates LastSeen and LastSweepID, and keeps the
 // smaller reproducer in Bug.
 type Report struct {
-	ID        int64     `json:"id"`         // store id, > 0
-	Key       string    `json:"key"`        // dedup key: KeyOf(Bug)
-	Signature string    `json:"signature"`  // diff.Signature.String()
-	Engine    string    `json:"engine"`     // the first diverging engine (Bug.Engine)
-	Class     string    `json:"class"`      // diff.Class
-	Kind      string    `json:"kind"`       // diff.Kind
-	Status    string    `json:"status"`     // open, internal, suspect, fixed, wontfix, duplicate
-	Feature   string    `json:"feature"`    // the construct the title names ("" when none)
-	Title     string    `json:"title"`      // Bug.Title
-	Case      string    `json:"case"`       // the name of the case that first showed it
-	SweepID   int64     `json:"sweep_id"`   // the sweep that first filed it; 0 = filed by the API/CLI
-	LastSweep int64     `json:"last_sweep"` // the latest sweep that saw it; 0 = none
-	Count     int       `json:"count"`      // times filed
-	Created   time.Time `json:"created"`
-	LastSeen  time.Time `json:"last_seen"`
-	Bug       diff.Bug  `json:"bug"` // the full report (docs/report-schema.md)
+	ID        int64      `json:"id"`         // store id, > 0
+	Key       string     `json:"key"`        // dedup key: KeyOf(Bug)
+	Signature string     `json:"signature"`  // diff.Signature.String()
+	Engine    string     `json:"engine"`     // the first diverging engine (Bug.Engine)
+	Class     string     `json:"class"`      // diff.Class
+	Kind      string     `json:"kind"`       // diff.Kind
+	Status    string     `json:"status"`     // open, internal, suspect, fixed, wontfix, duplicate
+	Feature   string     `json:"feature"`    // the construct the title names ("" when none)
+	Title     string     `json:"title"`      // Bug.Title
+	Case      string     `json:"case"`       // the name of the case that first showed it
+	SweepID   int64      `json:"sweep_id"`   // the sweep that first filed it; 0 = filed by the API/CLI
+	LastSweep int64      `json:"last_sweep"` // the latest sweep that saw it; 0 = none
+	Count     int        `json:"count"`      // times filed
+	Created   time.Time  `json:"created"`
+	LastSeen  time.Time  `json:"last_seen"`
+	Bug       report.Bug `json:"bug"` // the full report (docs/report-schema.md)
 }
 
 // Statuses a report may have. Filing sets the Bug's status (open, internal,
@@ -45,7 +45,7 @@ var Statuses = []string{"open", "internal", "suspect", "fixed", "wontfix", "dupl
 
 // Filing is one report to file.
 type Filing struct {
-	Bug     diff.Bug
+	Bug     report.Bug
 	Case    string // the case's name (oracle.Case.Name)
 	SweepID int64  // 0 when not filed by a sweep
 }
@@ -271,7 +271,7 @@ type Store interface {
 // when it has one. The signature alone (class and engines on each side)
 // would merge every "wrong-value in rdflib" into one report whatever the
 // construct; the feature keeps an OPTIONAL bug apart from a GROUP BY bug.
-func KeyOf(b diff.Bug) string {
+func KeyOf(b report.Bug) string {
 	if b.Feature == "" {
 		return b.Signature
 	}

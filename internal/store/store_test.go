@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/report"
 )
 
 // backend opens a fresh store; reopen opens the same database again.
@@ -82,12 +83,12 @@ func each(t *testing.T, fn func(t *testing.T, b backend)) {
 	}
 }
 
-// bug builds a diff.Bug with the given signature parts.
-func bug(engine string, class diff.Class, feature, query string) diff.Bug {
+// bug builds a report.Bug with the given signature parts.
+func bug(engine string, class diff.Class, feature, query string) report.Bug {
 	sig := diff.Signature{Class: class, Wrong: []string{engine}, Right: []string{"engine", "reference"}}
-	b := diff.Bug{Engine: engine, Class: class, Kind: diff.KindEngineBug, Status: "open",
+	b := report.Bug{Engine: engine, Class: class, Kind: diff.KindEngineBug, Status: "open",
 		Signature: sig.String(), Feature: feature, Title: feature + " " + string(class) + " in " + engine,
-		Reproducer: diff.Reproducer{Query: query, Data: "<s> <p> <o> .\n"}}
+		Reproducer: report.Reproducer{Query: query, Data: "<s> <p> <o> .\n"}}
 	b.ID = fmt.Sprintf("%x", len(query)) + engine
 	return b
 }
@@ -129,7 +130,7 @@ func TestFileReportDedup(t *testing.T) {
 		require.Equal(t, other.ID, got.ID)
 		_, err = db.Report(ctx, 9999)
 		require.True(t, errors.Is(err, ErrNotFound), "%v", err)
-		_, _, err = db.FileReport(ctx, Filing{Bug: diff.Bug{}})
+		_, _, err = db.FileReport(ctx, Filing{Bug: report.Bug{}})
 		require.True(t, errors.Is(err, ErrInvalid), "%v", err)
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/report"
 )
 
 func genSpec(from, to int64) SweepSpec {
@@ -14,7 +15,7 @@ func genSpec(from, to int64) SweepSpec {
 }
 
 // record files the given bugs for one case of sweep s and records its results.
-func record(t *testing.T, db *DB, sweep int64, caseName string, bugs ...diff.Bug) {
+func record(t *testing.T, db *DB, sweep int64, caseName string, bugs ...report.Bug) {
 	t.Helper()
 	rec := CaseRecord{SweepID: sweep, Case: caseName, Diverged: len(bugs) > 0}
 	rec.Results = append(rec.Results, Result{Engine: "reference", Outcome: "judge", ElapsedMS: 1})

@@ -4,7 +4,7 @@ import (
 	"context"
 	"sync"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -19,7 +19,7 @@ const (
 )
 
 // memoKey is the pre-reduction key of an unreduced bug.
-func memoKey(kind string, raw diff.Bug) string {
+func memoKey(kind string, raw report.Bug) string {
 	if kind == KeySignature {
 		return raw.Signature
 	}
@@ -62,7 +62,7 @@ type memoEntry struct {
 }
 
 type memoBug struct {
-	bug   diff.Bug
+	bug   report.Bug
 	count int
 	order int // first filed; breaks ties between equally frequent bugs
 }
@@ -73,14 +73,14 @@ func newMemo() *memo { return &memo{sweeps: map[int64]map[string]*memoEntry{}} }
 // reduce (the caller then calls release), or file the returned bug. When K
 // reductions of the key are running and none has finished, it waits for
 // one: that is cheaper than a reduction of its own.
-func (m *memo) acquire(ctx context.Context, id int64, key string, k int) (diff.Bug, bool, error) {
+func (m *memo) acquire(ctx context.Context, id int64, key string, k int) (report.Bug, bool, error) {
 	for {
 		m.mu.Lock()
 		e := m.entry(id, key)
 		if k == 0 || e.started < k {
 			e.started++
 			m.mu.Unlock()
-			return diff.Bug{}, true, nil
+			return report.Bug{}, true, nil
 		}
 		if b, ok := e.best(); ok {
 			m.mu.Unlock()
@@ -91,14 +91,14 @@ func (m *memo) acquire(ctx context.Context, id int64, key string, k int) (diff.B
 		select {
 		case <-wake:
 		case <-ctx.Done():
-			return diff.Bug{}, false, ctx.Err()
+			return report.Bug{}, false, ctx.Err()
 		}
 	}
 }
 
 // release ends a reduction acquire granted: filed is the bug it filed, or
 // nil when it failed (a store error), which gives its turn back.
-func (m *memo) release(id int64, key string, filed *diff.Bug) {
+func (m *memo) release(id int64, key string, filed *report.Bug) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	e := m.entry(id, key)
@@ -138,7 +138,7 @@ func (m *memo) entry(id int64, key string) *memoEntry {
 }
 
 // best is the bug the key's reductions filed most often (the first on a tie).
-func (e *memoEntry) best() (diff.Bug, bool) {
+func (e *memoEntry) best() (report.Bug, bool) {
 	var top *memoBug
 	for _, b := range e.bugs {
 		if top == nil || b.count > top.count || (b.count == top.count && b.order < top.order) {
@@ -146,7 +146,7 @@ func (e *memoEntry) best() (diff.Bug, bool) {
 		}
 	}
 	if top == nil {
-		return diff.Bug{}, false
+		return report.Bug{}, false
 	}
 	return top.bug, true
 }

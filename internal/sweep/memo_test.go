@@ -11,12 +11,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
 // memoBugNamed is a bug whose store key is its feature.
-func memoBugNamed(feature string) *diff.Bug {
-	return &diff.Bug{Signature: "wrong-value: x | reference", Feature: feature}
+func memoBugNamed(feature string) *report.Bug {
+	return &report.Bug{Signature: "wrong-value: x | reference", Feature: feature}
 }
 
 // TestMemoSteps drives the memo through scripted steps: "r" acquires and
@@ -135,7 +136,7 @@ func sweepCounting(t *testing.T, st *store.DB, spec store.SweepSpec, key string)
 		mu.Lock()
 		defer mu.Unlock()
 		for _, d := range rep.Divergences {
-			raw, _ := diff.BugFor(rep, d.Signature, nil)
+			raw, _ := report.BugFor(rep, d.Signature, nil)
 			perKey[memoKey(key, raw)]++
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
@@ -99,15 +100,15 @@ func (r *Runner) file(ctx context.Context, s store.Sweep, c *oracle.Case, engine
 // fileDivergence files one divergence: unreduced when the spec says so,
 // as an occurrence of an earlier reduction when the memo has K of its
 // pre-reduction key, else reduced now.
-func (r *Runner) fileDivergence(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine, rep *diff.Report, d diff.Divergence) (diff.Bug, int64, error) {
-	raw, _ := diff.BugFor(rep, d.Signature, nil)
+func (r *Runner) fileDivergence(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine, rep *diff.Report, d diff.Divergence) (report.Bug, int64, error) {
+	raw, _ := report.BugFor(rep, d.Signature, nil)
 	if s.Spec.ReduceCalls < 0 {
 		return r.fileBug(ctx, s.ID, c.Name, raw)
 	}
 	key := memoKey(r.opts.ReduceKey, raw)
 	prev, reduce, err := r.memo.acquire(ctx, s.ID, key, reducePerKey(s.Spec))
 	if err != nil {
-		return diff.Bug{}, 0, err
+		return report.Bug{}, 0, err
 	}
 	if !reduce {
 		r.reused.Add(1)
@@ -126,20 +127,20 @@ func (r *Runner) fileDivergence(ctx context.Context, s store.Sweep, c *oracle.Ca
 	return b, id, nil
 }
 
-func (r *Runner) fileBug(ctx context.Context, sweep int64, caseName string, b diff.Bug) (diff.Bug, int64, error) {
+func (r *Runner) fileBug(ctx context.Context, sweep int64, caseName string, b report.Bug) (report.Bug, int64, error) {
 	rp, _, err := r.st.FileReport(ctx, store.Filing{Bug: b, SweepID: sweep, Case: caseName})
 	return b, rp.ID, err
 }
 
 // reduce writes up d reduced, when its signature survives reduction;
 // raw (the unreduced bug) otherwise.
-func (r *Runner) reduce(ctx context.Context, spec store.SweepSpec, c *oracle.Case, engines []oracle.Engine, d diff.Divergence, raw diff.Bug) diff.Bug {
+func (r *Runner) reduce(ctx context.Context, spec store.SweepSpec, c *oracle.Case, engines []oracle.Engine, d diff.Divergence, raw report.Bug) report.Bug {
 	r.reduced.Add(1)
 	lim := diff.ReduceLimits{MaxCalls: orDefault(spec.ReduceCalls, DefaultReduceCalls),
 		MaxTime:  time.Duration(orDefault(spec.ReduceSeconds, DefaultReduceSeconds)) * time.Second,
 		Deadline: time.Duration(spec.DeadlineMS) * time.Millisecond}
 	_, rr, st := diff.ReduceDivergence(ctx, c, engines, d, lim)
-	if b, ok := diff.BugFor(rr, d.Signature, &st); ok {
+	if b, ok := report.BugFor(rr, d.Signature, &st); ok {
 		return b
 	}
 	return raw

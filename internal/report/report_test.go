@@ -1,8 +1,10 @@
-package diff
+package report
 
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,7 +34,7 @@ func reportCase() (*oracle.Case, []oracle.Outcome) {
 
 func TestReportGoldens(t *testing.T) {
 	c, outs := reportCase()
-	r := Triage(c, outs)
+	r := diff.Triage(c, outs)
 	bugs := Bugs(r)
 	if len(bugs) != 1 {
 		t.Fatalf("want one bug, got %d", len(bugs))
@@ -93,7 +95,7 @@ func checkJSONSchema(t *testing.T, data []byte) {
 
 func reportGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "report", name)
+	path := filepath.Join("testdata", "golden", name)
 	if *update {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
@@ -111,7 +113,7 @@ func reportGolden(t *testing.T, name, got string) {
 
 func TestDedup(t *testing.T) {
 	c, outs := reportCase()
-	small := Bugs(Triage(c, outs))[0]
+	small := Bugs(diff.Triage(c, outs))[0]
 	big := small
 	big.Reproducer.Query += "# longer\n"
 	big.ID = "zzz"
@@ -136,7 +138,9 @@ func TestFeatures(t *testing.T) {
 			t.Errorf("Feature(%q) = %q, want %q", q, got, want)
 		}
 	}
-	if l := SpecFor("SELECT * { ?s ?p ?o FILTER(sameTerm(?s, ?o)) }", "", ClassWrongValue); l[0].Anchor != "func-sameTerm" {
+	if l := SpecFor("SELECT * { ?s ?p ?o FILTER(sameTerm(?s, ?o)) }", "", diff.ClassWrongValue); l[0].Anchor != "func-sameTerm" {
 		t.Errorf("sameTerm anchor %v", l)
 	}
 }
+
+var update = flag.Bool("update", false, "rewrite goldens")

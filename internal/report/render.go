@@ -1,8 +1,9 @@
-package diff
+package report
 
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"io"
 	"sort"
 	"strings"
@@ -126,7 +127,7 @@ func reproduce(b *strings.Builder, bug Bug) {
 	}
 }
 
-func joinClasses(cs []Class) string {
+func joinClasses(cs []diff.Class) string {
 	s := make([]string, len(cs))
 	for i, c := range cs {
 		s[i] = string(c)
@@ -138,7 +139,7 @@ func joinClasses(cs []Class) string {
 // schema is in docs/report-schema.md.
 type JSONReport struct {
 	Case        string        `json:"case"`
-	Kind        Kind          `json:"kind"`
+	Kind        diff.Kind     `json:"kind"`
 	Judge       string        `json:"judge"` // "reference", or "" when unjudged
 	JudgeError  string        `json:"judge_error,omitempty"`
 	Verdicts    []JSONVerdict `json:"verdicts"`
@@ -149,14 +150,14 @@ type JSONReport struct {
 
 // JSONVerdict is one engine's verdict.
 type JSONVerdict struct {
-	Engine    string   `json:"engine"`
-	Version   string   `json:"version"`
-	Outcome   Outcome  `json:"outcome"`
-	Class     Class    `json:"class,omitempty"`
-	Classes   []Class  `json:"classes,omitempty"`
-	ElapsedMS float64  `json:"elapsed_ms"`
-	Error     string   `json:"error,omitempty"`
-	Diff      []string `json:"diff,omitempty"`
+	Engine    string       `json:"engine"`
+	Version   string       `json:"version"`
+	Outcome   diff.Outcome `json:"outcome"`
+	Class     diff.Class   `json:"class,omitempty"`
+	Classes   []diff.Class `json:"classes,omitempty"`
+	ElapsedMS float64      `json:"elapsed_ms"`
+	Error     string       `json:"error,omitempty"`
+	Diff      []string     `json:"diff,omitempty"`
 }
 
 // JSONCheck is one metamorphic check.
@@ -169,7 +170,7 @@ type JSONCheck struct {
 
 // NewJSON builds the JSON report of r; bugs are r's (Bugs(r)) or those of
 // its reduced cases.
-func NewJSON(r *Report, bugs []Bug) *JSONReport {
+func NewJSON(r *diff.Report, bugs []Bug) *JSONReport {
 	j := &JSONReport{Kind: r.Kind, Judge: r.Judge, Bugs: bugs, Notes: r.Notes}
 	if j.Bugs == nil {
 		j.Bugs = []Bug{}
@@ -189,7 +190,7 @@ func NewJSON(r *Report, bugs []Bug) *JSONReport {
 	return j
 }
 
-func jsonVerdict(v EngineVerdict) JSONVerdict {
+func jsonVerdict(v diff.EngineVerdict) JSONVerdict {
 	jv := JSONVerdict{Engine: v.Engine, Version: v.Version, Outcome: v.Outcome, Class: v.Class,
 		Classes: v.Classes, ElapsedMS: float64(v.Elapsed.Microseconds()) / 1000}
 	if v.Err != nil {
@@ -212,7 +213,7 @@ func (j *JSONReport) WriteJSON(w io.Writer) error {
 }
 
 // WriteTable writes one line per engine: the verdict at a glance.
-func WriteTable(w io.Writer, r *Report) error {
+func WriteTable(w io.Writer, r *diff.Report) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "ENGINE\tVERSION\tOUTCOME\tCLASS\tMS\n")
 	for _, v := range r.Verdicts {

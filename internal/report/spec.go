@@ -1,6 +1,7 @@
-package diff
+package report
 
 import (
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
@@ -64,13 +65,13 @@ var callAnchors = map[string]string{
 
 // classSpec names the section behind a class, when the class itself (not
 // the feature) is what the spec decides.
-var classSpec = map[Class]SpecLink{
-	ClassOrder:          link("modOrderBy", "15.1 ORDER BY"),
-	ClassDuplicateRows:  link("defn_algToMultiSet", "18.5 Definition: ToMultiSet"),
-	ClassBlankVsIRI:     link("BlankNodesInResults", "2.4 Blank Node Labels in Query Results"),
-	ClassUnboundVsBound: link("evaluation", "17.2 Filter Evaluation (errors leave a variable unbound)"),
-	ClassErrorVsAnswer:  link("evaluation", "17.2 Filter Evaluation"),
-	ClassRejected:       link("grammar", "19 SPARQL Grammar"),
+var classSpec = map[diff.Class]SpecLink{
+	diff.ClassOrder:          link("modOrderBy", "15.1 ORDER BY"),
+	diff.ClassDuplicateRows:  link("defn_algToMultiSet", "18.5 Definition: ToMultiSet"),
+	diff.ClassBlankVsIRI:     link("BlankNodesInResults", "2.4 Blank Node Labels in Query Results"),
+	diff.ClassUnboundVsBound: link("evaluation", "17.2 Filter Evaluation (errors leave a variable unbound)"),
+	diff.ClassErrorVsAnswer:  link("evaluation", "17.2 Filter Evaluation"),
+	diff.ClassRejected:       link("grammar", "19 SPARQL Grammar"),
 }
 
 // features lists the constructs of a query, most specific first:
@@ -163,7 +164,7 @@ func dedupFeatures(fs []feature) []feature {
 // specLinks are the sections that decide a divergence: the main feature's,
 // then the class's, then the GROUP BY definition for aggregates (whose
 // grouping, or lack of it, is often the point).
-func specLinks(fs []feature, c Class) []SpecLink {
+func specLinks(fs []feature, c diff.Class) []SpecLink {
 	var out []SpecLink
 	seen := map[string]bool{}
 	add := func(l SpecLink) {
@@ -172,7 +173,7 @@ func specLinks(fs []feature, c Class) []SpecLink {
 			out = append(out, l)
 		}
 	}
-	if c == ClassExtraRows || c == ClassMissingRows {
+	if c == diff.ClassExtraRows || c == diff.ClassMissingRows {
 		for _, f := range fs {
 			if f.Name == "GROUP BY" {
 				add(f.Spec) // how many groups (rows) there are is Group's to decide
@@ -201,20 +202,20 @@ func Feature(query, base string) string {
 
 // SpecFor returns the sections of SPARQL 1.1 Query that decide a divergence
 // of class c on query.
-func SpecFor(query, base string, c Class) []SpecLink {
+func SpecFor(query, base string, c diff.Class) []SpecLink {
 	return specLinks(features(query, base), c)
 }
 
 // Title is a bug's title from its parts (see Bug.Title).
-func Title(query, base string, c Class, status string, engines []string) string {
+func Title(query, base string, c diff.Class, status string, engines []string) string {
 	return title(Bug{Feature: featureFor(features(query, base), c), Class: c, Status: status}, engines)
 }
 
 // featureFor names the feature a divergence of class c is about: GROUP BY
 // when rows are missing or extra and the query groups (the number of groups
 // is Group's to decide), else the most specific feature.
-func featureFor(fs []feature, c Class) string {
-	if c == ClassExtraRows || c == ClassMissingRows {
+func featureFor(fs []feature, c diff.Class) string {
+	if c == diff.ClassExtraRows || c == diff.ClassMissingRows {
 		for _, f := range fs {
 			if f.Name == "GROUP BY" {
 				return f.Name

@@ -1,7 +1,8 @@
-package diff
+package report
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -279,7 +280,7 @@ func rasqalSplit(c nativeCase, args string) (lines []string, _ string, query str
 func rasqalAmbiguous(c nativeCase) bool {
 	quads, _ := rdf.ParseNQuads(strings.NewReader(c.data), "data.nq")
 	for _, q := range quads {
-		if q.G.Kind == rdf.KindNone && q.O.Kind == rdf.KindIRI && contains(c.graphs, q.O.Value) {
+		if q.G.Kind == rdf.KindNone && q.O.Kind == rdf.KindIRI && slices.Contains(c.graphs, q.O.Value) {
 			return true
 		}
 	}

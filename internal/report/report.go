@@ -1,10 +1,14 @@
-package diff
+package report
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,15 +20,15 @@ import (
 // sqlancer/bugs). Its JSON form is the schema of docs/report-schema.md;
 // field names are stable.
 type Bug struct {
-	ID        string `json:"id"`        // sha256 of signature, query and data, 12 hex digits
-	Title     string `json:"title"`     // names the feature and the class
-	Engine    string `json:"engine"`    // the first diverging engine
-	Version   string `json:"version"`   // its version
-	Class     Class  `json:"class"`     // the divergence class
-	Kind      Kind   `json:"kind"`      // engine-bug, internal-bug, oracle-suspect, unjudged
-	Status    string `json:"status"`    // open, internal, suspect (the corpus may say fixed)
-	Signature string `json:"signature"` // Signature.String()
-	Feature   string `json:"feature"`   // the construct the title names (AVG, STR, OPTIONAL...)
+	ID        string     `json:"id"`        // sha256 of signature, query and data, 12 hex digits
+	Title     string     `json:"title"`     // names the feature and the class
+	Engine    string     `json:"engine"`    // the first diverging engine
+	Version   string     `json:"version"`   // its version
+	Class     diff.Class `json:"class"`     // the divergence class
+	Kind      diff.Kind  `json:"kind"`      // engine-bug, internal-bug, oracle-suspect, unjudged
+	Status    string     `json:"status"`    // open, internal, suspect (the corpus may say fixed)
+	Signature string     `json:"signature"` // diff.Signature.String()
+	Feature   string     `json:"feature"`   // the construct the title names (AVG, STR, OPTIONAL...)
 
 	Reproducer Reproducer       `json:"reproducer"`
 	Expected   *AnswerText      `json:"expected,omitempty"` // the judge's answer
@@ -60,10 +64,10 @@ type EngineRef struct {
 // EngineAnswer is one diverging engine's answer and its row diff.
 type EngineAnswer struct {
 	EngineRef
-	Outcome Outcome    `json:"outcome"`
-	Classes []Class    `json:"classes"`
-	Answer  AnswerText `json:"answer"`
-	Diff    []string   `json:"diff,omitempty"` // "- row" expected only, "+ row" actual only
+	Outcome diff.Outcome `json:"outcome"`
+	Classes []diff.Class `json:"classes"`
+	Answer  AnswerText   `json:"answer"`
+	Diff    []string     `json:"diff,omitempty"` // "- row" expected only, "+ row" actual only
 	// Evidence is the engine's own material (results.Answer.Evidence:
 	// oxilite's compiled SQL under "sql"), shown next to its answer.
 	Evidence map[string]string `json:"evidence,omitempty"`
@@ -80,13 +84,13 @@ type ReductionFigure struct {
 }
 
 // Figure converts reducer statistics for a report.
-func (s ReduceStats) Figure() *ReductionFigure {
+func Figure(s diff.ReduceStats) *ReductionFigure {
 	return &ReductionFigure{Calls: s.Calls, Seconds: s.Elapsed.Seconds(), QuadsBefore: s.QuadsBefore,
 		QuadsAfter: s.QuadsAfter, NodesBefore: s.NodesBefore, NodesAfter: s.NodesAfter}
 }
 
 // Bugs writes up every divergence of r, one Bug per signature.
-func Bugs(r *Report) []Bug {
+func Bugs(r *diff.Report) []Bug {
 	var out []Bug
 	for _, d := range r.Divergences {
 		out = append(out, bugOf(r, d))
@@ -94,7 +98,43 @@ func Bugs(r *Report) []Bug {
 	return out
 }
 
-func bugOf(r *Report, d Divergence) Bug {
+// BugFor writes up the divergence with signature sig in r, with the
+// reduction figures attached; ok is false when r does not show sig.
+func BugFor(r *diff.Report, sig diff.Signature, st *diff.ReduceStats) (Bug, bool) {
+	for _, d := range r.Divergences {
+		if d.Signature.Equal(sig) {
+			b := bugOf(r, d)
+			if st != nil {
+				b.Reduction = Figure(*st)
+			}
+			return b, true
+		}
+	}
+	return Bug{}, false
+}
+
+// Run is diff.Run with the divergences written up: Bugs(r), or with Reduce
+// the deduplicated bugs of the reduced cases whose signature survived.
+func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt diff.RunOptions) (*diff.Report, []Bug) {
+	r, reduced := diff.Run(ctx, c, engines, opt)
+	if !opt.Reduce {
+		return r, Bugs(r)
+	}
+	return r, Reduced(reduced)
+}
+
+// Reduced writes up reduced divergences, deduplicated.
+func Reduced(rs []diff.Reduced) []Bug {
+	var bugs []Bug
+	for _, x := range rs {
+		if b, ok := BugFor(x.Report, x.Divergence.Signature, &x.Stats); ok {
+			bugs = append(bugs, b)
+		}
+	}
+	return Dedup(bugs)
+}
+
+func bugOf(r *diff.Report, d diff.Divergence) Bug {
 	c := r.Case
 	fs := features(c.Query, c.Base)
 	b := Bug{Class: d.Signature.Class, Kind: r.Kind, Status: status(d), Signature: d.Signature.String()}
@@ -106,10 +146,10 @@ func bugOf(r *Report, d Divergence) Bug {
 		b.Expected = &AnswerText{Format: "error", Text: r.JudgeErr.Error()}
 	}
 	for _, v := range r.Verdicts {
-		if contains(d.Signature.Wrong, v.Engine) {
+		if slices.Contains(d.Signature.Wrong, v.Engine) {
 			b.Actual = append(b.Actual, engineAnswer(v))
 			b.Reproducer.Commands[v.Engine] = command(v.Engine, b.Reproducer)
-		} else if contains(d.Signature.Right, v.Engine) {
+		} else if slices.Contains(d.Signature.Right, v.Engine) {
 			b.Agreeing = append(b.Agreeing, EngineRef{v.Engine, v.Version})
 		}
 	}
@@ -125,7 +165,7 @@ func bugOf(r *Report, d Divergence) Bug {
 	return b
 }
 
-func status(d Divergence) string {
+func status(d diff.Divergence) string {
 	switch {
 	case d.Suspect:
 		return "suspect"
@@ -152,18 +192,18 @@ func title(b Bug, engines []string) string {
 }
 
 // classPhrase says what a class means in a title.
-var classPhrase = map[Class]string{
-	ClassMissingRows: "rows missing", ClassExtraRows: "extra rows", ClassDuplicateRows: "wrong multiplicities",
-	ClassOrder: "rows out of ORDER BY order", ClassNumericLexical: "other lexical form of a number",
-	ClassNumericDatatype: "other numeric datatype", ClassLangCase: "language tag case",
-	ClassSimpleVsString: "simple literal vs xsd:string", ClassBlankVsIRI: "blank node vs IRI",
-	ClassUnboundVsBound: "bound where the spec leaves unbound, or the reverse", ClassWrongValue: "wrong value",
-	ClassVars: "other projected variables", ClassShape: "other kind of answer", ClassUndecided: "undecided",
-	ClassErrorVsAnswer: "error where the spec gives an answer, or the reverse", ClassTimeout: "timeout",
-	ClassCrash: "crash", ClassUnsupported: "unsupported", ClassRejected: "valid query rejected",
+var classPhrase = map[diff.Class]string{
+	diff.ClassMissingRows: "rows missing", diff.ClassExtraRows: "extra rows", diff.ClassDuplicateRows: "wrong multiplicities",
+	diff.ClassOrder: "rows out of ORDER BY order", diff.ClassNumericLexical: "other lexical form of a number",
+	diff.ClassNumericDatatype: "other numeric datatype", diff.ClassLangCase: "language tag case",
+	diff.ClassSimpleVsString: "simple literal vs xsd:string", diff.ClassBlankVsIRI: "blank node vs IRI",
+	diff.ClassUnboundVsBound: "bound where the spec leaves unbound, or the reverse", diff.ClassWrongValue: "wrong value",
+	diff.ClassVars: "other projected variables", diff.ClassShape: "other kind of answer", diff.ClassUndecided: "undecided",
+	diff.ClassErrorVsAnswer: "error where the spec gives an answer, or the reverse", diff.ClassTimeout: "timeout",
+	diff.ClassCrash: "crash", diff.ClassUnsupported: "unsupported", diff.ClassRejected: "valid query rejected",
 }
 
-func engineAnswer(v EngineVerdict) EngineAnswer {
+func engineAnswer(v diff.EngineVerdict) EngineAnswer {
 	ea := EngineAnswer{EngineRef: EngineRef{v.Engine, v.Version}, Outcome: v.Outcome, Classes: v.Classes}
 	if v.Err != nil {
 		ea.Answer = AnswerText{Format: "error", Text: v.Err.Error()}
@@ -180,7 +220,7 @@ func engineAnswer(v EngineVerdict) EngineAnswer {
 }
 
 // answerText renders an answer; TSV keeps every term exact.
-func answerText(a *results.Answer, v *Verdict) *AnswerText {
+func answerText(a *results.Answer, v *diff.Verdict) *AnswerText {
 	if a == nil {
 		return nil
 	}
@@ -216,7 +256,10 @@ func answerText(a *results.Answer, v *Verdict) *AnswerText {
 
 func nquads(ds *rdf.Dataset) string {
 	var buf bytes.Buffer
-	_ = rdf.WriteNQuads(&buf, quadsOf(ds))
+	if ds == nil {
+		return ""
+	}
+	_ = rdf.WriteNQuads(&buf, ds.Quads())
 	return buf.String()
 }
 
