@@ -40,6 +40,11 @@ var (
 	ErrCrashed     = errors.New("crashed")            // the engine process died
 	ErrBudget      = errors.New("budget exhausted")   // a step or solution budget ran out
 	ErrQueryError  = errors.New("query raised error") // the engine answered with an evaluation error
+	// ErrUnavailable: the engine could not be reached or started (an
+	// endpoint down or refusing connections, a name that does not resolve,
+	// a 502/503 from a proxy, a sidecar that could not start). It says
+	// nothing about the engine's answer: never correct, never a bug.
+	ErrUnavailable = errors.New("unavailable")
 )
 
 // Timing is an optional report of an engine's own query time.

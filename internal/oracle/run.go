@@ -57,14 +57,17 @@ func runOne(ctx context.Context, c *Case, e Engine, deadline time.Duration) (o O
 	return o
 }
 
-// Classify names the kind of an engine error: "timeout", "crashed",
-// "unsupported", "rejected", "budget", "error" (any other failure).
+// Classify names the kind of an engine error: "timeout", "unavailable",
+// "crashed", "unsupported", "rejected", "budget", "error" (any other
+// failure).
 func Classify(err error) string {
 	switch {
 	case err == nil:
 		return ""
 	case errors.Is(err, ErrTimeout):
 		return "timeout"
+	case errors.Is(err, ErrUnavailable):
+		return "unavailable"
 	case errors.Is(err, ErrCrashed):
 		return "crashed"
 	case errors.Is(err, ErrUnsupported):

@@ -3,6 +3,7 @@ package oracle
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -52,5 +53,30 @@ func TestRunClassifiesEachEngine(t *testing.T) {
 	}
 	if !errors.Is(out[1].Err, ErrTimeout) {
 		t.Errorf("slow engine: %v is not ErrTimeout", out[1].Err)
+	}
+}
+
+// TestClassifyKinds: each sentinel names its kind, wrapped or not; a
+// timeout wins over what the engine said when the deadline passed.
+func TestClassifyKinds(t *testing.T) {
+	cases := []struct {
+		err  error
+		want string
+	}{
+		{nil, ""},
+		{ErrUnavailable, "unavailable"},
+		{fmt.Errorf("endpoint: %w: connection refused", ErrUnavailable), "unavailable"},
+		{fmt.Errorf("%w: %w", ErrTimeout, ErrUnavailable), "timeout"},
+		{ErrCrashed, "crashed"},
+		{ErrUnsupported, "unsupported"},
+		{ErrRejected, "rejected"},
+		{ErrBudget, "budget"},
+		{ErrQueryError, "error"},
+		{errors.New("anything else"), "error"},
+	}
+	for _, c := range cases {
+		if got := Classify(c.err); got != c.want {
+			t.Errorf("Classify(%v) = %q, want %q", c.err, got, c.want)
+		}
 	}
 }
