@@ -199,7 +199,7 @@ func judgeAgainstError(ev *EngineVerdict, refErr error) {
 // of failure is its own class (issue 6, "errors by kind").
 func errorOutcome(err error) (Outcome, Class) {
 	switch oracle.Classify(err) {
-	case "timeout", "budget":
+	case "timeout", "budget", "resource":
 		return TimedOut, ClassTimeout
 	case "crashed":
 		return Crashed, ClassCrash

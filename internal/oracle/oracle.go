@@ -45,6 +45,11 @@ var (
 	// a 502/503 from a proxy, a sidecar that could not start). It says
 	// nothing about the engine's answer: never correct, never a bug.
 	ErrUnavailable = errors.New("unavailable")
+	// ErrResource: an engine's process passed its memory or CPU-time limit
+	// (adapters/sidecar, rasqal, virtuoso). An outcome of its own: the case
+	// asked for more than the engine may use here, which is neither a wrong
+	// answer nor a crash bug of the engine.
+	ErrResource = errors.New("resource limit")
 )
 
 // Timing is an optional report of an engine's own query time.

@@ -58,7 +58,7 @@ func runOne(ctx context.Context, c *Case, e Engine, deadline time.Duration) (o O
 }
 
 // Classify names the kind of an engine error: "timeout", "unavailable",
-// "crashed", "unsupported", "rejected", "budget", "error" (any other
+// "crashed", "unsupported", "rejected", "budget", "resource", "error" (any other
 // failure).
 func Classify(err error) string {
 	switch {
@@ -68,6 +68,8 @@ func Classify(err error) string {
 		return "timeout"
 	case errors.Is(err, ErrUnavailable):
 		return "unavailable"
+	case errors.Is(err, ErrResource): // before crashed: a limit's kill is no crash
+		return "resource"
 	case errors.Is(err, ErrCrashed):
 		return "crashed"
 	case errors.Is(err, ErrUnsupported):
