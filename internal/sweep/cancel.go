@@ -6,11 +6,12 @@ import (
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
-// Cancel stops sweep id: it is marked cancelled (store.CancelSweep:
-// store.ErrNotFound for an unknown id, store.ErrFinal when it is already
-// done, failed or cancelled), and every case job of it not yet started
-// finishes at once without running an engine (runCase reads the state
-// first). Jobs already running finish their case; their record is kept.
+// Cancel stops sweep id: it is marked cancelled and its queued jobs are
+// deleted (store.CancelSweep: store.ErrNotFound for an unknown id,
+// store.ErrFinal when it is already done, failed or cancelled); no feed job
+// queues more, and a case job that slipped through finishes at once
+// without running an engine (runCase reads the state first). Jobs already
+// running finish their case; their record is kept.
 // Cancelling from another process (`oracle sweep cancel`, a web front end
 // on PostgreSQL) works the same way: the state lives in the store.
 func (r *Runner) Cancel(ctx context.Context, id int64) (store.Sweep, error) {

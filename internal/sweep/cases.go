@@ -25,9 +25,22 @@ const MaxCases = 1_000_000
 //	regress/<id>                corpus/regress/<id>
 //	w3c/<manifest dir>#<name>   a W3C evaluation test, relative to the suite root
 //
-// cases is the corpus of a spec, as keys, in a stable order.
-func (c *corpora) cases(spec store.SweepSpec) ([]string, error) {
-	var keys []string
+// A spec's corpus is a sequence of keys in a stable order: the generated
+// seeds, then the regression corpus, then the W3C tests. The feed jobs
+// (jobs.go) take it a batch at a time by position, so a million seeds are
+// never listed at once.
+
+// part is one source of a corpus: n keys, the i-th made by key(i).
+type part struct {
+	n   int
+	key func(i int) string
+}
+
+// parts lists the spec's sources. Generated seeds are computed, not
+// listed; the regression corpus and the W3C manifests are read (and
+// cached) to count them.
+func (c *corpora) parts(spec store.SweepSpec) ([]part, error) {
+	var ps []part
 	if g := spec.Generated; g != nil {
 		if g.To < g.From || g.To-g.From > MaxCases {
 			return nil, fmt.Errorf("generated seeds [%d, %d): want from <= to and at most %d cases", g.From, g.To, MaxCases)
@@ -35,30 +48,63 @@ func (c *corpora) cases(spec store.SweepSpec) ([]string, error) {
 		if _, err := profile(g.Profile); err != nil {
 			return nil, err
 		}
-		for s := g.From; s < g.To; s++ {
-			keys = append(keys, fmt.Sprintf("gen/%s/%d", profileName(g.Profile), s))
-		}
+		name, from := profileName(g.Profile), g.From
+		ps = append(ps, part{int(g.To - g.From), func(i int) string { return fmt.Sprintf("gen/%s/%d", name, from+int64(i)) }})
 	}
 	if spec.Regress {
 		cs, err := c.regressCases()
 		if err != nil {
 			return nil, err
 		}
-		for _, rc := range cs {
-			keys = append(keys, "regress/"+rc.ID)
-		}
+		ps = append(ps, part{len(cs), func(i int) string { return "regress/" + cs[i].ID }})
 	}
 	if spec.W3C != nil {
 		ks, err := c.w3cKeys(spec.W3C.Manifests)
 		if err != nil {
 			return nil, err
 		}
-		keys = append(keys, ks...)
+		ps = append(ps, part{len(ks), func(i int) string { return ks[i] }})
 	}
-	if len(keys) > MaxCases {
-		return nil, fmt.Errorf("the spec names %d cases, more than %d", len(keys), MaxCases)
+	return ps, nil
+}
+
+// size counts the spec's cases.
+func (c *corpora) size(spec store.SweepSpec) (int, error) {
+	ps, err := c.parts(spec)
+	n := 0
+	for _, p := range ps {
+		n += p.n
 	}
-	return keys, nil
+	if err == nil && n > MaxCases {
+		err = fmt.Errorf("the spec names %d cases, more than %d", n, MaxCases)
+	}
+	return n, err
+}
+
+// keys returns the keys at positions [from, to) of the spec's corpus
+// (fewer when the corpus ends first).
+func (c *corpora) keys(spec store.SweepSpec, from, to int) ([]string, error) {
+	ps, err := c.parts(spec)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, p := range ps {
+		for i := max(from, 0); i < min(to, p.n); i++ {
+			out = append(out, p.key(i))
+		}
+		from, to = from-p.n, to-p.n
+	}
+	return out, nil
+}
+
+// cases is the whole corpus of a spec, as keys.
+func (c *corpora) cases(spec store.SweepSpec) ([]string, error) {
+	n, err := c.size(spec)
+	if err != nil {
+		return nil, err
+	}
+	return c.keys(spec, 0, n)
 }
 
 func profileName(name string) string {

@@ -3,16 +3,20 @@
 // set of engines, each case a job on River, with the results, reports and
 // progress in internal/store.
 //
-// Jobs (jobs.go): a plan job enumerates the spec's corpus as case keys
-// (cases.go: gen/<profile>/<seed>, regress/<id>, w3c/<manifest>#<name>;
-// keys, not paths, so a worker on another machine resolves the same case),
-// stores the total, and enqueues one case job per key. A case job (run.go)
-// runs diff.Judge on the engines, reduces every divergence with
-// diff.ReduceDivergence under the spec's bounds (calls and seconds), files
-// each bug (store.FileReport, deduplicated), and writes the per-engine
-// results with store.RecordCase. The last case job to finish marks the
-// sweep done. A periodic job (River periodic jobs, schedule daily) starts
-// the nightly spec once per date.
+// Jobs (jobs.go): a plan job counts the spec's corpus (cases.go: keys
+// gen/<profile>/<seed>, regress/<id>, w3c/<manifest>#<name>; keys, not
+// paths, so a worker on another machine resolves the same case), stores
+// the total and queues the first feed job. A feed job queues one batch of
+// case jobs (500) and the next feed job, at a lower priority than the
+// cases, so the next batch is queued only once the workers took the last:
+// a sweep of a million seeds holds about one batch of queued jobs, never
+// lists its corpus at once, and stops feeding as soon as it is not
+// running. A case job (run.go) runs diff.Judge on the engines, reduces
+// every divergence with diff.ReduceDivergence under the spec's bounds
+// (calls and seconds), files each bug (store.FileReport, deduplicated),
+// and writes the per-engine results with store.RecordCase. The last case
+// job to finish marks the sweep done. A periodic job (River periodic jobs,
+// schedule daily) starts the nightly spec once per date.
 //
 // Reduction memo (memo.go): a divergence whose pre-reduction key (the
 // store.KeyOf of its unreduced bug: signature and feature) was already
@@ -24,10 +28,13 @@
 // after a restart.
 //
 // Cancellation (cancel.go): Runner.Cancel, or store.CancelSweep from any
-// process, marks the sweep cancelled; a case job reads the sweep's state
-// first, so the pending ones finish at once without running an engine, and
-// the plan and the last case job change the state only of a sweep still
-// active (store.StartActiveSweep, store.FinishRunningSweep).
+// process, marks the sweep cancelled and deletes its queued jobs
+// (store.DropQueuedJobs: every sweep job carries sweep_id in its args); a
+// feed job that was inserting meanwhile looks again and drops its batch; a
+// case job reads the sweep's state first, so one that slipped through
+// finishes at once without running an engine; the plan and the last case
+// job change the state only of a sweep still active
+// (store.StartActiveSweep, store.FinishRunningSweep).
 //
 // Drivers: on the embedded SQLite store River runs on riversqlite over the
 // store's own *sql.DB (one connection, as that driver asks); on PostgreSQL

@@ -13,7 +13,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
-// PlanArgs is the job that enumerates a sweep's corpus and enqueues its cases.
+// PlanArgs is the job that counts a sweep's corpus and starts its feed.
 type PlanArgs struct {
 	SweepID int64 `json:"sweep_id"`
 }
@@ -64,6 +64,34 @@ func (w *planWorker) Work(ctx context.Context, job *river.Job[PlanArgs]) error {
 	return w.r.plan(ctx, job.Args.SweepID)
 }
 
+// FeedArgs is the job that enqueues one batch of a sweep's cases, from
+// position Next of its corpus (cases.go), and the feed job of the next.
+type FeedArgs struct {
+	SweepID int64 `json:"sweep_id"`
+	Next    int   `json:"next"`
+}
+
+// Kind names the job in River's table.
+func (FeedArgs) Kind() string { return "sweep_feed" }
+
+// InsertOpts: one feed per (sweep, position), so a retried feed inserts
+// its successor once; priority 2, after the case jobs (priority 1), so the
+// next batch is enqueued only when the workers have taken every case of
+// the batch before: a sweep holds at most one batch of pending jobs
+// however many cases it has.
+func (FeedArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Priority: 2, MaxAttempts: 10, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+type feedWorker struct {
+	river.WorkerDefaults[FeedArgs]
+	r *Runner
+}
+
+func (w *feedWorker) Work(ctx context.Context, job *river.Job[FeedArgs]) error {
+	return w.r.feed(ctx, job.Args)
+}
+
 type caseWorker struct {
 	river.WorkerDefaults[CaseArgs]
 	r *Runner
@@ -82,12 +110,12 @@ func (w *nightlyWorker) Work(ctx context.Context, job *river.Job[NightlyArgs]) e
 	return w.r.nightly(ctx, job.Args.Night)
 }
 
-// batch is how many case jobs one insert carries.
+// batch is how many case jobs one feed job enqueues.
 const batch = 500
 
-// plan enumerates the corpus, records the total, then enqueues the cases.
-// The total is stored first so that no case job can see the sweep
-// complete early. A spec that cannot be enumerated fails the sweep.
+// plan counts the corpus, records the total, then starts the feed. The
+// total is stored first so that no case job can see the sweep complete
+// early. A spec that cannot be enumerated fails the sweep.
 func (r *Runner) plan(ctx context.Context, id int64) error {
 	s, err := r.st.Sweep(ctx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && Final(s.State)) {
@@ -96,23 +124,68 @@ func (r *Runner) plan(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	keys, err := r.cor.cases(s.Spec)
+	n, err := r.cor.size(s.Spec)
 	if err != nil {
 		return r.st.FinishSweep(ctx, id, store.SweepFailed, err.Error())
 	}
-	if ok, err := r.st.StartActiveSweep(ctx, id, len(keys)); err != nil || !ok {
+	if ok, err := r.st.StartActiveSweep(ctx, id, n); err != nil || !ok {
 		return err // !ok: cancelled meanwhile
 	}
-	for i := 0; i < len(keys); i += batch {
-		var ps []river.InsertManyParams
-		for _, k := range keys[i:min(i+batch, len(keys))] {
-			ps = append(ps, river.InsertManyParams{Args: CaseArgs{SweepID: id, Case: k}})
-		}
-		if _, err := r.q.InsertMany(ctx, ps); err != nil {
-			return fmt.Errorf("sweep %d: enqueue cases: %w", id, err)
-		}
+	if n == 0 {
+		return r.maybeFinish(ctx, id)
 	}
-	return r.maybeFinish(ctx, id)
+	_, err = r.q.Insert(ctx, FeedArgs{SweepID: id}, nil)
+	return err
+}
+
+// feed enqueues the case jobs at positions [Next, Next+batch) and the feed
+// job of the batch after, in one insert. It stops as soon as the sweep is
+// no longer running (cancelled, failed), and a cancel that lands during
+// the insert is caught by the second look: the batch is dropped again.
+func (r *Runner) feed(ctx context.Context, a FeedArgs) error {
+	s, err := r.st.Sweep(ctx, a.SweepID)
+	if errors.Is(err, store.ErrNotFound) {
+		return river.JobCancel(err)
+	}
+	if err != nil || s.State != store.SweepRunning {
+		return err
+	}
+	end := min(a.Next+batch, s.Total)
+	keys, err := r.cor.keys(s.Spec, a.Next, end)
+	if err == nil && len(keys) < end-a.Next {
+		err = fmt.Errorf("the corpus changed during the sweep: %d cases where %d were counted", a.Next+len(keys), s.Total)
+	}
+	if err != nil {
+		_, err = r.st.FinishRunningSweep(ctx, a.SweepID, store.SweepFailed, err.Error())
+		return err
+	}
+	if _, err := r.q.InsertMany(ctx, feedBatch(a, keys, end < s.Total)); err != nil {
+		return fmt.Errorf("sweep %d: enqueue cases: %w", a.SweepID, err)
+	}
+	return r.dropIfFinal(ctx, a.SweepID)
+}
+
+// feedBatch is one batch of case jobs and, when more follow, the next feed.
+func feedBatch(a FeedArgs, keys []string, more bool) []river.InsertManyParams {
+	ps := make([]river.InsertManyParams, 0, len(keys)+1)
+	for _, k := range keys {
+		ps = append(ps, river.InsertManyParams{Args: CaseArgs{SweepID: a.SweepID, Case: k}})
+	}
+	if more {
+		ps = append(ps, river.InsertManyParams{Args: FeedArgs{SweepID: a.SweepID, Next: a.Next + len(keys)}})
+	}
+	return ps
+}
+
+// dropIfFinal deletes the sweep's queued jobs when it reached a final
+// state while a batch was being inserted.
+func (r *Runner) dropIfFinal(ctx context.Context, id int64) error {
+	s, err := r.st.Sweep(ctx, id)
+	if err != nil || s.State == store.SweepRunning {
+		return err
+	}
+	_, err = r.st.DropQueuedJobs(ctx, id)
+	return err
 }
 
 // maybeFinish marks a running sweep done once every case is recorded (a

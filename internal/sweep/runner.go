@@ -162,6 +162,7 @@ func (r *Runner) config() *river.Config {
 	ws := river.NewWorkers()
 	river.AddWorker(ws, &planWorker{r: r})
 	river.AddWorker(ws, &caseWorker{r: r})
+	river.AddWorker(ws, &feedWorker{r: r})
 	river.AddWorker(ws, &nightlyWorker{r: r})
 	cfg := &river.Config{Workers: ws, Logger: r.opts.Logger, JobTimeout: r.opts.JobTimeout,
 		RescueStuckJobsAfter: r.opts.RescueAfter, FetchPollInterval: r.opts.Poll,
