@@ -1,9 +1,7 @@
 # The two commands of the README: `make run` and `make test`.
 GO ?= go
-W3C_TESTS ?= $(abspath ../shared/w3c/rdf-tests)
-export W3C_TESTS
 
-.PHONY: run test install build fmt vet bench fuzz
+.PHONY: run test install build fmt vet bench fuzz suite
 
 install:
 	bash scripts/install.sh
@@ -17,7 +15,14 @@ build:
 run: install
 	bin/oracle serve
 
-test: install
+# `make suite` makes sure a copy of the W3C suite is there: the submodule
+# third_party/rdf-tests (pinned commit), or a local copy ($W3C_TESTS, or
+# ../shared/w3c/rdf-tests); with none, it initialises the submodule, and
+# fails with one message when that cannot reach the network.
+suite:
+	@bash scripts/suite.sh
+
+test: install suite
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 40m ./...
 

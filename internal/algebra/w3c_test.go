@@ -7,34 +7,14 @@ import (
 	"testing"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/w3csuite"
 )
 
-// w3cDir locates the W3C SPARQL tests: $W3C_TESTS, else ../shared/w3c/rdf-tests
-// beside the repository root (the directory holding go.mod).
+// w3cDir is the W3C suite's sparql/ folder (w3csuite: the submodule or a
+// local copy); the test fails with w3csuite.Missing when there is none.
 func w3cDir(t testing.TB) string {
-	root := os.Getenv("W3C_TESTS")
-	if root == "" {
-		dir, err := os.Getwd()
-		if err != nil {
-			t.Skip(err)
-		}
-		for {
-			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-				break
-			}
-			parent := filepath.Dir(dir)
-			if parent == dir {
-				t.Skip("repository root not found")
-			}
-			dir = parent
-		}
-		root = filepath.Join(dir, "..", "shared", "w3c", "rdf-tests")
-	}
-	sparql := filepath.Join(root, "sparql")
-	if _, err := os.Stat(sparql); err != nil {
-		t.Skipf("W3C tests not found: %v", err)
-	}
-	return sparql
+	t.Helper()
+	return filepath.Join(w3csuite.Require(t), "sparql")
 }
 
 type w3cQuery struct {

@@ -9,32 +9,12 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/w3csuite"
 )
 
-// w3cDir finds the W3C test suite: $W3C_TESTS, or ../shared/w3c/rdf-tests
-// beside the repository root (the directory holding go.mod).
-func w3cDir(t *testing.T) string {
-	if d := os.Getenv("W3C_TESTS"); d != "" {
-		return d
-	}
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			d := filepath.Join(dir, "..", "shared", "w3c", "rdf-tests")
-			if _, err := os.Stat(d); err == nil {
-				return d
-			}
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
-	}
-	t.Skip("W3C test suite not found (set W3C_TESTS)")
-	return ""
-}
+// w3cDir is the W3C rdf-tests checkout (w3csuite: the submodule or a local
+// copy); the test fails with w3csuite.Missing when there is none.
+func w3cDir(t *testing.T) string { return w3csuite.Require(t) }
 
 type srxBinding struct {
 	Name    string `xml:"name,attr"`

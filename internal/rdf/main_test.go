@@ -3,11 +3,11 @@ package rdf
 import (
 	"flag"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	knakk "github.com/knakk/rdf"
+	"github.com/sparql-oracle/oracle/internal/w3csuite"
 )
 
 var update = flag.Bool("update", false, "rewrite goldens")
@@ -37,22 +37,6 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// w3cDir finds the W3C rdf-tests checkout: $W3C_TESTS, else
-// ../shared/w3c/rdf-tests next to the repository root (the dir with go.mod).
-func w3cDir(t testing.TB) string {
-	if d := os.Getenv("W3C_TESTS"); d != "" {
-		return d
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for d := wd; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return filepath.Join(d, "..", "shared", "w3c", "rdf-tests")
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
-	}
-}
+// w3cDir is the W3C rdf-tests checkout (w3csuite: the submodule or a local
+// copy); the test fails with w3csuite.Missing when there is none.
+func w3cDir(t testing.TB) string { return w3csuite.Require(t) }

@@ -11,30 +11,12 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/ops"
+	"github.com/sparql-oracle/oracle/internal/w3csuite"
 )
 
-// suiteRoot finds the W3C suite: $W3C_TESTS, or ../shared/w3c/rdf-tests next
-// to the repository root (the directory holding go.mod).
-func suiteRoot(t *testing.T) string {
-	if d := os.Getenv("W3C_TESTS"); d != "" {
-		return d
-	}
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			root := filepath.Join(dir, "..", "shared", "w3c", "rdf-tests")
-			if _, err := os.Stat(root); err != nil {
-				t.Skipf("W3C suite not found at %s", root)
-			}
-			return root
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the working directory")
-		}
-		dir = parent
-	}
-}
+// suiteRoot is the W3C rdf-tests checkout (w3csuite: the submodule or a
+// local copy); the test fails with w3csuite.Missing when there is none.
+func suiteRoot(t *testing.T) string { return w3csuite.Require(t) }
 
 // TestSmokeEveryQuery evaluates every W3C query file that parses over one
 // small dataset under a small budget: the only permitted failures are the

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"os"
+	"github.com/sparql-oracle/oracle/internal/w3csuite"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -14,33 +14,11 @@ import (
 
 var update = flag.Bool("update", false, "rewrite goldens")
 
-// suiteDir locates the W3C SPARQL tests: $W3C_TESTS, else
-// ../shared/w3c/rdf-tests next to the directory holding go.mod.
+// suiteDir is the W3C suite's sparql/ folder (w3csuite: the submodule or a
+// local copy); the test fails with w3csuite.Missing when there is none.
 func suiteDir(t testing.TB) string {
 	t.Helper()
-	root := os.Getenv("W3C_TESTS")
-	if root == "" {
-		dir, err := os.Getwd()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for {
-			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-				break
-			}
-			parent := filepath.Dir(dir)
-			if parent == dir {
-				t.Skip("no go.mod above the working directory")
-			}
-			dir = parent
-		}
-		root = filepath.Join(dir, "..", "shared", "w3c", "rdf-tests")
-	}
-	sparql := filepath.Join(root, "sparql")
-	if _, err := os.Stat(sparql); err != nil {
-		t.Skipf("W3C suite not found at %s (set W3C_TESTS)", sparql)
-	}
-	return sparql
+	return filepath.Join(w3csuite.Require(t), "sparql")
 }
 
 // dump prints an answer in a stable text form for goldens and diffs.

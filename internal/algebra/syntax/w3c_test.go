@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"github.com/sparql-oracle/oracle/internal/w3csuite"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -8,31 +9,9 @@ import (
 	"testing"
 )
 
-// w3cDir locates the W3C rdf-tests checkout: $W3C_TESTS, or ../shared/w3c/rdf-tests
-// next to the repository root (the directory holding go.mod).
-func w3cDir(t testing.TB) string {
-	if d := os.Getenv("W3C_TESTS"); d != "" {
-		return d
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Skip("no working directory")
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			d := filepath.Join(dir, "..", "shared", "w3c", "rdf-tests")
-			if _, err := os.Stat(d); err != nil {
-				t.Skip("W3C test suite not found at " + d)
-			}
-			return d
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root not found")
-		}
-		dir = parent
-	}
-}
+// w3cDir is the W3C rdf-tests checkout (w3csuite: the submodule or a local
+// copy); the test fails with w3csuite.Missing when there is none.
+func w3cDir(t testing.TB) string { return w3csuite.Require(t) }
 
 type syntaxCase struct {
 	file     string
