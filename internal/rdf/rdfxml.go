@@ -2,6 +2,7 @@ package rdf
 
 import (
 	"bytes"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -27,6 +28,9 @@ func parseRDFXML(data []byte, base, name string) (qs []Quad, err error) {
 			}
 		}
 	}()
+	if err := checkPrefixes(data, name); err != nil {
+		return nil, err
+	}
 	dec := knakk.NewTripleDecoder(bytes.NewReader(markAbsoluteRefs(data)), knakk.RDFXML)
 	for {
 		t, err := dec.Decode()
@@ -145,4 +149,70 @@ func unmark(t Term) Term {
 	}
 	t.Datatype = strings.TrimPrefix(t.Datatype, absMark)
 	return t
+}
+
+// checkPrefixes refuses an element or attribute name whose prefix no
+// xmlns declaration in scope binds (Namespaces in XML 1.0 §5: "The
+// namespace prefix, unless it is xml or xmlns, MUST have been declared").
+// encoding/xml leaves such a prefix as the name's Space, and knakk then
+// reads prefix+local as a relative IRI: an undeclared ex:Thing loaded as
+// <base>exThing. The error has the line and column of the tag.
+func checkPrefixes(data []byte, name string) error {
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	dec.Strict = false // knakk's decoder judges well-formedness; this only looks at names
+	var scopes []map[string]bool
+	for {
+		line, col := dec.InputPos()
+		tok, err := dec.RawToken()
+		if err != nil {
+			return nil
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			scopes = append(scopes, declared(t.Attr))
+			if p := undeclared(t, scopes); p != "" {
+				return &SyntaxError{File: name, Line: line, Col: col,
+					Msg: fmt.Sprintf("RDF/XML: namespace prefix %q is not declared (no xmlns:%s in scope)", p, p)}
+			}
+		case xml.EndElement:
+			if len(scopes) > 0 {
+				scopes = scopes[:len(scopes)-1]
+			}
+		}
+	}
+}
+
+// declared is the set of prefixes a start tag's xmlns:p attributes bind.
+func declared(attrs []xml.Attr) map[string]bool {
+	m := map[string]bool{}
+	for _, a := range attrs {
+		if a.Name.Space == "xmlns" {
+			m[a.Name.Local] = true
+		}
+	}
+	return m
+}
+
+// undeclared returns the first prefix of the tag's name or attributes that
+// no scope binds ("" when every one is bound).
+func undeclared(t xml.StartElement, scopes []map[string]bool) string {
+	names := []xml.Name{t.Name}
+	for _, a := range t.Attr {
+		names = append(names, a.Name)
+	}
+	for _, n := range names {
+		if p := n.Space; p != "" && p != "xml" && p != "xmlns" && !inScope(p, scopes) {
+			return p
+		}
+	}
+	return ""
+}
+
+func inScope(prefix string, scopes []map[string]bool) bool {
+	for _, s := range scopes {
+		if s[prefix] {
+			return true
+		}
+	}
+	return false
 }
