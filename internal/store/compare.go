@@ -2,8 +2,12 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 )
@@ -14,39 +18,253 @@ var divergentOutcomes = []any{string(diff.Wrong), string(diff.Errored), string(d
 
 const divergentIn = `outcome IN (?, ?, ?, ?)`
 
-// Compare compares sweep b with sweep a by report key.
-func (db *DB) Compare(ctx context.Context, a, b int64) (Comparison, error) {
-	for _, id := range []int64{a, b} {
-		if _, err := db.Sweep(ctx, id); err != nil {
-			return Comparison{}, err
+// CorpusKey names the corpus a spec runs, whatever its engines, name and
+// bounds: two sweeps with the same key enumerate the same cases.
+func (s SweepSpec) CorpusKey() string {
+	var parts []string
+	if s.W3C != nil {
+		ms := slices.Clone(s.W3C.Manifests)
+		sort.Strings(ms)
+		if len(ms) == 0 {
+			ms = []string{"all"}
 		}
+		parts = append(parts, "w3c:"+strings.Join(ms, ","))
 	}
-	ra, err := db.sweepReportIDs(ctx, a)
+	if s.Regress {
+		parts = append(parts, "regress")
+	}
+	if g := s.Generated; g != nil {
+		p := g.Profile
+		if p == "" {
+			p = "default"
+		}
+		parts = append(parts, fmt.Sprintf("generated:%s:%d-%d", p, g.From, g.To))
+	}
+	return strings.Join(parts, " + ")
+}
+
+// PreviousSweep returns the latest done sweep created before id whose spec
+// runs the same corpus (CorpusKey); its engines may differ (Compare says so).
+func (db *DB) PreviousSweep(ctx context.Context, id int64) (Sweep, bool, error) {
+	s, err := db.Sweep(ctx, id)
+	if err != nil {
+		return Sweep{}, false, err
+	}
+	key := s.Spec.CorpusKey()
+	for before := id; ; {
+		ss, err := db.querySweeps(ctx, `SELECT `+sweepCols+` FROM sweeps s WHERE s.id < ? AND s.state = ?
+			ORDER BY s.id DESC LIMIT 100`, before, string(SweepDone))
+		if err != nil || len(ss) == 0 {
+			return Sweep{}, false, err
+		}
+		for _, p := range ss {
+			if p.Spec.CorpusKey() == key {
+				return p, true, nil
+			}
+		}
+		before = ss[len(ss)-1].ID
+	}
+}
+
+// Compare compares sweep b with sweep a by finding identity, over the
+// engines of both specs and the cases both recorded (see Comparison).
+func (db *DB) Compare(ctx context.Context, a, b int64) (Comparison, error) {
+	sa, err := db.Sweep(ctx, a)
 	if err != nil {
 		return Comparison{}, err
 	}
-	rb, err := db.sweepReportIDs(ctx, b)
+	sb, err := db.Sweep(ctx, b)
 	if err != nil {
 		return Comparison{}, err
 	}
-	c := Comparison{A: a, B: b, New: []Report{}, Fixed: []Report{}, Unchanged: []Report{}}
-	for _, id := range sortedIDs(rb) {
+	c := Comparison{A: a, B: b, SameCorpus: sa.Spec.CorpusKey() == sb.Spec.CorpusKey(), Notes: []string{},
+		New: []Report{}, Fixed: []Report{}, Moved: []Report{}, Undecided: []Report{}, Unchanged: []Report{}}
+	c.Engines, c.OnlyA, c.OnlyB = split(sa.Spec.Engines, sb.Spec.Engines)
+	ca, err := db.sweepCases(ctx, a)
+	if err != nil {
+		return Comparison{}, err
+	}
+	cb, err := db.sweepCases(ctx, b)
+	if err != nil {
+		return Comparison{}, err
+	}
+	common, onlyA, onlyB := split(ca, cb)
+	c.Cases, c.CasesOnlyA, c.CasesOnlyB = len(common), len(onlyA), len(onlyB)
+	c.Notes = notes(sa.Spec, sb.Spec, c)
+	scope := compareScope{engines: set(c.Engines), cases: set(common)}
+	return c, db.classify(ctx, &c, scope)
+}
+
+// compareScope is what both sweeps ran.
+type compareScope struct{ engines, cases map[string]bool }
+
+// classify sorts the findings both sweeps linked within scope.
+func (db *DB) classify(ctx context.Context, c *Comparison, scope compareScope) error {
+	la, err := db.sweepLinks(ctx, c.A, scope)
+	if err != nil {
+		return err
+	}
+	lb, err := db.sweepLinks(ctx, c.B, scope)
+	if err != nil {
+		return err
+	}
+	for _, id := range sortedIDs(lb) {
 		dst := &c.New
-		if ra[id] {
+		if la[id] != nil {
 			dst = &c.Unchanged
 		}
 		if err := db.appendReport(ctx, dst, id); err != nil {
-			return Comparison{}, err
+			return err
 		}
 	}
-	for _, id := range sortedIDs(ra) {
-		if !rb[id] {
-			if err := db.appendReport(ctx, &c.Fixed, id); err != nil {
-				return Comparison{}, err
-			}
+	for _, id := range sortedIDs(la) {
+		if lb[id] != nil {
+			continue
+		}
+		dst, err := db.afterwards(ctx, c, la[id])
+		if err != nil {
+			return err
+		}
+		if err := db.appendReport(ctx, dst, id); err != nil {
+			return err
 		}
 	}
-	return c, nil
+	return nil
+}
+
+// link is one (finding, case) a sweep recorded.
+type link struct{ engine, caseName string }
+
+// sweepLinks are the findings a sweep linked within scope, with the cases.
+func (db *DB) sweepLinks(ctx context.Context, sweep int64, scope compareScope) (map[int64][]link, error) {
+	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT l.report_id, r.engine, l.case_name FROM sweep_reports l
+		JOIN reports r ON r.id = l.report_id WHERE l.sweep_id = ?`), sweep)
+	if err != nil {
+		return nil, fmt.Errorf("store: sweep %d reports: %w", sweep, err)
+	}
+	defer rows.Close()
+	out := map[int64][]link{}
+	for rows.Next() {
+		var id int64
+		var l link
+		if err := rows.Scan(&id, &l.engine, &l.caseName); err != nil {
+			return nil, err
+		}
+		if scope.engines[l.engine] && scope.cases[l.caseName] {
+			out[id] = append(out[id], l)
+		}
+	}
+	return out, rows.Err()
+}
+
+// afterwards sorts a finding A showed and B did not by what B's engine
+// answered on the cases where A saw it: a divergence on one of them is
+// Moved (reduced to another case), correct answers on all of them Fixed,
+// anything else (a timeout, an unsupported feature, an unjudged case)
+// Undecided.
+func (db *DB) afterwards(ctx context.Context, c *Comparison, links []link) (*[]Report, error) {
+	correct := 0
+	for _, l := range links {
+		var outcome string
+		err := db.sql.QueryRowContext(ctx, db.d.q(`SELECT outcome FROM sweep_results WHERE sweep_id = ? AND case_name = ?
+			AND engine = ?`), c.B, l.caseName, l.engine).Scan(&outcome)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("store: sweep %d result: %w", c.B, err)
+		}
+		switch {
+		case slices.Contains(divergentOutcomes, any(outcome)):
+			return &c.Moved, nil
+		case outcome == string(diff.Correct):
+			correct++
+		}
+	}
+	if correct == len(links) {
+		return &c.Fixed, nil
+	}
+	return &c.Undecided, nil
+}
+
+// sweepCases are the cases a sweep recorded.
+func (db *DB) sweepCases(ctx context.Context, sweep int64) ([]string, error) {
+	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT case_name FROM sweep_cases WHERE sweep_id = ?`), sweep)
+	if err != nil {
+		return nil, fmt.Errorf("store: sweep %d cases: %w", sweep, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// notes say in words what the comparison covers when the sweeps differ.
+func notes(a, b SweepSpec, c Comparison) []string {
+	out := []string{}
+	if !c.SameCorpus {
+		out = append(out, fmt.Sprintf("different corpora (%s against %s): compared over the %d cases both recorded only",
+			orNone(a.CorpusKey()), orNone(b.CorpusKey()), c.Cases))
+	} else if c.CasesOnlyA+c.CasesOnlyB > 0 {
+		out = append(out, fmt.Sprintf("%d cases recorded by one sweep only (%d by #%d, %d by #%d) are not compared",
+			c.CasesOnlyA+c.CasesOnlyB, c.CasesOnlyA, c.A, c.CasesOnlyB, c.B))
+	}
+	if len(c.OnlyA)+len(c.OnlyB) > 0 {
+		out = append(out, fmt.Sprintf("different engines: compared over %s; not compared: %s",
+			strings.Join(c.Engines, ", "), engineDiff(c)))
+	}
+	return out
+}
+
+func engineDiff(c Comparison) string {
+	var parts []string
+	if len(c.OnlyA) > 0 {
+		parts = append(parts, fmt.Sprintf("%s (only #%d)", strings.Join(c.OnlyA, ", "), c.A))
+	}
+	if len(c.OnlyB) > 0 {
+		parts = append(parts, fmt.Sprintf("%s (only #%d)", strings.Join(c.OnlyB, ", "), c.B))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "no corpus"
+	}
+	return s
+}
+
+// split returns what both lists hold, and what only the first or only the
+// second does, each sorted and without duplicates.
+func split(a, b []string) (both, onlyA, onlyB []string) {
+	sa, sb := set(a), set(b)
+	for x := range sa {
+		if sb[x] {
+			both = append(both, x)
+		} else {
+			onlyA = append(onlyA, x)
+		}
+	}
+	for x := range sb {
+		if !sa[x] {
+			onlyB = append(onlyB, x)
+		}
+	}
+	for _, l := range [][]string{both, onlyA, onlyB} {
+		sort.Strings(l)
+	}
+	return both, onlyA, onlyB
+}
+
+func set(xs []string) map[string]bool {
+	m := make(map[string]bool, len(xs))
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
 }
 
 func (db *DB) appendReport(ctx context.Context, dst *[]Report, id int64) error {
@@ -58,24 +276,7 @@ func (db *DB) appendReport(ctx context.Context, dst *[]Report, id int64) error {
 	return nil
 }
 
-func (db *DB) sweepReportIDs(ctx context.Context, sweep int64) (map[int64]bool, error) {
-	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT DISTINCT report_id FROM sweep_reports WHERE sweep_id = ?`), sweep)
-	if err != nil {
-		return nil, fmt.Errorf("store: sweep %d reports: %w", sweep, err)
-	}
-	defer rows.Close()
-	out := map[int64]bool{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out[id] = true
-	}
-	return out, rows.Err()
-}
-
-func sortedIDs(m map[int64]bool) []int64 {
+func sortedIDs[V any](m map[int64]V) []int64 {
 	out := make([]int64, 0, len(m))
 	for id := range m {
 		out = append(out, id)

@@ -1,6 +1,26 @@
-// Package store is the persistence of the oracle service: bug reports
-// (deduplicated by divergence signature and feature), sweeps with their
-// progress, and per-case per-engine sweep results.
+// Package store is the persistence of the oracle service: findings
+// (reports), their triage, sweeps with their progress, and per-case
+// per-engine sweep results.
+//
+// A finding's identity (identity.go) is (engine, class, fingerprint of the
+// reduced case: reduce.Fingerprint of the stored reproducer). FileReport
+// files a divergence as one finding per engine on its wrong side; the
+// engines that agreed, and the other wrong ones, are annotations, so adding
+// or removing a bystander engine changes no finding. The fingerprint alone
+// is the root cause: one reduced case diverging on several engines.
+// CountFindings counts by both (the dashboard, /metrics, /v1/findings and
+// docs/findings.md through internal/regress).
+//
+// Triage (triage.go): the statuses open, known-upstream (URL), fixed-in
+// (version), wont-fix, intended-deviation, spec-question, not-a-bug, set by
+// SetStatus with who and a note, every change kept in report_history.
+// Filing applies them: an open finding whose (engine, class) is an
+// intended deviation becomes one; a fixed-in finding seen failing on its
+// fixed version or a later one is re-opened; the others keep their status.
+//
+// Comparison (compare.go): a sweep is compared with the previous sweep of
+// the same corpus (SweepSpec.CorpusKey), over the engines both specs run
+// and the cases both recorded; Comparison.Notes say when they differ.
 //
 // One implementation (DB) serves two databases: SQLite through
 // modernc.org/sqlite, the embedded default (one file, WAL, busy timeout),

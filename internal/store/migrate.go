@@ -14,11 +14,20 @@ import (
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
-// migration is one numbered file of migrations/.
+// migration is one numbered file of migrations/, and the Go step of its
+// version when it has one (codeSteps).
 type migration struct {
 	version int
 	name    string
 	sql     string
+	code    func(*DB, context.Context, *sql.Tx) error
+}
+
+// codeSteps are the migrations SQL alone cannot write: they run after
+// their version's file, in the same transaction. Version 2 computes each
+// report's fingerprint from its stored bug and splits it per engine.
+var codeSteps = map[int]func(*DB, context.Context, *sql.Tx) error{
+	2: (*DB).rekey002,
 }
 
 // migrations lists the embedded migrations in version order.
@@ -39,7 +48,7 @@ func migrations() ([]migration, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, migration{v, base, string(body)})
+		out = append(out, migration{v, base, string(body), codeSteps[v]})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
 	return out, nil
@@ -48,7 +57,11 @@ func migrations() ([]migration, error) {
 // migrate applies every migration not yet in store_migrations, all in one
 // transaction (PostgreSQL serialises concurrent starts with an advisory lock;
 // SQLite with its write lock, taken at BEGIN IMMEDIATE).
-func (db *DB) migrate(ctx context.Context) error {
+func (db *DB) migrate(ctx context.Context) error { return db.migrateTo(ctx, 1<<30) }
+
+// migrateTo applies the migrations up to version last (tests build the
+// schema of an older version with it).
+func (db *DB) migrateTo(ctx context.Context, last int) error {
 	ms, err := migrations()
 	if err != nil {
 		return err
@@ -67,7 +80,7 @@ func (db *DB) migrate(ctx context.Context) error {
 			return err
 		}
 		for _, m := range ms {
-			if done[m.version] {
+			if done[m.version] || m.version > last {
 				continue
 			}
 			if err := db.apply(ctx, tx, m); err != nil {
@@ -101,6 +114,11 @@ func (db *DB) apply(ctx context.Context, tx *sql.Tx, m migration) error {
 	for _, stmt := range statements(db.d.expand(m.sql)) {
 		if _, err := tx.ExecContext(ctx, stmt); err != nil {
 			return fmt.Errorf("store: migration %s: %w\n%s", m.name, err, stmt)
+		}
+	}
+	if m.code != nil {
+		if err := m.code(db, ctx, tx); err != nil {
+			return fmt.Errorf("store: migration %s: %w", m.name, err)
 		}
 	}
 	_, err := tx.ExecContext(ctx, db.d.q(`INSERT INTO store_migrations (version, applied) VALUES (?, ?)`), m.version, now())

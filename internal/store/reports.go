@@ -6,86 +6,125 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/report"
 )
 
 // reportCols is the column list every report query selects, in scanReport's order.
-const reportCols = `id, dedup_key, signature, engine, class, kind, status, feature, title, case_name,
+const reportCols = `id, dedup_key, fingerprint, signature, engine, engine_version, class, kind, status,
+	status_url, status_version, status_note, status_by, status_at, feature, title, case_name,
 	sweep_id, last_sweep, count, created, last_seen, bug`
 
-// FileReport files a divergence, deduplicating by KeyOf(f.Bug). A sweep's
-// filing is idempotent per (sweep, report, case): a retried job links the
-// report once and counts it once.
+// FileReport files a divergence as one finding per engine on its wrong
+// side (IdentitiesOf), deduplicating by identity, and returns the finding
+// of the bug's own engine (its first wrong one) and whether it was new. A
+// sweep's filing is idempotent per (sweep, finding, case): a retried job
+// links each finding once and counts it once. The triage rules apply to
+// every finding filed (onFiling: intended deviations, fixed-in re-opened).
 func (db *DB) FileReport(ctx context.Context, f Filing) (Report, bool, error) {
 	if f.Bug.Signature == "" {
 		return Report{}, false, fmt.Errorf("%w: report without a signature", ErrInvalid)
 	}
-	body, err := json.Marshal(f.Bug)
-	if err != nil {
-		return Report{}, false, fmt.Errorf("store: encode report: %w", err)
+	ids := IdentitiesOf(f.Bug)
+	if len(ids) == 0 {
+		return Report{}, false, fmt.Errorf("%w: report names no diverging engine", ErrInvalid)
 	}
-	var id int64
-	var created bool
-	err = db.tx(ctx, func(tx *sql.Tx) error {
-		id, created, err = db.insertReport(ctx, tx, f, string(body))
-		if err != nil || created {
-			return err
+	main, created := int64(0), false
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		for _, id := range ids {
+			rid, fresh, err := db.fileFinding(ctx, tx, f, id)
+			if err != nil {
+				return err
+			}
+			if main == 0 || id.Engine == f.Bug.Engine {
+				main, created = rid, fresh
+			}
 		}
-		return db.refileReport(ctx, tx, id, f, string(body))
+		return nil
 	})
 	if err != nil {
 		return Report{}, false, err
 	}
-	r, err := db.Report(ctx, id)
+	r, err := db.Report(ctx, main)
 	return r, created, err
 }
 
-// insertReport inserts a new report, or finds the one with the same key.
-func (db *DB) insertReport(ctx context.Context, tx *sql.Tx, f Filing, body string) (int64, bool, error) {
-	b, t := f.Bug, now()
-	var id int64
-	err := tx.QueryRowContext(ctx, db.d.q(`INSERT INTO reports (dedup_key, bug_id, signature, engine, class, kind,
-		status, feature, title, case_name, sweep_id, last_sweep, count, size, created, last_seen, bug)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+// fileFinding files one engine's finding: inserted when new, counted when
+// not, then the triage rules.
+func (db *DB) fileFinding(ctx context.Context, tx *sql.Tx, f Filing, id Identity) (int64, bool, error) {
+	b := forEngine(f.Bug, id.Engine)
+	body, err := json.Marshal(b)
+	if err != nil {
+		return 0, false, fmt.Errorf("store: encode report: %w", err)
+	}
+	rid, created, err := db.insertReport(ctx, tx, f, b, id, string(body))
+	if err != nil {
+		return 0, false, err
+	}
+	if !created {
+		fresh, err := db.refileReport(ctx, tx, rid, f, b, string(body))
+		if err != nil || !fresh {
+			return rid, false, err
+		}
+	}
+	var status string
+	var t Triage
+	err = tx.QueryRowContext(ctx, db.d.q(`SELECT status, status_version FROM reports WHERE id = ?`), rid).Scan(&status, &t.Version)
+	if err != nil {
+		return 0, false, fmt.Errorf("store: file report: %w", err)
+	}
+	return rid, created, db.onFiling(ctx, tx, rid, status, t, id, b.Version)
+}
+
+// insertReport inserts a new finding, or finds the one with the same identity.
+func (db *DB) insertReport(ctx context.Context, tx *sql.Tx, f Filing, b report.Bug, id Identity, body string) (int64, bool, error) {
+	t := now()
+	var rid int64
+	err := tx.QueryRowContext(ctx, db.d.q(`INSERT INTO reports (dedup_key, fingerprint, bug_id, signature, engine,
+		engine_version, class, kind, status, feature, title, case_name, sweep_id, last_sweep, count, size, created,
+		last_seen, bug) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
 		ON CONFLICT (dedup_key) DO NOTHING RETURNING id`),
-		KeyOf(b), b.ID, b.Signature, b.Engine, string(b.Class), string(b.Kind), b.Status, b.Feature, b.Title,
-		f.Case, f.SweepID, f.SweepID, size(b), t, t, body).Scan(&id)
+		id.Key(), id.Fingerprint, b.ID, b.Signature, id.Engine, b.Version, id.Class, string(b.Kind), b.Status,
+		b.Feature, b.Title, f.Case, f.SweepID, f.SweepID, size(b), t, t, body).Scan(&rid)
 	if err == nil {
-		return id, true, db.link(ctx, tx, f.SweepID, id, f.Case, nil)
+		return rid, true, db.link(ctx, tx, f.SweepID, rid, f.Case, nil)
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
 		return 0, false, fmt.Errorf("store: file report: %w", err)
 	}
-	err = tx.QueryRowContext(ctx, db.d.q(`SELECT id FROM reports WHERE dedup_key = ?`), KeyOf(b)).Scan(&id)
+	err = tx.QueryRowContext(ctx, db.d.q(`SELECT id FROM reports WHERE dedup_key = ?`), id.Key()).Scan(&rid)
 	if err != nil {
 		return 0, false, fmt.Errorf("store: file report: %w", err)
 	}
-	return id, false, nil
+	return rid, false, nil
 }
 
-// refileReport counts a repeated filing and keeps the smaller reproducer
-// (every expression of an UPDATE sees the row before it, in both dialects).
-func (db *DB) refileReport(ctx context.Context, tx *sql.Tx, id int64, f Filing, body string) error {
+// refileReport counts a repeated filing, notes the latest annotations
+// (the signature with its bystanders, the engine's version) and keeps the
+// smaller reproducer (every expression of an UPDATE sees the row before
+// it, in both dialects). fresh is false for a retried sweep job's filing,
+// which changes nothing.
+func (db *DB) refileReport(ctx context.Context, tx *sql.Tx, id int64, f Filing, b report.Bug, body string) (bool, error) {
 	fresh := true
 	if err := db.link(ctx, tx, f.SweepID, id, f.Case, &fresh); err != nil || !fresh {
-		return err
+		return false, err
 	}
-	b, n := f.Bug, size(f.Bug)
+	n := size(b)
 	_, err := tx.ExecContext(ctx, db.d.q(`UPDATE reports SET count = count + 1, last_seen = ?,
 		last_sweep = CASE WHEN ? > last_sweep THEN ? ELSE last_sweep END,
+		signature = ?, engine_version = ?,
 		bug = CASE WHEN ? < size THEN ? ELSE bug END,
 		bug_id = CASE WHEN ? < size THEN ? ELSE bug_id END,
 		title = CASE WHEN ? < size THEN ? ELSE title END,
 		size = CASE WHEN ? < size THEN ? ELSE size END
 		WHERE id = ?`),
-		now(), f.SweepID, f.SweepID, n, body, n, b.ID, n, b.Title, n, n, id)
+		now(), f.SweepID, f.SweepID, b.Signature, b.Version, n, body, n, b.ID, n, b.Title, n, n, id)
 	if err != nil {
-		return fmt.Errorf("store: refile report %d: %w", id, err)
+		return false, fmt.Errorf("store: refile report %d: %w", id, err)
 	}
-	return nil
+	return true, nil
 }
 
 // link records that a sweep's case showed a report; fresh (when not nil)
@@ -164,7 +203,8 @@ func reportWhere(f ReportFilter) (string, []any) {
 		conds = append(conds, cond)
 		args = append(args, v)
 	}
-	for _, c := range []struct{ col, v string }{{"engine", f.Engine}, {"class", f.Class}, {"status", f.Status}, {"feature", f.Feature}} {
+	for _, c := range []struct{ col, v string }{{"engine", f.Engine}, {"class", f.Class}, {"status", f.Status},
+		{"feature", f.Feature}, {"fingerprint", f.Fingerprint}} {
 		if c.v != "" {
 			add(c.col+" = ?", c.v)
 		}
@@ -189,35 +229,24 @@ func page(limit, offset int) (int, int, error) {
 	return min(limit, MaxLimit), offset, nil
 }
 
-// SetReportStatus changes a report's status.
-func (db *DB) SetReportStatus(ctx context.Context, id int64, status string) error {
-	if !slices.Contains(Statuses, status) {
-		return fmt.Errorf("%w: status %q (want one of %s)", ErrInvalid, status, strings.Join(Statuses, ", "))
-	}
-	res, err := db.sql.ExecContext(ctx, db.d.q(`UPDATE reports SET status = ? WHERE id = ?`), status, id)
-	if err != nil {
-		return fmt.Errorf("store: set status: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("%w: report %d", ErrNotFound, id)
-	}
-	return nil
-}
-
 type scanner interface{ Scan(dest ...any) error }
 
 func scanReport(s scanner) (Report, error) {
 	var r Report
-	var created, seen int64
+	var created, seen, at int64
 	var body string
-	err := s.Scan(&r.ID, &r.Key, &r.Signature, &r.Engine, &r.Class, &r.Kind, &r.Status, &r.Feature, &r.Title,
-		&r.Case, &r.SweepID, &r.LastSweep, &r.Count, &created, &seen, &body)
+	err := s.Scan(&r.ID, &r.Key, &r.Fingerprint, &r.Signature, &r.Engine, &r.Version, &r.Class, &r.Kind, &r.Status,
+		&r.Triage.URL, &r.Triage.Version, &r.Triage.Note, &r.Triage.By, &at, &r.Feature, &r.Title, &r.Case,
+		&r.SweepID, &r.LastSweep, &r.Count, &created, &seen, &body)
 	if err != nil {
 		return Report{}, err
 	}
-	r.Created, r.LastSeen = fromMicros(created), fromMicros(seen)
+	r.Created, r.LastSeen, r.Triage.At = fromMicros(created), fromMicros(seen), fromMicros(at)
 	if err := json.Unmarshal([]byte(body), &r.Bug); err != nil {
-		return Report{}, fmt.Errorf("store: report %d: decode: %w", r.ID, err)
+		// a damaged body (never written so by FileReport) must not hide the
+		// rest of a listing: the row's own columns stand in for it.
+		r.Bug = report.Bug{Engine: r.Engine, Version: r.Version, Class: diff.Class(r.Class), Kind: diff.Kind(r.Kind),
+			Signature: r.Signature, Feature: r.Feature, Title: r.Title + " (stored report unreadable: " + err.Error() + ")"}
 	}
 	r.Bug.Status = r.Status // the store's status is the current one
 	return r, nil

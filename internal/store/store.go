@@ -16,32 +16,45 @@ var ErrNotFound = errors.New("store: not found")
 // sweep state, a negative page, an empty spec. Test with errors.Is.
 var ErrInvalid = errors.New("store: invalid argument")
 
-// Report is one filed divergence. Reports are deduplicated by Key (the
-// divergence signature and the feature, see KeyOf): filing the same key
-// again increments Count, updates LastSeen and LastSweepID, and keeps the
-// smaller reproducer in Bug.
+// Report is one finding: one engine's divergence from the judge, of one
+// class, on one reduced case. Its identity is (Engine, Class, Fingerprint)
+// (IdentityOf): the engines that agreed, and the other engines wrong on the
+// same case, are annotations (Signature, Bug.Agreeing, Bug.Actual), never
+// part of it, so adding or removing a bystander engine changes no finding.
+// Filing the same identity again increments Count, updates LastSeen,
+// LastSweep, Version and Signature, and keeps the smaller reproducer in Bug.
 type Report struct {
-	ID        int64      `json:"id"`         // store id, > 0
-	Key       string     `json:"key"`        // dedup key: KeyOf(Bug)
-	Signature string     `json:"signature"`  // diff.Signature.String()
-	Engine    string     `json:"engine"`     // the first diverging engine (Bug.Engine)
-	Class     string     `json:"class"`      // diff.Class
-	Kind      string     `json:"kind"`       // diff.Kind
-	Status    string     `json:"status"`     // open, internal, suspect, fixed, wontfix, duplicate
-	Feature   string     `json:"feature"`    // the construct the title names ("" when none)
-	Title     string     `json:"title"`      // Bug.Title
-	Case      string     `json:"case"`       // the name of the case that first showed it
-	SweepID   int64      `json:"sweep_id"`   // the sweep that first filed it; 0 = filed by the API/CLI
-	LastSweep int64      `json:"last_sweep"` // the latest sweep that saw it; 0 = none
-	Count     int        `json:"count"`      // times filed
-	Created   time.Time  `json:"created"`
-	LastSeen  time.Time  `json:"last_seen"`
-	Bug       report.Bug `json:"bug"` // the full report (docs/report-schema.md)
+	ID          int64      `json:"id"`          // store id, > 0
+	Key         string     `json:"key"`         // the identity: IdentityOf(...).Key()
+	Fingerprint string     `json:"fingerprint"` // reduce.Fingerprint of the reduced case: its root cause
+	Signature   string     `json:"signature"`   // the latest filing's diff.Signature (an annotation)
+	Engine      string     `json:"engine"`      // the engine that diverges
+	Version     string     `json:"version"`     // its version when last seen
+	Class       string     `json:"class"`       // diff.Class
+	Kind        string     `json:"kind"`        // diff.Kind
+	Status      string     `json:"status"`      // one of Statuses
+	Triage      Triage     `json:"triage"`      // what the latest status change said
+	Feature     string     `json:"feature"`     // the construct the title names ("" when none)
+	Title       string     `json:"title"`       // Bug.Title
+	Case        string     `json:"case"`        // the name of the case that first showed it
+	SweepID     int64      `json:"sweep_id"`    // the sweep that first filed it; 0 = filed by the API/CLI
+	LastSweep   int64      `json:"last_sweep"`  // the latest sweep that saw it; 0 = none
+	Count       int        `json:"count"`       // times filed
+	Created     time.Time  `json:"created"`
+	LastSeen    time.Time  `json:"last_seen"`
+	Bug         report.Bug `json:"bug"` // the full report (docs/report-schema.md), Engine set to this finding's
 }
 
-// Statuses a report may have. Filing sets the Bug's status (open, internal,
-// suspect); SetReportStatus may set any of these.
-var Statuses = []string{"open", "internal", "suspect", "fixed", "wontfix", "duplicate"}
+// Triage is what the latest status change of a report said (triage.go):
+// the upstream issue (known-upstream), the version that fixed it
+// (fixed-in), a note, who and when. Zero when the status came from filing.
+type Triage struct {
+	URL     string    `json:"url,omitempty"`
+	Version string    `json:"version,omitempty"`
+	Note    string    `json:"note,omitempty"`
+	By      string    `json:"by,omitempty"`
+	At      time.Time `json:"at,omitzero"`
+}
 
 // Filing is one report to file.
 type Filing struct {
@@ -58,9 +71,12 @@ type ReportFilter struct {
 	Class   string
 	Status  string
 	Feature string
-	SweepID int64 // reports the sweep filed or saw (sweep_divergences)
-	Limit   int
-	Offset  int
+	// Fingerprint selects one root cause: the findings of every engine on
+	// the same reduced case.
+	Fingerprint string
+	SweepID     int64 // reports the sweep filed or saw (sweep_reports)
+	Limit       int
+	Offset      int
 }
 
 // Paging defaults.
@@ -188,14 +204,32 @@ type ResultFilter struct {
 	Offset  int
 }
 
-// Comparison is sweep B against sweep A (normally the previous one), by
-// report key: New are divergences B shows and A did not, Fixed the ones A
-// showed and B does not, Unchanged the ones both show.
+// Comparison is sweep B against sweep A (normally the previous sweep of
+// the same corpus, PreviousSweep), by finding identity, over the engines
+// both specs run and the cases both sweeps recorded: a finding of an engine
+// or a case only one of them ran is neither new nor fixed. Notes say in
+// words when the engine sets or the corpora differ; SameCorpus is false
+// when the two specs do not name the same corpus (SweepSpec.CorpusKey).
 type Comparison struct {
-	A         int64    `json:"a"`
-	B         int64    `json:"b"`
+	A          int64    `json:"a"`
+	B          int64    `json:"b"`
+	SameCorpus bool     `json:"same_corpus"`
+	Engines    []string `json:"engines"`        // compared: in both specs
+	OnlyA      []string `json:"engines_only_a"` // run by A alone: not compared
+	OnlyB      []string `json:"engines_only_b"` // run by B alone: not compared
+	Cases      int      `json:"cases"`          // cases both recorded
+	CasesOnlyA int      `json:"cases_only_a"`
+	CasesOnlyB int      `json:"cases_only_b"`
+	Notes      []string `json:"notes"`
+	// New: findings B shows and A did not. Of those A showed and B does
+	// not: Fixed when B's engine answers every case where A saw them
+	// correctly; Moved when it still diverges on one (its reduction reached
+	// another case); Undecided otherwise (a timeout, an unjudged case).
+	// Unchanged: both show them.
 	New       []Report `json:"new"`
 	Fixed     []Report `json:"fixed"`
+	Moved     []Report `json:"moved"`
+	Undecided []Report `json:"undecided"`
 	Unchanged []Report `json:"unchanged"`
 }
 
@@ -230,8 +264,13 @@ type Store interface {
 	ReportByBugID(ctx context.Context, bugID string) (Report, error)
 	// Reports lists reports matching f, newest first.
 	Reports(ctx context.Context, f ReportFilter) (ReportPage, error)
-	// SetReportStatus changes a report's status (one of Statuses).
-	SetReportStatus(ctx context.Context, id int64, status string) error
+	// SetStatus triages a report (StatusChange.Check says what is
+	// accepted), records the change in its history, and returns the report.
+	SetStatus(ctx context.Context, id int64, c StatusChange) (Report, error)
+	// History is a report's status changes, oldest first.
+	History(ctx context.Context, id int64) ([]StatusEvent, error)
+	// Findings counts findings by identity and by root cause (findings.go).
+	Findings(ctx context.Context, f ReportFilter) (FindingCounts, error)
 
 	// CreateSweep stores a new pending sweep of spec.
 	CreateSweep(ctx context.Context, spec SweepSpec) (Sweep, error)
@@ -245,7 +284,8 @@ type Store interface {
 	// FinishSweep sets the final state (done, failed, cancelled) and Finished.
 	FinishSweep(ctx context.Context, id int64, state SweepState, errText string) error
 	// PreviousSweep returns the latest finished (done) sweep created before
-	// id; ok is false when there is none.
+	// id with the same corpus (SweepSpec.CorpusKey); ok is false when there
+	// is none.
 	PreviousSweep(ctx context.Context, id int64) (Sweep, bool, error)
 
 	// RecordCase writes one case's results and links its reports, atomically
@@ -253,7 +293,7 @@ type Store interface {
 	RecordCase(ctx context.Context, r CaseRecord) error
 	// Results lists a sweep's results ordered by case then engine.
 	Results(ctx context.Context, sweepID int64, f ResultFilter) ([]Result, error)
-	// Compare compares sweep b with sweep a.
+	// Compare compares sweep b with sweep a (see Comparison).
 	Compare(ctx context.Context, a, b int64) (Comparison, error)
 	// Matrix is the engine × feature divergence matrix of a sweep.
 	Matrix(ctx context.Context, sweepID int64) ([]Cell, error)
@@ -267,10 +307,11 @@ type Store interface {
 	Close() error
 }
 
-// KeyOf is the deduplication key of a bug: its signature, and its feature
-// when it has one. The signature alone (class and engines on each side)
-// would merge every "wrong-value in rdflib" into one report whatever the
-// construct; the feature keeps an OPTIONAL bug apart from a GROUP BY bug.
+// KeyOf is the pre-reduction key of a bug: its signature, and its feature
+// when it has one. It is not a finding's identity (IdentityOf is): the
+// sweep's reduction memo keys unreduced divergences by it (internal/sweep
+// memo.go), where the feature keeps an OPTIONAL divergence apart from a
+// GROUP BY one before either is reduced.
 func KeyOf(b report.Bug) string {
 	if b.Feature == "" {
 		return b.Signature

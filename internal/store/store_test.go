@@ -21,6 +21,7 @@ import (
 // backend opens a fresh store; reopen opens the same database again.
 type backend struct {
 	name   string
+	dsn    string
 	open   func(t *testing.T) *DB
 	reopen func(t *testing.T) *DB
 }
@@ -45,7 +46,7 @@ func backends(t *testing.T) []backend {
 func sqliteBackend(t *testing.T) backend {
 	path := filepath.Join(t.TempDir(), "oracle.db")
 	open := func(t *testing.T) *DB { return mustOpen(t, path) }
-	return backend{name: "sqlite", open: open, reopen: open}
+	return backend{name: "sqlite", dsn: path, open: open, reopen: open}
 }
 
 func pgBackend(t *testing.T, dsn string) backend {
@@ -65,7 +66,7 @@ func pgBackend(t *testing.T, dsn string) backend {
 	}
 	full := dsn + sep + "search_path=" + schema
 	open := func(t *testing.T) *DB { return mustOpen(t, full) }
-	return backend{name: "postgres", open: open, reopen: open}
+	return backend{name: "postgres", dsn: full, open: open, reopen: open}
 }
 
 func mustOpen(t *testing.T, dsn string) *DB {
@@ -88,7 +89,7 @@ func bug(engine string, class diff.Class, feature, query string) report.Bug {
 	sig := diff.Signature{Class: class, Wrong: []string{engine}, Right: []string{"engine", "reference"}}
 	b := report.Bug{Engine: engine, Class: class, Kind: diff.KindEngineBug, Status: "open",
 		Signature: sig.String(), Feature: feature, Title: feature + " " + string(class) + " in " + engine,
-		Reproducer: report.Reproducer{Query: query, Data: "<s> <p> <o> .\n"}}
+		Reproducer: report.Reproducer{Query: query, Data: "<http://e/s> <http://e/p> <http://e/o> .\n"}}
 	b.ID = fmt.Sprintf("%x", len(query)) + engine
 	return b
 }
@@ -97,37 +98,44 @@ var ctx = context.Background()
 
 var time0 time.Time
 
+// TestFileReportDedup: a finding is (engine, class, fingerprint of the
+// reduced case). The same case spelled otherwise is the same finding; a
+// smaller reproducer of another case is another finding.
 func TestFileReportDedup(t *testing.T) {
 	each(t, func(t *testing.T, b backend) {
 		db := b.open(t)
-		long := bug("rdflib", diff.ClassExtraRows, "OPTIONAL", "SELECT * WHERE { ?s ?p ?o OPTIONAL { ?o ?q ?r } }")
-		r1, created, err := db.FileReport(ctx, Filing{Bug: long, Case: "gen/default/1"})
+		first := bug("rdflib", diff.ClassExtraRows, "OPTIONAL", "SELECT * WHERE { ?s ?p ?o OPTIONAL { ?o ?q ?r } }")
+		r1, created, err := db.FileReport(ctx, Filing{Bug: first, Case: "gen/default/1"})
 		require.NoError(t, err)
 		require.True(t, created)
 		require.Equal(t, 1, r1.Count)
+		require.Equal(t, Identity{"rdflib", "extra-rows", FingerprintOf(first)}.Key(), r1.Key)
+		require.Len(t, r1.Fingerprint, 16)
 
-		short := bug("rdflib", diff.ClassExtraRows, "OPTIONAL", "SELECT * { OPTIONAL { ?o ?q ?r } }")
-		r2, created, err := db.FileReport(ctx, Filing{Bug: short, Case: "gen/default/2"})
+		respelled := bug("rdflib", diff.ClassExtraRows, "OPTIONAL", "select *\nwhere {?s ?p ?o optional {?o ?q ?r}} # again")
+		r2, created, err := db.FileReport(ctx, Filing{Bug: respelled, Case: "gen/default/2"})
 		require.NoError(t, err)
-		require.False(t, created, "same signature and feature is the same report")
+		require.False(t, created, "the same reduced case, spelled otherwise, is the same finding")
 		require.Equal(t, r1.ID, r2.ID)
 		require.Equal(t, 2, r2.Count)
-		require.Equal(t, short.Reproducer.Query, r2.Bug.Reproducer.Query, "the smaller reproducer is kept")
+		require.Equal(t, first.Reproducer.Query, r2.Bug.Reproducer.Query, "the smaller reproducer is kept")
 		require.Equal(t, "gen/default/1", r2.Case, "the first case stays the origin")
 
-		again, _, err := db.FileReport(ctx, Filing{Bug: long})
+		smaller := bug("rdflib", diff.ClassExtraRows, "OPTIONAL", "SELECT * { OPTIONAL { ?o ?q ?r } }")
+		r3, created, err := db.FileReport(ctx, Filing{Bug: smaller})
 		require.NoError(t, err)
-		require.Equal(t, short.Reproducer.Query, again.Bug.Reproducer.Query, "a larger one does not replace it")
-		require.Equal(t, 3, again.Count)
+		require.True(t, created, "another reduced case is another finding")
+		require.NotEqual(t, r1.ID, r3.ID)
+		require.Equal(t, 1, r3.Count)
 
-		other, created, err := db.FileReport(ctx, Filing{Bug: bug("rdflib", diff.ClassExtraRows, "GROUP BY", "SELECT")})
+		other, created, err := db.FileReport(ctx, Filing{Bug: bug("rdflib", diff.ClassWrongValue, "OPTIONAL", first.Reproducer.Query)})
 		require.NoError(t, err)
-		require.True(t, created, "another feature is another report")
-		require.NotEqual(t, r1.ID, other.ID)
+		require.True(t, created, "another class on the same case is another finding")
+		require.Equal(t, r1.Fingerprint, other.Fingerprint, "... of the same root cause")
 
-		got, err := db.ReportByBugID(ctx, other.Bug.ID)
+		got, err := db.ReportByBugID(ctx, r3.Bug.ID)
 		require.NoError(t, err)
-		require.Equal(t, other.ID, got.ID)
+		require.Equal(t, r3.ID, got.ID)
 		_, err = db.Report(ctx, 9999)
 		require.True(t, errors.Is(err, ErrNotFound), "%v", err)
 		_, _, err = db.FileReport(ctx, Filing{Bug: report.Bug{}})
@@ -166,7 +174,7 @@ func TestReportFiltersAndPaging(t *testing.T) {
 			{ReportFilter{Class: string(diff.ClassWrongValue)}, 6},
 			{ReportFilter{Feature: "AVG", Engine: "rasqal"}, 2},
 			{ReportFilter{Status: "open"}, 12},
-			{ReportFilter{Status: "fixed"}, 0},
+			{ReportFilter{Status: StatusFixedIn}, 0},
 			{ReportFilter{SweepID: sw.ID}, 4},
 		}
 		for _, c := range cases {
@@ -190,12 +198,16 @@ func TestReportFiltersAndPaging(t *testing.T) {
 		require.True(t, errors.Is(err, ErrInvalid))
 
 		p, _ := db.Reports(ctx, ReportFilter{Engine: "rasqal", Limit: 1})
-		require.NoError(t, db.SetReportStatus(ctx, p.Reports[0].ID, "fixed"))
-		r, err := db.Report(ctx, p.Reports[0].ID)
+		r, err := db.SetStatus(ctx, p.Reports[0].ID, StatusChange{Status: StatusFixedIn, Version: "3.0"})
 		require.NoError(t, err)
-		require.Equal(t, "fixed", r.Status)
-		require.Equal(t, "fixed", r.Bug.Status)
-		require.True(t, errors.Is(db.SetReportStatus(ctx, r.ID, "bogus"), ErrInvalid))
-		require.True(t, errors.Is(db.SetReportStatus(ctx, 9999, "open"), ErrNotFound))
+		require.Equal(t, StatusFixedIn, r.Status)
+		require.Equal(t, StatusFixedIn, r.Bug.Status)
+		fp, err := db.Reports(ctx, ReportFilter{Status: StatusFixedIn})
+		require.NoError(t, err)
+		require.Equal(t, 1, fp.Total)
+		_, err = db.SetStatus(ctx, r.ID, StatusChange{Status: "bogus"})
+		require.True(t, errors.Is(err, ErrInvalid))
+		_, err = db.SetStatus(ctx, 9999, StatusChange{Status: StatusOpen})
+		require.True(t, errors.Is(err, ErrNotFound))
 	})
 }

@@ -103,16 +103,6 @@ func (db *DB) exec1(ctx context.Context, id int64, query string, args ...any) er
 	return nil
 }
 
-// PreviousSweep returns the latest done sweep created before id.
-func (db *DB) PreviousSweep(ctx context.Context, id int64) (Sweep, bool, error) {
-	ss, err := db.querySweeps(ctx, `SELECT `+sweepCols+` FROM sweeps s WHERE s.id < ? AND s.state = ?
-		ORDER BY s.id DESC LIMIT 1`, id, string(SweepDone))
-	if err != nil || len(ss) == 0 {
-		return Sweep{}, false, err
-	}
-	return ss[0], true, nil
-}
-
 func scanSweep(s scanner) (Sweep, error) {
 	var w Sweep
 	var spec, state string

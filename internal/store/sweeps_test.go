@@ -10,16 +10,25 @@ import (
 	"github.com/sparql-oracle/oracle/internal/report"
 )
 
-func genSpec(from, to int64) SweepSpec {
-	return SweepSpec{Name: "t", Engines: []string{"reference", "engine"}, Generated: &GenSource{From: from, To: to}}
+func genSpec(from, to int64, engines ...string) SweepSpec {
+	return SweepSpec{Name: "t", Engines: append([]string{"reference", "engine"}, engines...), Generated: &GenSource{From: from, To: to}}
 }
 
-// record files the given bugs for one case of sweep s and records its results.
+// correct is a bug-shaped marker for record: the engine answered correctly.
+func correct(engine string) report.Bug { return report.Bug{Engine: engine, Status: "correct"} }
+
+// record files the given bugs for one case of sweep s and records its
+// results (a correct(engine) marker records a correct answer).
 func record(t *testing.T, db *DB, sweep int64, caseName string, bugs ...report.Bug) {
 	t.Helper()
-	rec := CaseRecord{SweepID: sweep, Case: caseName, Diverged: len(bugs) > 0}
+	rec := CaseRecord{SweepID: sweep, Case: caseName}
 	rec.Results = append(rec.Results, Result{Engine: "reference", Outcome: "judge", ElapsedMS: 1})
 	for _, b := range bugs {
+		if b.Status == "correct" {
+			rec.Results = append(rec.Results, Result{Engine: b.Engine, Outcome: string(diff.Correct)})
+			continue
+		}
+		rec.Diverged = true
 		r, _, err := db.FileReport(ctx, Filing{Bug: b, SweepID: sweep, Case: caseName})
 		require.NoError(t, err)
 		rec.Reports = append(rec.Reports, r.ID)
@@ -97,12 +106,12 @@ func TestCompareMatrixTrend(t *testing.T) {
 		fixed := bug("jena", diff.ClassWrongValue, "STR", "q1")
 		kept := bug("rdflib", diff.ClassExtraRows, "OPTIONAL", "q2")
 		fresh := bug("rasqal", diff.ClassMissingRows, "MINUS", "q3")
-		a, _ := db.CreateSweep(ctx, genSpec(0, 2))
+		a, _ := db.CreateSweep(ctx, genSpec(0, 2, "jena", "rdflib", "rasqal"))
 		record(t, db, a.ID, "c1", fixed)
 		record(t, db, a.ID, "c2", kept)
 		require.NoError(t, db.FinishSweep(ctx, a.ID, SweepDone, ""))
-		bs, _ := db.CreateSweep(ctx, genSpec(0, 2))
-		record(t, db, bs.ID, "c1")
+		bs, _ := db.CreateSweep(ctx, genSpec(0, 2, "jena", "rdflib", "rasqal"))
+		record(t, db, bs.ID, "c1", correct("jena"))
 		record(t, db, bs.ID, "c2", kept, fresh)
 		require.NoError(t, db.FinishSweep(ctx, bs.ID, SweepDone, ""))
 
@@ -111,6 +120,9 @@ func TestCompareMatrixTrend(t *testing.T) {
 		require.Equal(t, []string{fresh.Title}, titles(c.New))
 		require.Equal(t, []string{fixed.Title}, titles(c.Fixed))
 		require.Equal(t, []string{kept.Title}, titles(c.Unchanged))
+		require.True(t, c.SameCorpus)
+		require.Empty(t, c.Notes)
+		require.Equal(t, 2, c.Cases)
 		_, err = db.Compare(ctx, a.ID, 999)
 		require.True(t, errors.Is(err, ErrNotFound))
 
@@ -121,7 +133,7 @@ func TestCompareMatrixTrend(t *testing.T) {
 		tr, err := db.Trend(ctx, 10)
 		require.NoError(t, err)
 		want := []TrendPoint{{a.ID, time0, "jena", 1}, {a.ID, time0, "rdflib", 1}, {a.ID, time0, "reference", 0},
-			{bs.ID, time0, "rasqal", 1}, {bs.ID, time0, "rdflib", 1}, {bs.ID, time0, "reference", 0}}
+			{bs.ID, time0, "jena", 0}, {bs.ID, time0, "rasqal", 1}, {bs.ID, time0, "rdflib", 1}, {bs.ID, time0, "reference", 0}}
 		for i := range tr {
 			tr[i].Finished = time0
 		}
@@ -154,5 +166,59 @@ func TestReopen(t *testing.T) {
 		p, err := db2.Reports(ctx, ReportFilter{SweepID: s.ID})
 		require.NoError(t, err)
 		require.Equal(t, 1, p.Total)
+	})
+}
+
+// TestCompareScope: a comparison covers the engines both specs run and the
+// cases both sweeps recorded, and says so; a W3C sweep against a generated
+// one compares nothing rather than calling every finding fixed; a finding
+// whose engine still diverges on its case is moved, not fixed; a timeout
+// is undecided. PreviousSweep finds the previous sweep of the same corpus.
+func TestCompareScope(t *testing.T) {
+	each(t, func(t *testing.T, b backend) {
+		db := b.open(t)
+		jena := bug("jena", diff.ClassWrongValue, "STR", "q1")
+		rasqal := bug("rasqal", diff.ClassMissingRows, "MINUS", "q2")
+		oxi := bug("oxigraph", diff.ClassOrder, "ORDER BY", "q3")
+		done := func(s Sweep) { require.NoError(t, db.FinishSweep(ctx, s.ID, SweepDone, "")) }
+		a, _ := db.CreateSweep(ctx, genSpec(0, 3, "jena", "rasqal"))
+		record(t, db, a.ID, "c1", jena)
+		record(t, db, a.ID, "c2", rasqal)
+		record(t, db, a.ID, "c3", oxi)
+		done(a)
+
+		w3c, _ := db.CreateSweep(ctx, SweepSpec{Engines: []string{"reference", "jena"}, W3C: &W3CSource{}})
+		record(t, db, w3c.ID, "w3c/x#1")
+		done(w3c)
+		c, err := db.Compare(ctx, a.ID, w3c.ID)
+		require.NoError(t, err)
+		require.False(t, c.SameCorpus)
+		require.Zero(t, c.Cases)
+		require.Empty(t, c.Fixed, "another corpus fixes nothing")
+		require.Contains(t, c.Notes[0], "different corpora")
+
+		bs, _ := db.CreateSweep(ctx, genSpec(0, 3, "jena", "rasqal", "oxigraph"))
+		moved := bug("jena", diff.ClassWrongValue, "STR", "q1 reduced otherwise")
+		record(t, db, bs.ID, "c1", moved)
+		timeout := CaseRecord{SweepID: bs.ID, Case: "c2", Results: []Result{{Engine: "rasqal", Outcome: string(diff.TimedOut)}}}
+		require.NoError(t, db.RecordCase(ctx, timeout))
+		record(t, db, bs.ID, "c3", oxi)
+		done(bs)
+		prev, ok, err := db.PreviousSweep(ctx, bs.ID)
+		require.NoError(t, err)
+		require.True(t, ok)
+		require.Equal(t, a.ID, prev.ID, "the W3C sweep in between is another corpus")
+		c, err = db.Compare(ctx, a.ID, bs.ID)
+		require.NoError(t, err)
+		require.True(t, c.SameCorpus)
+		require.Equal(t, []string{"engine", "jena", "rasqal", "reference"}, c.Engines)
+		require.Equal(t, []string{"oxigraph"}, c.OnlyB)
+		require.Len(t, c.Notes, 1)
+		require.Contains(t, c.Notes[0], "oxigraph (only #")
+		require.Equal(t, []string{jena.Title}, titles(c.Moved), "jena still diverges on c1")
+		require.Equal(t, []string{moved.Title}, titles(c.New))
+		require.Equal(t, []string{rasqal.Title}, titles(c.Undecided), "a timeout decides nothing")
+		require.Empty(t, c.Fixed)
+		require.Empty(t, c.Unchanged, "oxigraph's finding is outside the compared engines")
 	})
 }

@@ -1,0 +1,29 @@
+package store
+
+import (
+	"context"
+	"fmt"
+)
+
+// Findings counts the reports matching f (paging ignored) by identity and
+// by root cause (CountFindings).
+func (db *DB) Findings(ctx context.Context, f ReportFilter) (FindingCounts, error) {
+	where, args := reportWhere(f)
+	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT engine, class, fingerprint, status FROM reports`+where), args...)
+	if err != nil {
+		return FindingCounts{}, fmt.Errorf("store: count findings: %w", err)
+	}
+	defer rows.Close()
+	var fs []Finding
+	for rows.Next() {
+		var x Finding
+		if err := rows.Scan(&x.Engine, &x.Class, &x.Fingerprint, &x.Status); err != nil {
+			return FindingCounts{}, err
+		}
+		fs = append(fs, x)
+	}
+	if err := rows.Err(); err != nil {
+		return FindingCounts{}, err
+	}
+	return CountFindings(fs), nil
+}

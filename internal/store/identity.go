@@ -1,0 +1,207 @@
+package store
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/reduce"
+	"github.com/sparql-oracle/oracle/internal/report"
+)
+
+// Identity is what makes two filings the same finding: the engine that
+// diverges, the class of its divergence, and the fingerprint of the reduced
+// case (reduce.Fingerprint: the normalised query and the canonical data).
+// The engines that agreed with the judge, and the other engines wrong on
+// the same case, are not part of it: adding a bystander engine to a sweep
+// changes no identity. The fingerprint alone is the root cause: the same
+// reduced case diverging on several engines is one root cause with several
+// engines.
+type Identity struct {
+	Engine      string `json:"engine"`
+	Class       string `json:"class"`
+	Fingerprint string `json:"fingerprint"`
+}
+
+// Key is the identity as one string, the reports table's unique dedup_key.
+func (i Identity) Key() string { return i.Engine + "/" + i.Class + "/" + i.Fingerprint }
+
+// IdentitiesOf is one identity per engine on the bug's wrong side (its
+// signature's; the bug's own engine when the signature does not say).
+func IdentitiesOf(b report.Bug) []Identity {
+	fp := FingerprintOf(b)
+	var out []Identity
+	for _, e := range wrongEngines(b) {
+		out = append(out, Identity{Engine: e, Class: string(b.Class), Fingerprint: fp})
+	}
+	return out
+}
+
+// FingerprintOf is reduce.Fingerprint of the bug's reproducer. The data is
+// the N-Quads the report wrote (read by rdf.ParseNQuads, our own reader,
+// safe in-process); data that does not read back (never written by a
+// report) is hashed as text beside the normalised query.
+func FingerprintOf(b report.Bug) string {
+	r := b.Reproducer
+	qs, err := rdf.ParseNQuads(strings.NewReader(r.Data), "reproducer")
+	if err != nil {
+		h := sha256.Sum256([]byte(reduce.Fingerprint(r.Query, r.Base, nil) + "\x00" + r.Data))
+		return hex.EncodeToString(h[:8])
+	}
+	ds := rdf.NewDataset()
+	for _, q := range qs {
+		ds.Add(q)
+	}
+	return reduce.Fingerprint(r.Query, r.Base, ds)
+}
+
+// wrongEngines are the engines a bug is filed against, sorted, once each.
+func wrongEngines(b report.Bug) []string {
+	var out []string
+	if sig, err := diff.ParseSignature(b.Signature); err == nil {
+		out = append(out, sig.Wrong...)
+	}
+	if len(out) == 0 && b.Engine != "" {
+		out = append(out, b.Engine)
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+// forEngine is the bug as filed against engine: Engine and Version are
+// that engine's, and its answer comes first among the actual answers (the
+// others stay, as annotations).
+func forEngine(b report.Bug, engine string) report.Bug {
+	b.Engine = engine
+	actual := make([]report.EngineAnswer, 0, len(b.Actual))
+	for _, a := range b.Actual {
+		if a.Engine == engine {
+			b.Version = a.Version
+			actual = append(actual, a)
+		}
+	}
+	for _, a := range b.Actual {
+		if a.Engine != engine {
+			actual = append(actual, a)
+		}
+	}
+	if b.Actual != nil {
+		b.Actual = actual
+	}
+	return b
+}
+
+// FindingCounts counts findings (distinct identities) and root causes
+// (distinct fingerprints), overall and per engine.
+type FindingCounts struct {
+	Findings   int            `json:"findings"`
+	RootCauses int            `json:"root_causes"`
+	ByEngine   []EngineCount  `json:"by_engine"`           // sorted by engine
+	ByStatus   map[string]int `json:"by_status,omitempty"` // findings per status
+	// Shared are the root causes on more than one engine, most engines first.
+	Shared []RootCause `json:"shared"`
+}
+
+// EngineCount is one engine's findings (per status too, when statuses
+// were counted) and the root causes they fall in.
+type EngineCount struct {
+	Engine     string         `json:"engine"`
+	Findings   int            `json:"findings"`
+	RootCauses int            `json:"root_causes"`
+	ByStatus   map[string]int `json:"by_status,omitempty"`
+}
+
+// RootCause is one reduced case and the engines (and classes) it diverges on.
+type RootCause struct {
+	Fingerprint string   `json:"fingerprint"`
+	Engines     []string `json:"engines"`
+	Classes     []string `json:"classes"`
+}
+
+// Finding is one row to count: an identity and its status ("" when none).
+type Finding struct {
+	Identity
+	Status string `json:"status,omitempty"`
+}
+
+// CountFindings counts findings by identity and by root cause; the same
+// identity twice counts once. docs/findings.md counts the corpus with it
+// (internal/regress), the store its reports.
+func CountFindings(fs []Finding) FindingCounts {
+	c := FindingCounts{ByStatus: map[string]int{}, ByEngine: []EngineCount{}, Shared: []RootCause{}}
+	seen := map[string]bool{}
+	roots := map[string]*RootCause{}
+	engineRoots := map[string]map[string]bool{}
+	for _, f := range fs {
+		if seen[f.Key()] {
+			continue
+		}
+		seen[f.Key()] = true
+		c.Findings++
+		if f.Status != "" {
+			c.ByStatus[f.Status]++
+		}
+		rc := roots[f.Fingerprint]
+		if rc == nil {
+			rc = &RootCause{Fingerprint: f.Fingerprint}
+			roots[f.Fingerprint] = rc
+		}
+		rc.Engines, rc.Classes = addSorted(rc.Engines, f.Engine), addSorted(rc.Classes, f.Class)
+		if engineRoots[f.Engine] == nil {
+			engineRoots[f.Engine] = map[string]bool{}
+		}
+		engineRoots[f.Engine][f.Fingerprint] = true
+		c.ByEngine = countEngine(c.ByEngine, f.Engine, f.Status)
+	}
+	c.RootCauses = len(roots)
+	for i := range c.ByEngine {
+		c.ByEngine[i].RootCauses = len(engineRoots[c.ByEngine[i].Engine])
+	}
+	c.Shared = shared(roots)
+	return c
+}
+
+func addSorted(xs []string, x string) []string {
+	i, found := slices.BinarySearch(xs, x)
+	if found {
+		return xs
+	}
+	return slices.Insert(xs, i, x)
+}
+
+// countEngine adds one finding to the engine's count, keeping the list sorted.
+func countEngine(es []EngineCount, engine, status string) []EngineCount {
+	i, found := slices.BinarySearchFunc(es, engine, func(e EngineCount, name string) int { return strings.Compare(e.Engine, name) })
+	if !found {
+		es = slices.Insert(es, i, EngineCount{Engine: engine})
+	}
+	es[i].Findings++
+	if status != "" {
+		if es[i].ByStatus == nil {
+			es[i].ByStatus = map[string]int{}
+		}
+		es[i].ByStatus[status]++
+	}
+	return es
+}
+
+// shared lists the root causes on several engines, most engines first.
+func shared(roots map[string]*RootCause) []RootCause {
+	out := []RootCause{}
+	for _, rc := range roots {
+		if len(rc.Engines) > 1 {
+			out = append(out, *rc)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if len(out[i].Engines) != len(out[j].Engines) {
+			return len(out[i].Engines) > len(out[j].Engines)
+		}
+		return out[i].Fingerprint < out[j].Fingerprint
+	})
+	return out
+}

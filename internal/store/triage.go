@@ -1,0 +1,294 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// The statuses of a report. Filing sets open, internal (the fast engine
+// disagrees with the judge: our bug) or suspect (the judge and its twin
+// against every external engine); triage (SetStatus) sets the rest.
+const (
+	StatusOpen          = "open"
+	StatusKnownUpstream = "known-upstream"     // filed upstream already: URL says where
+	StatusFixedIn       = "fixed-in"           // fixed upstream in Version
+	StatusWontFix       = "wont-fix"           // the maintainers decline
+	StatusIntended      = "intended-deviation" // the engine deviates on purpose: its (engine, class) is not filed again
+	StatusSpecQuestion  = "spec-question"      // the text leaves it open: an erratum or a working-group issue decides
+	StatusNotABug       = "not-a-bug"          // the oracle was wrong to file it
+	StatusInternal      = "internal"
+	StatusSuspect       = "suspect"
+)
+
+// TriageStatuses are the statuses SetStatus accepts.
+var TriageStatuses = []string{StatusOpen, StatusKnownUpstream, StatusFixedIn, StatusWontFix, StatusIntended,
+	StatusSpecQuestion, StatusNotABug}
+
+// Statuses are every status a report may have (filters accept these).
+var Statuses = append(slices.Clone(TriageStatuses), StatusInternal, StatusSuspect)
+
+// Untriaged reports whether a status still asks for a person's look:
+// filed and not yet triaged.
+func Untriaged(status string) bool {
+	return status == StatusOpen || status == StatusInternal || status == StatusSuspect
+}
+
+// Bounds on what a status change carries.
+const (
+	maxURL     = 2048
+	maxVersion = 200
+	maxNote    = 4000
+	maxBy      = 200
+)
+
+// StatusChange is one triage decision: the body of POST /v1/reports/{id}/status
+// and of `oracle triage set`.
+type StatusChange struct {
+	Status  string `json:"status"`            // one of TriageStatuses
+	URL     string `json:"url,omitempty"`     // the upstream issue; required by known-upstream
+	Version string `json:"version,omitempty"` // required by fixed-in, refused by the others
+	Note    string `json:"note,omitempty"`
+	By      string `json:"by,omitempty"` // who decides ("" = anonymous)
+}
+
+// StatusEvent is one entry of a report's history: a status change by a
+// person, or by the store itself (By "store": a fixed-in finding seen
+// failing again, an intended deviation's pair filed again, a migration).
+type StatusEvent struct {
+	ID       int64  `json:"id"`
+	ReportID int64  `json:"report_id"`
+	Previous string `json:"previous"`
+	StatusChange
+	At time.Time `json:"at"`
+}
+
+// FieldError is an invalid status change: the field at fault and why. It
+// wraps ErrInvalid.
+type FieldError struct {
+	Field string
+	Msg   string
+}
+
+func (e *FieldError) Error() string { return fmt.Sprintf("store: %s: %s", e.Field, e.Msg) }
+
+// Unwrap makes errors.Is(err, ErrInvalid) hold.
+func (e *FieldError) Unwrap() error { return ErrInvalid }
+
+// Check says whether the change is acceptable: a known status, an http(s)
+// URL for known-upstream, a version for fixed-in and only there, bounded
+// texts without control characters.
+func (c StatusChange) Check() error {
+	if !slices.Contains(TriageStatuses, c.Status) {
+		return &FieldError{"status", fmt.Sprintf("%q: want one of %s", c.Status, strings.Join(TriageStatuses, ", "))}
+	}
+	if err := checkURL(c.URL, c.Status == StatusKnownUpstream); err != nil {
+		return err
+	}
+	switch {
+	case c.Status == StatusFixedIn && strings.TrimSpace(c.Version) == "":
+		return &FieldError{"version", "fixed-in needs the version that fixed it"}
+	case c.Status != StatusFixedIn && c.Version != "":
+		return &FieldError{"version", fmt.Sprintf("only fixed-in takes a version, not %s", c.Status)}
+	}
+	for _, f := range []struct {
+		name, v   string
+		max       int
+		multiline bool
+	}{{"version", c.Version, maxVersion, false}, {"note", c.Note, maxNote, true}, {"by", c.By, maxBy, false}} {
+		if err := checkText(f.name, f.v, f.max, f.multiline); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkURL(s string, required bool) error {
+	if s == "" {
+		if required {
+			return &FieldError{"url", "known-upstream needs the URL of the upstream issue"}
+		}
+		return nil
+	}
+	if err := checkText("url", s, maxURL, false); err != nil {
+		return err
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return &FieldError{"url", fmt.Sprintf("%q: want an absolute http or https URL", s)}
+	}
+	return nil
+}
+
+func checkText(field, s string, max int, multiline bool) error {
+	if len(s) > max {
+		return &FieldError{field, fmt.Sprintf("%d bytes exceeds the limit of %d", len(s), max)}
+	}
+	for i, r := range s {
+		if r == unicode.ReplacementChar || (unicode.IsControl(r) && !(multiline && (r == '\n' || r == '\t'))) {
+			return &FieldError{field, fmt.Sprintf("byte %d: control character or invalid UTF-8 (%U)", i, r)}
+		}
+	}
+	return nil
+}
+
+// SetStatus triages report id and records the change in its history.
+func (db *DB) SetStatus(ctx context.Context, id int64, c StatusChange) (Report, error) {
+	if err := c.Check(); err != nil {
+		return Report{}, err
+	}
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		var prev string
+		err := tx.QueryRowContext(ctx, db.d.q(`SELECT status FROM reports WHERE id = ?`), id).Scan(&prev)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("%w: report %d", ErrNotFound, id)
+		}
+		if err != nil {
+			return fmt.Errorf("store: set status of report %d: %w", id, err)
+		}
+		return db.changeStatus(ctx, tx, id, prev, c)
+	})
+	if err != nil {
+		return Report{}, err
+	}
+	return db.Report(ctx, id)
+}
+
+// changeStatus writes a status and its history entry (in tx).
+func (db *DB) changeStatus(ctx context.Context, tx *sql.Tx, id int64, prev string, c StatusChange) error {
+	t := now()
+	_, err := tx.ExecContext(ctx, db.d.q(`UPDATE reports SET status = ?, status_url = ?, status_version = ?,
+		status_note = ?, status_by = ?, status_at = ? WHERE id = ?`), c.Status, c.URL, c.Version, c.Note, c.By, t, id)
+	if err != nil {
+		return fmt.Errorf("store: set status of report %d: %w", id, err)
+	}
+	_, err = tx.ExecContext(ctx, db.d.q(`INSERT INTO report_history (report_id, previous, status, url, version, note, actor, at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`), id, prev, c.Status, c.URL, c.Version, c.Note, c.By, t)
+	if err != nil {
+		return fmt.Errorf("store: history of report %d: %w", id, err)
+	}
+	return nil
+}
+
+// History is a report's status changes, oldest first.
+func (db *DB) History(ctx context.Context, id int64) ([]StatusEvent, error) {
+	if _, err := db.Report(ctx, id); err != nil {
+		return nil, err
+	}
+	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT id, report_id, previous, status, url, version, note, actor, at
+		FROM report_history WHERE report_id = ? ORDER BY at, id`), id)
+	if err != nil {
+		return nil, fmt.Errorf("store: history of report %d: %w", id, err)
+	}
+	defer rows.Close()
+	out := []StatusEvent{}
+	for rows.Next() {
+		var e StatusEvent
+		var at int64
+		if err := rows.Scan(&e.ID, &e.ReportID, &e.Previous, &e.Status, &e.URL, &e.Version, &e.Note, &e.By, &at); err != nil {
+			return nil, err
+		}
+		e.At = fromMicros(at)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// storeActor names the store itself in a report's history.
+const storeActor = "store"
+
+// intendedPair returns the id of a report that marks (engine, class) an
+// intended deviation, or 0.
+func (db *DB) intendedPair(ctx context.Context, tx *sql.Tx, engine, class string) (int64, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, db.d.q(`SELECT id FROM reports WHERE engine = ? AND class = ? AND status = ?
+		ORDER BY id LIMIT 1`), engine, class, StatusIntended).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return id, err
+}
+
+// onFiling applies the triage rules to a finding filed again (or for the
+// first time, with prev the filing's status): an open finding whose
+// (engine, class) is an intended deviation becomes one; a fixed-in finding
+// seen failing on its fixed version or a later one is re-opened. Known
+// upstream, won't fix and the other decisions stay.
+func (db *DB) onFiling(ctx context.Context, tx *sql.Tx, id int64, prev string, t Triage, id0 Identity, version string) error {
+	switch prev {
+	case StatusOpen:
+		by, err := db.intendedPair(ctx, tx, id0.Engine, id0.Class)
+		if err != nil || by == 0 || by == id {
+			return err
+		}
+		return db.changeStatus(ctx, tx, id, prev, StatusChange{Status: StatusIntended, By: storeActor,
+			Note: fmt.Sprintf("%s's %s is an intended deviation (report %d)", id0.Engine, id0.Class, by)})
+	case StatusFixedIn:
+		if c, ok := compareVersions(version, t.Version); !ok || c < 0 {
+			return nil
+		}
+		return db.changeStatus(ctx, tx, id, prev, StatusChange{Status: StatusOpen, By: storeActor,
+			Note: fmt.Sprintf("re-opened: seen failing on %s %s, marked fixed in %s", id0.Engine, version, t.Version)})
+	}
+	return nil
+}
+
+// compareVersions compares the first dotted run of numbers in each version
+// ("Jena 5.6.0" → 5.6.0, "v0.4.11-rc1" → 0.4.11; missing parts are 0). ok
+// is false when either has no number.
+func compareVersions(a, b string) (int, bool) {
+	x, y := versionNumbers(a), versionNumbers(b)
+	if len(x) == 0 || len(y) == 0 {
+		return 0, false
+	}
+	for i := range max(len(x), len(y)) {
+		var p, q int
+		if i < len(x) {
+			p = x[i]
+		}
+		if i < len(y) {
+			q = y[i]
+		}
+		if p != q {
+			if p < q {
+				return -1, true
+			}
+			return 1, true
+		}
+	}
+	return 0, true
+}
+
+// versionNumbers reads the first run of dot-separated numbers in v.
+func versionNumbers(v string) []int {
+	start := strings.IndexFunc(v, unicode.IsDigit)
+	if start < 0 {
+		return nil
+	}
+	var out []int
+	for _, part := range strings.Split(v[start:], ".") {
+		end := strings.IndexFunc(part, func(r rune) bool { return !unicode.IsDigit(r) })
+		if end == 0 {
+			break
+		}
+		if end > 0 {
+			part = part[:end]
+		}
+		n, err := strconv.Atoi(part)
+		if err != nil {
+			break
+		}
+		out = append(out, n)
+		if end > 0 {
+			break
+		}
+	}
+	return out
+}
