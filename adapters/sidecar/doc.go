@@ -10,6 +10,28 @@
 // its stderr); either way the next case gets a fresh process. A command that
 // cannot start makes the engine unavailable (ErrUnsupported).
 //
+// Confinement (sandbox.go): every process runs under bubblewrap where it
+// works: its own mount, pid, IPC, UTS and network namespaces (loopback
+// only), the system's libraries and its own runtime and adapter folder
+// read-only, a private tmpfs as home and working folder, a clean
+// environment (the server's variables, tokens among them, stay out).
+// Without bwrap it falls back to `unshare --net` and a private temporary
+// working folder, logs a warning, and `oracle engines` says so; under
+// CI=true that fallback is refused (ORACLE_ALLOW_UNCONFINED=1 accepts it).
+//
+// Limits (limits.go): a memory limit (RLIMIT_DATA through prlimit, plus
+// the runtime's own heap flag from Config.HeapArgs) and a CPU-time limit
+// per case (the pool samples the engine's CPU time while a case runs).
+// Passing either is oracle.ErrResource, never ErrCrashed: a death by
+// SIGXCPU, a kill by the CPU watch, or a runtime's own out-of-memory report
+// on stderr; a sidecar that catches its allocation failure answers with
+// kind "resource".
+//
+// Idle deaths (guard.go): a pooled process found dead is replaced before
+// a case is sent; one that dies of a SIGKILL nobody here sent, or whose
+// stdin is already closed, gets the case again on a fresh process, once:
+// such a death is never charged to the case.
+//
 // To add a sidecar engine: write the sidecar in adapters/<name>/ so it
 // answers "version", "ping" and "query" requests, and give its Config to the
 // registry. The sidecar loads Request.Data (N-Quads) into a fresh in-memory

@@ -23,6 +23,20 @@ import (
 // bounded apart (waitBound); a cancelled ctx still stops it.
 func (e *Engine) exchange(ctx context.Context, req *Request) (*Response, error) {
 	budget, hasDeadline := budgetOf(ctx)
+	resp, retry, err := e.attempt(ctx, req, budget, hasDeadline)
+	if retry {
+		// The process died before this case could have caused it (see
+		// attempt): not the case's fault, so it runs once more on a fresh one.
+		resp, _, err = e.attempt(ctx, req, budget, hasDeadline)
+	}
+	return resp, err
+}
+
+// attempt runs req once; retry is true when the process was dead before
+// the request reached it: its stdin was already closed, or it was killed
+// by a signal nobody here sent (an idle process killed from outside, the
+// kill landing between the liveness check and the request).
+func (e *Engine) attempt(ctx context.Context, req *Request, budget time.Duration, hasDeadline bool) (*Response, bool, error) {
 	wait := 24 * time.Hour // no deadline: as long as the caller waits
 	if hasDeadline {
 		wait = waitBound(budget, e.cfg.StartTimeout)
@@ -31,7 +45,7 @@ func (e *Engine) exchange(ctx context.Context, req *Request) (*Response, error) 
 	p, err := e.acquire(wctx)
 	stopWait()
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if hasDeadline {
 		var stop context.CancelFunc
@@ -48,19 +62,42 @@ func (e *Engine) exchange(ctx context.Context, req *Request) (*Response, error) 
 		r, err := p.roundTrip(req)
 		ch <- result{r, err}
 	}()
+	over := e.watchCPU(p, req)
+	defer over.stop()
 	select {
 	case <-ctx.Done():
 		e.discard(p)
 		<-ch
-		return nil, fmt.Errorf("%w: %s: %v (process killed)", oracle.ErrTimeout, e.cfg.Name, ctx.Err())
+		return nil, false, fmt.Errorf("%w: %s: %v (process killed)", oracle.ErrTimeout, e.cfg.Name, ctx.Err())
+	case <-over.c:
+		e.discard(p)
+		<-ch
+		return nil, false, fmt.Errorf("%w: %s: CPU time past its limit of %s per case (process killed)", oracle.ErrResource, e.cfg.Name, e.cfg.Limits.CPU)
 	case r := <-ch:
 		if r.err != nil {
-			e.discard(p)
-			return nil, e.crashed(p, r.err)
+			return e.failed(p, r.err)
 		}
 		e.release(p)
-		return r.resp, nil
+		return r.resp, false, nil
 	}
+}
+
+// failed classifies a process that broke off a request: dead before it
+// (retry), stopped by a limit (ErrResource), or crashed (ErrCrashed).
+func (e *Engine) failed(p *process, err error) (*Response, bool, error) {
+	select { // a dying process closes its pipes a moment before it is reaped
+	case <-p.done:
+	case <-time.After(2 * time.Second):
+	}
+	if errors.Is(err, errNotSent) || (p.exited() && p.diedUnprompted()) {
+		e.discard(p)
+		return nil, true, err
+	}
+	e.discard(p)
+	if lerr := e.cfg.Limits.Exceeded(p.cmd.ProcessState, p.stderr.oomReport()); lerr != nil {
+		return nil, false, fmt.Errorf("%s: %w", e.cfg.Name, lerr)
+	}
+	return nil, false, e.crashed(p, err)
 }
 
 // budgetOf is the time left before ctx's deadline, if it has one.
@@ -109,15 +146,23 @@ func (e *Engine) crashed(p *process, err error) error {
 	return fmt.Errorf("%w: %s sidecar %s: %v; stderr: %s", oracle.ErrCrashed, e.cfg.Name, state, err, msg)
 }
 
-// acquire returns an idle process, or starts one when a slot is free.
+// acquire returns a live idle process, or starts one when a slot is free.
+// An idle process found dead is replaced before any case is sent to it.
 func (e *Engine) acquire(ctx context.Context) (*process, error) {
+	for i := 0; ; i++ {
+		p, err := e.take(ctx)
+		if err != nil || i == 2 || p.alive() {
+			return p, err // a third dead one in a row: the exchange will say so
+		}
+		e.discard(p)
+	}
+}
+
+// take returns an idle process (alive or not) or a new one.
+func (e *Engine) take(ctx context.Context) (*process, error) {
 	select {
 	case p := <-e.idle:
-		if !p.exited() {
-			return p, nil
-		}
-		e.restarts.Add(1)
-		e.slots <- struct{}{}
+		return p, nil
 	default:
 	}
 	select {
@@ -127,7 +172,7 @@ func (e *Engine) acquire(ctx context.Context) (*process, error) {
 		p, err := start(&e.cfg)
 		if err != nil {
 			e.slots <- struct{}{}
-			return nil, fmt.Errorf("%w: %v", oracle.ErrUnsupported, err)
+			return nil, fmt.Errorf("%w: %v", oracle.ErrUnavailable, err) // it could not start: nothing about its answers
 		}
 		return p, nil
 	case <-ctx.Done():

@@ -6,9 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"syscall"
 )
 
@@ -24,19 +24,46 @@ type process struct {
 	stderr *tail
 	done   chan struct{} // closed when the process has exited
 	served int
+	argv   []string     // the engine's own command line, inside any wrapper
+	killed atomic.Bool  // we sent the SIGKILL
+	engine atomic.Int64 // the engine's pid, once found (bwrap runs it as a grandchild)
 }
 
-// start launches the command in its own process group, so a kill reaches
-// every child it spawned.
+// start launches the engine confined (Config.Jail: bwrap, else unshare
+// --net), under its limits (prlimit), in its own process group so a kill
+// reaches every process it spawned; its private working folder is removed
+// when it ends.
 func start(cfg *Config) (*process, error) {
-	argv := cfg.Command
-	if cfg.NoNetwork {
-		argv = IsolatedArgv(argv)
+	argv := cfg.engineArgv()
+	if _, err := exec.LookPath(argv[0]); err != nil {
+		return nil, fmt.Errorf("start %s: %w", cfg.Command[0], err)
 	}
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = cfg.Dir
-	cmd.Env = append(os.Environ(), cfg.Env...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	jail := cfg.Jail
+	if cfg.Dir != "" {
+		jail.ReadOnly = append([]string{cfg.Dir}, jail.ReadOnly...)
+	}
+	l, err := jail.Prepare(argv, cfg.Env)
+	if err != nil {
+		return nil, err
+	}
+	full := cfg.Limits.Argv(l.Argv, false)
+	cmd := exec.Command(full[0], full[1:]...)
+	cmd.Dir, cmd.Env = l.Dir, l.Env
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	p, err := pipes(cmd, argv)
+	if err != nil {
+		l.Cleanup()
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		l.Cleanup()
+		return nil, fmt.Errorf("start %s: %w", cfg.Command[0], err)
+	}
+	go func() { cmd.Wait(); l.Cleanup(); close(p.done) }()
+	return p, nil
+}
+
+func pipes(cmd *exec.Cmd, argv []string) (*process, error) {
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -45,13 +72,9 @@ func start(cfg *Config) (*process, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &process{cmd: cmd, stdin: stdin, stderr: &tail{max: 4096}, done: make(chan struct{})}
+	p := &process{cmd: cmd, stdin: stdin, stderr: &tail{max: 4096}, done: make(chan struct{}), argv: argv}
 	cmd.Stderr = p.stderr
 	p.stdout = bufio.NewReaderSize(stdout, 1<<16)
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start %s: %w", cfg.Command[0], err)
-	}
-	go func() { cmd.Wait(); close(p.done) }()
 	return p, nil
 }
 
@@ -63,7 +86,7 @@ func (p *process) roundTrip(req *Request) (*Response, error) {
 		return nil, err
 	}
 	if _, err := p.stdin.Write(append(b, '\n')); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %v", errNotSent, err)
 	}
 	line, err := readLine(p.stdout)
 	if err != nil {
@@ -98,7 +121,8 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 
 // kill ends the whole process group at once and waits for the exit.
 func (p *process) kill() {
-	if p.cmd.Process != nil {
+	if p.cmd.Process != nil && !p.exited() {
+		p.killed.Store(true)
 		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
 	}
 	p.stdin.Close()
@@ -119,11 +143,15 @@ type tail struct {
 	mu  sync.Mutex
 	max int
 	buf []byte
+	oom string // the first line reporting a failed allocation (limits.go), kept past max
 }
 
 func (t *tail) Write(b []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.oom == "" {
+		t.oom = oomLine(string(b))
+	}
 	t.buf = append(t.buf, b...)
 	if len(t.buf) > t.max {
 		t.buf = t.buf[len(t.buf)-t.max:]
@@ -135,4 +163,11 @@ func (t *tail) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return string(t.buf)
+}
+
+// oomReport is the allocation failure the process reported, if any.
+func (t *tail) oomReport() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.oom
 }

@@ -28,11 +28,16 @@ type Config struct {
 	// MaxRequests restarts a process after that many cases (0: never), so a
 	// leaking engine cannot grow without bound.
 	MaxRequests int
-	// NoNetwork runs the sidecar in a network namespace of its own (no
-	// interface at all, not even loopback), so no SERVICE call or FROM
-	// dereference can leave the process. Where namespaces are not available
-	// every query that mentions SERVICE is refused as unsupported instead.
+	// NoNetwork is kept for the adapters' configs: every sidecar now runs
+	// in a network namespace of its own (Jail), with or without it.
 	NoNetwork bool
+	// Jail lists what the process may read besides the system, Dir and its
+	// runtime (sandbox.go); Limits bound its memory and CPU time per case
+	// (limits.go); HeapArgs, given Limits.Memory, are the runtime's own heap
+	// flags, put right after the program (-Xmx, --max-old-space-size).
+	Jail     Jail
+	Limits   Limits
+	HeapArgs func(memory int64) []string
 }
 
 // Engine is an oracle.Engine backed by a pool of sidecar processes.
@@ -113,9 +118,6 @@ func (e *Engine) Close() {
 
 // Eval sends the case to a sidecar and normalises its answer.
 func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	if e.cfg.NoNetwork && !CanIsolate() && MentionsService(c.Query) {
-		return nil, fmt.Errorf("%w: SERVICE is refused: no network namespace to isolate %s", oracle.ErrUnsupported, e.cfg.Name)
-	}
 	req, err := request(c)
 	if err != nil {
 		return nil, err
@@ -128,6 +130,9 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 		return nil, err
 	}
 	e.lastMS.Store(int64(resp.TimeMS * 1000))
+	if err := resourceFailure(resp); err != nil {
+		return nil, err
+	}
 	a, err := decode(resp)
 	if a != nil && len(resp.Extra) > 0 {
 		a.Evidence = resp.Extra

@@ -39,6 +39,7 @@ func serveTestChild() {
 			out.Encode(Response{ID: req.ID, OK: true, Version: "child-1", Engine: "child"})
 		case req.Op == "ping":
 			out.Encode(Response{ID: req.ID, OK: true})
+		case hostileChild(out, &req):
 		case req.Query == "hang":
 			time.Sleep(time.Hour)
 		case req.Query == "slow":

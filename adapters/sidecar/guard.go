@@ -1,0 +1,162 @@
+package sidecar
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
+
+// errNotSent: the request never reached the process (its stdin was
+// closed: it died while idle). The case is retried on a fresh process.
+var errNotSent = errors.New("request not sent")
+
+// engineArgv is the engine's own command line: the program by its absolute
+// path (the sandbox's PATH is the system's only), then the runtime's heap
+// flags for the memory limit, then the rest of Command.
+func (c *Config) engineArgv() []string {
+	prog := c.Command[0]
+	if p, err := exec.LookPath(prog); err == nil {
+		if abs, err := filepath.Abs(p); err == nil {
+			prog = abs
+		}
+	}
+	argv := []string{prog}
+	if c.HeapArgs != nil && c.Limits.Memory > 0 {
+		argv = append(argv, c.HeapArgs(c.Limits.Memory)...)
+	}
+	return append(argv, c.Command[1:]...)
+}
+
+// resourceFailure is the error of a sidecar answer of kind "resource": the
+// engine caught its own allocation failure (Python's MemoryError, Java's
+// OutOfMemoryError) and answered instead of dying.
+func resourceFailure(resp *Response) error {
+	if resp.OK || resp.Error == nil || resp.Error.Kind != "resource" {
+		return nil
+	}
+	return fmt.Errorf("%w: %s", oracle.ErrResource, resp.Error.Message)
+}
+
+// alive reports whether p can take a request: not exited, and its engine
+// (when known) not a zombie or gone. A process killed while idle is
+// noticed here, before a case is sent to it.
+func (p *process) alive() bool {
+	if p.exited() {
+		return false
+	}
+	pid := int(p.engine.Load())
+	if pid == 0 {
+		pid = p.cmd.Process.Pid
+	}
+	f, err := procStat(pid)
+	return err == nil && len(f) > 0 && f[0] != "Z" && f[0] != "X"
+}
+
+// diedUnprompted reports a death the case did not cause: the process was
+// SIGKILLed by someone else than us while it held no request of its own
+// making (an operator, the OOM killer of a cgroup around the server).
+func (p *process) diedUnprompted() bool {
+	<-p.done
+	return !p.killed.Load() && signalOf(p.cmd.ProcessState) == 9
+}
+
+// enginePID finds the engine process: the leader itself, or (inside bwrap)
+// the descendant running the engine's command line; cached once found.
+func (p *process) enginePID() int {
+	if pid := p.engine.Load(); pid != 0 {
+		return int(pid)
+	}
+	leader := p.cmd.Process.Pid
+	pid := leader
+	if !sameCmdline(leader, p.argv) {
+		pid = findDescendant(leader, p.argv)
+	}
+	if pid != 0 {
+		p.engine.Store(int64(pid))
+	}
+	return pid
+}
+
+func sameCmdline(pid int, argv []string) bool {
+	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
+	return err == nil && string(b) == strings.Join(argv, "\x00")+"\x00"
+}
+
+// findDescendant is the process under root (at most four generations
+// down: prlimit, bwrap, its init, the engine) running argv, or 0.
+func findDescendant(root int, argv []string) int {
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(filepath.Base(d))
+		if err == nil && pid != root && descends(pid, root, 4) && sameCmdline(pid, argv) {
+			return pid
+		}
+	}
+	return 0
+}
+
+// descends reports whether root is among pid's first n ancestors.
+func descends(pid, root, n int) bool {
+	for range n {
+		f, err := procStat(pid)
+		if err != nil || len(f) < 2 {
+			return false
+		}
+		ppid, _ := strconv.Atoi(f[1])
+		if ppid == root {
+			return true
+		}
+		if ppid <= 1 {
+			return false
+		}
+		pid = ppid
+	}
+	return false
+}
+
+// cpuWatch fires c when the engine's CPU time during one case passes
+// Limits.CPU (see Limits: RLIMIT_CPU cannot bound a long-lived process per
+// case). It samples every cpuTick: a case shorter than that costs nothing.
+type cpuWatch struct {
+	c    chan struct{}
+	stop func()
+}
+
+const cpuTick = 200 * time.Millisecond
+
+func (e *Engine) watchCPU(p *process, req *Request) cpuWatch {
+	w := cpuWatch{c: make(chan struct{}), stop: func() {}}
+	limit := e.cfg.Limits.CPU
+	if limit <= 0 || req.Op != "query" {
+		return w
+	}
+	pid := p.enginePID()
+	base, err := cpuTime(pid)
+	if pid == 0 || err != nil {
+		return w
+	}
+	t := time.NewTicker(cpuTick)
+	quit := make(chan struct{})
+	w.stop = func() { t.Stop(); close(quit) }
+	go func() {
+		for {
+			select {
+			case <-quit:
+				return
+			case <-t.C:
+				if used, err := cpuTime(pid); err == nil && used-base > limit {
+					close(w.c)
+					return
+				}
+			}
+		}
+	}()
+	return w
+}

@@ -1,0 +1,163 @@
+package sidecar
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
+
+// Limits bound one engine process. Zero values mean no limit.
+//
+// Memory is RLIMIT_DATA: the private writable memory a process may map
+// (its heap, a WASM memory, thread stacks), not the address space it
+// reserves: RLIMIT_AS would stop the JVM and V8, which reserve far more
+// than they use. Runtimes with a managed heap also get a heap bound of
+// their own (Config.HeapArgs: -Xmx, --max-old-space-size) below it, so
+// they fail in their own orderly way first.
+//
+// CPU is the CPU time one case may use. A process that runs one case
+// (roqet) gets it as RLIMIT_CPU, hard limit included (SIGKILL past it). A
+// long-lived sidecar cannot: RLIMIT_CPU counts the whole life of the
+// process, and runtimes such as Go's ignore SIGXCPU. So the pool watches
+// the engine's CPU time while a case runs and kills it past CPU.
+type Limits struct {
+	Memory int64
+	CPU    time.Duration
+}
+
+// Argv prefixes argv with util-linux prlimit, which sets the limits and
+// then execs argv in place (they are inherited by everything it starts:
+// bwrap and the engine inside). oneCase also sets the CPU limit (see
+// Limits). Core dumps are off: SIGXCPU and SIGABRT would leave one per
+// killed process.
+func (l Limits) Argv(argv []string, oneCase bool) []string {
+	p, err := exec.LookPath("prlimit")
+	if err != nil {
+		return argv
+	}
+	out := []string{p, "--core=0:0"}
+	if l.Memory > 0 {
+		out = append(out, fmt.Sprintf("--data=%d:%d", l.Memory, l.Memory))
+	}
+	if oneCase && l.CPU > 0 {
+		s := seconds(l.CPU)
+		out = append(out, fmt.Sprintf("--cpu=%d:%d", s, s+1))
+	}
+	return append(append(out, "--"), argv...)
+}
+
+func seconds(d time.Duration) uint64 { return uint64((d + time.Second - 1) / time.Second) }
+
+// clockTick is USER_HZ, 100 on every Linux this runs on.
+const clockTick = 100
+
+// cpuTime is the user plus system time of pid, from /proc/<pid>/stat.
+func cpuTime(pid int) (time.Duration, error) {
+	f, err := procStat(pid)
+	if err != nil {
+		return 0, err
+	}
+	if len(f) < 13 {
+		return 0, fmt.Errorf("short /proc/%d/stat", pid)
+	}
+	ut, _ := strconv.ParseUint(f[11], 10, 64)
+	st, _ := strconv.ParseUint(f[12], 10, 64)
+	return time.Duration(ut+st) * time.Second / clockTick, nil
+}
+
+// procStat is /proc/<pid>/stat's fields after the command name: state,
+// ppid, pgrp, ... (field 3 of proc(5) is index 0).
+func procStat(pid int) ([]string, error) {
+	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return nil, err
+	}
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return nil, fmt.Errorf("unreadable /proc/%d/stat", pid)
+	}
+	return strings.Fields(string(stat[i+1:])), nil
+}
+
+// PeakRSS is the most resident memory pid has used (VmHWM), in bytes.
+func PeakRSS(pid int) int64 {
+	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "status"))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// outOfMemory are the words runtimes print when an allocation fails:
+// V8 ("JavaScript heap out of memory"), Perl ("Out of memory!"), the JVM
+// (java.lang.OutOfMemoryError), Python (MemoryError), Rust ("memory
+// allocation of N bytes failed"), C++ (std::bad_alloc), libc (ENOMEM).
+var outOfMemory = []string{"out of memory", "outofmemory", "memoryerror", "memory allocation of",
+	"bad_alloc", "cannot allocate memory", "reached heap limit", "failed to allocate"}
+
+// Exceeded tells whether a process that ended with state, printing stderr,
+// was stopped by one of l's limits, and says which; nil when it was not.
+// A signal shows directly, or through bwrap as exit status 128+signal.
+func (l Limits) Exceeded(state *os.ProcessState, stderr string) error {
+	if state == nil {
+		return nil
+	}
+	sig := signalOf(state)
+	if (sig == syscall.SIGXCPU || sig == syscall.SIGKILL && cpuOf(state) >= l.CPU) && l.CPU > 0 {
+		return fmt.Errorf("%w: CPU time past its limit of %s per case (SIGXCPU)", oracle.ErrResource, l.CPU)
+	}
+	if l.Memory > 0 && mentionsOOM(stderr) {
+		return fmt.Errorf("%w: memory past its limit of %d MiB: %s", oracle.ErrResource, l.Memory>>20, oomLine(stderr))
+	}
+	return nil
+}
+
+// cpuOf is the CPU time a finished process used, its waited-for
+// descendants included (rusage of wait4).
+func cpuOf(state *os.ProcessState) time.Duration {
+	return state.UserTime() + state.SystemTime()
+}
+
+func signalOf(state *os.ProcessState) syscall.Signal {
+	ws, ok := state.Sys().(syscall.WaitStatus)
+	switch {
+	case !ok:
+		return 0
+	case ws.Signaled():
+		return ws.Signal()
+	case ws.Exited() && ws.ExitStatus() > 128:
+		return syscall.Signal(ws.ExitStatus() - 128)
+	}
+	return 0
+}
+
+func mentionsOOM(stderr string) bool {
+	return oomLine(stderr) != ""
+}
+
+// oomLine is the first line of stderr that reports a failed allocation.
+func oomLine(stderr string) string {
+	for _, line := range strings.Split(stderr, "\n") {
+		low := strings.ToLower(line)
+		for _, w := range outOfMemory {
+			if strings.Contains(low, w) {
+				return strings.TrimSpace(line)
+			}
+		}
+	}
+	return ""
+}
