@@ -46,10 +46,31 @@ type Response struct {
 	Error *Failure          `json:"error,omitempty"`
 }
 
-// Failure is a typed error from a sidecar. Kind is one of "rejected" (the
-// engine refused the query: syntax), "unsupported", "error" (evaluation
-// error), "timeout", "internal" (the sidecar itself failed).
+// Failure is a typed error from a sidecar. Phase says where the engine
+// failed, from the call that raised it, never from the words of its
+// message:
+//
+//	parse     its parser refused the query text
+//	prepare   it parsed the query but refused to translate or plan it
+//	load      it could not hold the case's data
+//	evaluate  it failed while running the query or writing the answer
+//
+// Kind is "unsupported" where the adapter's documented rule says the
+// engine lacks the feature, "timeout" (its own deadline), "resource" (a
+// memory or CPU limit it caught), "internal" (the sidecar itself failed),
+// or, from a sidecar without phases, "rejected" or "error". The phase
+// decides the rest (failure in sidecar.go): parse and prepare are
+// ErrRejected, load ErrUnsupported, evaluate ErrQueryError.
 type Failure struct {
 	Kind    string `json:"kind"`
+	Phase   string `json:"phase,omitempty"`
 	Message string `json:"message"`
 }
+
+// Phases of a Failure.
+const (
+	PhaseParse    = "parse"
+	PhasePrepare  = "prepare"
+	PhaseLoad     = "load"
+	PhaseEvaluate = "evaluate"
+)

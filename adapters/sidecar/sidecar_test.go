@@ -151,11 +151,13 @@ func TestDeadlineExcludesWait(t *testing.T) {
 	}
 }
 
-func TestMissingCommandIsUnsupported(t *testing.T) {
+// A sidecar that cannot start is unavailable: it says nothing about the
+// engine's answers, so it is neither correct nor a bug.
+func TestMissingCommandIsUnavailable(t *testing.T) {
 	e := New(Config{Name: "absent", Command: []string{"/nonexistent/sidecar"}})
 	_, err := evalWithin(e, "count", time.Second)
-	if !errors.Is(err, oracle.ErrUnsupported) {
-		t.Fatalf("error %v, want ErrUnsupported", err)
+	if !errors.Is(err, oracle.ErrUnavailable) {
+		t.Fatalf("error %v, want ErrUnavailable", err)
 	}
 	if e.Version() != "unavailable" {
 		t.Errorf("version of a missing engine: %q", e.Version())

@@ -17,6 +17,9 @@ type QueryInfo struct {
 	From      []string // FROM IRIs, resolved, in source order (#specifyingDataset)
 	FromNamed []string // FROM NAMED IRIs, resolved, in source order
 	HasBase   bool     // the prologue declares BASE
+	// HasService: the query has a SERVICE clause (#rServiceGraphPattern), found in
+	// the syntax tree, not in the text (an IRI may contain the word).
+	HasService bool
 }
 
 // HasDataset reports whether the query names its own dataset.
@@ -42,6 +45,11 @@ func (c *Case) Info() (*QueryInfo, error) {
 	for _, d := range q.Prologue {
 		info.HasBase = info.HasBase || d.Kind == syntax.DeclBase
 	}
+	syntax.Inspect(q, func(n syntax.Node) bool {
+		_, svc := n.(*syntax.Service)
+		info.HasService = info.HasService || svc
+		return !info.HasService
+	})
 	for _, d := range q.From {
 		if d.Named {
 			info.FromNamed = append(info.FromNamed, d.IRI.Value)
