@@ -1,3 +1,78 @@
 // Package reduce shrinks one engine's divergence from the judge to a
-// 1-minimal case and gives reduced cases their identity (Fingerprint).
+// verified 1-minimal case, and gives reduced cases their identity
+// (Fingerprint).
+//
+// # What it owns
+//
+// Per-engine reduction (engine.go, session.go). Engine(case, engines,
+// engine, class, limits) reduces the divergence of ONE engine in ONE class
+// against the judge alone (diff.JudgeName, the reference): a candidate is
+// kept when that engine is still on the wrong side of a divergence of that
+// class when only the judge and the engine run (diff.Triage; diff.Judge
+// adds the metamorphic check when the judge cannot answer). Never "some
+// difference", never the whole two-sided signature: a bystander engine
+// that changes its answer on a candidate does not block the step. The
+// other engines (the fast engine among them) run once, on the result:
+// Result.Report and Result.Others are annotations for reports ("what the
+// other engines answer"), never part of a finding's identity. Divergence
+// reduces one diff.Divergence once per engine on its wrong side; All
+// reduces every (engine, class) of a report. A session caches the judge's
+// outcome by query text and data across its reductions.
+//
+// Flagged, not filed: when the engine is not wrong in the class on the
+// original case against the judge alone, or the reduced case loses it on a
+// re-run, the Result has Survived false and a Reason (Engine also returns
+// ErrNotSurvived). Callers never file such a result.
+//
+// The shrinker (shrink.go, ddmin.go). Shrink(case, still, stop) runs ddmin
+// over the dataset's quads, then single steps to a fixpoint: tree edits
+// (edits*.go) and literals shrunk in data and query together
+// (literals.go), each taken only when the candidate is strictly smaller by
+// the order of measure.go (quads, syntax nodes, constants, text length,
+// text), so the loop ends whatever an edit does. Candidates are printed to
+// SPARQL and parsed again (one that does not parse is never asked), and
+// cached by query text and data. After the fixpoint every single step is
+// re-run without the cache: Stats.Tried counts them, Stats.Minimal says
+// all lost the divergence (the result is verified 1-minimal), Stats.Kept
+// names any that kept it (the fixpoint then resumes from it, at most
+// maxRounds times), Stats.Flaky says the result itself lost it. Limits
+// bound oracle calls and wall time (the stop func); a stopped reduction is
+// never Minimal. Deterministic for deterministic engines.
+//
+// The edits. An edit site is (node index in syntax.Inspect order, edit
+// index); sites computed on a tree apply to any syntax.Clone of it. Kinds
+// (stable names, testdata/edits.txt has one case per kind): drop-element,
+// drop-triple, drop-property, drop-object, drop-union-branch,
+// pick-union-branch, unwrap-optional, unwrap-minus, unwrap-graph,
+// unwrap-service, inline-subselect, flatten-group, unwrap-exists (FILTER
+// (NOT) EXISTS {P} by P), drop-not (NOT EXISTS, NOT IN), project-star,
+// drop-select-item, drop-distinct, drop-reduced, drop-decl (the IRIs it
+// served are written in full), drop-from, drop-values, drop-values-row,
+// drop-values-column, undef-values-cell, drop-order, drop-order-key,
+// drop-order-direction, drop-slice, lower-slice, drop-group-key,
+// drop-having, count-star, drop-separator, drop-silent, operand (an
+// expression by an operand: a conjunct dropped, `!e` by e), expr-to-var,
+// expr-to-const, const-to-var (an IRI or literal by a fresh variable),
+// shrink-literal, drop-in-member, path-operand, drop-negated-member; and
+// on the whole case, shrink-literal-everywhere.
+//
+// Identity (fingerprint.go). Fingerprint(query, base, dataset) is the
+// normalised reduced query and canonical N-Quads: a finding is (engine,
+// class, Fingerprint).
+//
+// # Changing it
+//
+// A new edit is a small function returning []edit in edits*.go, reached
+// from nodeEdits, with a case in testdata/edits.txt (input query, kind,
+// every output; rewrite with `go test ./internal/reduce -run TestEdits
+// -update`, then read the diff). It must make the tree smaller by size or
+// it is never taken. TestShrinkIsOneMinimal checks a reduction against an
+// independent 1-minimality check; the engine tests (engine_test.go) need
+// installed engines and skip without them. TestCorpusReduction (behind
+// -corpus) measures reduction over corpus/regress per engine and never
+// writes the corpus.
+//
+// Imports: diff (triage, classes), oracle, rdf, algebra/syntax, results
+// (tests: registry, reference, regress). diff must not import reduce;
+// report rendering imports reduce, never the reverse.
 package reduce

@@ -1,0 +1,96 @@
+package reduce
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+)
+
+var update = flag.Bool("update", false, "rewrite the outputs of testdata/edits.txt")
+
+// editCase is one section of testdata/edits.txt: an edit kind, an input
+// query, and every query that kind of edit makes from it.
+type editCase struct {
+	kind, input string
+	want        []string
+}
+
+// TestEdits applies every edit of one kind to the input and compares the
+// printed results with the file; each result must parse again.
+func TestEdits(t *testing.T) {
+	path := filepath.Join("testdata", "edits.txt")
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, cases := parseEditCases(string(text))
+	for i := range cases {
+		c := &cases[i]
+		q, err := syntax.Parse(c.input, syntax.Options{})
+		if err != nil {
+			t.Fatalf("%s: input does not parse: %v", c.kind, err)
+		}
+		got := editsOfKind(q, c.kind)
+		if len(got) == 0 {
+			t.Errorf("%s: no edit of this kind", c.kind)
+		}
+		for _, g := range got {
+			if _, err := syntax.Parse(g, syntax.Options{}); err != nil {
+				t.Errorf("%s: the edit\n%s\ndoes not parse: %v", c.kind, g, err)
+			}
+		}
+		if *update {
+			c.want = got
+		} else if strings.Join(got, "---\n") != strings.Join(c.want, "---\n") {
+			t.Errorf("%s:\ngot\n%s\nwant\n%s", c.kind, strings.Join(got, "---\n"), strings.Join(c.want, "---\n"))
+		}
+	}
+	if *update {
+		if err := os.WriteFile(path, []byte(formatEditCases(header, cases)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func editsOfKind(q *syntax.Query, kind string) []string {
+	var out []string
+	for _, s := range editSites(q) {
+		if s.kind == kind {
+			out = append(out, strings.TrimSpace(applyEdit(q, s).String())+"\n")
+		}
+	}
+	return out
+}
+
+// parseEditCases reads the header comment and the "=== kind" sections.
+func parseEditCases(text string) (string, []editCase) {
+	parts := strings.Split(text, "\n=== ")
+	header := parts[0]
+	var out []editCase
+	for _, p := range parts[1:] {
+		kind, body, _ := strings.Cut(p, "\n")
+		chunks := strings.Split(body, "---\n")
+		c := editCase{kind: strings.TrimSpace(kind), input: strings.TrimSpace(chunks[0]) + "\n"}
+		for _, w := range chunks[1:] {
+			c.want = append(c.want, strings.TrimSpace(w)+"\n")
+		}
+		out = append(out, c)
+	}
+	return header, out
+}
+
+func formatEditCases(header string, cases []editCase) string {
+	var b strings.Builder
+	b.WriteString(header)
+	for _, c := range cases {
+		b.WriteString("\n=== " + c.kind + "\n" + c.input)
+		for _, w := range c.want {
+			b.WriteString("---\n" + w)
+		}
+	}
+	return b.String()
+}
