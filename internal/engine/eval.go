@@ -128,6 +128,7 @@ func newQuery(ctx context.Context, s *Store, q *algebra.Query, opt Options) *que
 	}
 	e := &query{ctx: ctx, st: s, q: q, opt: opt, vars: map[string]int{}, extra: map[rdf.Term]ID{}}
 	e.ectx = &ops.Context{Now: opt.Now, Base: q.Base, Exists: e.exists}
+	e.ectx.Limit(ctx, opt) // bytes built and the deadline, inside expressions (ops/budget.go)
 	if usesRandom(q.Op) {
 		e.ectx.Rand = rand.New(rand.NewSource(opt.Seed))
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // Value is the result of evaluating an expression: a term, or an expression
@@ -61,7 +62,13 @@ type Context struct {
 	// SPARQL leaves open that the evaluator made silently (MIN/MAX over
 	// values #modOrderBy does not order); the judge passes it on.
 	Indeterminate string
+	// Contested, set with Indeterminate (Contest), names the open spec
+	// question the choice rests on; Follows lists the errata and W3C tests
+	// the answer follows against the words (Follow; basis.go).
+	Contested *results.Basis
+	Follows   []results.Basis
 
+	bud       budget // byte limits and deadline (budget.go)
 	bnodes    map[string]rdf.Term
 	bnodeSeq  int
 	bnodeTick int

@@ -119,13 +119,16 @@ func fnPlus(_ *Context, a []rdf.Term) Value {
 }
 
 func arithFn(op string) func(*Context, []rdf.Term) Value {
-	return func(_ *Context, a []rdf.Term) Value {
+	return func(ctx *Context, a []rdf.Term) Value {
 		x, err := numArg(op, a[0])
 		if err != nil {
 			return Value{Err: err}
 		}
 		y, err := numArg(op, a[1])
 		if err != nil {
+			return Value{Err: err}
+		}
+		if err := ctx.arith(op, x, y); err != nil {
 			return Value{Err: err}
 		}
 		r, err := arith(op, x, y)
@@ -181,6 +184,9 @@ func fnIRI(ctx *Context, a []rdf.Term) Value {
 	}
 	if !isSimple(t) {
 		return Errorf("IRI: not a simple literal or IRI: " + t.String())
+	}
+	if err := ctx.build("IRI", int64(len(ctx.Base)+len(t.Value))); err != nil {
+		return Value{Err: err}
 	}
 	iri, err := rdf.Resolve(ctx.Base, t.Value)
 	if err != nil {

@@ -200,7 +200,7 @@ func boolCmp(a, b bool) int {
 // approved tests open-eq-08 and open-eq-10 make it false. Engines take
 // either side, and both are defensible.
 func noteUnequalTypes(ctx *Context, a, b rdf.Term) {
-	if ctx == nil || ctx.Indeterminate != "" || !a.IsLiteral() || !b.IsLiteral() || a == b {
+	if ctx == nil || !a.IsLiteral() || !b.IsLiteral() || a == b {
 		return
 	}
 	if eq, err := equal(a, b); eq || err != nil {
@@ -210,8 +210,9 @@ func noteUnequalTypes(ctx *Context, a, b rdf.Term) {
 	if va.cat == vb.cat && va.cat != catLang && va.cat != catOther {
 		return // an #OperatorMapping row compared them
 	}
-	ctx.Indeterminate = "= or != between " + a.String() + " and " + b.String() +
-		": a type error by #func-RDFterm-equal, false by the W3C tests' KnownTypesDefault2Neq (open-eq-08, open-eq-10)"
+	ctx.Follow(FollowsUnequalTypes)
+	ctx.Contest(ContestedUnequalTypes, "= or != between "+a.String()+" and "+b.String()+
+		": a type error by #func-RDFterm-equal, false by the W3C tests' KnownTypesDefault2Neq (open-eq-08, open-eq-10)")
 }
 
 // relational evaluates = != < > <= >= on two terms.

@@ -164,29 +164,35 @@ func in(args []algebra.Expr, mu Binding, ctx *Context, not bool) Value {
 	}
 	lhs := Eval(args[0], mu, ctx)
 	if lhs.Err != nil {
-		if len(args) == 1 && ctx != nil && ctx.Indeterminate == "" {
-			ctx.Indeterminate = "IN/NOT IN with an empty list and a left side that is an error: " +
-				"#func-in and #func-not-in define the form as a chain of comparisons, of which there are none " +
-				"(false/true), yet evaluate the left side (an error); the text allows both"
+		if len(args) == 1 {
+			ctx.Contest(ContestedInEmpty, "IN/NOT IN with an empty list and a left side that is an error: "+
+				"#func-in and #func-not-in define the form as a chain of comparisons, of which there are none "+
+				"(false/true), yet evaluate the left side (an error); the text allows both")
 		}
 		return lhs
 	}
 	var firstErr *Error
+	var unequal []rdf.Term // compared members: noted after the loop, if none was equal
 	for _, a := range args[1:] {
 		v := Eval(a, mu, ctx)
 		if v.Err != nil {
 			firstErr = cmp.Or(firstErr, v.Err)
 			continue
 		}
-		noteUnequalTypes(ctx, lhs.Term, v.Term)
+		unequal = append(unequal, v.Term)
 		eq, err := equal(lhs.Term, v.Term)
 		if err != nil {
 			firstErr = cmp.Or(firstErr, err)
 			continue
 		}
 		if eq {
+			// Found: no other comparison changes the answer (#func-in:
+			// 2 IN (<http://example/iri>, "str", 2.0) is true).
 			return Of(rdf.Bool(!not))
 		}
+	}
+	for _, t := range unequal {
+		noteUnequalTypes(ctx, lhs.Term, t)
 	}
 	if firstErr != nil {
 		return Value{Err: firstErr}

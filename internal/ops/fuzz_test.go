@@ -47,7 +47,7 @@ func FuzzRegex(f *testing.F) {
 			return
 		}
 		re.MatchString("abc 123 é")
-		replaceAll(re, "abc 123 é", repl)
+		replaceAll(nil, re, "abc 123 é", repl)
 	})
 }
 

@@ -174,3 +174,58 @@ func LiteralCategory(t rdf.Term) int {
 	}
 	return orderRank[classify(t).cat]
 }
+
+// OrderClasses numbers the tie classes of a sequence sorted by OrderCompare
+// on its rows' first n keys (nil keys: one class). #modOrderBy orders two
+// solutions by the first comparator, and by the next one only "for
+// solutions where the substitutions of the solution bindings produce the
+// same RDF term"; two distinct terms that "<" leaves unordered (1 and 1.0,
+// "01" and "1" as integers, two blank nodes) leave the two solutions'
+// relative order undefined, whatever the later comparators say. So a run of
+// rows tied on key k is split by key k+1 only when they all hold the same
+// term at k; otherwise the whole run is one class (a class may then permit
+// an order the text fixes within it: never the reverse).
+func OrderClasses(keys [][]rdf.Term, n int) []int {
+	out := make([]int, len(keys))
+	if keys == nil || n <= 0 {
+		return out
+	}
+	next := 0
+	var walk func(lo, hi, k int)
+	walk = func(lo, hi, k int) {
+		for i := lo; i < hi; {
+			j := i + 1
+			for j < hi && k < n && OrderTie(keyAt(keys[j-1], k), keyAt(keys[j], k)) {
+				j++
+			}
+			if k+1 < n && sameTerm(keys[i:j], k) && j-i > 1 {
+				walk(i, j, k+1)
+			} else {
+				for r := i; r < j; r++ {
+					out[r] = next
+				}
+				next++
+			}
+			i = j
+		}
+	}
+	walk(0, len(keys), 0)
+	return out
+}
+
+func keyAt(row []rdf.Term, k int) rdf.Term {
+	if k < len(row) {
+		return row[k]
+	}
+	return rdf.None
+}
+
+// sameTerm reports whether every row holds one term at key k.
+func sameTerm(rows [][]rdf.Term, k int) bool {
+	for _, r := range rows[1:] {
+		if keyAt(r, k) != keyAt(rows[0], k) {
+			return false
+		}
+	}
+	return true
+}

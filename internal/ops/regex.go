@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"sync"
@@ -251,7 +252,7 @@ func (t *reTranslator) property(e rune) error {
 // replaceAll is fn:replace: a pattern matching "" is err:FORX0003; in the
 // replacement, $N is group N (digits taken while they name a group), \$ and
 // \\ are literal, any other \ or $ is err:FORX0004.
-func replaceAll(re *regexp.Regexp, s, repl string) (string, *Error) {
+func replaceAll(ctx *Context, re *regexp.Regexp, s, repl string) (string, *Error) {
 	if re.MatchString("") {
 		return "", &Error{Reason: "REPLACE: pattern matches the empty string (err:FORX0003)"}
 	}
@@ -259,9 +260,21 @@ func replaceAll(re *regexp.Regexp, s, repl string) (string, *Error) {
 	if err != nil {
 		return "", err
 	}
+	matches, err := findAll(ctx, re, s)
+	if err != nil {
+		return "", err
+	}
+	size := int64(len(s))
+	for _, m := range matches {
+		size += replacedSize(parts, m, s) - int64(m[1]-m[0])
+	}
+	if err := ctx.build("REPLACE", size); err != nil {
+		return "", err
+	}
 	var b strings.Builder
+	b.Grow(int(size))
 	last := 0
-	for _, m := range re.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range matches {
 		b.WriteString(s[last:m[0]])
 		for _, p := range parts {
 			if p.group < 0 {
@@ -274,6 +287,36 @@ func replaceAll(re *regexp.Regexp, s, repl string) (string, *Error) {
 	}
 	b.WriteString(s[last:])
 	return b.String(), nil
+}
+
+// findAll is every match of re in s, at most as many as the byte budget
+// can hold the indexes of (each match holds 2(groups+1) ints).
+func findAll(ctx *Context, re *regexp.Regexp, s string) ([][]int, *Error) {
+	per := int64(16*(re.NumSubexp()+1) + 24)
+	term, _ := ctx.limits()
+	limit := int64(len(s)) + 1
+	if cap := 4 * term / per; cap < limit {
+		limit = cap
+	}
+	ms := re.FindAllStringSubmatchIndex(s, int(limit))
+	if int64(len(ms)) == limit && limit <= int64(len(s)) && ctx != nil {
+		return nil, ctx.fatal(fmt.Errorf("%w: REPLACE over %d bytes finds %d matches or more, more than 4 times the term limit of %d bytes can index (Options.MaxTermBytes)",
+			ErrBudget, len(s), limit, term))
+	}
+	return ms, nil
+}
+
+// replacedSize is the length of the replacement text for match m.
+func replacedSize(parts []replPart, m []int, s string) int64 {
+	n := int64(0)
+	for _, p := range parts {
+		if p.group < 0 {
+			n += int64(len(p.lit))
+		} else if m[2*p.group] >= 0 {
+			n += int64(m[2*p.group+1] - m[2*p.group])
+		}
+	}
+	return n
 }
 
 type replPart struct {

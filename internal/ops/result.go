@@ -16,6 +16,12 @@ type Options struct {
 	Fuel         int       // EXISTS nesting
 	Now          time.Time // NOW(); zero means time.Now() once per query
 	Seed         int64     // RAND, UUID, STRUUID, BNODE
+	// MaxTermBytes bounds one lexical form or IRI an expression builds
+	// (default DefaultMaxTermBytes, 4 MiB); MaxBytes bounds the bytes all
+	// expressions of the query build (default DefaultMaxBytes, 256 MiB).
+	// Both are checked before a string is built (budget.go).
+	MaxTermBytes int64
+	MaxBytes     int64
 }
 
 // Result is what both evaluators return: the answer of a query form, and,

@@ -5,13 +5,16 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"golang.org/x/text/cases"
+	"golang.org/x/text/language"
+
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
 func addStringBuiltins() {
 	for name, b := range map[string]builtin{
 		"STRLEN": {1, 1, fnStrlen}, "SUBSTR": {2, 3, fnSubstr},
-		"UCASE": {1, 1, caseFn(strings.ToUpper)}, "LCASE": {1, 1, caseFn(strings.ToLower)},
+		"UCASE": {1, 1, caseFn("UCASE", upper)}, "LCASE": {1, 1, caseFn("LCASE", lower)},
 		"STRSTARTS": {2, 2, pairTest(strings.HasPrefix)}, "STRENDS": {2, 2, pairTest(strings.HasSuffix)},
 		"CONTAINS": {2, 2, pairTest(strings.Contains)}, "STRBEFORE": {2, 2, fnStrBefore},
 		"STRAFTER": {2, 2, fnStrAfter}, "ENCODE_FOR_URI": {1, 1, fnEncode},
@@ -46,42 +49,72 @@ func fnStrlen(_ *Context, a []rdf.Term) Value {
 }
 
 // fnSubstr is fn:substring: the characters at positions p (1-based) with
-// round(start) ≤ p < round(start) + round(length), computed in doubles so
-// NaN and ±INF follow XPath.
+// round(start) ≤ p < round(start) + round(length). #func-substr types
+// startingLoc and length xsd:integer ("The arguments startingLoc and length
+// may be derived types of xsd:integer"): a decimal, float or double is an
+// argument of the wrong type, a type error (#evaluation); numeric promotion
+// never narrows to integer (#invocation).
 func fnSubstr(_ *Context, a []rdf.Term) Value {
 	if err := strArg("SUBSTR", a[0]); err != nil {
 		return Value{Err: err}
 	}
-	start, err := numArg("SUBSTR", a[1])
+	start, err := intArg("SUBSTR", a[1])
 	if err != nil {
 		return Value{Err: err}
 	}
 	from := xpathRound(start.float())
 	to := math.Inf(1)
 	if len(a) == 3 {
-		n, err := numArg("SUBSTR", a[2])
+		n, err := intArg("SUBSTR", a[2])
 		if err != nil {
 			return Value{Err: err}
 		}
 		to = from + xpathRound(n.float())
 	}
-	var b strings.Builder
+	lo, hi := len(a[0].Value), len(a[0].Value)
 	p := 1.0
-	for _, r := range a[0].Value {
-		if p >= from && p < to {
-			b.WriteRune(r)
+	for i := range a[0].Value {
+		if p >= from && lo == len(a[0].Value) {
+			lo = i
+		}
+		if !(p < to) { // NaN too
+			hi = i
+			break
 		}
 		p++
 	}
-	return Of(sameKind(b.String(), a[0]))
+	// A substring shares the source's bytes: nothing new is built.
+	return Of(sameKind(a[0].Value[lo:max(lo, hi)], a[0]))
 }
 
 func xpathRound(f float64) float64 { return floatRound("ROUND", f) }
 
-// caseFn is UCASE / LCASE: Go's per-code-point simple case mapping.
-func caseFn(f func(string) string) func(*Context, []rdf.Term) Value {
-	return func(_ *Context, a []rdf.Term) Value {
-		if err := strArg("UCASE/LCASE", a[0]); err != nil {
+// intArg is a numeric argument typed xsd:integer: an integer or a type
+// derived from it; other numerics are a type error.
+func intArg(fn string, t rdf.Term) (number, *Error) {
+	n, err := numArg(fn, t)
+	if err == nil && n.kind != kInteger {
+		return number{}, &Error{Reason: fn + ": not an xsd:integer: " + t.String()}
+	}
+	return n, err
+}
+
+// upper and lower are fn:upper-case and fn:lower-case: the Unicode full,
+// language-independent case mappings ("default case operations", F&O
+// §7.4.7-8), so "ß" is "SS", "ﬁ" is "FI" and a final Σ lowers to ς.
+func upper(s string) string { return cases.Upper(language.Und).String(s) }
+func lower(s string) string { return cases.Lower(language.Und).String(s) }
+
+// caseFn is UCASE / LCASE (#func-ucase, #func-lcase). A full mapping can
+// grow a string up to three times; the input length is charged first, the
+// output's growth after.
+func caseFn(fn string, f func(string) string) func(*Context, []rdf.Term) Value {
+	return func(ctx *Context, a []rdf.Term) Value {
+		if err := strArg(fn, a[0]); err != nil {
+			return Value{Err: err}
+		}
+		in := int64(len(a[0].Value))
+		if err := ctx.build(fn, 3*in); err != nil {
 			return Value{Err: err}
 		}
 		return Of(sameKind(f(a[0].Value), a[0]))
@@ -134,14 +167,25 @@ func fnStrAfter(_ *Context, a []rdf.Term) Value {
 
 // fnEncode is fn:encode-for-uri: every byte of the UTF-8 form except the
 // RFC 3986 unreserved characters becomes %XX (upper-case hex).
-func fnEncode(_ *Context, a []rdf.Term) Value {
+func fnEncode(ctx *Context, a []rdf.Term) Value {
 	if err := strArg("ENCODE_FOR_URI", a[0]); err != nil {
 		return Value{Err: err}
 	}
 	const hexd = "0123456789ABCDEF"
-	var b strings.Builder
+	n := int64(0)
 	for _, c := range []byte(a[0].Value) {
-		if c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.IndexByte("-_.~", c) >= 0 {
+		n += 3
+		if unreserved(c) {
+			n -= 2
+		}
+	}
+	if err := ctx.build("ENCODE_FOR_URI", n); err != nil {
+		return Value{Err: err}
+	}
+	var b strings.Builder
+	b.Grow(int(n))
+	for _, c := range []byte(a[0].Value) {
+		if unreserved(c) {
 			b.WriteByte(c)
 			continue
 		}
@@ -152,11 +196,15 @@ func fnEncode(_ *Context, a []rdf.Term) Value {
 	return Of(rdf.String(b.String()))
 }
 
+// unreserved: the RFC 3986 unreserved characters fn:encode-for-uri keeps.
+func unreserved(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.IndexByte("-_.~", c) >= 0
+}
+
 // fnConcat is #func-concat: one shared language tag is kept, otherwise the
-// result is a simple literal.
-func fnConcat(_ *Context, a []rdf.Term) Value {
-	var b strings.Builder
-	lang := ""
+// result is a simple literal. The length is charged before building.
+func fnConcat(ctx *Context, a []rdf.Term) Value {
+	lang, n := "", int64(0)
 	for i, t := range a {
 		if err := strArg("CONCAT", t); err != nil {
 			return Value{Err: err}
@@ -166,6 +214,14 @@ func fnConcat(_ *Context, a []rdf.Term) Value {
 		} else if t.Lang != lang {
 			lang = ""
 		}
+		n += int64(len(t.Value))
+	}
+	if err := ctx.build("CONCAT", n); err != nil {
+		return Value{Err: err}
+	}
+	var b strings.Builder
+	b.Grow(int(n))
+	for _, t := range a {
 		b.WriteString(t.Value)
 	}
 	if lang != "" {
@@ -188,9 +244,13 @@ func fnLangMatches(_ *Context, a []rdf.Term) Value {
 	return Of(rdf.Bool(ok))
 }
 
-// fnRegex is #func-regex (fn:matches).
-func fnRegex(_ *Context, a []rdf.Term) Value {
+// fnRegex is #func-regex (fn:matches). A long text polls the deadline
+// first, and text × pattern is bounded (budget.go).
+func fnRegex(ctx *Context, a []rdf.Term) Value {
 	if err := strArg("REGEX", a[0]); err != nil {
+		return Value{Err: err}
+	}
+	if err := ctx.regexWork("REGEX", len(a[0].Value), len(a[1].Value)); err != nil {
 		return Value{Err: err}
 	}
 	re, err := regexArgs(a[1:])
@@ -200,9 +260,13 @@ func fnRegex(_ *Context, a []rdf.Term) Value {
 	return Of(rdf.Bool(re.MatchString(a[0].Value)))
 }
 
-// fnReplace is #func-replace (fn:replace).
-func fnReplace(_ *Context, a []rdf.Term) Value {
+// fnReplace is #func-replace (fn:replace); the output is charged to the
+// byte budget as it grows (replaceAll).
+func fnReplace(ctx *Context, a []rdf.Term) Value {
 	if err := strArg("REPLACE", a[0]); err != nil {
+		return Value{Err: err}
+	}
+	if err := ctx.regexWork("REPLACE", len(a[0].Value), len(a[1].Value)); err != nil {
 		return Value{Err: err}
 	}
 	if !isSimple(a[2]) {
@@ -212,7 +276,7 @@ func fnReplace(_ *Context, a []rdf.Term) Value {
 	if err != nil {
 		return Value{Err: err}
 	}
-	out, err := replaceAll(re, a[0].Value, a[2].Value)
+	out, err := replaceAll(ctx, re, a[0].Value, a[2].Value)
 	if err != nil {
 		return Value{Err: err}
 	}

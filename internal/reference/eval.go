@@ -75,6 +75,7 @@ func newEvaluator(ctx context.Context, ds *rdf.Dataset, base string, opt Options
 		opt.Now = time.Now()
 	}
 	ectx := &ops.Context{Now: opt.Now, Base: base, Rand: rand.New(rand.NewSource(opt.Seed))}
+	ectx.Limit(ctx, opt) // bytes built and the deadline, inside expressions (ops/budget.go)
 	return &evaluator{ctx: ctx, ds: ds, opt: opt, fuel: opt.Fuel, ectx: ectx,
 		termCache: map[*rdf.Graph][]rdf.Term{}, nodeCache: map[*rdf.Graph][]rdf.Term{}}
 }

@@ -1,0 +1,100 @@
+package ops
+
+import "github.com/sparql-oracle/oracle/internal/results"
+
+// What the judge's readings rest on where the Recommendation's words are
+// not the whole story (results.Basis). Follows names an erratum or an
+// approved W3C test the judge follows against the words; Contested names an
+// open question, whose divergences are spec questions, not engine bugs.
+// docs/spec-questions.md lists every one of them with the engines' choices.
+var (
+	// FollowsDiffErratum: #defn_algDiff says "has an effective boolean value
+	// of false", so an expression error would drop μ from both parts of
+	// LeftJoin; errata-query-12 reads it as "not true", as the W3C tests
+	// open-eq-12 and filter-scope-1 expect.
+	FollowsDiffErratum = results.Basis{
+		Kind: results.BasisErratum, Anchor: "defn_algDiff", Ref: "errata-query-12",
+		URL:  "https://www.w3.org/2013/sparql-errata#errata-query-12",
+		Note: "an OPTIONAL filter that is an error keeps the left solution (the filter is not true), not drops it",
+	}
+	// FollowsUnequalTypes: #func-RDFterm-equal makes "=" between two
+	// different literals a type error; the approved tests open-eq-08 and
+	// open-eq-10 (mf:KnownTypesDefault2Neq) make it false when both
+	// datatypes are known and their value spaces differ.
+	FollowsUnequalTypes = results.Basis{
+		Kind: results.BasisW3CTest, Anchor: "func-RDFterm-equal",
+		Ref:  "http://www.w3.org/2001/sw/DataAccess/tests/data-r2/open-world/manifest#open-eq-08",
+		URL:  "https://www.w3.org/2009/sparql/docs/tests/data-r2/open-world/",
+		Note: "= between literals of different known value spaces is false (mf:KnownTypesDefault2Neq), not a type error",
+	}
+	// ContestedUnequalTypes: the same point seen from the other side: the
+	// tests carry mf:requires KnownTypesDefault2Neq, an optional feature, so
+	// an engine that follows the words (a type error) is not ruled out.
+	ContestedUnequalTypes = results.Basis{
+		Kind: results.BasisContested, Anchor: "func-RDFterm-equal", Ref: "mf:KnownTypesDefault2Neq",
+		URL:  "https://www.w3.org/TR/sparql11-query/#func-RDFterm-equal",
+		Note: "= between different literals of different value spaces: a type error by the words, false by the optional feature the open-world tests require",
+	}
+	// ContestedMinMaxError: ToList orders an error ("no value") lowest, so
+	// MIN is the error and MAX the greatest value; or the error makes the
+	// set function an error as it does for SUM.
+	ContestedMinMaxError = results.Basis{
+		Kind: results.BasisContested, Anchor: "defn_aggMin", Ref: "w3c/rdf-tests#39",
+		URL:  "https://github.com/w3c/rdf-tests/issues/39",
+		Note: "MIN/MAX over a group holding an error (an unbound value) and a value",
+	}
+	// ContestedAggErrors: Sum, Avg and GroupConcat fold op:numeric-add or
+	// CONCAT over Flatten(M), errors included, so one unbound value makes
+	// the set function an error; most engines skip unbound values.
+	ContestedAggErrors = results.Basis{
+		Kind: results.BasisContested, Anchor: "defn_aggSum", Ref: "w3c/rdf-tests#39",
+		URL:  "https://github.com/w3c/rdf-tests/issues/39",
+		Note: "SUM, AVG and GROUP_CONCAT over a group holding an error (an unbound value): an error by the definitions, or the errors skipped",
+	}
+	// ContestedInEmpty: IN () and NOT IN () with a left side that is an
+	// error: no comparisons (false/true), or the left side's error.
+	ContestedInEmpty = results.Basis{
+		Kind: results.BasisContested, Anchor: "func-in", Ref: "#func-in: IN () with an error",
+		URL:  "https://www.w3.org/TR/sparql11-query/#func-in",
+		Note: "IN ()/NOT IN () whose left side is an error: false/true (no comparison is made) or an error",
+	}
+	// ContestedNPS: #eval_negatedPropertySet is written as a set; engines
+	// give one solution per matching triple.
+	ContestedNPS = results.Basis{
+		Kind: results.BasisContested, Anchor: "eval_negatedPropertySet", Ref: "w3c/sparql-query#395",
+		URL:  "https://github.com/w3c/sparql-query/issues/395",
+		Note: "the multiplicity of a negated property set that two triples match with one solution",
+	}
+	// ContestedExists: substitute(P, μ) replaces variables inside MINUS and
+	// sub-selects where evaluation with μ in scope does not.
+	ContestedExists = results.Basis{
+		Kind: results.BasisContested, Anchor: "defn_evalExists", Ref: "w3c/sparql-query#75, w3c/sparql-query#76",
+		URL:  "https://github.com/w3c/sparql-query/issues/75",
+		Note: "EXISTS by substitution into a MINUS right side or a sub-select, or by evaluation with the solution in scope",
+	}
+)
+
+// Follow records that the answer rests on b (an erratum or a W3C test the
+// judge follows against the words); each basis is recorded once.
+func (c *Context) Follow(b results.Basis) {
+	if c == nil {
+		return
+	}
+	for _, f := range c.Follows {
+		if f.Ref == b.Ref && f.Anchor == b.Anchor {
+			return
+		}
+	}
+	c.Follows = append(c.Follows, b)
+}
+
+// Contest marks the answer indeterminate because of the open question b,
+// with why in plain words; the first reason and question are kept.
+func (c *Context) Contest(b results.Basis, why string) {
+	if c == nil || c.Indeterminate != "" {
+		return
+	}
+	c.Indeterminate = why
+	bb := b
+	c.Contested = &bb
+}
