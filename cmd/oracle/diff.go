@@ -61,6 +61,7 @@ func runDiff(args []string) int {
 	reduce := fs.Bool("reduce", false, "reduce every divergence and report the minimal cases")
 	maxCalls := fs.Int("max-calls", 1000, "oracle calls per reduction")
 	maxTime := fs.Duration("max-time", 2*time.Minute, "wall time per reduction")
+	fileContested := fs.Bool("file-contested", false, "write divergences resting on a contested reading of the spec up as engine bugs (default: as spec questions)")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -73,6 +74,7 @@ func runDiff(args []string) int {
 	defer closeEngines(engines)
 	r, bugs := report.Run(ctx, c, engines, diff.RunOptions{Deadline: cf.timeout, Reduce: *reduce,
 		Limits: diff.ReduceLimits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}})
+	bugs = report.WithQuestions(r, bugs, *fileContested, engines...)
 	if err := render(os.Stdout, cf.format, r, bugs); err != nil {
 		return usageError("diff", err)
 	}
@@ -93,7 +95,7 @@ func render(w io.Writer, format string, r *diff.Report, bugs []report.Bug) error
 		}
 		return report.WriteMarkdown(w, bugs)
 	case "table":
-		return report.WriteTable(w, r)
+		return report.WriteTable(w, r, bugs...) // the verdicts, then every engine's report
 	}
 	return fmt.Errorf("--format %q: want md, json or table", format)
 }

@@ -69,7 +69,7 @@ func runReduce(args []string) int {
 		}
 	}
 	var bugs []report.Bug
-	if b, ok := report.BugFor(rr, d.Signature, &st); ok {
+	if b, ok := report.BugFor(rr, d.Signature, &st, engines...); ok {
 		bugs = append(bugs, b)
 	}
 	if err := render(os.Stdout, cf.format, rr, bugs); err != nil {

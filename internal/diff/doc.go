@@ -92,16 +92,11 @@
 // ended it (TestReduceIsOneMinimal checks it against a real buggy engine).
 // ReduceDivergence wires it to Judge on the engines of one signature.
 //
-// # Reports (report*.go)
+// # Reports
 //
-// Bugs(report) writes each divergence up as a Bug (JSON schema in
-// docs/report-schema.md): title naming the feature and class, engines and
-// versions, the query and N-Quads data, the reference's answer, each
-// engine's answer and row diff, the deciding spec sections (report_spec.go
-// maps features and classes to anchors of ../shared/spec), reproduction
-// commands, status. WriteMarkdown renders them for a tracker, NewJSON and
-// WriteTable render a whole Report; Dedup keeps one bug per signature.
-// Goldens: testdata/report, rewritten with -update.
+// Writing divergences up is internal/report's (report.Bugs, report.Run):
+// Run here returns the report and the reduced divergences (Reduced), and
+// this package never imports report.
 //
 // # Changing this package
 //

@@ -244,6 +244,11 @@ func (l *limited) LastQueryTime() time.Duration {
 
 func (l *limited) Close() { Close(l.Engine) }
 
+// Reproduce forwards to the wrapped engine's own reproducer (oracle.Reproducer).
+func (l *limited) Reproduce(c oracle.NativeCase) (oracle.Native, bool) {
+	return oracle.NativeFor(l.Engine, c)
+}
+
 // Close stops an engine's processes when it has any (sidecar pools, a
 // Virtuoso server); other engines are left alone.
 func Close(e oracle.Engine) {

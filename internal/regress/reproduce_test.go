@@ -24,7 +24,7 @@ import (
 )
 
 // TestNativeReproducers runs the engine-native reproducer of every bug
-// report (report.NativeReproducer: the command a maintainer runs with only
+// report (the adapter's oracle.Reproducer: the command a maintainer runs with only
 // their engine installed) on the installed engines, in a folder holding
 // query.rq and data.nq, and checks that it shows the engine's diverging
 // answer: for up to maxPerEngine corpus cases naming the engine as
@@ -216,7 +216,7 @@ type native struct {
 // reproducer there with bash.
 func (h *harness) run(t *testing.T, name string, rep report.Reproducer, env runEnv, dir string) native {
 	t.Helper()
-	n, ok := report.NativeReproducer(name, rep)
+	n, ok := nativeReproducer(name, rep)
 	if !ok {
 		t.Fatalf("no native reproducer for %s", name)
 	}
@@ -445,8 +445,19 @@ func virtuosoBoolean(a *results.Answer) *results.Answer {
 	return a
 }
 
+// nativeReproducer is the adapter's own reproducer of rep, reached through
+// the engine the registry builds (and its wrappers), as reports reach it.
+func nativeReproducer(name string, rep report.Reproducer) (oracle.Native, bool) {
+	e, err := registry.New(name)
+	if err != nil {
+		return oracle.Native{}, false
+	}
+	defer registry.Close(e)
+	return oracle.NativeFor(e, rep.Case())
+}
+
 func graphForm(query string) bool {
-	n, _ := report.NativeReproducer("jena", report.Reproducer{Query: query})
+	n, _ := nativeReproducer("jena", report.Reproducer{Query: query})
 	return strings.HasSuffix(n.Run, "--results=NT")
 }
 

@@ -5,10 +5,50 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/sparql-oracle/oracle/adapters/attean"
+	"github.com/sparql-oracle/oracle/adapters/comunica"
+	"github.com/sparql-oracle/oracle/adapters/jena"
+	"github.com/sparql-oracle/oracle/adapters/oxigraph"
+	"github.com/sparql-oracle/oracle/adapters/python"
+	"github.com/sparql-oracle/oracle/adapters/rasqal"
+	"github.com/sparql-oracle/oracle/adapters/virtuoso"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
 func lastLine(s string) string {
 	return s[strings.LastIndex(s, "\n")+1:]
+}
+
+// adapterEngines are the external adapters, built without starting
+// anything (no process starts before the first Eval): their reproducers
+// are what this package renders.
+func adapterEngines() []oracle.Engine {
+	es := []oracle.Engine{oxigraph.New("", 1), comunica.New("", 1), jena.New("", 1),
+		rasqal.New(rasqal.Config{}), virtuoso.New(virtuoso.Options{})}
+	for _, n := range python.Names {
+		es = append(es, python.New(n, "", "", 1))
+	}
+	for _, n := range attean.Names {
+		es = append(es, attean.New(n, "", 1))
+	}
+	return es
+}
+
+// command is the Reproducer.Commands text of the named adapter engine.
+func command(t *testing.T, engine string, rep Reproducer) string {
+	t.Helper()
+	for _, e := range adapterEngines() {
+		if e.Name() == engine {
+			n, ok := oracle.NativeFor(e, rep.Case())
+			if !ok {
+				t.Fatalf("%s has no reproducer", engine)
+			}
+			return ReproduceCommand(engine, &n, rep)
+		}
+	}
+	t.Fatalf("no adapter %s", engine)
+	return ""
 }
 
 func TestQueryForm(t *testing.T) {
@@ -20,8 +60,8 @@ func TestQueryForm(t *testing.T) {
 		{"describe ?e ?e WHERE { ?e <p> ?o }", "DESCRIBE"},
 		{"PREFIX : <http://example.org/>\n:p", "SELECT"}, // none: run as SELECT
 	} {
-		if got := queryForm(c.query); got != c.want {
-			t.Errorf("queryForm(%q) = %s, want %s", c.query, got, c.want)
+		if got := (oracle.NativeCase{Query: c.query}).Form(); got != c.want {
+			t.Errorf("Form(%q) = %s, want %s", c.query, got, c.want)
 		}
 	}
 }
@@ -36,33 +76,49 @@ var pinned = map[string]string{
 
 func TestReproduceCommandShape(t *testing.T) {
 	rep := Reproducer{Query: "SELECT * { ?s ?p ?o }", Data: "<http://example.org/s> <http://example.org/p> \"o\" .\n"}
-	engines := make([]string, 0, len(natives))
-	for e := range natives {
-		engines = append(engines, e)
-	}
-	sort.Strings(engines)
-	for _, e := range engines {
-		cmd := ReproduceCommand(e, rep)
+	for _, e := range adapterEngines() {
+		name := e.Name()
+		cmd := command(t, name, rep)
 		lines := strings.Split(cmd, "\n")
-		if !strings.Contains(lines[0], pinned[e]) {
-			t.Errorf("%s: install line %q lacks %q", e, lines[0], pinned[e])
+		if !strings.Contains(lines[0], pinned[name]) {
+			t.Errorf("%s: install line %q lacks %q", name, lines[0], pinned[name])
 		}
-		if want := "# oracle diff -q query.rq -d data.nq --engines " + e + " --format table"; lastLine(cmd) != want {
-			t.Errorf("%s: last line %q, want %q", e, lastLine(cmd), want)
+		if want := "# oracle diff -q query.rq -d data.nq --engines " + name + " --format table"; lastLine(cmd) != want {
+			t.Errorf("%s: last line %q, want %q", name, lastLine(cmd), want)
 		}
-		if !strings.Contains(cmd, "data.nq") || !strings.Contains(cmd, "query.rq") || strings.Contains(cmd, "oracle diff -q query.rq -d data.nq --engines "+e+" --format table\n") {
-			t.Errorf("%s: the native part must read query.rq and data.nq:\n%s", e, cmd)
+		if !strings.Contains(cmd, "data.nq") || !strings.Contains(cmd, "query.rq") || strings.Contains(cmd, "oracle diff -q query.rq -d data.nq --engines "+name+" --format table\n") {
+			t.Errorf("%s: the native part must read query.rq and data.nq:\n%s", name, cmd)
 		}
 		if n := len(lines); n > 20 {
-			t.Errorf("%s: %d lines, want a short reproducer", e, n)
+			t.Errorf("%s: %d lines, want a short reproducer", name, n)
 		}
 	}
+	if len(pinned) != len(adapterEngines()) {
+		t.Errorf("%d adapters, %d pinned versions", len(adapterEngines()), len(pinned))
+	}
 	for _, e := range []string{"reference", "engine", "sparqlhttp"} {
-		if got := ReproduceCommand(e, rep); got != "oracle diff -q query.rq -d data.nq --engines "+e+" --format table" {
+		if got := ReproduceCommand(e, nil, rep); got != "oracle diff -q query.rq -d data.nq --engines "+e+" --format table" {
 			t.Errorf("%s: %q, want the oracle line only", e, got)
 		}
 	}
 }
+
+// TestReproducerThroughWrappers: an engine wrapped (as the registry wraps
+// engines in limits) still shows its reproducer; a name the adapter did not
+// register has none.
+func TestReproducerThroughWrappers(t *testing.T) {
+	rep := Reproducer{Query: "ASK {}"}
+	if _, ok := oracle.NativeFor(wrapped{jena.New("", 1)}, rep.Case()); !ok {
+		t.Error("the wrapper hides jena's reproducer")
+	}
+	if _, ok := oracle.NativeFor(python.New("renamed", "", "", 1), rep.Case()); ok {
+		t.Error("an engine name no adapter registered has a reproducer")
+	}
+}
+
+type wrapped struct{ oracle.Engine }
+
+func (w wrapped) Unwrap() oracle.Engine { return w.Engine }
 
 // TestReproduceCommandDataset checks the parts that depend on the case: the
 // base IRI (quoted for each language), named graphs, blank nodes, the form.
@@ -86,14 +142,14 @@ func TestReproduceCommandDataset(t *testing.T) {
 		{"virtuoso", `DEFINE input:named-graph-uri <http://example.org/g1> BASE <http://example.org/it's/>`},
 		{"virtuoso", `SPARQL CLEAR GRAPH <http://example.org/g1>;`},
 	} {
-		if cmd := ReproduceCommand(c.engine, rep); !strings.Contains(cmd, c.pattern) {
+		if cmd := command(t, c.engine, rep); !strings.Contains(cmd, c.pattern) {
 			t.Errorf("%s lacks %q:\n%s", c.engine, c.pattern, cmd)
 		}
 	}
-	if cmd := ReproduceCommand("attean", Reproducer{Query: "ASK {}"}); strings.Contains(cmd, "$label") {
+	if cmd := command(t, "attean", Reproducer{Query: "ASK {}"}); strings.Contains(cmd, "$label") {
 		t.Errorf("attean relabels blank nodes of a dataset without any:\n%s", cmd)
 	}
-	if cmd := ReproduceCommand("rasqal", Reproducer{Query: "ASK {}"}); !regexp.MustCompile(`-r xml -D data.nq -e "\$\(cat query.rq\)"$`).MatchString(strings.Split(cmd, "\n")[1]) {
+	if cmd := command(t, "rasqal", Reproducer{Query: "ASK {}"}); !regexp.MustCompile(`-r xml -D data.nq -e "\$\(cat query.rq\)"$`).MatchString(strings.Split(cmd, "\n")[1]) {
 		t.Errorf("rasqal without named graphs:\n%s", cmd)
 	}
 }
@@ -105,14 +161,14 @@ func TestReproduceCommandsGolden(t *testing.T) {
 	rep := Reproducer{Base: "http://example.org/", Query: "SELECT ?g ?o WHERE { GRAPH ?g { <s> <p> ?o } }\n",
 		Data: "<http://example.org/s> <http://example.org/p> \"d\" .\n<http://example.org/s> <http://example.org/r> _:b1_2 .\n" +
 			"<http://example.org/s> <http://example.org/p> \"n\" <http://example.org/g1> .\n"}
-	engines := make([]string, 0, len(natives))
-	for e := range natives {
-		engines = append(engines, e)
+	names := make([]string, 0, len(pinned))
+	for n := range pinned {
+		names = append(names, n)
 	}
-	sort.Strings(engines)
+	sort.Strings(names)
 	var b strings.Builder
-	for _, e := range engines {
-		b.WriteString("## " + e + "\n\n" + ReproduceCommand(e, rep) + "\n\n")
+	for _, e := range names {
+		b.WriteString("## " + e + "\n\n" + command(t, e, rep) + "\n\n")
 	}
 	reportGolden(t, "commands.txt", b.String())
 }

@@ -3,65 +3,135 @@ package report
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"io"
 	"sort"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
-// WriteMarkdown writes bugs as Markdown ready to paste into a tracker.
+// WriteMarkdown writes bugs as Markdown ready to paste into trackers: one
+// self-contained report per diverging engine (each for that engine's
+// tracker), and a spec question as one report naming every engine's
+// reading. Reports are separated by a rule.
 func WriteMarkdown(w io.Writer, bugs []Bug) error {
 	var b strings.Builder
-	for i, bug := range bugs {
-		if i > 0 {
-			b.WriteString("\n---\n\n")
+	n := 0
+	for _, bug := range bugs {
+		for _, er := range tracked(bug) {
+			if n > 0 {
+				b.WriteString("\n---\n\n")
+			}
+			n++
+			if bug.Status == StatusQuestion {
+				question(&b, bug)
+				break
+			}
+			engineMarkdown(&b, bug, er)
 		}
-		markdown(&b, bug)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func markdown(b *strings.Builder, bug Bug) {
-	fmt.Fprintf(b, "## %s\n\n", bug.Title)
+// tracked are a bug's reports; one built from Actual for a bug stored
+// before reports were per engine.
+func tracked(bug Bug) []EngineReport {
+	if len(bug.Reports) > 0 {
+		return bug.Reports
+	}
+	var out []EngineReport
 	for _, a := range bug.Actual {
-		fmt.Fprintf(b, "- **Engine:** %s %s (%s", a.Engine, a.Version, a.Outcome)
-		if len(a.Classes) > 0 {
-			fmt.Fprintf(b, ": %s", joinClasses(a.Classes))
-		}
-		b.WriteString(")\n")
+		out = append(out, EngineReport{EngineRef: a.EngineRef, Title: bug.Title, Feature: bug.Feature, Answer: a,
+			Command: bug.Reproducer.Commands[a.Engine]})
 	}
-	fmt.Fprintf(b, "- **Class:** `%s` · **Status:** %s · **Signature:** `%s`\n", bug.Class, bug.Status, bug.Signature)
-	if len(bug.Spec) > 0 {
-		var ls []string
-		for _, l := range bug.Spec {
-			ls = append(ls, fmt.Sprintf("[%s](%s)", l.Section, l.URL))
-		}
-		fmt.Fprintf(b, "- **Decided by:** SPARQL 1.1 Query, %s\n", strings.Join(ls, "; "))
+	if len(out) == 0 {
+		out = append(out, EngineReport{Title: bug.Title})
 	}
+	return out
+}
+
+// engineMarkdown is the report for er's tracker: nothing of another
+// engine's but one line of what it answers.
+func engineMarkdown(b *strings.Builder, bug Bug, er EngineReport) {
+	fmt.Fprintf(b, "## %s\n\n", esc(er.Title))
+	fmt.Fprintf(b, "- **Engine:** %s\n", esc(engineName(er.Engine, er.Version)))
+	fmt.Fprintf(b, "- **Found by:** %s, differential testing against the SPARQL 1.1 reference evaluator\n", esc(bug.Oracle.String()))
+	fmt.Fprintf(b, "- **Class:** `%s` · **Status:** %s\n", inlineCode(string(bug.Class)), esc(bug.Status))
+	basisMarkdown(b, bug.Basis)
+	minimality(b, bug.Reduction)
+	basisQuote(b, bug.Basis)
+	caseMarkdown(b, bug)
+	expected(b, bug)
+	actual(b, er.Answer)
+	others(b, er.Others)
+	reproduce(b, er)
+}
+
+// basisMarkdown says what the verdict rests on: the quoted sentence, the
+// erratum or the test the judge follows, or the open question.
+func basisMarkdown(b *strings.Builder, bs *results.Basis) {
+	if bs == nil {
+		return
+	}
+	fmt.Fprintf(b, "- **Basis:** %s", esc(basisLine(bs)))
+	if bs.URL != "" {
+		fmt.Fprintf(b, " <%s>", urlText(bs.URL))
+	}
+	b.WriteString("\n")
+}
+
+// basisQuote quotes the sentence the verdict rests on, and the reading
+// taken, after the list.
+func basisQuote(b *strings.Builder, bs *results.Basis) {
+	if bs == nil {
+		return
+	}
+	if bs.Sentence != "" {
+		fmt.Fprintf(b, "\n> %s\n", esc(bs.Sentence))
+	}
+	if bs.Note != "" {
+		fmt.Fprintf(b, "\n%s\n", esc(bs.Note))
+	}
+}
+
+func minimality(b *strings.Builder, r *ReductionFigure) {
+	switch {
+	case r == nil:
+		b.WriteString("- **Minimal:** not reduced\n")
+	case r.Stopped:
+		fmt.Fprintf(b, "- **Minimal:** no — a limit stopped the reduction (%d oracle calls); the case may still shrink\n", r.Calls)
+	default:
+		fmt.Fprintf(b, "- **Minimal:** yes — no single edit the reducer knows keeps the divergence (from %d quads / %d syntax nodes to %d / %d in %d oracle calls, %.2f s)\n",
+			r.QuadsBefore, r.NodesBefore, r.QuadsAfter, r.NodesAfter, r.Calls, r.Seconds)
+	}
+}
+
+func caseMarkdown(b *strings.Builder, bug Bug) {
 	fence(b, "Query", "sparql", bug.Reproducer.Query)
+	if bug.Reproducer.Base != "" {
+		fmt.Fprintf(b, "\nBase IRI: `%s`\n", inlineCode(bug.Reproducer.Base))
+	}
 	data := bug.Reproducer.Data
 	if data == "" {
 		data = "# (empty dataset)\n"
 	}
 	fence(b, "Data (N-Quads)", "", data)
-	expected(b, bug)
-	for _, a := range bug.Actual {
-		actual(b, a)
-	}
-	reproduce(b, bug)
 }
 
+// fence writes text as a code block whose fence no content can close.
 func fence(b *strings.Builder, heading, lang, text string) {
 	if heading != "" {
 		fmt.Fprintf(b, "\n### %s\n\n", heading)
 	}
-	fmt.Fprintf(b, "```%s\n%s", lang, text)
+	f := fenceFor(text)
+	fmt.Fprintf(b, "%s%s\n%s", f, fenceLang(lang), text)
 	if !strings.HasSuffix(text, "\n") {
 		b.WriteString("\n")
 	}
-	b.WriteString("```\n")
+	b.WriteString(f + "\n")
 }
 
 func expected(b *strings.Builder, bug Bug) {
@@ -70,16 +140,16 @@ func expected(b *strings.Builder, bug Bug) {
 	}
 	sec := ""
 	if len(bug.Spec) > 0 {
-		sec = " — per §" + bug.Spec[0].Section
+		sec = ", SPARQL 1.1 Query §" + bug.Spec[0].Section
 	}
-	fence(b, "Expected (reference evaluator"+sec+")", bug.Expected.Format, bug.Expected.Text)
+	fence(b, esc("Expected (reference evaluator"+sec+")"), bug.Expected.Format, bug.Expected.Text)
 	if bug.Expected.Note != "" {
-		fmt.Fprintf(b, "\n%s\n", bug.Expected.Note)
+		fmt.Fprintf(b, "\n%s\n", esc(bug.Expected.Note))
 	}
 }
 
 func actual(b *strings.Builder, a EngineAnswer) {
-	fence(b, fmt.Sprintf("%s %s: %s", a.Engine, a.Version, a.Outcome), a.Answer.Format, a.Answer.Text)
+	fence(b, esc(fmt.Sprintf("Actual (%s): %s", engineName(a.Engine, a.Version), a.Outcome)), a.Answer.Format, a.Answer.Text)
 	if len(a.Diff) > 0 {
 		b.WriteString("\nRow diff (- expected only, + actual only):\n\n")
 		fence(b, "", "diff", strings.Join(a.Diff, "\n"))
@@ -89,7 +159,8 @@ func actual(b *strings.Builder, a EngineAnswer) {
 
 // evidence writes what the engine reported about its own evaluation, one
 // fenced block per key in key order: a wrong answer from a SQL compiler
-// (oxilite) is best read next to the SQL it compiled the query to.
+// (oxilite) is best read next to the SQL it compiled the query to. Only
+// the engine's own report holds it.
 func evidence(b *strings.Builder, a EngineAnswer) {
 	keys := make([]string, 0, len(a.Evidence))
 	for k := range a.Evidence {
@@ -101,30 +172,63 @@ func evidence(b *strings.Builder, a EngineAnswer) {
 		if k == "sql" {
 			lang = "sql"
 		}
-		fence(b, fmt.Sprintf("%s evidence: %s", a.Engine, k), lang, a.Evidence[k])
+		fence(b, esc(fmt.Sprintf("%s evidence: %s", a.Engine, k)), lang, a.Evidence[k])
 	}
 }
 
-// reproduce writes, for each diverging engine, the commands that show the
-// divergence with that engine alone (install line, then the run; the oracle
-// invocation last), in a folder holding query.rq and data.nq.
-func reproduce(b *strings.Builder, bug Bug) {
-	b.WriteString("\n### Reproduce\n\nSave the query as `query.rq` and the data as `data.nq`, then run, in that folder:\n")
+func others(b *strings.Builder, ls []OtherLine) {
+	if len(ls) == 0 {
+		return
+	}
+	b.WriteString("\n### Other engines on the same case\n\n")
+	for _, l := range ls {
+		fmt.Fprintf(b, "- %s: %s\n", esc(engineName(l.Engine, l.Version)), esc(l.Line))
+	}
+}
+
+// reproduce writes the commands that show the divergence with this engine
+// alone (install line, then the run; the oracle invocation last), in a
+// folder holding query.rq and data.nq.
+func reproduce(b *strings.Builder, er EngineReport) {
+	if er.Command == "" {
+		return
+	}
+	b.WriteString("\n### Reproduce\n\nSave the query as `query.rq` and the data as `data.nq`, then run, in that folder:\n\n")
+	fence(b, "", "sh", er.Command)
+}
+
+// question writes a spec question: the judge's reading and its source,
+// every engine's reading, and where the open questions are listed. It is
+// not addressed to an engine's tracker.
+func question(b *strings.Builder, bug Bug) {
+	fmt.Fprintf(b, "## %s\n\n", esc(bug.Title))
+	fmt.Fprintf(b, "Not filed as an engine bug: the answer rests on a contested reading of the spec (listed in `%s`; `--file-contested` files it).\n\n", SpecQuestions)
+	fmt.Fprintf(b, "- **Found by:** %s\n", esc(bug.Oracle.String()))
+	basisMarkdown(b, bug.Basis)
+	basisQuote(b, bug.Basis)
+	caseMarkdown(b, bug)
+	expected(b, bug)
 	for _, a := range bug.Actual {
-		fmt.Fprintf(b, "\n**%s**\n\n", strings.TrimSpace(a.Engine+" "+a.Version))
-		fence(b, "", "sh", bug.Reproducer.Commands[a.Engine])
+		actual(b, a)
 	}
 	if len(bug.Agreeing) > 0 {
 		var ag []string
 		for _, e := range bug.Agreeing {
-			ag = append(ag, strings.TrimSpace(e.Engine+" "+e.Version))
+			ag = append(ag, esc(engineName(e.Engine, e.Version)))
 		}
-		fmt.Fprintf(b, "\nAgreeing with the reference: %s.\n", strings.Join(ag, ", "))
+		fmt.Fprintf(b, "\nTaking the judge's reading: %s.\n", strings.Join(ag, ", "))
 	}
-	if r := bug.Reduction; r != nil {
-		fmt.Fprintf(b, "\nReduced from %d quads / %d syntax nodes to %d / %d in %d oracle calls (%.2f s).\n",
-			r.QuadsBefore, r.NodesBefore, r.QuadsAfter, r.NodesAfter, r.Calls, r.Seconds)
-	}
+}
+
+// urlText keeps a URL inside <...>: characters that would end or break
+// the autolink are percent-encoded.
+func urlText(u string) string {
+	return strings.NewReplacer("<", "%3C", ">", "%3E", " ", "%20", "\n", "", "\r", "", "`", "%60").Replace(u)
+}
+
+// inlineCode keeps s inside one backtick span.
+func inlineCode(s string) string {
+	return strings.NewReplacer("`", "'", "\n", " ", "\r", " ").Replace(s)
 }
 
 func joinClasses(cs []diff.Class) string {
@@ -142,22 +246,24 @@ type JSONReport struct {
 	Kind        diff.Kind     `json:"kind"`
 	Judge       string        `json:"judge"` // "reference", or "" when unjudged
 	JudgeError  string        `json:"judge_error,omitempty"`
+	Oracle      OracleVersion `json:"oracle"`
 	Verdicts    []JSONVerdict `json:"verdicts"`
 	Bugs        []Bug         `json:"bugs"`
 	Metamorphic []JSONCheck   `json:"metamorphic,omitempty"`
 	Notes       []string      `json:"notes,omitempty"`
 }
 
-// JSONVerdict is one engine's verdict.
+// JSONVerdict is one engine's verdict; a wrong one carries its basis.
 type JSONVerdict struct {
-	Engine    string       `json:"engine"`
-	Version   string       `json:"version"`
-	Outcome   diff.Outcome `json:"outcome"`
-	Class     diff.Class   `json:"class,omitempty"`
-	Classes   []diff.Class `json:"classes,omitempty"`
-	ElapsedMS float64      `json:"elapsed_ms"`
-	Error     string       `json:"error,omitempty"`
-	Diff      []string     `json:"diff,omitempty"`
+	Engine    string         `json:"engine"`
+	Version   string         `json:"version"`
+	Outcome   diff.Outcome   `json:"outcome"`
+	Class     diff.Class     `json:"class,omitempty"`
+	Classes   []diff.Class   `json:"classes,omitempty"`
+	ElapsedMS float64        `json:"elapsed_ms"`
+	Error     string         `json:"error,omitempty"`
+	Diff      []string       `json:"diff,omitempty"`
+	Basis     *results.Basis `json:"basis,omitempty"`
 }
 
 // JSONCheck is one metamorphic check.
@@ -171,7 +277,7 @@ type JSONCheck struct {
 // NewJSON builds the JSON report of r; bugs are r's (Bugs(r)) or those of
 // its reduced cases.
 func NewJSON(r *diff.Report, bugs []Bug) *JSONReport {
-	j := &JSONReport{Kind: r.Kind, Judge: r.Judge, Bugs: bugs, Notes: r.Notes}
+	j := &JSONReport{Kind: r.Kind, Judge: r.Judge, Oracle: Version(), Bugs: bugs, Notes: r.Notes}
 	if j.Bugs == nil {
 		j.Bugs = []Bug{}
 	}
@@ -182,7 +288,7 @@ func NewJSON(r *diff.Report, bugs []Bug) *JSONReport {
 		j.JudgeError = r.JudgeErr.Error()
 	}
 	for _, v := range r.Verdicts {
-		j.Verdicts = append(j.Verdicts, jsonVerdict(v))
+		j.Verdicts = append(j.Verdicts, jsonVerdict(v, basisFor(v.Engine, bugs)))
 	}
 	for _, c := range r.Metamorphic {
 		j.Metamorphic = append(j.Metamorphic, JSONCheck{c.Name, c.Engine, c.OK, c.Skipped})
@@ -190,7 +296,19 @@ func NewJSON(r *diff.Report, bugs []Bug) *JSONReport {
 	return j
 }
 
-func jsonVerdict(v diff.EngineVerdict) JSONVerdict {
+// basisFor is the basis of the first bug that has engine on its wrong side.
+func basisFor(engine string, bugs []Bug) *results.Basis {
+	for _, b := range bugs {
+		for _, a := range b.Actual {
+			if a.Engine == engine {
+				return b.Basis
+			}
+		}
+	}
+	return nil
+}
+
+func jsonVerdict(v diff.EngineVerdict, basis *results.Basis) JSONVerdict {
 	jv := JSONVerdict{Engine: v.Engine, Version: v.Version, Outcome: v.Outcome, Class: v.Class,
 		Classes: v.Classes, ElapsedMS: float64(v.Elapsed.Microseconds()) / 1000}
 	if v.Err != nil {
@@ -201,31 +319,52 @@ func jsonVerdict(v diff.EngineVerdict) JSONVerdict {
 			jv.Diff = append(jv.Diff, l.String())
 		}
 	}
+	if v.Outcome != diff.Correct {
+		jv.Basis = basis
+	}
 	return jv
 }
 
-// WriteJSON writes the report as indented JSON.
+// WriteJSON writes the report as indented JSON. HTML characters are
+// escaped (\u003c), so a report embedded in a page cannot end its script.
 func (j *JSONReport) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
 	return enc.Encode(j)
 }
 
-// WriteTable writes one line per engine: the verdict at a glance.
-func WriteTable(w io.Writer, r *diff.Report) error {
+// WriteTable writes one line per engine, the verdict at a glance with the
+// basis of each wrong verdict, then the case's notes and divergences, and
+// then the report of every diverging engine (bugs, as WriteMarkdown).
+func WriteTable(w io.Writer, r *diff.Report, bugs ...Bug) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "ENGINE\tVERSION\tOUTCOME\tCLASS\tMS\n")
+	fmt.Fprintf(tw, "ENGINE\tVERSION\tOUTCOME\tCLASS\tMS\tBASIS\n")
 	for _, v := range r.Verdicts {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.1f\n", v.Engine, v.Version, v.Outcome, joinClasses(v.Classes),
-			float64(v.Elapsed.Microseconds())/1000)
+		basis := ""
+		if v.Outcome != diff.Correct {
+			basis = basisLine(basisFor(v.Engine, bugs))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.1f\t%s\n", cell(v.Engine), cell(v.Version), v.Outcome, joinClasses(v.Classes),
+			float64(v.Elapsed.Microseconds())/1000, cell(basis))
 	}
 	fmt.Fprintf(tw, "\ncase: %s\n", r.Kind)
 	for _, n := range r.Notes {
-		fmt.Fprintf(tw, "note: %s\n", n)
+		fmt.Fprintf(tw, "note: %s\n", cell(n))
 	}
 	for _, d := range r.Divergences {
 		fmt.Fprintf(tw, "divergence: %s\n", d.Signature)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(bugs) == 0 {
+		return nil
+	}
+	fmt.Fprintf(w, "\n%s\n\n", strings.Repeat("=", 72))
+	return WriteMarkdown(w, bugs)
+}
+
+// cell keeps a table cell on one line and in its column.
+func cell(s string) string {
+	return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(s)
 }

@@ -6,29 +6,35 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"github.com/sparql-oracle/oracle/internal/diff"
-	"github.com/sparql-oracle/oracle/internal/oracle"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
-// Bug is one divergence written up for an issue tracker (after
-// sqlancer/bugs). Its JSON form is the schema of docs/report-schema.md;
-// field names are stable.
+// Bug is one divergence written up: one root cause (the reduced case and
+// its class) with the engines it shows on, and for each of them a report
+// for that engine's tracker (Reports). Its JSON form is the schema of
+// docs/report-schema.md; field names are stable.
 type Bug struct {
-	ID        string     `json:"id"`        // sha256 of signature, query and data, 12 hex digits
-	Title     string     `json:"title"`     // names the feature and the class
-	Engine    string     `json:"engine"`    // the first diverging engine
-	Version   string     `json:"version"`   // its version
-	Class     diff.Class `json:"class"`     // the divergence class
-	Kind      diff.Kind  `json:"kind"`      // engine-bug, internal-bug, oracle-suspect, unjudged
-	Status    string     `json:"status"`    // open, internal, suspect (the corpus may say fixed)
-	Signature string     `json:"signature"` // diff.Signature.String()
-	Feature   string     `json:"feature"`   // the construct the title names (AVG, STR, OPTIONAL...)
+	ID        string     `json:"id"`               // sha256 of signature, query and data, 12 hex digits
+	Title     string     `json:"title"`            // the construct and the effect; names only wrong engines
+	Engine    string     `json:"engine"`           // the first diverging engine
+	Version   string     `json:"version"`          // its version
+	Class     diff.Class `json:"class"`            // the divergence class
+	Kind      diff.Kind  `json:"kind"`             // engine-bug, internal-bug, oracle-suspect, unjudged
+	Status    string     `json:"status"`           // open, internal, suspect, spec-question (the corpus may say fixed)
+	Signature string     `json:"signature"`        // diff.Signature.String()
+	Feature   string     `json:"feature"`          // the construct that produces the differing cell or row
+	Effect    string     `json:"effect,omitempty"` // what the first engine does, in plain words
+
+	// Basis is what the verdict rests on (text, erratum, w3c-test, contested).
+	Basis  *results.Basis `json:"basis,omitempty"`
+	Oracle OracleVersion  `json:"oracle"` // the oracle that wrote the report
 
 	Reproducer Reproducer       `json:"reproducer"`
 	Expected   *AnswerText      `json:"expected,omitempty"` // the judge's answer
@@ -37,6 +43,34 @@ type Bug struct {
 	Spec       []SpecLink       `json:"spec"`               // the sections that decide
 	Links      []string         `json:"links"`              // spec URLs, then any the corpus adds
 	Reduction  *ReductionFigure `json:"reduction,omitempty"`
+	// Reports holds one report per diverging engine, for its tracker.
+	Reports []EngineReport `json:"reports"`
+}
+
+// EngineReport is what one engine's maintainers read: their engine only
+// (another engine's internals, such as oxilite's SQL, stay in that
+// engine's report), one line for each other engine, and a reproducer that
+// needs their engine alone.
+type EngineReport struct {
+	EngineRef
+	Title   string       `json:"title"`  // the construct and the effect
+	Effect  string       `json:"effect"` // "returns 2 where the spec gives 1"
+	Feature string       `json:"feature"`
+	Answer  EngineAnswer `json:"answer"`
+	Others  []OtherLine  `json:"others"` // every other engine that ran, one line each
+	// Native is the engine's own reproducer (absent for an engine without
+	// one); Command is the text to run: the native reproducer, then the
+	// oracle invocation.
+	Native  *oracle.Native `json:"native,omitempty"`
+	Command string         `json:"command"`
+}
+
+// OtherLine is what another engine answers on the same case.
+type OtherLine struct {
+	EngineRef
+	Outcome diff.Outcome `json:"outcome"`
+	Class   diff.Class   `json:"class,omitempty"`
+	Line    string       `json:"line"` // "correct", "wrong: same divergence", "error: ..."
 }
 
 // Reproducer is the minimal case and how to run it.
@@ -45,6 +79,11 @@ type Reproducer struct {
 	Data     string            `json:"data"`  // N-Quads
 	Base     string            `json:"base,omitempty"`
 	Commands map[string]string `json:"commands"` // engine name -> a command reproducing it
+}
+
+// Case is the reproducer as a maintainer saves it.
+func (r Reproducer) Case() oracle.NativeCase {
+	return oracle.NativeCase{Query: r.Query, Data: r.Data, Base: r.Base}
 }
 
 // AnswerText is an answer as SPARQL results TSV (or a boolean, or
@@ -69,7 +108,7 @@ type EngineAnswer struct {
 	Answer  AnswerText   `json:"answer"`
 	Diff    []string     `json:"diff,omitempty"` // "- row" expected only, "+ row" actual only
 	// Evidence is the engine's own material (results.Answer.Evidence:
-	// oxilite's compiled SQL under "sql"), shown next to its answer.
+	// oxilite's compiled SQL under "sql"), shown in its own report only.
 	Evidence map[string]string `json:"evidence,omitempty"`
 }
 
@@ -81,29 +120,34 @@ type ReductionFigure struct {
 	QuadsAfter  int     `json:"quads_after"`
 	NodesBefore int     `json:"nodes_before"`
 	NodesAfter  int     `json:"nodes_after"`
+	// Stopped: a limit ended the reduction, so the case may not be minimal;
+	// otherwise no single edit the reducer knows keeps the divergence.
+	Stopped bool `json:"stopped,omitempty"`
 }
 
 // Figure converts reducer statistics for a report.
 func Figure(s diff.ReduceStats) *ReductionFigure {
 	return &ReductionFigure{Calls: s.Calls, Seconds: s.Elapsed.Seconds(), QuadsBefore: s.QuadsBefore,
-		QuadsAfter: s.QuadsAfter, NodesBefore: s.NodesBefore, NodesAfter: s.NodesAfter}
+		QuadsAfter: s.QuadsAfter, NodesBefore: s.NodesBefore, NodesAfter: s.NodesAfter, Stopped: s.Stopped}
 }
 
-// Bugs writes up every divergence of r, one Bug per signature.
-func Bugs(r *diff.Report) []Bug {
+// Bugs writes up every divergence of r, one Bug per signature. engines
+// are the engines of the run: each report carries its engine's own
+// reproducer (oracle.Reproducer) when the engine has one.
+func Bugs(r *diff.Report, engines ...oracle.Engine) []Bug {
 	var out []Bug
 	for _, d := range r.Divergences {
-		out = append(out, bugOf(r, d))
+		out = append(out, bugOf(r, d, engines))
 	}
 	return out
 }
 
 // BugFor writes up the divergence with signature sig in r, with the
 // reduction figures attached; ok is false when r does not show sig.
-func BugFor(r *diff.Report, sig diff.Signature, st *diff.ReduceStats) (Bug, bool) {
+func BugFor(r *diff.Report, sig diff.Signature, st *diff.ReduceStats, engines ...oracle.Engine) (Bug, bool) {
 	for _, d := range r.Divergences {
 		if d.Signature.Equal(sig) {
-			b := bugOf(r, d)
+			b := bugOf(r, d, engines)
 			if st != nil {
 				b.Reduction = Figure(*st)
 			}
@@ -118,51 +162,122 @@ func BugFor(r *diff.Report, sig diff.Signature, st *diff.ReduceStats) (Bug, bool
 func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt diff.RunOptions) (*diff.Report, []Bug) {
 	r, reduced := diff.Run(ctx, c, engines, opt)
 	if !opt.Reduce {
-		return r, Bugs(r)
+		return r, Bugs(r, engines...)
 	}
-	return r, Reduced(reduced)
+	return r, Reduced(reduced, engines...)
 }
 
 // Reduced writes up reduced divergences, deduplicated.
-func Reduced(rs []diff.Reduced) []Bug {
+func Reduced(rs []diff.Reduced, engines ...oracle.Engine) []Bug {
 	var bugs []Bug
 	for _, x := range rs {
-		if b, ok := BugFor(x.Report, x.Divergence.Signature, &x.Stats); ok {
+		if b, ok := BugFor(x.Report, x.Divergence.Signature, &x.Stats, engines...); ok {
 			bugs = append(bugs, b)
 		}
 	}
 	return Dedup(bugs)
 }
 
-func bugOf(r *diff.Report, d diff.Divergence) Bug {
+func bugOf(r *diff.Report, d diff.Divergence, engines []oracle.Engine) Bug {
 	c := r.Case
-	fs := features(c.Query, c.Base)
-	b := Bug{Class: d.Signature.Class, Kind: r.Kind, Status: status(d), Signature: d.Signature.String()}
-	b.Feature = featureFor(fs, b.Class)
+	b := Bug{Class: d.Signature.Class, Kind: r.Kind, Status: status(d), Signature: d.Signature.String(), Oracle: Version()}
 	b.Reproducer = Reproducer{Query: c.Query, Data: nquads(c.Dataset), Base: c.Base, Commands: map[string]string{}}
-	if r.Expected != nil {
-		b.Expected = answerText(r.Expected, nil)
-	} else if r.JudgeErr != nil {
-		b.Expected = &AnswerText{Format: "error", Text: r.JudgeErr.Error()}
-	}
+	b.Expected = expectedText(r)
 	for _, v := range r.Verdicts {
 		if slices.Contains(d.Signature.Wrong, v.Engine) {
 			b.Actual = append(b.Actual, engineAnswer(v))
-			b.Reproducer.Commands[v.Engine] = command(v.Engine, b.Reproducer)
 		} else if slices.Contains(d.Signature.Right, v.Engine) {
 			b.Agreeing = append(b.Agreeing, EngineRef{v.Engine, v.Version})
 		}
 	}
-	if len(b.Actual) > 0 {
-		b.Engine, b.Version = b.Actual[0].Engine, b.Actual[0].Version
+	fs := features(c.Query, c.Base)
+	for _, v := range r.Verdicts {
+		if slices.Contains(d.Signature.Wrong, v.Engine) {
+			er := engineReport(r, d, v, engines, b.Reproducer)
+			b.Reproducer.Commands[v.Engine] = er.Command
+			b.Reports = append(b.Reports, er)
+		}
 	}
-	b.Spec = specLinks(fs, b.Class)
+	named := featureOf(fs, b.Class)
+	if len(b.Reports) > 0 {
+		er := b.Reports[0]
+		b.Engine, b.Version, b.Effect = er.Engine, er.Version, er.Effect
+		named = name(c.Query, c.Base, b.Class, r.Expected, *r.Verdict(er.Engine)).feature
+	}
+	b.Feature = named.Name
+	b.Spec = specLinks(named, fs, b.Class)
 	for _, l := range b.Spec {
 		b.Links = append(b.Links, l.URL)
+	}
+	b.Basis = basisOf(r.Expected, b.Spec)
+	if isQuestion(b.Basis) && b.Status == "open" {
+		b.Status = StatusQuestion
 	}
 	b.Title = title(b, d.Signature.Wrong)
 	b.ID = bugID(b)
 	return b
+}
+
+// engineReport is v's report for its own tracker.
+func engineReport(r *diff.Report, d diff.Divergence, v diff.EngineVerdict, engines []oracle.Engine, rep Reproducer) EngineReport {
+	n := name(r.Case.Query, r.Case.Base, d.Signature.Class, r.Expected, v)
+	er := EngineReport{EngineRef: EngineRef{v.Engine, v.Version}, Effect: n.effect, Feature: n.feature.Name,
+		Answer: engineAnswer(v)}
+	er.Title = n.feature.Name + ": " + n.effect
+	for _, o := range r.Verdicts {
+		if o.Engine != v.Engine {
+			er.Others = append(er.Others, otherLine(o, d))
+		}
+	}
+	if nat, ok := nativeOf(v.Engine, engines, rep.Case()); ok {
+		er.Native = &nat
+	}
+	er.Command = ReproduceCommand(v.Engine, er.Native, rep)
+	return er
+}
+
+func nativeOf(engine string, engines []oracle.Engine, c oracle.NativeCase) (oracle.Native, bool) {
+	for _, e := range engines {
+		if e.Name() == engine {
+			return oracle.NativeFor(e, c)
+		}
+	}
+	return oracle.Native{}, false
+}
+
+// otherLine says in one line what another engine answers.
+func otherLine(o diff.EngineVerdict, d diff.Divergence) OtherLine {
+	l := OtherLine{EngineRef: EngineRef{o.Engine, o.Version}, Outcome: o.Outcome, Class: o.Class}
+	switch {
+	case o.Outcome == diff.Correct:
+		l.Line = "correct"
+	case slices.Contains(d.Signature.Wrong, o.Engine):
+		l.Line = "wrong: the same divergence (" + string(d.Signature.Class) + ")"
+	case o.Err != nil && o.Err.Error() != string(o.Outcome):
+		l.Line = string(o.Outcome) + ": " + truncate(firstLine(o.Err.Error()), 160)
+	case o.Outcome == diff.Wrong || o.Outcome == diff.Unjudged && o.Class != "":
+		l.Line = string(o.Outcome) + " (" + string(o.Class) + ")"
+	default:
+		l.Line = string(o.Outcome)
+	}
+	return l
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func expectedText(r *diff.Report) *AnswerText {
+	if r.Expected != nil {
+		return answerText(r.Expected, nil)
+	}
+	if r.JudgeErr != nil {
+		return &AnswerText{Format: "error", Text: r.JudgeErr.Error()}
+	}
+	return nil
 }
 
 func status(d diff.Divergence) string {
@@ -175,7 +290,8 @@ func status(d diff.Divergence) string {
 	return "open"
 }
 
-// title names the feature, the class and the engines, as a tracker wants.
+// title names the construct and the effect, and the engines that are
+// wrong (never one that is not), as a tracker wants.
 func title(b Bug, engines []string) string {
 	prefix := ""
 	switch b.Status {
@@ -183,24 +299,29 @@ func title(b Bug, engines []string) string {
 		prefix = "[oracle suspect] "
 	case "internal":
 		prefix = "[internal bug] "
+	case StatusQuestion:
+		prefix = "[spec question] "
 	}
-	feat := b.Feature
+	feat, eff := b.Feature, b.Effect
 	if feat == "" {
 		feat = "query"
 	}
-	return fmt.Sprintf("%s%s: %s (%s) in %s", prefix, feat, classPhrase[b.Class], b.Class, strings.Join(engines, ", "))
+	if eff == "" {
+		eff = classPhrase[b.Class]
+	}
+	return fmt.Sprintf("%s%s: %s (%s)", prefix, feat, eff, strings.Join(engines, ", "))
 }
 
-// classPhrase says what a class means in a title.
+// classPhrase says what a class means when the answers do not say more.
 var classPhrase = map[diff.Class]string{
 	diff.ClassMissingRows: "rows missing", diff.ClassExtraRows: "extra rows", diff.ClassDuplicateRows: "wrong multiplicities",
-	diff.ClassOrder: "rows out of ORDER BY order", diff.ClassNumericLexical: "other lexical form of a number",
-	diff.ClassNumericDatatype: "other numeric datatype", diff.ClassLangCase: "language tag case",
-	diff.ClassSimpleVsString: "simple literal vs xsd:string", diff.ClassBlankVsIRI: "blank node vs IRI",
-	diff.ClassUnboundVsBound: "bound where the spec leaves unbound, or the reverse", diff.ClassWrongValue: "wrong value",
-	diff.ClassVars: "other projected variables", diff.ClassShape: "other kind of answer", diff.ClassUndecided: "undecided",
-	diff.ClassErrorVsAnswer: "error where the spec gives an answer, or the reverse", diff.ClassTimeout: "timeout",
-	diff.ClassCrash: "crash", diff.ClassUnsupported: "unsupported", diff.ClassRejected: "valid query rejected",
+	diff.ClassOrder: "rows out of ORDER BY order", diff.ClassNumericLexical: "another lexical form of the number",
+	diff.ClassNumericDatatype: "another numeric datatype", diff.ClassLangCase: "language tag case differs",
+	diff.ClassSimpleVsString: "simple literal vs xsd:string", diff.ClassBlankVsIRI: "a blank node where the spec gives an IRI, or the reverse",
+	diff.ClassUnboundVsBound: "a variable bound on one side only", diff.ClassWrongValue: "wrong value",
+	diff.ClassVars: "other projected variables", diff.ClassShape: "another kind of answer", diff.ClassUndecided: "an answer the judge cannot decide",
+	diff.ClassErrorVsAnswer: "an error where the spec gives an answer, or the reverse", diff.ClassTimeout: "does not answer within the deadline",
+	diff.ClassCrash: "crashes", diff.ClassUnsupported: "does not support the query", diff.ClassRejected: "rejects a valid SPARQL 1.1 query",
 }
 
 func engineAnswer(v diff.EngineVerdict) EngineAnswer {
@@ -255,19 +376,12 @@ func answerText(a *results.Answer, v *diff.Verdict) *AnswerText {
 }
 
 func nquads(ds *rdf.Dataset) string {
-	var buf bytes.Buffer
 	if ds == nil {
 		return ""
 	}
+	var buf bytes.Buffer
 	_ = rdf.WriteNQuads(&buf, ds.Quads())
 	return buf.String()
-}
-
-// command reproduces the divergence on one engine, with the reproducer
-// saved as query.rq and data.nq: the engine's own reproducer, then the
-// oracle invocation (report_commands.go).
-func command(engine string, rep Reproducer) string {
-	return ReproduceCommand(engine, rep)
 }
 
 func bugID(b Bug) string {

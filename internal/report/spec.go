@@ -17,7 +17,13 @@ type SpecLink struct {
 	URL     string `json:"url"`
 }
 
+// link names a section; its number and title come from the sentence table
+// (spec_sentences.tsv) when it has the anchor, so a function is cited at
+// its own level (17.4.1.1 bound, not 17.4).
 func link(anchor, section string) SpecLink {
+	if sec, _, ok := Sentence(anchor); ok {
+		section = sec
+	}
 	return SpecLink{Anchor: anchor, Section: section, URL: SpecBase + "#" + anchor}
 }
 
@@ -49,6 +55,7 @@ var patternSpec = map[string]SpecLink{
 	"subquery":            link("subqueries", "12 Subqueries"),
 	"ORDER BY":            link("modOrderBy", "15.1 ORDER BY"),
 	"DISTINCT":            link("modDistinct", "15.3.1 DISTINCT"),
+	"REDUCED":             link("modReduced", "15.3.2 REDUCED"),
 	"LIMIT":               link("defn_algSlice", "18.5 Definition: Slice"),
 	"OFFSET":              link("defn_algSlice", "18.5 Definition: Slice"),
 	"arithmetic":          link("OperatorMapping", "17.3 Operator Mapping"),
@@ -143,6 +150,7 @@ func modifierFeatures(q *syntax.Query) []feature {
 	}
 	add(len(q.Mod.Group) > 0, "GROUP BY")
 	add(q.Select != nil && q.Select.Distinct, "DISTINCT")
+	add(q.Select != nil && q.Select.Reduced, "REDUCED")
 	add(len(q.Mod.Order) > 0, "ORDER BY")
 	add(q.Mod.Limit != nil, "LIMIT")
 	add(q.Mod.Offset != nil, "OFFSET")
@@ -161,10 +169,11 @@ func dedupFeatures(fs []feature) []feature {
 	return out
 }
 
-// specLinks are the sections that decide a divergence: the main feature's,
-// then the class's, then the GROUP BY definition for aggregates (whose
-// grouping, or lack of it, is often the point).
-func specLinks(fs []feature, c diff.Class) []SpecLink {
+// specLinks are the sections that decide a divergence: the named
+// construct's, the Aggregate Algebra for an aggregate (whose grouping, or
+// lack of it, is often the point), GROUP BY's when rows are missing or
+// extra, then the class's.
+func specLinks(named feature, fs []feature, c diff.Class) []SpecLink {
 	var out []SpecLink
 	seen := map[string]bool{}
 	add := func(l SpecLink) {
@@ -173,26 +182,22 @@ func specLinks(fs []feature, c diff.Class) []SpecLink {
 			out = append(out, l)
 		}
 	}
-	if c == diff.ClassExtraRows || c == diff.ClassMissingRows {
-		for _, f := range fs {
-			if f.Name == "GROUP BY" {
-				add(f.Spec) // how many groups (rows) there are is Group's to decide
-			}
-		}
+	add(named.Spec)
+	if _, agg := aggregateSpec[named.Name]; agg {
+		add(link("aggregateAlgebra", "18.5.1 Aggregate Algebra"))
 	}
-	if len(fs) > 0 {
-		add(fs[0].Spec)
-		if _, agg := aggregateSpec[fs[0].Name]; agg {
-			add(link("aggregateAlgebra", "18.5.1 Aggregate Algebra"))
+	if c == diff.ClassExtraRows || c == diff.ClassMissingRows {
+		if f, ok := firstOf(fs, "GROUP BY"); ok {
+			add(f.Spec) // how many groups (rows) there are is Group's to decide
 		}
 	}
 	add(classSpec[c])
 	return out
 }
 
-// Feature names the construct a divergence's title names: the most
-// specific one the query uses (an aggregate, a function, arithmetic, then
-// patterns and modifiers).
+// Feature names the construct a divergence's title names when no answer
+// is at hand: the most specific one the query uses (an aggregate, a
+// function, arithmetic, then patterns and modifiers).
 func Feature(query, base string) string {
 	if fs := features(query, base); len(fs) > 0 {
 		return fs[0].Name
@@ -201,29 +206,14 @@ func Feature(query, base string) string {
 }
 
 // SpecFor returns the sections of SPARQL 1.1 Query that decide a divergence
-// of class c on query.
+// of class c on query, when no answer is at hand.
 func SpecFor(query, base string, c diff.Class) []SpecLink {
-	return specLinks(features(query, base), c)
+	fs := features(query, base)
+	return specLinks(featureOf(fs, c), fs, c)
 }
 
-// Title is a bug's title from its parts (see Bug.Title).
+// Title is a bug's title from its parts when no answer is at hand (see
+// Bug.Title); engines are the wrong side only.
 func Title(query, base string, c diff.Class, status string, engines []string) string {
-	return title(Bug{Feature: featureFor(features(query, base), c), Class: c, Status: status}, engines)
-}
-
-// featureFor names the feature a divergence of class c is about: GROUP BY
-// when rows are missing or extra and the query groups (the number of groups
-// is Group's to decide), else the most specific feature.
-func featureFor(fs []feature, c diff.Class) string {
-	if c == diff.ClassExtraRows || c == diff.ClassMissingRows {
-		for _, f := range fs {
-			if f.Name == "GROUP BY" {
-				return f.Name
-			}
-		}
-	}
-	if len(fs) > 0 {
-		return fs[0].Name
-	}
-	return "query"
+	return title(Bug{Feature: featureOf(features(query, base), c).Name, Class: c, Status: status}, engines)
 }

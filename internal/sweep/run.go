@@ -101,7 +101,7 @@ func (r *Runner) file(ctx context.Context, s store.Sweep, c *oracle.Case, engine
 // as an occurrence of an earlier reduction when the memo has K of its
 // pre-reduction key, else reduced now.
 func (r *Runner) fileDivergence(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine, rep *diff.Report, d diff.Divergence) (report.Bug, int64, error) {
-	raw, _ := report.BugFor(rep, d.Signature, nil)
+	raw, _ := report.BugFor(rep, d.Signature, nil, engines...)
 	if s.Spec.ReduceCalls < 0 {
 		return r.fileBug(ctx, s.ID, c.Name, raw)
 	}
@@ -140,7 +140,7 @@ func (r *Runner) reduce(ctx context.Context, spec store.SweepSpec, c *oracle.Cas
 		MaxTime:  time.Duration(orDefault(spec.ReduceSeconds, DefaultReduceSeconds)) * time.Second,
 		Deadline: time.Duration(spec.DeadlineMS) * time.Millisecond}
 	_, rr, st := diff.ReduceDivergence(ctx, c, engines, d, lim)
-	if b, ok := report.BugFor(rr, d.Signature, &st); ok {
+	if b, ok := report.BugFor(rr, d.Signature, &st, engines...); ok {
 		return b
 	}
 	return raw

@@ -1,0 +1,30 @@
+package oxigraph
+
+import (
+	"strconv"
+
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
+
+func init() { sidecar.SetReproducer(Name, Reproduce) }
+
+// Reproduce is Oxigraph's own reproducer (oracle.Reproducer): the npm
+// package (the WASM build), as sidecar.js loads it: Store.load of the
+// N-Quads text, Store.query with results_format.
+func Reproduce(c oracle.NativeCase) oracle.Native {
+	format := map[string]string{"SELECT": "text/tab-separated-values", "ASK": "application/sparql-results+json"}[c.Form()]
+	if c.GraphForm() {
+		format = "application/n-triples"
+	}
+	opts := "{ results_format: " + strconv.Quote(format)
+	if c.Base != "" {
+		opts += ", base_iri: " + strconv.Quote(c.Base)
+	}
+	return oracle.Native{Install: "npm install oxigraph@0.5.11", Run: oracle.Heredoc("node",
+		"const fs = require('fs'), oxigraph = require('oxigraph');",
+		"const store = new oxigraph.Store();",
+		"store.load(fs.readFileSync('data.nq', 'utf8'), { format: 'application/n-quads' });",
+		"const answer = store.query(fs.readFileSync('query.rq', 'utf8'), "+opts+" });",
+		"process.stdout.write(answer);")}
+}

@@ -1,0 +1,54 @@
+package python
+
+import (
+	"strconv"
+
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
+
+func init() {
+	sidecar.SetReproducer("pyoxigraph", func(c oracle.NativeCase) oracle.Native { return pyoxigraph(c, "pyoxigraph", "0.5.13") })
+	sidecar.SetReproducer("oxilite", func(c oracle.NativeCase) oracle.Native { return pyoxigraph(c, "oxilite", "0.9.1") })
+	sidecar.SetReproducer("rdflib", rdflib)
+}
+
+// pyoxigraph serves pyoxigraph and oxilite (the same API), as sidecar.py
+// does.
+func pyoxigraph(c oracle.NativeCase, module, version string) oracle.Native {
+	format := map[string]string{"SELECT": "QueryResultsFormat.TSV", "ASK": "QueryResultsFormat.JSON"}[c.Form()]
+	if c.GraphForm() {
+		format = "RdfFormat.N_TRIPLES"
+	}
+	base := ""
+	if c.Base != "" {
+		base = ", base_iri=" + strconv.Quote(c.Base)
+	}
+	return oracle.Native{Install: "python3 -m pip install " + module + "==" + version, Run: oracle.Heredoc("python3",
+		"import sys, "+module+" as ox",
+		"store = ox.Store()",
+		"store.load(path='data.nq', format=ox.RdfFormat.N_QUADS)",
+		"answer = store.query(open('query.rq', encoding='utf-8').read()"+base+")",
+		"sys.stdout.buffer.write(answer.serialize(format=ox."+format+"))")}
+}
+
+// rdflib: a Dataset whose default graph is NOT the union of the named
+// graphs, the N-Quads default graph parsed into it (sidecar.py). RDFLib has
+// no results TSV writer: SELECT and ASK print results JSON.
+func rdflib(c oracle.NativeCase) oracle.Native {
+	base, out := "", "answer.serialize(format='json')"
+	if c.Base != "" {
+		base = ", base=" + strconv.Quote(c.Base)
+	}
+	if c.GraphForm() {
+		out = "answer.graph.serialize(format='nt')"
+	}
+	return oracle.Native{Install: "python3 -m pip install rdflib==7.6.0", Run: oracle.Heredoc("python3",
+		"import sys, rdflib",
+		"from rdflib.graph import DATASET_DEFAULT_GRAPH_ID",
+		"ds = rdflib.Dataset(default_union=False)",
+		"ds.parse('data.nq', format='nquads', publicID=DATASET_DEFAULT_GRAPH_ID)",
+		"answer = ds.query(open('query.rq', encoding='utf-8').read()"+base+")",
+		"out = "+out,
+		"sys.stdout.write(out if isinstance(out, str) else out.decode('utf-8'))")}
+}

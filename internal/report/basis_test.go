@@ -1,0 +1,102 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// countCase: COUNT(*) over an empty VALUES gives one row (0); the engine
+// returns none.
+func countCase(expected *results.Answer) (*oracle.Case, []oracle.Outcome) {
+	c := &oracle.Case{Name: "count", Dataset: rdf.NewDataset(), Query: "SELECT (COUNT(*) AS ?n) { VALUES ?x {} }\n"}
+	none := &results.Answer{Kind: results.Bindings, Vars: []string{"n"}}
+	return c, []oracle.Outcome{
+		{Engine: "reference", Version: "dev", Answer: expected},
+		{Engine: "engine", Version: "dev", Answer: expected},
+		{Engine: "jena", Version: "5.6.0", Answer: none},
+		{Engine: "oxigraph", Version: "0.5.11", Answer: expected},
+	}
+}
+
+func zero() *results.Answer {
+	return &results.Answer{Kind: results.Bindings, Vars: []string{"n"}, Rows: []results.Solution{{"n": rdf.Literal("0", rdf.XSDInteger)}}}
+}
+
+func TestNamedFromReducedCase(t *testing.T) {
+	c, outs := countCase(zero())
+	b := Bugs(diff.Triage(c, outs))[0]
+	if b.Title != "COUNT: returns no row where the spec gives 1 (jena)" {
+		t.Errorf("title %q", b.Title)
+	}
+	if b.Spec[0].Anchor != "defn_aggCount" || b.Basis.Kind != results.BasisText || !strings.Contains(b.Basis.Sentence, "Count(M) = card[N]") {
+		t.Errorf("spec %v basis %+v", b.Spec, b.Basis)
+	}
+	// The differing cell's binder names the construct: STRLEN, not the
+	// aggregate the query also uses.
+	ds := rdf.NewDataset()
+	c = &oracle.Case{Dataset: ds, Query: "SELECT (STRLEN(\"ab\") AS ?l) (COUNT(*) AS ?n) {}"}
+	want := &results.Answer{Kind: results.Bindings, Vars: []string{"l", "n"}, Rows: []results.Solution{{"l": rdf.Literal("2", rdf.XSDInteger), "n": rdf.Literal("1", rdf.XSDInteger)}}}
+	got := &results.Answer{Kind: results.Bindings, Vars: []string{"l", "n"}, Rows: []results.Solution{{"l": rdf.Literal("1", rdf.XSDInteger), "n": rdf.Literal("1", rdf.XSDInteger)}}}
+	b = Bugs(diff.Triage(c, []oracle.Outcome{{Engine: "reference", Answer: want}, {Engine: "rdflib", Version: "7.6.0", Answer: got}}))[0]
+	if b.Title != "STRLEN: returns 1 for ?l where the spec gives 2 (rdflib)" || b.Spec[0].Section != "17.4.3.2 STRLEN" {
+		t.Errorf("title %q, spec %v", b.Title, b.Spec)
+	}
+}
+
+// TestFollowedErratum: where the judge follows an erratum against the
+// words, the report cites the erratum, not the definition.
+func TestFollowedErratum(t *testing.T) {
+	e := zero()
+	e.Freedom = &results.Freedom{Follows: []results.Basis{{Kind: results.BasisErratum, Ref: "errata-query-12", Anchor: "defn_aggCount",
+		URL: "https://www.w3.org/2013/sparql-errata#errata-query-12"}}}
+	c, outs := countCase(e)
+	r := diff.Triage(c, outs)
+	bugs := Bugs(r)
+	if b := bugs[0].Basis; b.Kind != results.BasisErratum || b.Ref != "errata-query-12" {
+		t.Fatalf("basis %+v", b)
+	}
+	var md, table bytes.Buffer
+	WriteMarkdown(&md, bugs)
+	WriteTable(&table, r, bugs...)
+	for _, out := range []string{md.String(), table.String()} {
+		if !strings.Contains(out, "erratum: errata-query-12") {
+			t.Errorf("no erratum cited:\n%s", out)
+		}
+	}
+}
+
+// TestContestedIsAQuestion: an answer other than the judge's on a contested
+// reading is a spec question, not an engine bug, unless asked for.
+func TestContestedIsAQuestion(t *testing.T) {
+	e := zero()
+	e.Freedom = &results.Freedom{Indeterminate: "negated property set multiplicity",
+		Contested: &results.Basis{Kind: results.BasisContested, Ref: "w3c/sparql-query#395", Anchor: "eval_negatedPropertySet",
+			URL: "https://github.com/w3c/sparql-query/issues/395", Note: "one solution per matching triple, or per distinct pair"}}
+	c, outs := countCase(e)
+	r := diff.Triage(c, outs)
+	if len(r.Divergences) != 0 {
+		t.Fatalf("a contested reading diverged: %v", r.Divergences)
+	}
+	qs := WithQuestions(r, Bugs(r), false)
+	if len(qs) != 1 || qs[0].Status != StatusQuestion || qs[0].Basis.Kind != results.BasisContested || !strings.HasPrefix(qs[0].Title, "[spec question] ") {
+		t.Fatalf("questions %+v", qs)
+	}
+	var md bytes.Buffer
+	WriteMarkdown(&md, qs)
+	for _, want := range []string{"Not filed as an engine bug", SpecQuestions, "contested: w3c/sparql-query\\#395", "Taking the judge's reading: sparql-oracle fast engine"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("question lacks %q:\n%s", want, md.String())
+		}
+	}
+	reportGolden(t, "question.md", md.String())
+	filed := WithQuestions(r, nil, true)
+	if filed[0].Status != "open" || filed[0].Basis.Kind != results.BasisContested {
+		t.Errorf("--file-contested gave %+v", filed[0])
+	}
+}

@@ -1,0 +1,38 @@
+// Package report writes divergences up for the people who fix them: one
+// Bug per divergence (a root cause: the reduced case and its class, with the
+// engines it shows on), and inside it one EngineReport per diverging engine,
+// for that engine's tracker. It renders them as Markdown (WriteMarkdown),
+// JSON (NewJSON; schema in docs/report-schema.md) and a terminal table
+// (WriteTable), and keeps one bug per signature (Dedup).
+//
+// What a report says, and where it comes from:
+//
+//   - Names (name.go): the construct that produces the differing cell (the
+//     SELECT expression, BIND or GROUP BY alias binding the differing
+//     variable) or the operator that drops or adds the row, the effect in
+//     plain words ("returns 2 for ?n where the spec gives 1"), and the
+//     anchor of that construct at its own level (spec.go; sections and
+//     sentences from spec_sentences.tsv, quoted from SPARQL 1.1 Query and
+//     embedded: nothing under ../shared is read at run time). Titles name
+//     only engines on the wrong side.
+//   - Basis (basis.go): what the verdict rests on, a results.Basis: the
+//     text (anchor and sentence); an erratum or W3C test the judge follows
+//     against the words (results.Freedom.Follows), cited instead of the
+//     definition; or a contested question (results.Freedom.Contested), which
+//     makes the divergence a spec question (question.go, status
+//     "spec-question"), never an engine bug unless asked (FileContested).
+//   - Reproducers (commands.go): each engine's own, from its adapter through
+//     the optional oracle.Reproducer interface (oracle.NativeFor looks
+//     through wrappers); this package knows no engine by name. The callers
+//     pass the run's engines to Bugs, BugFor and Run.
+//   - Versions (version.go): the oracle's module version and commit
+//     (debug.ReadBuildInfo), and outsiders' names for our own evaluators.
+//   - Escaping (escape.go): fences longer than any backtick run in the
+//     content, every other string escaped, so a hostile query, dataset or
+//     engine message cannot add headings, links, HTML or mentions.
+//
+// Import rules: report imports diff (verdicts, classes, reduction figures),
+// oracle, results, rdf and algebra/syntax; diff never imports report.
+// Goldens: testdata/golden, rewritten with -update (hostile.* hold the
+// break-out attempts).
+package report

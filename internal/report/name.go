@@ -1,0 +1,331 @@
+package report
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// A divergence is named from the reduced case (issue 20): the construct that
+// produces the differing cell (the expression binding the differing
+// variable) or the operator that drops or adds the row, the effect in plain
+// words, and the anchor of that construct at its own level (17.4.1.1, not
+// 17.4).
+
+// naming is what a divergence is called.
+type naming struct {
+	feature feature // the construct and its section
+	effect  string  // "returns 2 where the spec gives 1"
+}
+
+// name names one engine's divergence of class c on the case.
+func name(query, base string, c diff.Class, expected *results.Answer, v diff.EngineVerdict) naming {
+	q, _ := syntax.Parse(query, syntax.Options{Base: base})
+	fs := features(query, base)
+	n := naming{feature: featureOf(fs, c), effect: effect(c, expected, v)}
+	if q == nil || v.Answer == nil || expected == nil {
+		return n
+	}
+	if cellClass(c) {
+		if f, ok := binderOf(q, differingVars(expected, v.Answer)); ok {
+			n.feature = f
+		}
+	}
+	return n
+}
+
+// featureOf is the construct a divergence of class c is about when no cell
+// names one: the operator that drops or adds rows for the row classes, the
+// modifier for order, else the most specific construct.
+func featureOf(fs []feature, c diff.Class) feature {
+	if len(fs) == 0 {
+		return feature{"query", SpecLink{}}
+	}
+	switch c {
+	case diff.ClassMissingRows, diff.ClassExtraRows:
+		if _, agg := aggregateSpec[fs[0].Name]; agg {
+			// Grouping makes the rows: GROUP BY's keys, or the one
+			// implicit group of an aggregate (#aggregateAlgebra).
+			if f, ok := firstOf(fs, "GROUP BY"); ok {
+				return f
+			}
+			return fs[0]
+		}
+		if f, ok := firstOf(fs, "MINUS", "FILTER", "OPTIONAL", "property path", "UNION", "VALUES", "subquery", "LIMIT", "OFFSET"); ok {
+			return rowFeature(fs, f)
+		}
+	case diff.ClassDuplicateRows:
+		if f, ok := firstOf(fs, "DISTINCT", "REDUCED", "property path", "UNION", "GROUP BY", "OPTIONAL"); ok {
+			return f
+		}
+	case diff.ClassOrder:
+		if f, ok := firstOf(fs, "ORDER BY"); ok {
+			return f
+		}
+	}
+	return fs[0]
+}
+
+// rowFeature: rows dropped by a FILTER are the work of its function (the
+// most specific construct, when it is a call); grouping is the aggregate's.
+func rowFeature(fs []feature, f feature) feature {
+	if f.Name == "FILTER" && fs[0].Spec.Anchor != "" && strings.HasPrefix(fs[0].Spec.Anchor, "func-") {
+		return fs[0]
+	}
+	return f
+}
+
+func firstOf(fs []feature, names ...string) (feature, bool) {
+	for _, n := range names {
+		for _, f := range fs {
+			if f.Name == n {
+				return f, true
+			}
+		}
+	}
+	return feature{}, false
+}
+
+func cellClass(c diff.Class) bool {
+	switch c {
+	case diff.ClassWrongValue, diff.ClassUnboundVsBound, diff.ClassNumericLexical, diff.ClassNumericDatatype,
+		diff.ClassLangCase, diff.ClassSimpleVsString, diff.ClassBlankVsIRI:
+		return true
+	}
+	return false
+}
+
+// differingVars are the variables whose multisets of values differ between
+// the two answers, in the answer's variable order.
+func differingVars(a, b *results.Answer) []string {
+	var out []string
+	for _, v := range a.Vars {
+		if !sameColumn(column(a, v), column(b, v)) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func column(a *results.Answer, v string) []string {
+	col := make([]string, 0, len(a.Rows))
+	for _, r := range a.Rows {
+		col = append(col, r[v].String())
+	}
+	sort.Strings(col)
+	return col
+}
+
+func sameColumn(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// binderOf finds the expression that binds one of vars (a SELECT
+// expression, BIND or GROUP BY alias) and names its outermost construct.
+func binderOf(q *syntax.Query, vars []string) (feature, bool) {
+	var found syntax.Expr
+	syntax.Inspect(q, func(n syntax.Node) bool {
+		if found == nil {
+			found = bound(n, vars)
+		}
+		return found == nil
+	})
+	if found == nil {
+		return feature{}, false
+	}
+	return exprFeature(found)
+}
+
+func bound(n syntax.Node, vars []string) syntax.Expr {
+	has := func(v *syntax.Var) bool { return v != nil && contains(vars, v.Name) }
+	switch n := n.(type) {
+	case *syntax.SelectItem:
+		if n.Expr != nil && has(n.Var) {
+			return n.Expr
+		}
+	case *syntax.Bind:
+		if has(n.Var) {
+			return n.Expr
+		}
+	case *syntax.GroupCondition:
+		if has(n.Var) {
+			return n.Expr
+		}
+	}
+	return nil
+}
+
+// exprFeature names an expression by its outermost construct; a variable
+// or a constant names nothing.
+func exprFeature(e syntax.Expr) (feature, bool) {
+	switch e := e.(type) {
+	case *syntax.Aggregate:
+		return feature{e.Name, aggregateSpec[e.Name]}, true
+	case *syntax.Call:
+		return callFeature(e.Name), true
+	case *syntax.FuncCall:
+		return feature{"cast to " + shortIRI(e.IRI.Value), link("FunctionMapping", "")}, true
+	case *syntax.Binary:
+		return binaryFeature(e.Op), true
+	case *syntax.In:
+		return feature{"IN", link("func-in", "")}, true
+	case *syntax.Exists:
+		return feature{"EXISTS", link("func-filter-exists", "")}, true
+	case *syntax.Unary:
+		if e.Op == "!" {
+			return feature{"! (logical-not)", patternSpec["arithmetic"]}, true
+		}
+		return feature{"unary " + e.Op, patternSpec["arithmetic"]}, true
+	}
+	return feature{}, false
+}
+
+func binaryFeature(op string) feature {
+	switch op {
+	case "+", "-", "*", "/":
+		return feature{"arithmetic (" + op + ")", patternSpec["arithmetic"]}
+	case "=", "!=":
+		return feature{op + " (RDFterm-equal)", link("func-RDFterm-equal", "")}
+	case "&&":
+		return feature{"&& (logical-and)", link("func-logical-and", "")}
+	case "||":
+		return feature{"|| (logical-or)", link("func-logical-or", "")}
+	}
+	return feature{"comparison (" + op + ")", patternSpec["arithmetic"]}
+}
+
+// effect says in plain words what the engine does where the spec gives
+// something else, choosing the direction the class name leaves open.
+func effect(c diff.Class, expected *results.Answer, v diff.EngineVerdict) string {
+	switch c {
+	case diff.ClassCrash:
+		return "crashes"
+	case diff.ClassTimeout:
+		return "does not answer within the deadline"
+	case diff.ClassRejected:
+		return "rejects a valid SPARQL 1.1 query"
+	case diff.ClassUnsupported:
+		return "does not support the query"
+	case diff.ClassErrorVsAnswer:
+		if v.Err != nil {
+			return "raises an error where the spec gives an answer"
+		}
+		return "returns an answer where the spec gives an error"
+	case diff.ClassOrder:
+		return "returns the rows out of ORDER BY order"
+	}
+	if expected == nil || v.Answer == nil {
+		return classPhrase[c]
+	}
+	return answerEffect(c, expected, v.Answer)
+}
+
+func answerEffect(c diff.Class, e, a *results.Answer) string {
+	if e.Kind != a.Kind {
+		return fmt.Sprintf("returns %s where the spec gives %s", kindName(a), kindName(e))
+	}
+	switch e.Kind {
+	case results.Boolean:
+		return fmt.Sprintf("returns %v where the spec gives %v", a.Boolean, e.Boolean)
+	case results.Graph:
+		return fmt.Sprintf("returns %s where the spec gives %s", count(len(a.Triples), "triple"), count(len(e.Triples), "triple"))
+	}
+	switch c {
+	case diff.ClassVars:
+		return fmt.Sprintf("projects %s where the spec gives %s", varList(a.Vars), varList(e.Vars))
+	case diff.ClassMissingRows, diff.ClassExtraRows:
+		return fmt.Sprintf("returns %s where the spec gives %d", count(len(a.Rows), "row"), len(e.Rows))
+	case diff.ClassDuplicateRows:
+		return fmt.Sprintf("returns %s where the spec gives %d (other multiplicities)", count(len(a.Rows), "row"), len(e.Rows))
+	}
+	return cellEffect(c, e, a)
+}
+
+// cellEffect: one differing variable over one row each says the values; else
+// what the class means.
+func cellEffect(c diff.Class, e, a *results.Answer) string {
+	vars := differingVars(e, a)
+	if len(vars) != 1 || len(e.Rows) != 1 || len(a.Rows) != 1 {
+		return classPhrase[c]
+	}
+	v := vars[0]
+	want, got := e.Rows[0][v], a.Rows[0][v]
+	switch {
+	case got.IsZero():
+		return fmt.Sprintf("leaves ?%s unbound where the spec gives %s", v, shortTerm(want))
+	case want.IsZero():
+		return fmt.Sprintf("binds ?%s to %s where the spec leaves it unbound", v, shortTerm(got))
+	}
+	return fmt.Sprintf("returns %s for ?%s where the spec gives %s", shortTerm(got), v, shortTerm(want))
+}
+
+func kindName(a *results.Answer) string {
+	switch a.Kind {
+	case results.Boolean:
+		return "a boolean"
+	case results.Graph:
+		return "a graph"
+	}
+	return "solutions"
+}
+
+func count(n int, what string) string {
+	switch n {
+	case 0:
+		return "no " + what
+	case 1:
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func varList(vs []string) string {
+	if len(vs) == 0 {
+		return "no variable"
+	}
+	return "?" + strings.Join(vs, " ?")
+}
+
+// shortTerm writes a term for a title: integers bare, xsd datatypes
+// prefixed, at most 40 characters.
+func shortTerm(t rdf.Term) string {
+	s := t.String()
+	if t.IsLiteral() {
+		switch {
+		case t.Datatype == rdf.XSDInteger:
+			s = t.Value
+		case strings.HasPrefix(t.Datatype, rdf.XSD):
+			s = fmt.Sprintf("%q^^xsd:%s", t.Value, strings.TrimPrefix(t.Datatype, rdf.XSD))
+		}
+	}
+	return truncate(s, 40)
+}
+
+func shortIRI(iri string) string {
+	if strings.HasPrefix(iri, rdf.XSD) {
+		return "xsd:" + strings.TrimPrefix(iri, rdf.XSD)
+	}
+	return "<" + iri + ">"
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
