@@ -24,7 +24,8 @@ const (
 
 // Cell-level classes: a paired row differs in a cell, and the difference is
 // one of the well-known "equal value, different term" cases (ARCHITECTURE.md,
-// "Same term, not same value").
+// "Same term, not same value"), or lies in a cell the judge computed
+// ("Computed values are open where the text leaves them open").
 const (
 	// ClassNumericLexical: same numeric datatype and value, other lexical
 	// form ("1.0" vs "1.00", "01"^^xsd:integer vs "1"^^xsd:integer).
@@ -45,6 +46,21 @@ const (
 	ClassUnboundVsBound Class = "unbound-vs-bound"
 	// ClassWrongValue: any other cell difference.
 	ClassWrongValue Class = "wrong-value"
+	// ClassCopiedLiteralChanged: a literal the judge copied from the data or
+	// the query (a traced judge: results.Freedom.Traced) came back as another
+	// term of the same value: a canonicalised lexical form, xsd:int as
+	// xsd:integer, a language tag's case. RDF term equality fixes a copied
+	// term; the specific class (numeric-lexical, numeric-datatype, lang-case)
+	// is listed beside it.
+	ClassCopiedLiteralChanged Class = "copied-literal-changed"
+	// ClassComputedValue: a computed literal whose value is outside what the
+	// judge accepts for it (results.Cell.Accepts): a wrong value, or an
+	// xs:decimal rounded to fewer digits than XSD's minimum allows.
+	ClassComputedValue Class = "computed-value"
+	// ClassComputedDatatype: a computed literal of the right value (or
+	// lexical form) but another datatype than the operator or function
+	// returns (AVG of integers as xsd:double, COUNT as xsd:int).
+	ClassComputedDatatype Class = "computed-datatype"
 )
 
 // Answer-level classes.
@@ -74,7 +90,9 @@ const (
 // sorted by this rank.
 var allClasses = []Class{
 	ClassShape, ClassVars,
+	ClassCopiedLiteralChanged,
 	ClassLangCase, ClassSimpleVsString, ClassNumericLexical, ClassNumericDatatype,
+	ClassComputedDatatype, ClassComputedValue,
 	ClassBlankVsIRI, ClassUnboundVsBound,
 	ClassDuplicateRows, ClassOrder,
 	ClassWrongValue, ClassMissingRows, ClassExtraRows,

@@ -141,6 +141,8 @@ type table struct {
 	open   []bool
 	concat map[int]string // column -> GROUP_CONCAT separator (Freedom.Concat)
 	graph  bool           // rows are triples (s, p, o)
+	pool   *computedPool  // the judge's computed cells (compare_computed.go)
+	traced bool           // the judge traced its cells: the others were copied
 }
 
 // boundMark stands for any bound value of an open variable.
@@ -209,8 +211,18 @@ func compareGraph(e, a *results.Answer, opt Options) *Verdict {
 	if e.Freedom != nil && e.Freedom.Describe {
 		return &Verdict{OK: true, Note: "DESCRIBE: the description is determined by the query service (#describe); any graph is correct"}
 	}
-	t := &table{cols: []string{"s", "p", "o"}, open: make([]bool, 3), graph: true}
-	er, ar := dedupe(graphRows(e.Triples)), dedupe(graphRows(a.Triples))
+	t := &table{cols: []string{"s", "p", "o"}, open: make([]bool, 3), graph: true,
+		pool: graphPool(e), traced: e.Freedom != nil && e.Freedom.Traced}
+	var m mapping
+	v := judgeGraph(t, e, t.pool.mapTriples(a.Triples, &m), opt)
+	v.Note = joinNotes(nil, m.note(), v.Note)
+	return undecidedByMapping(v, m)
+}
+
+// judgeGraph decides isomorphism with the judge's graph, or one of the other
+// graphs a sliced CONSTRUCT permits.
+func judgeGraph(t *table, e *results.Answer, actual []rdf.Triple, opt Options) *Verdict {
+	er, ar := dedupe(graphRows(e.Triples)), dedupe(graphRows(actual))
 	ok, exceeded := isomorphic(er, ar, t, opt)
 	if exceeded {
 		return undecided(opt)

@@ -17,18 +17,28 @@ func compareBindings(e, a *results.Answer, opt Options) *Verdict {
 		return varsVerdict(e, a)
 	}
 	t := newTable(e, a)
+	var m mapping
+	t.pool = bindingPool(e, t.cols)
+	skip := make([]bool, len(t.cols))
+	for i := range t.cols {
+		_, concat := t.concat[i]
+		skip[i] = t.open[i] || concat
+	}
+	mapped := *a
+	mapped.Rows = t.pool.mapRows(t.cols, skip, a.Rows, &m)
+	a = &mapped
 	var v *Verdict
 	if fr := e.Freedom; fr != nil && fr.Ordered {
 		v = compareOrdered(t, e, a, opt)
 	} else {
 		v = compareBag(t, e, a, opt)
 	}
-	v.Note = joinNotes(bindingNotes(e, a, t), v.Note)
-	return v
+	v.Note = joinNotes(bindingNotes(e, a, t), m.note(), v.Note)
+	return undecidedByMapping(v, m)
 }
 
 func newTable(e, a *results.Answer) *table {
-	t := &table{cols: columns(e, a)}
+	t := &table{cols: columns(e, a), traced: e.Freedom != nil && e.Freedom.Traced}
 	open := map[string]bool{}
 	if e.Freedom != nil {
 		for _, v := range e.Freedom.Open {

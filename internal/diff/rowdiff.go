@@ -335,10 +335,10 @@ func (t *table) pairUp(miss, extra [][]rdf.Term) [][2]int {
 func (t *table) similarity(e, a []rdf.Term) int {
 	s := 0
 	for i := range e {
-		switch cellClass(e[i], a[i]) {
-		case "":
+		switch cs := t.cellClasses(i, e[i], a[i]); {
+		case len(cs) == 0:
 			s += 2
-		case ClassWrongValue:
+		case cs[0] == ClassWrongValue, cs[0] == ClassComputedValue:
 		default:
 			s++
 		}
@@ -349,11 +349,33 @@ func (t *table) similarity(e, a []rdf.Term) int {
 func (t *table) explain(e, a []rdf.Term) []Class {
 	var out []Class
 	for i := range e {
-		if c := cellClass(e[i], a[i]); c != "" {
-			out = append(out, c)
-		}
+		out = append(out, t.cellClasses(i, e[i], a[i])...)
 	}
 	return out
+}
+
+// cellClasses explains one cell difference in column i by what the judge
+// knows of the expected cell: a computed one is wrong in value
+// (computed-value) or datatype (computed-datatype); a copied one that came
+// back as another term of the same value is copied-literal-changed, with
+// the specific class beside it; without a traced judge the specific class
+// alone.
+func (t *table) cellClasses(i int, e, a rdf.Term) []Class {
+	c := cellClass(e, a)
+	switch {
+	case c == "" || c == ClassUnboundVsBound || !e.IsLiteral() || !a.IsLiteral():
+	case t.pool.computed(i, e):
+		if e.Datatype != a.Datatype && (sameNumber(e, a) || (e.Value == a.Value && e.Lang == a.Lang)) {
+			return []Class{ClassComputedDatatype}
+		}
+		return []Class{ClassComputedValue}
+	case t.traced && (c == ClassNumericLexical || c == ClassNumericDatatype || c == ClassLangCase):
+		return []Class{ClassCopiedLiteralChanged, c}
+	}
+	if c == "" {
+		return nil
+	}
+	return []Class{c}
 }
 
 // cellClass explains one cell difference, "" when the cells agree (two blank

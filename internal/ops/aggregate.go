@@ -18,6 +18,7 @@ func Aggregate(a *algebra.Aggregate, group []Binding, ctx *Context) Value {
 			return Errorf(name + "(*) is not an aggregate")
 		}
 		v := countStar(group, a.Distinct)
+		v.Prov = countStarProv(group, a.Distinct, v) // provenance.go
 		return v
 	}
 	m := make([]Value, len(group))
@@ -34,6 +35,7 @@ func Aggregate(a *algebra.Aggregate, group []Binding, ctx *Context) Value {
 		m = distinctValues(m)
 	}
 	v := setFunction(name, m, a.Separator, ctx)
+	v.Prov = aggregateProv(name, a.Distinct, m, v) // provenance.go
 	noteOpen(name, m, v, ctx)
 	return v
 }

@@ -12,10 +12,13 @@ import (
 
 // Value is the result of evaluating an expression: a term, or an expression
 // error (#evaluation). Errors are values, never Go errors; Err carries a short
-// reason for reports. Exactly one of Term (non-zero) and Err is set.
+// reason for reports. Exactly one of Term (non-zero) and Err is set. Prov
+// says what of Term the specification fixes (provenance.go): the zero Prov
+// is a term copied from the data or the query, or fixed by the text.
 type Value struct {
 	Term rdf.Term
 	Err  *Error
+	Prov Prov
 }
 
 // Error is an expression evaluation error (§17.3, #evaluation).
@@ -38,6 +41,14 @@ type Binding interface {
 	Get(name string) (rdf.Term, bool)
 	// Vars returns the bound variables (any order).
 	Vars() []string
+}
+
+// ProvBinding is a Binding that also knows what of each bound term the
+// specification fixes (the judge's mappings); Eval reads it through Var.
+// A Binding without it holds exact terms only.
+type ProvBinding interface {
+	Binding
+	GetProv(name string) (rdf.Term, Prov, bool)
 }
 
 // ExistsFunc evaluates EXISTS{op} under the solution mu, by substitution

@@ -19,18 +19,28 @@ func Eval(e algebra.Expr, mu Binding, ctx *Context) Value {
 		}
 		return Of(e.Term)
 	case *algebra.Var:
-		if t, ok := lookup(mu, e.Name); ok {
-			return Of(t)
-		}
-		return Errorf("unbound variable ?" + e.Name)
+		return lookupValue(mu, e.Name)
 	case *algebra.Call:
 		return evalCall(e, mu, ctx)
 	case *algebra.Func:
-		return evalFunc(e, mu, ctx)
+		return evalCast(e, mu, ctx)
 	case *algebra.Exists:
 		return evalExists(e, mu, ctx)
 	}
 	return Errorf("unsupported expression")
+}
+
+// lookupValue is a variable's value with what the judge's mapping knows of
+// it (ProvBinding); other bindings hold exact terms.
+func lookupValue(mu Binding, name string) Value {
+	if pb, ok := mu.(ProvBinding); ok {
+		if t, p, ok := pb.GetProv(name); ok && !t.IsZero() {
+			return Value{Term: t, Prov: p}
+		}
+	} else if t, ok := lookup(mu, name); ok {
+		return Of(t)
+	}
+	return Errorf("unbound variable ?" + name)
 }
 
 func lookup(mu Binding, name string) (rdf.Term, bool) {
@@ -60,20 +70,40 @@ func evalCall(c *algebra.Call, mu Binding, ctx *Context) Value {
 	case algebra.OpNotIn:
 		return in(c.Args, mu, ctx, true)
 	}
-	args := make([]rdf.Term, len(c.Args))
-	for i, a := range c.Args {
-		v := Eval(a, mu, ctx)
-		if v.Err != nil {
-			return v
-		}
-		args[i] = v.Term
+	vals, args, err := evalArgs(c.Args, mu, ctx)
+	if err != nil {
+		return *err
 	}
-	return callBuiltin(c.Name, args, ctx)
+	out := callBuiltin(c.Name, args, ctx)
+	out.Prov = provOf(strings.ToUpper(c.Name), vals, out)
+	return out
 }
 
-// ebvOf evaluates e and takes its effective boolean value (#ebv).
-func ebvOf(e algebra.Expr, mu Binding, ctx *Context) (bool, *Error) {
-	return EBV(Eval(e, mu, ctx))
+// evalCast is a function call by IRI (the XPath constructor functions,
+// #FunctionMapping): strict, so an argument error is the result.
+func evalCast(f *algebra.Func, mu Binding, ctx *Context) Value {
+	vals, args, err := evalArgs(f.Args, mu, ctx)
+	if err != nil {
+		return *err
+	}
+	out := CallIRI(f.IRI, args)
+	out.Prov = provOf(f.IRI, vals, out)
+	return out
+}
+
+// evalArgs evaluates the arguments of a strict function (#evaluation): the
+// first error is returned as err.
+func evalArgs(xs []algebra.Expr, mu Binding, ctx *Context) ([]Value, []rdf.Term, *Value) {
+	vals := make([]Value, len(xs))
+	args := make([]rdf.Term, len(xs))
+	for i, a := range xs {
+		v := Eval(a, mu, ctx)
+		if v.Err != nil {
+			return nil, nil, &v
+		}
+		vals[i], args[i] = v, v.Term
+	}
+	return vals, args, nil
 }
 
 // logicalOr follows the truth table #truthTable: T||E = E||T = T.
@@ -81,20 +111,7 @@ func logicalOr(args []algebra.Expr, mu Binding, ctx *Context) Value {
 	if len(args) != 2 {
 		return arityError("||", 2)
 	}
-	l, lerr := ebvOf(args[0], mu, ctx)
-	if lerr == nil && l {
-		return Of(rdf.Bool(true))
-	}
-	r, rerr := ebvOf(args[1], mu, ctx)
-	switch {
-	case rerr == nil && r:
-		return Of(rdf.Bool(true))
-	case lerr != nil:
-		return Value{Err: lerr}
-	case rerr != nil:
-		return Value{Err: rerr}
-	}
-	return Of(rdf.Bool(false))
+	return logical(args, mu, ctx, true)
 }
 
 // logicalAnd follows the truth table #truthTable: F&&E = E&&F = F.
@@ -102,20 +119,37 @@ func logicalAnd(args []algebra.Expr, mu Binding, ctx *Context) Value {
 	if len(args) != 2 {
 		return arityError("&&", 2)
 	}
-	l, lerr := ebvOf(args[0], mu, ctx)
-	if lerr == nil && !l {
-		return Of(rdf.Bool(false))
+	return logical(args, mu, ctx, false)
+}
+
+// logical is || (decisive true) or && (decisive false) by #truthTable: a
+// decisive operand decides, else an error, else the other truth value. The
+// result is open when an operand whose truth value is open decides it.
+func logical(args []algebra.Expr, mu Binding, ctx *Context, decisive bool) Value {
+	lv := Eval(args[0], mu, ctx)
+	l, lerr := EBV(lv)
+	if lerr == nil && l == decisive {
+		return Value{Term: rdf.Bool(decisive), Prov: openIf(EBVOpen(lv))}
 	}
-	r, rerr := ebvOf(args[1], mu, ctx)
+	rv := Eval(args[1], mu, ctx)
+	r, rerr := EBV(rv)
+	open := EBVOpen(lv) || EBVOpen(rv)
 	switch {
-	case rerr == nil && !r:
-		return Of(rdf.Bool(false))
+	case rerr == nil && r == decisive:
+		return Value{Term: rdf.Bool(decisive), Prov: openIf(EBVOpen(rv))}
 	case lerr != nil:
 		return Value{Err: lerr}
 	case rerr != nil:
 		return Value{Err: rerr}
 	}
-	return Of(rdf.Bool(true))
+	return Value{Term: rdf.Bool(!decisive), Prov: openIf(open)}
+}
+
+func openIf(open bool) Prov {
+	if open {
+		return openProv
+	}
+	return Prov{}
 }
 
 // evalIf is #func-if: an error in the condition is the result.
@@ -123,14 +157,20 @@ func evalIf(args []algebra.Expr, mu Binding, ctx *Context) Value {
 	if len(args) != 3 {
 		return arityError("IF", 3)
 	}
-	c, err := ebvOf(args[0], mu, ctx)
+	cv := Eval(args[0], mu, ctx)
+	c, err := EBV(cv)
 	if err != nil {
 		return Value{Err: err}
 	}
+	chosen := args[2]
 	if c {
-		return Eval(args[1], mu, ctx)
+		chosen = args[1]
 	}
-	return Eval(args[2], mu, ctx)
+	out := Eval(chosen, mu, ctx)
+	if out.Err == nil && EBVOpen(cv) {
+		out.Prov = openProv // the other branch may be the value
+	}
+	return out
 }
 
 // coalesce is #func-coalesce: the first value that is not an error.
@@ -173,6 +213,7 @@ func in(args []algebra.Expr, mu Binding, ctx *Context, not bool) Value {
 	}
 	var firstErr *Error
 	var unequal []rdf.Term // compared members: noted after the loop, if none was equal
+	open := false          // some "=" the openness of a value could change
 	for _, a := range args[1:] {
 		v := Eval(a, mu, ctx)
 		if v.Err != nil {
@@ -181,6 +222,7 @@ func in(args []algebra.Expr, mu Binding, ctx *Context, not bool) Value {
 		}
 		unequal = append(unequal, v.Term)
 		eq, err := equal(lhs.Term, v.Term)
+		open = open || !provOf("=", []Value{lhs, v}, Of(rdf.Bool(eq))).Exact()
 		if err != nil {
 			firstErr = cmp.Or(firstErr, err)
 			continue
@@ -188,7 +230,7 @@ func in(args []algebra.Expr, mu Binding, ctx *Context, not bool) Value {
 		if eq {
 			// Found: no other comparison changes the answer (#func-in:
 			// 2 IN (<http://example/iri>, "str", 2.0) is true).
-			return Of(rdf.Bool(!not))
+			return Value{Term: rdf.Bool(!not), Prov: openIf(open)}
 		}
 	}
 	for _, t := range unequal {
@@ -197,7 +239,7 @@ func in(args []algebra.Expr, mu Binding, ctx *Context, not bool) Value {
 	if firstErr != nil {
 		return Value{Err: firstErr}
 	}
-	return Of(rdf.Bool(not))
+	return Value{Term: rdf.Bool(not), Prov: openIf(open)}
 }
 
 // evalExists is #func-filter-exists, delegated to the evaluator.

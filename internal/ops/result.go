@@ -51,4 +51,9 @@ type Result struct {
 	// Contested and Follows: see results.Freedom.
 	Contested *results.Basis
 	Follows   []results.Basis
+	// Traced, Cells, SequenceCells, TripleCells: the judge's per-cell
+	// provenance, parallel to Rows, Sequence and Triples (see results.Freedom).
+	Traced               bool
+	Cells, SequenceCells []map[string]results.Cell
+	TripleCells          []results.Cell
 }

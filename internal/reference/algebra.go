@@ -49,6 +49,7 @@ func (e *evaluator) Join(o1, o2 Multiset) (Multiset, error) {
 			if err := e.step(1); err != nil {
 				return nil, err
 			}
+			e.noteCompatible(m1, m2)
 			if Compatible(m1, m2) {
 				out = append(out, Merge(m1, m2))
 				if err := e.grow(len(out)); err != nil {
@@ -80,6 +81,7 @@ func (e *evaluator) Diff(g *rdf.Graph, o1, o2 Multiset, x algebra.Expr) (Multise
 			if err := e.step(1); err != nil {
 				return nil, err
 			}
+			e.noteCompatible(mu, mu2)
 			if !Compatible(mu, mu2) {
 				continue
 			}
@@ -147,6 +149,7 @@ func (e *evaluator) Minus(o1, o2 Multiset) (Multiset, error) {
 			if err := e.step(1); err != nil {
 				return nil, err
 			}
+			e.noteCompatible(mu, mu2)
 			if Compatible(mu, mu2) && !Disjoint(mu, mu2) {
 				keep = false
 				break
@@ -200,7 +203,7 @@ func (e *evaluator) extend1(g *rdf.Graph, mu Mapping, v string, x algebra.Expr) 
 	if err != nil || val.IsErr() || val.Term.IsZero() {
 		return mu, err
 	}
-	return mu.With(v, val.Term), nil
+	return mu.WithValue(v, val.Term, val.Prov), nil
 }
 
 // extendChain splits Extend(...Extend(P, v1, e1)..., vn, en) into P and the
@@ -252,17 +255,17 @@ func rowMapping(vars []string, row []rdf.Term) Mapping {
 // The ordering is §15.1 (#modOrderBy) through ops.OrderCompare; an expression
 // error sorts as unbound. The sort is stable, so ties keep their input order.
 // It also returns each row's key values, from which ties are read.
-func (e *evaluator) OrderBy(g *rdf.Graph, psi Multiset, conds []algebra.OrderCond) (Multiset, [][]rdf.Term, error) {
+func (e *evaluator) OrderBy(g *rdf.Graph, psi Multiset, conds []algebra.OrderCond) (Multiset, [][]ops.Value, error) {
 	rows := make([]keyed, len(psi))
 	for i, mu := range psi {
-		rows[i] = keyed{mu: mu, keys: make([]rdf.Term, len(conds))}
+		rows[i] = keyed{mu: mu, keys: make([]ops.Value, len(conds))}
 		for k, c := range conds {
 			v, err := e.value(g, c.Expr, mu)
 			if err != nil {
 				return nil, nil, err
 			}
 			if !v.IsErr() {
-				rows[i].keys[k] = v.Term
+				rows[i].keys[k] = v
 			}
 		}
 	}
@@ -270,7 +273,7 @@ func (e *evaluator) OrderBy(g *rdf.Graph, psi Multiset, conds []algebra.OrderCon
 		return nil, nil, err
 	}
 	sort.SliceStable(rows, func(i, j int) bool { return compareKeys(rows[i].keys, rows[j].keys, conds) < 0 })
-	out, keys := make(Multiset, len(rows)), make([][]rdf.Term, len(rows))
+	out, keys := make(Multiset, len(rows)), make([][]ops.Value, len(rows))
 	for i, r := range rows {
 		out[i], keys[i] = r.mu, r.keys
 	}
@@ -279,12 +282,12 @@ func (e *evaluator) OrderBy(g *rdf.Graph, psi Multiset, conds []algebra.OrderCon
 
 type keyed struct {
 	mu   Mapping
-	keys []rdf.Term
+	keys []ops.Value // an error is the zero Value: unbound
 }
 
-func compareKeys(a, b []rdf.Term, conds []algebra.OrderCond) int {
+func compareKeys(a, b []ops.Value, conds []algebra.OrderCond) int {
 	for k, c := range conds {
-		d := ops.OrderCompare(a[k], b[k])
+		d := ops.OrderCompare(a[k].Term, b[k].Term)
 		if c.Desc {
 			d = -d
 		}
@@ -348,6 +351,7 @@ func Reduced(psi Multiset) Multiset { return Distinct(psi) }
 
 // nestedReduced is Reduced below the top of the query.
 func (e *evaluator) nestedReduced(psi Multiset) Multiset {
+	e.noteDistinct(psi)
 	out := Reduced(psi)
 	if len(out) < len(psi) && e.ectx.Indeterminate == "" {
 		e.ectx.Indeterminate = "a sub-select's REDUCED may keep any number of its duplicates (#defn_algReduced): " +

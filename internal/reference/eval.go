@@ -140,7 +140,7 @@ func (e *evaluator) eval(g *rdf.Graph, op algebra.Op) (Multiset, error) {
 	case *algebra.Project:
 		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return Project(a, op.Vars), nil })
 	case *algebra.Distinct:
-		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return Distinct(a), nil })
+		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { e.noteDistinct(a); return Distinct(a), nil })
 	case *algebra.Reduced:
 		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return e.nestedReduced(a), nil })
 	case *algebra.Slice:

@@ -26,6 +26,8 @@ func (e *evaluator) value(g *rdf.Graph, x algebra.Expr, mu Mapping) (ops.Value, 
 }
 
 // ebv is the effective boolean value of expr(μ) (#ebv); an error is not true.
+// A value whose openness may change it (ops.EBVOpen) decides which
+// solutions exist: the answer is marked indeterminate.
 func (e *evaluator) ebv(g *rdf.Graph, x algebra.Expr, mu Mapping) (bool, error) {
 	if x == nil {
 		return true, nil
@@ -33,6 +35,9 @@ func (e *evaluator) ebv(g *rdf.Graph, x algebra.Expr, mu Mapping) (bool, error) 
 	v, err := e.value(g, x, mu)
 	if err != nil {
 		return false, err
+	}
+	if ops.EBVOpen(v) {
+		e.mark(openFilter)
 	}
 	b, verr := ops.EBV(v)
 	return verr == nil && b, nil
@@ -55,9 +60,10 @@ func (e *evaluator) exists(g *rdf.Graph, p algebra.Op, b ops.Binding) (bool, err
 	defer func() { e.fuel++ }()
 	mu, ok := b.(Mapping)
 	if !ok {
-		mu = mappingOf(b.Vars(), b.Get)
+		mu = mappingOf(b)
 	}
-	sp, open := substituteChecked(p, mu)
+	sp, open, used := substituteTraced(p, mu)
+	e.noteExists(g, used, mu)
 	if open && e.ectx.Indeterminate == "" {
 		e.ectx.Indeterminate = "EXISTS replaced a variable inside a MINUS or a sub-select: the letter of " +
 			"#defn_evalExists (substitute, then evaluate) and engines' evaluation with the solution in scope give different answers there"

@@ -5,7 +5,9 @@ import (
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/ops"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // construct instantiates the template once per solution (#construct):
@@ -13,22 +15,58 @@ import (
 // or an illegal RDF construct, such as a literal in subject or predicate
 // position, then that triple is not included in the output RDF graph", and
 // template blank nodes are fresh for each solution. The result is a set.
-func (e *evaluator) construct(tmpl []algebra.TriplePattern, ms Multiset) ([]rdf.Triple, error) {
+//
+// The object of a triple may be a computed value (ops.Prov): its Cell is
+// returned beside the triple. A triple built both from a copied and a
+// computed object keeps the copied one's exactness.
+func (e *evaluator) construct(tmpl []algebra.TriplePattern, ms Multiset) ([]rdf.Triple, []results.Cell, error) {
 	prefix := freshPrefix(e.ds)
 	g := rdf.NewGraph()
+	cell := map[rdf.Triple]results.Cell{}
+	exact := map[rdf.Triple]bool{}
 	for i, mu := range ms {
 		if err := e.step(int64(len(tmpl))); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		scope := prefix + strconv.Itoa(i) + "_"
 		for _, tp := range tmpl {
 			t := rdf.Triple{S: instantiate(tp.S, mu, scope), P: instantiate(tp.P, mu, scope), O: instantiate(tp.O, mu, scope)}
-			if validTriple(t) {
-				g.Add(t)
+			if !validTriple(t) {
+				continue
+			}
+			g.Add(t)
+			if p := objectProv(tp.O, mu); p.Exact() {
+				exact[t] = true
+			} else {
+				cell[t] = p.Cell()
 			}
 		}
 	}
-	return append([]rdf.Triple{}, g.Triples()...), nil
+	ts := append([]rdf.Triple{}, g.Triples()...)
+	return ts, tripleCells(ts, cell, exact), nil
+}
+
+// objectProv is the provenance of a template object filled from μ.
+func objectProv(n algebra.Node, mu Mapping) ops.Prov {
+	if !n.IsVar() {
+		return ops.Prov{}
+	}
+	_, p, _ := mu.GetProv(n.Var)
+	return p
+}
+
+// tripleCells aligns the Cells with the triples; nil when every object is exact.
+func tripleCells(ts []rdf.Triple, cell map[rdf.Triple]results.Cell, exact map[rdf.Triple]bool) []results.Cell {
+	if len(cell) == 0 {
+		return nil
+	}
+	out := make([]results.Cell, len(ts))
+	for i, t := range ts {
+		if !exact[t] {
+			out[i] = cell[t]
+		}
+	}
+	return out
 }
 
 func instantiate(n algebra.Node, mu Mapping, scope string) rdf.Term {

@@ -3,6 +3,7 @@ package reference
 import (
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // maxGraphChoices bounds how many permitted graphs a sliced CONSTRUCT or
@@ -22,7 +23,8 @@ func (e *evaluator) graphQuery(q *algebra.Query) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		res.Triples, err = e.buildGraph(q, ms)
+		res.Triples, res.TripleCells, err = e.buildGraph(q, ms)
+		res.Traced = true
 		return res, err
 	}
 	seq, err := e.eval(e.ds.Default, m.pattern)
@@ -36,13 +38,14 @@ func (e *evaluator) graphQuery(q *algebra.Query) (*Result, error) {
 	tie := ties(keys, len(seq), orderedPrefix(keys, openPrefix(m.order, openVars(q.Op))))
 	choices, capped := sliceChoices(tie, int(m.slice.Offset), int(m.slice.Limit))
 	res.GraphsCapped = capped
+	res.Traced = true
 	for i, idx := range choices {
-		g, err := e.buildGraph(q, pickRows(seq, idx))
+		g, cs, err := e.buildGraph(q, pickRows(seq, idx))
 		if err != nil {
 			return nil, err
 		}
 		if i == 0 {
-			res.Triples = g
+			res.Triples, res.TripleCells = g, cs
 		} else {
 			res.Graphs = append(res.Graphs, g)
 		}
@@ -50,11 +53,12 @@ func (e *evaluator) graphQuery(q *algebra.Query) (*Result, error) {
 	return res, nil
 }
 
-func (e *evaluator) buildGraph(q *algebra.Query, ms Multiset) ([]rdf.Triple, error) {
+func (e *evaluator) buildGraph(q *algebra.Query, ms Multiset) ([]rdf.Triple, []results.Cell, error) {
 	if q.Form == algebra.Construct {
 		return e.construct(q.Template, ms)
 	}
-	return e.describe(q, ms, e.ds.Default)
+	ts, err := e.describe(q, ms, e.ds.Default)
+	return ts, nil, err
 }
 
 func pickRows(seq Multiset, idx []int) Multiset {

@@ -55,11 +55,14 @@ func (e *evaluator) Group(g *rdf.Graph, keys []algebra.GroupKey, omega Multiset,
 	}
 	var out []group
 	index := map[string]int{}
+	all := make([][]ops.Value, 0, len(omega))
+	defer func() { e.noteGroups(all) }()
 	for _, mu := range omega {
 		k, err := e.listEval(g, keys, mu)
 		if err != nil {
 			return nil, err
 		}
+		all = append(all, k)
 		s := valuesKey(k)
 		i, ok := index[s]
 		if !ok {
@@ -144,12 +147,12 @@ func AggregateJoin(keys []algebra.GroupKey, aggs []algebra.AggBinding, groups []
 		mu := Mapping{}
 		for ki, k := range keys {
 			if k.Var != "" && ki < len(grp.key) && !grp.key[ki].IsErr() && !grp.key[ki].Term.IsZero() {
-				mu = bindOnce(mu, k.Var, grp.key[ki].Term)
+				mu = bindOnce(mu, k.Var, grp.key[ki])
 			}
 		}
 		for ai, a := range aggs {
 			if v := vals[ai][gi]; !v.IsErr() && !v.Term.IsZero() {
-				mu = bindOnce(mu, a.Var, v.Term)
+				mu = bindOnce(mu, a.Var, v)
 			}
 		}
 		out = append(out, mu)
@@ -157,11 +160,12 @@ func AggregateJoin(keys []algebra.GroupKey, aggs []algebra.AggBinding, groups []
 	return out
 }
 
-func bindOnce(mu Mapping, v string, t rdf.Term) Mapping {
+// bindOnce binds v to the value x (its term and provenance) unless bound.
+func bindOnce(mu Mapping, v string, x ops.Value) Mapping {
 	if _, ok := mu.Get(v); ok {
 		return mu
 	}
-	return mu.With(v, t)
+	return mu.WithValue(v, x.Term, x.Prov)
 }
 
 // visible drops the hidden variables of μ.

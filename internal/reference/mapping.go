@@ -4,13 +4,18 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sparql-oracle/oracle/internal/ops"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
-// Binding is one (variable, term) pair of a solution mapping.
+// Binding is one (variable, term) pair of a solution mapping, with what of
+// the term the specification fixes (ops.Prov): zero for a term copied from
+// the data or the query; Extend and Group record a computed value's, and
+// every operator carries it along with the term.
 type Binding struct {
 	Var  string
 	Term rdf.Term
+	Prov ops.Prov
 }
 
 // Mapping is a solution mapping μ : V → RDF-T (#defn_sparqlSolutionMapping),
@@ -31,6 +36,33 @@ func (m Mapping) Get(name string) (rdf.Term, bool) {
 	return rdf.None, false
 }
 
+// GetProv implements ops.ProvBinding.
+func (m Mapping) GetProv(name string) (rdf.Term, ops.Prov, bool) {
+	i := sort.Search(len(m), func(i int) bool { return m[i].Var >= name })
+	if i < len(m) && m[i].Var == name {
+		return m[i].Term, m[i].Prov, true
+	}
+	return rdf.None, ops.Prov{}, false
+}
+
+// value is μ(v) as an ops.Value (an error when v is unbound).
+func (m Mapping) value(name string) ops.Value {
+	if t, p, ok := m.GetProv(name); ok {
+		return ops.Value{Term: t, Prov: p}
+	}
+	return ops.Errorf("unbound")
+}
+
+// open reports whether some binding of μ is not an exact term.
+func (m Mapping) open() bool {
+	for _, b := range m {
+		if !b.Prov.Exact() {
+			return true
+		}
+	}
+	return false
+}
+
 // Vars implements ops.Binding: dom(μ), sorted.
 func (m Mapping) Vars() []string {
 	out := make([]string, len(m))
@@ -40,12 +72,15 @@ func (m Mapping) Vars() []string {
 	return out
 }
 
-// With returns μ ∪ {(v, t)}; v must not be in dom(μ).
-func (m Mapping) With(v string, t rdf.Term) Mapping {
+// With returns μ ∪ {(v, t)} for an exact term t; v must not be in dom(μ).
+func (m Mapping) With(v string, t rdf.Term) Mapping { return m.WithValue(v, t, ops.Prov{}) }
+
+// WithValue returns μ ∪ {(v, t)} where t has the provenance p.
+func (m Mapping) WithValue(v string, t rdf.Term, p ops.Prov) Mapping {
 	i := sort.Search(len(m), func(i int) bool { return m[i].Var >= v })
 	out := make(Mapping, 0, len(m)+1)
 	out = append(out, m[:i]...)
-	out = append(out, Binding{v, t})
+	out = append(out, Binding{v, t, p})
 	return append(out, m[i:]...)
 }
 
@@ -117,13 +152,14 @@ func (m Mapping) Restrict(vars []string) Mapping {
 	return out
 }
 
-// Equal reports whether two mappings are the same mapping.
+// Equal reports whether two mappings are the same mapping (the same
+// variables bound to the same terms; provenance is not part of a mapping).
 func (m Mapping) Equal(o Mapping) bool {
 	if len(m) != len(o) {
 		return false
 	}
 	for i := range m {
-		if m[i] != o[i] {
+		if m[i].Var != o[i].Var || m[i].Term != o[i].Term {
 			return false
 		}
 	}
@@ -144,12 +180,19 @@ func (m Mapping) key() string {
 	return b.String()
 }
 
-// mappingOf copies an ops.Binding-like pair of accessors into a Mapping.
-func mappingOf(vars []string, get func(string) (rdf.Term, bool)) Mapping {
+// mappingOf copies an ops.Binding into a Mapping, provenance included when
+// it has one.
+func mappingOf(b ops.Binding) Mapping {
 	out := Mapping{}
-	for _, v := range vars {
-		if t, ok := get(v); ok && !t.IsZero() {
-			out = out.With(v, t)
+	pb, _ := b.(ops.ProvBinding)
+	for _, v := range b.Vars() {
+		t, ok := b.Get(v)
+		var p ops.Prov
+		if pb != nil {
+			t, p, ok = pb.GetProv(v)
+		}
+		if ok && !t.IsZero() {
+			out = out.WithValue(v, t, p)
 		}
 	}
 	return out

@@ -39,6 +39,7 @@ func Eval(ctx context.Context, q *algebra.Query, ds *rdf.Dataset, sources map[st
 	res, err = e.query(q)
 	if res != nil {
 		res.Indeterminate = e.ectx.Indeterminate
+		res.Contested, res.Follows = e.ectx.Contested, e.ectx.Follows // ops/basis.go
 	}
 	return res, err
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/ops"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 var update = flag.Bool("update", false, "rewrite goldens")
@@ -160,12 +161,16 @@ func render(res *Result) string {
 	case algebra.Ask:
 		b.WriteString(strconv.FormatBool(res.Boolean) + "\n")
 	case algebra.Construct, algebra.Describe:
-		var lines []string
-		for _, t := range res.Triples {
+		var lines, notes []string
+		for i, t := range res.Triples {
 			lines = append(lines, t.String())
+			if i < len(res.TripleCells) && res.TripleCells[i].Open() {
+				notes = append(notes, "# computed object "+cellText(res.TripleCells[i])+": "+t.String())
+			}
 		}
 		sort.Strings(lines)
-		for _, l := range lines {
+		sort.Strings(notes)
+		for _, l := range append(lines, notes...) {
 			b.WriteString(l + "\n")
 		}
 	default:
@@ -174,10 +179,14 @@ func render(res *Result) string {
 			head = append(head, "?"+v)
 		}
 		b.WriteString(strings.Join(head, "\t") + "\n")
-		for _, row := range res.Rows {
+		for i, row := range res.Rows {
 			var cells []string
 			for _, v := range res.Vars {
-				cells = append(cells, row[v].String())
+				s := row[v].String()
+				if i < len(res.Cells) && res.Cells[i][v].Open() {
+					s += cellText(res.Cells[i][v])
+				}
+				cells = append(cells, s)
 			}
 			b.WriteString(strings.Join(cells, "\t") + "\n")
 		}
@@ -186,6 +195,18 @@ func render(res *Result) string {
 		b.WriteString("# indeterminate: " + res.Indeterminate + "\n")
 	}
 	return b.String()
+}
+
+// cellText shows what the judge leaves open of a computed cell:
+// {lexical}, {open}, {precision VALUE} or {precision VALUE ±BOUND}.
+func cellText(c results.Cell) string {
+	switch {
+	case c.Fix != results.FixPrecision:
+		return "{" + string(c.Fix) + "}"
+	case c.Bound == "":
+		return "{precision " + c.Value + "}"
+	}
+	return "{precision " + c.Value + " ±" + c.Bound + "}"
 }
 
 func sameRendered(res *Result, got, want string, ordered bool) bool {

@@ -4,6 +4,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/ops"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // modifiers are the solution modifiers at the top of a SELECT's algebra, in
@@ -54,7 +55,8 @@ func (e *evaluator) selectQuery(q *algebra.Query) (*Result, error) {
 		return nil, err
 	}
 	open := openVars(q.Op)
-	res.Sequence = rows(seq)
+	res.Traced = true
+	res.Sequence, res.SequenceCells = rows(seq), cells(seq)
 	res.Ties = ties(keys, len(seq), orderedPrefix(keys, openPrefix(m.order, open)))
 	if m.slice != nil {
 		// Without ORDER BY the solutions are in no order (#defn_algSlice slices
@@ -64,7 +66,7 @@ func (e *evaluator) selectQuery(q *algebra.Query) (*Result, error) {
 		res.Offset, res.Limit = int(m.slice.Offset), int(m.slice.Limit)
 		seq = Slice(seq, m.slice.Offset, m.slice.Limit)
 	}
-	res.Rows = rows(seq)
+	res.Rows, res.Cells = rows(seq), cells(seq)
 	concat := concatVars(q.Op)
 	for _, v := range res.Vars {
 		if sep, ok := concat[v]; ok {
@@ -141,8 +143,8 @@ func mixedClass(seq Multiset, tie []int, b int) bool {
 
 // sequence applies OrderBy, Project and Distinct/Reduced (#convertSolMod),
 // keeping each row's ORDER BY key values for the tie classes.
-func (e *evaluator) sequence(g *rdf.Graph, m modifiers, seq Multiset, res *Result) (Multiset, [][]rdf.Term, error) {
-	var keys [][]rdf.Term
+func (e *evaluator) sequence(g *rdf.Graph, m modifiers, seq Multiset, res *Result) (Multiset, [][]ops.Value, error) {
+	var keys [][]ops.Value
 	if m.order != nil {
 		var err error
 		if seq, keys, err = e.OrderBy(g, seq, m.order.Conds); err != nil {
@@ -156,6 +158,9 @@ func (e *evaluator) sequence(g *rdf.Graph, m modifiers, seq Multiset, res *Resul
 			res.Vars = m.project.Vars
 		}
 	}
+	if m.distinct || m.reduced {
+		e.noteDistinct(seq)
+	}
 	if m.distinct {
 		var idx []int
 		seq, idx = distinctIndex(seq)
@@ -168,39 +173,61 @@ func (e *evaluator) sequence(g *rdf.Graph, m modifiers, seq Multiset, res *Resul
 	return seq, keys, nil
 }
 
-func pick(keys [][]rdf.Term, idx []int) [][]rdf.Term {
+func pick(keys [][]ops.Value, idx []int) [][]ops.Value {
 	if keys == nil {
 		return nil
 	}
-	out := make([][]rdf.Term, len(idx))
+	out := make([][]ops.Value, len(idx))
 	for i, j := range idx {
 		out[i] = keys[j]
 	}
 	return out
 }
 
-// ties numbers the tie classes of a sorted sequence: consecutive rows whose
-// first n keys all tie (ops.OrderTie: neither orders before the other by
-// #modOrderBy, e.g. 1 and 1.0, or two blank nodes) share a class.
+// ties numbers the tie classes of a sorted sequence (ops.OrderClasses,
+// #modOrderBy): rows tied on a key (1 and 1.0, two blank nodes) are one
+// class unless they hold the same term there, when the next key splits them.
+// Neighbours whose order the openness of a computed key may swap
+// (ops.OrderOpen: open-precision values whose intervals overlap) are joined
+// into one class, so an engine may put them either way.
 // Without ORDER BY every row is in class 0.
-func ties(keys [][]rdf.Term, rowsN, n int) []int {
-	out := make([]int, rowsN)
-	for i := 1; i < rowsN; i++ {
+func ties(keys [][]ops.Value, rowsN, n int) []int {
+	if keys == nil {
+		return make([]int, rowsN)
+	}
+	terms := make([][]rdf.Term, len(keys))
+	for i, row := range keys {
+		terms[i] = make([]rdf.Term, len(row))
+		for k, v := range row {
+			terms[i][k] = v.Term
+		}
+	}
+	return joinOpenNeighbours(ops.OrderClasses(terms, n), keys, n)
+}
+
+// joinOpenNeighbours merges the classes of consecutive rows whose first
+// key that does not tie is open in order, and renumbers the classes.
+func joinOpenNeighbours(cls []int, keys [][]ops.Value, n int) []int {
+	out := make([]int, len(cls))
+	for i := 1; i < len(cls); i++ {
 		out[i] = out[i-1]
-		if keys != nil && !sameKeys(keys[i-1], keys[i], n) {
+		if cls[i] != cls[i-1] && !orderOpenAt(keys[i-1], keys[i], n) {
 			out[i]++
 		}
 	}
 	return out
 }
 
-func sameKeys(a, b []rdf.Term, n int) bool {
-	for k := 0; k < n && k < len(a); k++ {
-		if !ops.OrderTie(a[k], b[k]) {
+func orderOpenAt(a, b []ops.Value, n int) bool {
+	for k := 0; k < n && k < len(a) && k < len(b); k++ {
+		if ops.OrderOpen(a[k], b[k]) {
+			return true
+		}
+		if !ops.OrderTie(a[k].Term, b[k].Term) {
 			return false
 		}
 	}
-	return true
+	return false
 }
 
 // openPrefix is the number of leading ORDER BY conditions whose values are
@@ -235,21 +262,22 @@ func rows(ms Multiset) []map[string]rdf.Term {
 }
 
 // orderedPrefix shortens the determinate ORDER BY keys to those before the first
-// key whose order among the rows the spec leaves open: a key that is NaN in
-// some row ("<" orders NaN before or after no number, #OperatorMapping), or
-// that holds literals of two categories in different rows ("a" and
-// "1"^^xsd:integer have no relative order, #modOrderBy). Those relations are
-// no equivalence a tie class could express; treating the key as undetermined
-// accepts every order the spec allows (and some it may not).
-func orderedPrefix(keys [][]rdf.Term, n int) int {
+// key whose order among the rows the spec leaves open: a key that is open in
+// some row (a value computed from RAND, SAMPLE, STR of a computed number...),
+// NaN in some row ("<" orders NaN before or after no number,
+// #OperatorMapping), or that holds literals of two categories in different
+// rows ("a" and "1"^^xsd:integer have no relative order, #modOrderBy). Those
+// relations are no equivalence a tie class could express; treating the key
+// as undetermined accepts every order the spec allows (and some it may not).
+func orderedPrefix(keys [][]ops.Value, n int) int {
 	cats := map[int]map[int]bool{}
 	for _, row := range keys {
 		for k := 0; k < n && k < len(row); k++ {
-			if isNaN(row[k]) {
+			if isNaN(row[k].Term) || row[k].Prov.Fix == results.FixOpen {
 				n = k
 				break
 			}
-			if c := ops.LiteralCategory(row[k]); c != 0 {
+			if c := ops.LiteralCategory(row[k].Term); c != 0 {
 				if cats[k] == nil {
 					cats[k] = map[int]bool{}
 				}

@@ -29,18 +29,31 @@ func substitute(op algebra.Op, mu Mapping) algebra.Op {
 // sub-select's projection hides what was replaced. The SPARQL 1.2 drafts
 // rewrite EXISTS for this reason; the judge marks such answers open.
 func substituteChecked(op algebra.Op, mu Mapping) (algebra.Op, bool) {
+	out, hit, _ := substituteTraced(op, mu)
+	return out, hit
+}
+
+// substituteTraced is substituteChecked, also telling which variables were
+// replaced where: in a pattern position (matched by term equality) or in an
+// expression (where the constant no longer carries the value's provenance).
+func substituteTraced(op algebra.Op, mu Mapping) (algebra.Op, bool, replacedVars) {
+	used := replacedVars{nodes: map[string]bool{}, exprs: map[string]bool{}}
 	if len(mu) == 0 {
-		return op, false
+		return op, false, used
 	}
 	hit := false
-	s := substituter{mu: mu, hit: &hit}
-	return s.op(op), hit
+	s := substituter{mu: mu, hit: &hit, used: used}
+	return s.op(op), hit, used
 }
+
+// replacedVars are the variables substitute replaced, by position kind.
+type replacedVars struct{ nodes, exprs map[string]bool }
 
 type substituter struct {
 	mu      Mapping
 	guarded int   // > 0 inside a MINUS's right side or a sub-select
 	hit     *bool // a variable was replaced there
+	used    replacedVars
 }
 
 func (s substituter) replaced() {
@@ -58,6 +71,9 @@ func (s substituter) node(n algebra.Node) algebra.Node {
 	if n.IsVar() {
 		if t, ok := s.mu.Get(n.Var); ok {
 			s.replaced()
+			if s.used.nodes != nil {
+				s.used.nodes[n.Var] = true
+			}
 			return algebra.T(t)
 		}
 	}
@@ -153,6 +169,9 @@ func (s substituter) expr(x algebra.Expr) algebra.Expr {
 	case *algebra.Var:
 		if t, ok := s.mu.Get(x.Name); ok {
 			s.replaced()
+			if s.used.exprs != nil {
+				s.used.exprs[x.Name] = true
+			}
 			return &algebra.Const{Term: t}
 		}
 		return x

@@ -78,4 +78,19 @@ type Freedom struct {
 	// an approved W3C test against the Recommendation's words (BasisErratum,
 	// BasisW3CTest): a report citing a wrong verdict cites them.
 	Follows []Basis
+
+	// Traced: the judge recorded what of every cell it fixed (Cells,
+	// SequenceCells, TripleCells): a cell without an entry was copied from
+	// the data or the query, or is fixed by the text, and must come back as
+	// the same term. Without Traced nothing is known of the cells but the
+	// entries present (a W3C expectation carries the judge's entries over).
+	Traced bool
+	// Cells[i] says, for Rows[i], which cells were computed and what of
+	// them the specification leaves open; SequenceCells does the same for
+	// Sequence. Only computed cells have an entry.
+	Cells, SequenceCells []map[string]Cell
+	// TripleCells[i] is the Cell of the object of Triples[i] when it was
+	// computed (a CONSTRUCT template over a computed value); subjects and
+	// predicates a template fills are IRIs or blank nodes, compared as terms.
+	TripleCells []Cell
 }
