@@ -50,6 +50,7 @@ func (s *Server) dashboardRoutes(r chi.Router) {
 	r.Get("/", s.pageIndex)
 	r.Get("/reports", s.pageReports)
 	r.Get("/reports/{id}", s.pageReport)
+	r.Post("/reports/{id}/status", s.pageSetStatus) // triage.go
 	r.Get("/sweeps/compare", s.pageCompare)
 }
 
@@ -74,6 +75,9 @@ type indexData struct {
 	Counts   map[string]map[string]store.Cell // engine → feature → cell
 	Trend    *trendChart
 	Sweeps   []store.Sweep
+	// Findings counts the latest sweep's findings by identity and root
+	// cause; All counts every finding in the store.
+	Findings, All store.FindingCounts
 }
 
 func (s *Server) pageIndex(w http.ResponseWriter, r *http.Request) {
@@ -99,7 +103,15 @@ func (s *Server) indexData(ctx context.Context) (*indexData, error) {
 			return nil, err
 		}
 		d.addCells(cells)
+		if d.Findings, err = s.cfg.Store.Findings(ctx, store.ReportFilter{SweepID: sws[0].ID}); err != nil {
+			return nil, err
+		}
 	}
+	all, err := s.cfg.Store.Findings(ctx, store.ReportFilter{})
+	if err != nil {
+		return nil, err
+	}
+	d.All = all
 	points, err := s.cfg.Store.Trend(ctx, 30)
 	if err != nil {
 		return nil, err
@@ -176,15 +188,6 @@ func pageLinks(q url.Values, p store.ReportPage) (prev, next string) {
 	return prev, next
 }
 
-func (s *Server) pageReport(w http.ResponseWriter, r *http.Request) {
-	rep, e := s.lookupReport(r)
-	if e != nil {
-		s.pageError(w, e)
-		return
-	}
-	s.render(w, http.StatusOK, "report", rep)
-}
-
 // compareData is the page comparing sweep B with sweep A.
 type compareData struct {
 	A, B   store.Sweep
@@ -217,14 +220,23 @@ func (s *Server) pageCompare(w http.ResponseWriter, r *http.Request) {
 	s.render(w, http.StatusOK, "compare", d)
 }
 
-// comparePair reads ?a=&b=; without them it compares the two latest sweeps.
+// comparePair reads ?a=&b=; without them it compares the latest sweep
+// with the previous sweep of the same corpus (store.PreviousSweep).
 func (s *Server) comparePair(r *http.Request, sws []store.Sweep) (int64, int64, *APIError) {
 	q := r.URL.Query()
 	if q.Get("a") == "" && q.Get("b") == "" {
-		if len(sws) < 2 {
-			return 0, 0, &APIError{Status: http.StatusNotFound, Error: "nothing to compare", Detail: "fewer than two sweeps exist"}
+		if len(sws) == 0 {
+			return 0, 0, &APIError{Status: http.StatusNotFound, Error: "nothing to compare", Detail: "no sweep exists"}
 		}
-		return sws[1].ID, sws[0].ID, nil
+		prev, ok, err := s.cfg.Store.PreviousSweep(r.Context(), sws[0].ID)
+		if err != nil {
+			return 0, 0, storeError(err)
+		}
+		if !ok {
+			return 0, 0, &APIError{Status: http.StatusNotFound, Error: "nothing to compare",
+				Detail: fmt.Sprintf("no finished sweep of the same corpus before sweep %d: pick two with ?a=&b=", sws[0].ID)}
+		}
+		return prev.ID, sws[0].ID, nil
 	}
 	a, e := idParam(q.Get("a"), "sweep a")
 	if e != nil {

@@ -16,7 +16,7 @@ import (
 
 // reportParams are the query parameters GET /v1/reports (and the
 // dashboard's report list) accept.
-var reportParams = []string{"engine", "class", "status", "feature", "sweep", "limit", "offset"}
+var reportParams = []string{"engine", "class", "status", "feature", "fingerprint", "sweep", "limit", "offset"}
 
 // reportFilter reads and checks the filters: an unknown parameter, class
 // or status is a 400 naming the accepted values.
@@ -25,7 +25,11 @@ func reportFilter(q url.Values) (store.ReportFilter, *APIError) {
 	if e := onlyParams(q, reportParams); e != nil {
 		return f, e
 	}
-	f.Engine, f.Feature = q.Get("engine"), q.Get("feature")
+	f.Engine, f.Feature, f.Fingerprint = q.Get("engine"), q.Get("feature"), q.Get("fingerprint")
+	if fp := f.Fingerprint; len(fp) > 64 || strings.Trim(fp, "0123456789abcdefghijklmnopqrstuvwxyz-") != "" {
+		return f, &APIError{Status: http.StatusBadRequest, Error: "invalid parameter", Field: "fingerprint",
+			Detail: fmt.Sprintf("fingerprint %q: want the 16 hex digits of a reduced case", fp)}
+	}
 	if c := q.Get("class"); c != "" {
 		if _, err := diff.ParseClass(c); err != nil {
 			return f, &APIError{Status: http.StatusBadRequest, Error: "invalid parameter", Field: "class", Detail: err.Error()}

@@ -160,6 +160,9 @@ func TestTriage(t *testing.T) {
 		_, err = db.SetStatus(ctx, up.ID, StatusChange{Status: StatusKnownUpstream, URL: "https://github.com/oxigraph/oxigraph/issues/1"})
 		require.NoError(t, err)
 		require.Equal(t, StatusKnownUpstream, file(bug("oxigraph", diff.ClassWrongValue, "STR", "SELECT (STR(1) AS ?x) {}")).Status)
+		up, err = db.SetStatus(ctx, up.ID, StatusChange{Status: StatusFixedIn, Version: "0.5"})
+		require.NoError(t, err)
+		require.Equal(t, "https://github.com/oxigraph/oxigraph/issues/1", up.Triage.URL, "the upstream issue is kept")
 
 		fixed := multi(diff.ClassMissingRows, "SELECT * { ?s ?p ?o }", []string{"jena"}, []string{"reference"})
 		fr := file(fixed)

@@ -139,19 +139,23 @@ func checkText(field, s string, max int, multiline bool) error {
 	return nil
 }
 
-// SetStatus triages report id and records the change in its history.
+// SetStatus triages report id and records the change in its history. A
+// change without a URL keeps the one an earlier change gave.
 func (db *DB) SetStatus(ctx context.Context, id int64, c StatusChange) (Report, error) {
 	if err := c.Check(); err != nil {
 		return Report{}, err
 	}
 	err := db.tx(ctx, func(tx *sql.Tx) error {
-		var prev string
-		err := tx.QueryRowContext(ctx, db.d.q(`SELECT status FROM reports WHERE id = ?`), id).Scan(&prev)
+		var prev, prevURL string
+		err := tx.QueryRowContext(ctx, db.d.q(`SELECT status, status_url FROM reports WHERE id = ?`), id).Scan(&prev, &prevURL)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("%w: report %d", ErrNotFound, id)
 		}
 		if err != nil {
 			return fmt.Errorf("store: set status of report %d: %w", id, err)
+		}
+		if c.URL == "" {
+			c.URL = prevURL // the upstream issue stays the upstream issue (fixed-in after known-upstream)
 		}
 		return db.changeStatus(ctx, tx, id, prev, c)
 	})
