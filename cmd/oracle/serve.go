@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -26,19 +28,23 @@ func init() {
 
 // runServe implements
 //
-//	oracle serve [--addr 127.0.0.1:8080] [--db oracle.db | postgres://...] [--token T]
+//	oracle serve [--addr 127.0.0.1:8080] [--db oracle.db | postgres://...] [--token-file F]
 //	             [--engines a,b] [--deadline D] [--max-concurrent N]
+//	             [--max-body B] [--max-query B] [--max-dataset B] [--max-quads N]
 //	             [--workers N] [--nightly spec.json]
 //
 // One binary plays both roles of a deployment: `--workers -1` is an API
 // front end that only enqueues sweep jobs; `--workers N` also runs N case
 // jobs at once (the embedded default runs GOMAXPROCS).
-// The token may also come from ORACLE_TOKEN (so it stays out of ps).
+// The token comes from --token-file or ORACLE_TOKEN, which stay out of the
+// process list; --token still works but is visible to every user of the
+// machine (ps), so serve warns when it is used.
 func runServe(args []string) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen `HOST:PORT`")
 	db := fs.String("db", "oracle.db", "SQLite `PATH` or postgres:// URL")
-	token := fs.String("token", os.Getenv("ORACLE_TOKEN"), "bearer `TOKEN` required by write endpoints (default $ORACLE_TOKEN; empty: none)")
+	token := fs.String("token", "", "bearer `TOKEN` required by write endpoints (visible in ps: prefer --token-file or $ORACLE_TOKEN)")
+	tokenFile := fs.String("token-file", "", "read the bearer token from `FILE` (its first line)")
 	engines := fs.String("engines", "", "comma-separated external engines to serve (default: every installed one)")
 	var so serveOptions
 	fs.IntVar(&so.workers, "workers", 0, "sweep case jobs run at once in this process (0: GOMAXPROCS; -1: enqueue only)")
@@ -46,15 +52,23 @@ func runServe(args []string) int {
 	lim := server.DefaultLimits()
 	fs.DurationVar(&lim.Deadline, "deadline", lim.Deadline, "deadline per engine and query")
 	fs.IntVar(&lim.MaxConcurrent, "max-concurrent", lim.MaxConcurrent, "evaluations at once")
+	fs.Int64Var(&lim.MaxBody, "max-body", lim.MaxBody, "bytes of a request body")
+	fs.IntVar(&lim.MaxQuery, "max-query", lim.MaxQuery, "bytes of query text")
+	fs.IntVar(&lim.MaxDataset, "max-dataset", lim.MaxDataset, "bytes of RDF text in a dataset catalogue")
+	fs.IntVar(&lim.MaxQuads, "max-quads", lim.MaxQuads, "quads in a dataset")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
 	if fs.NArg() > 0 {
 		return usageError("serve", fmt.Errorf("unexpected arguments %q", fs.Args()))
 	}
+	tok, err := serveToken(*token, *tokenFile, os.Getenv("ORACLE_TOKEN"), os.Stderr)
+	if err != nil {
+		return usageError("serve", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	so.addr, so.dsn, so.token, so.engines, so.limits = *addr, *db, *token, *engines, lim
+	so.addr, so.dsn, so.token, so.engines, so.limits = *addr, *db, tok, *engines, lim
 	if err := serve(ctx, so); err != nil {
 		return usageError("serve", err)
 	}
@@ -93,7 +107,7 @@ func serve(ctx context.Context, o serveOptions) error {
 	}
 	defer runner.Stop(context.Background())
 	srv := server.New(server.Config{Store: st, Engines: engines, Token: o.token, Limits: o.limits, FileReports: true,
-		Sweeper: runner, QueueDepth: queueDepth(st)})
+		Sweeper: runner, QueueDepth: queueDepth(st), Logger: slog.New(slog.NewJSONHandler(os.Stderr, nil))})
 	live.Store(srv)
 	startLoaders()
 	ln, err := net.Listen("tcp", o.addr)
@@ -141,4 +155,29 @@ func redact(dsn string) string {
 		return dsn[:strings.Index(dsn, "://")+3] + "…" + dsn[at:]
 	}
 	return dsn
+}
+
+// serveToken picks the bearer token: --token-file, else --token (with a
+// warning: the process list shows it), else $ORACLE_TOKEN; at most one of
+// the flags. A token file's first line is the token; an empty one is an
+// error (a server meant to be guarded must not start open).
+func serveToken(flagToken, file, env string, warn io.Writer) (string, error) {
+	switch {
+	case file != "" && flagToken != "":
+		return "", errors.New("--token and --token-file: give one")
+	case file != "":
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return "", fmt.Errorf("--token-file: %w", err)
+		}
+		line, _, _ := strings.Cut(string(b), "\n")
+		if line = strings.TrimSpace(line); line == "" {
+			return "", fmt.Errorf("--token-file %s: the first line is empty", file)
+		}
+		return line, nil
+	case flagToken != "":
+		fmt.Fprintln(warn, "oracle serve: warning: --token shows the token in the process list; use --token-file or ORACLE_TOKEN")
+		return flagToken, nil
+	}
+	return env, nil
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -54,5 +56,36 @@ func TestServeUsage(t *testing.T) {
 	}
 	if got := runServe([]string{"--no-such-flag"}); got != exitUsage {
 		t.Errorf("serve --no-such-flag: exit %d, want %d", got, exitUsage)
+	}
+}
+
+// TestServeToken: the token comes from --token-file (first line), --token
+// (with a warning about the process list) or $ORACLE_TOKEN; both flags, a
+// missing file and an empty first line are errors.
+func TestServeToken(t *testing.T) {
+	dir := t.TempDir()
+	good, empty := filepath.Join(dir, "token"), filepath.Join(dir, "empty")
+	os.WriteFile(good, []byte("s3cret\nignored\n"), 0o600)
+	os.WriteFile(empty, []byte("\nx\n"), 0o600)
+	for _, c := range []struct {
+		name, flag, file, env, want string
+		warns, fails                bool
+	}{
+		{"file", "", good, "env", "s3cret", false, false},
+		{"flag warns", "t0k", "", "env", "t0k", true, false},
+		{"env", "", "", "env", "env", false, false},
+		{"none", "", "", "", "", false, false},
+		{"both flags", "t0k", good, "", "", false, true},
+		{"missing file", "", filepath.Join(dir, "nope"), "", "", false, true},
+		{"empty first line", "", empty, "", "", false, true},
+	} {
+		var warn strings.Builder
+		got, err := serveToken(c.flag, c.file, c.env, &warn)
+		if (err != nil) != c.fails || got != c.want || (warn.Len() > 0) != c.warns {
+			t.Errorf("%s: token %q, error %v, warning %q", c.name, got, err, warn.String())
+		}
+		if strings.Contains(warn.String(), c.flag) && c.flag != "" {
+			t.Errorf("%s: the warning repeats the token", c.name)
+		}
 	}
 }

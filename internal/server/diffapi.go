@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"mime"
 	"net/http"
 	"net/url"
 	"sort"
@@ -13,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/diff"
@@ -58,8 +56,12 @@ func (s *Server) postDiff(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e)
 		return
 	}
-	defer s.gate.release()
-	s.runDiff(w, r.Context(), req, engines, reduce, stamps{start: start, queued: queued, admitted: time.Now()})
+	st := stamps{start: start, queued: queued, admitted: time.Now()}
+	out, ok := s.evaluate(r.Context(), s.lim.budget(reduce), func(ctx context.Context) *outcome {
+		return s.runDiff(ctx, req, engines, reduce)
+	})
+	s.gate.release()
+	s.answerDiff(w, r.Context(), out, ok, st)
 }
 
 // stamps time one POST /v1/diff: checks until queued, waiting for a slot
@@ -74,25 +76,57 @@ func (st stamps) serverTiming(end time.Time) string {
 		ms(st.admitted.Sub(st.queued)), ms(st.loaded.Sub(st.admitted)), ms(st.ran.Sub(st.loaded)), ms(end.Sub(st.start)))
 }
 
-func (s *Server) runDiff(w http.ResponseWriter, ctx context.Context, req *diffRequest, engines []oracle.Engine, reduce bool, st stamps) {
+// outcome is what one evaluation produced, inside its slot.
+type outcome struct {
+	err         *APIError
+	c           *oracle.Case
+	rep         *diff.Report
+	bugs        []report.Bug
+	judge       *timedJudge
+	loaded, ran time.Time
+}
+
+// runDiff loads the dataset and runs the case: the part of a request that
+// holds an evaluation slot.
+func (s *Server) runDiff(ctx context.Context, req *diffRequest, engines []oracle.Engine, reduce bool) *outcome {
 	c, apiErr := s.loadCase(ctx, req)
 	if apiErr != nil {
-		writeError(w, apiErr)
+		return &outcome{err: apiErr}
+	}
+	o := &outcome{c: c, loaded: time.Now(), judge: &timedJudge{Engine: engines[0]}}
+	engines = append([]oracle.Engine{o.judge}, engines[1:]...)
+	o.rep, o.bugs = report.Run(ctx, c, engines, diff.RunOptions{Deadline: s.lim.Deadline, Reduce: reduce,
+		Limits: diff.ReduceLimits{MaxCalls: s.lim.ReduceCalls, MaxTime: s.lim.ReduceTime, Deadline: s.lim.Deadline}})
+	o.ran = time.Now()
+	return o
+}
+
+// answerDiff writes the answer once the slot is released: 503 when the
+// evaluation overran (ok false), 499 when the client left (its answers
+// were cut short: nothing is counted or filed), else the report, after
+// filing its bugs.
+func (s *Server) answerDiff(w http.ResponseWriter, ctx context.Context, o *outcome, ok bool, st stamps) {
+	switch {
+	case !ok:
+		w.Header().Set("Retry-After", "5")
+		writeError(w, unavailable(http.StatusServiceUnavailable, "evaluation overran",
+			fmt.Sprintf("the evaluation was still running %s past its deadline; it was abandoned", s.lim.Grace)))
+		return
+	case ctx.Err() != nil:
+		writeError(w, unavailable(StatusClientClosed, "client closed request", ctx.Err().Error()))
+		return
+	case o.err != nil:
+		writeError(w, o.err)
 		return
 	}
-	st.loaded = time.Now()
-	judge := &timedJudge{Engine: engines[0]}
-	engines = append([]oracle.Engine{judge}, engines[1:]...)
-	rep, bugs := report.Run(ctx, c, engines, diff.RunOptions{Deadline: s.lim.Deadline, Reduce: reduce,
-		Limits: diff.ReduceLimits{MaxCalls: s.lim.ReduceCalls, MaxTime: s.lim.ReduceTime, Deadline: s.lim.Deadline}})
-	st.ran = time.Now()
-	s.metrics.ObserveReport(rep)
-	s.metrics.engineSec.WithLabelValues(judge.Name()).Observe(judge.first().Seconds())
-	if ids := s.file(ctx, c, bugs); len(ids) > 0 {
+	st.loaded, st.ran = o.loaded, o.ran
+	s.metrics.ObserveReport(o.rep)
+	s.metrics.engineSec.WithLabelValues(o.judge.Name()).Observe(o.judge.first().Seconds())
+	if ids := s.file(ctx, o.c, o.bugs); len(ids) > 0 {
 		w.Header().Set("X-Oracle-Reports", strings.Join(ids, ","))
 	}
 	var buf bytes.Buffer
-	if err := report.NewJSON(rep, bugs).WriteJSON(&buf); err != nil {
+	if err := report.NewJSON(o.rep, o.bugs).WriteJSON(&buf); err != nil {
 		writeError(w, &APIError{Status: http.StatusInternalServerError, Error: "rendering failed", Detail: err.Error()})
 		return
 	}
@@ -123,9 +157,9 @@ func (s *Server) file(ctx context.Context, c *oracle.Case, bugs []report.Bug) []
 
 // parseDiff reads the request by its content type.
 func (s *Server) parseDiff(r *http.Request) (*diffRequest, *APIError) {
-	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil && r.Header.Get("Content-Type") != "" {
-		return nil, unsupportedType(r.Header.Get("Content-Type"))
+	mt, apiErr := mediaType(r.Header.Get("Content-Type"))
+	if apiErr != nil {
+		return nil, apiErr
 	}
 	body, apiErr := readBody(r, s.lim.MaxBody)
 	if apiErr != nil {
@@ -154,12 +188,7 @@ func unsupportedType(ct string) *APIError {
 // parseJSON decodes a JSON body strictly: no unknown fields, no trailing
 // data, bounded nesting.
 func (s *Server) parseJSON(body []byte) (*diffRequest, *APIError) {
-	if !utf8.Valid(body) {
-		return nil, badRequest("malformed JSON", "the body is not UTF-8 text")
-	}
-	if d, off := jsonDepth(body); d > s.lim.MaxDepth {
-		e := badRequest("nesting too deep", fmt.Sprintf("JSON nests %d levels; the limit is %d", d, s.lim.MaxDepth))
-		e.Line, e.Column = position(body, off)
+	if e := s.checkJSON(body); e != nil {
 		return nil, e
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -176,11 +205,32 @@ func (s *Server) parseJSON(body []byte) (*diffRequest, *APIError) {
 	return &req, nil
 }
 
+// checkJSON runs the checks every JSON body passes before decoding: UTF-8,
+// bounded nesting (scanned bytewise, so a hostile body never reaches the
+// decoder's recursion), no key named twice in one object.
+func (s *Server) checkJSON(body []byte) *APIError {
+	if e := checkUTF8("", body); e != nil {
+		return e
+	}
+	if d, off := jsonDepth(body); d > s.lim.MaxDepth {
+		e := badRequest("nesting too deep", fmt.Sprintf("JSON nests %d levels; the limit is %d", d, s.lim.MaxDepth))
+		e.Line, e.Column = position(body, off)
+		return e
+	}
+	return duplicateKey(body, "")
+}
+
 // paramsRequest builds a request from a SPARQL body or form and its
 // parameters.
 func paramsRequest(query string, p url.Values) (*diffRequest, *APIError) {
 	req := &diffRequest{Query: query, Base: p.Get("base"), Name: p.Get("name")}
 	if d := p.Get("dataset"); d != "" {
+		if e := checkUTF8("dataset", []byte(d)); e != nil {
+			return nil, e
+		}
+		if e := duplicateKey([]byte(d), "dataset"); e != nil {
+			return nil, e
+		}
 		req.Dataset = json.RawMessage(d)
 	}
 	for _, n := range strings.Split(p.Get("engines"), ",") {
@@ -200,12 +250,12 @@ func (s *Server) checkDiff(req *diffRequest) *APIError {
 	case len(req.Query) > s.lim.MaxQuery:
 		return &APIError{Status: http.StatusRequestEntityTooLarge, Error: "query too long", Field: "query",
 			Detail: fmt.Sprintf("the query has %d bytes; the limit is %d", len(req.Query), s.lim.MaxQuery)}
-	case !utf8.ValidString(req.Query) || strings.ContainsRune(req.Query, 0):
-		return &APIError{Status: http.StatusBadRequest, Error: "malformed query", Field: "query", Detail: "the query is not UTF-8 text"}
-	case req.Base != "" && !rdf.IsAbsoluteIRI(req.Base):
-		return &APIError{Status: http.StatusBadRequest, Error: "invalid base", Field: "base", Detail: fmt.Sprintf("base %q is not an absolute IRI", req.Base)}
-	case len(req.Name) > 200:
-		return &APIError{Status: http.StatusBadRequest, Error: "invalid name", Field: "name", Detail: "the case name exceeds 200 bytes"}
+	}
+	for _, e := range []*APIError{checkUTF8("query", []byte(req.Query)), checkNUL("query", req.Query),
+		checkBase("base", req.Base), checkBase("dataset.base", catalogueBase(req.Dataset)), checkName("name", req.Name)} {
+		if e != nil {
+			return e
+		}
 	}
 	if _, err := syntax.Parse(req.Query, syntax.Options{Base: req.Base, MaxLength: s.lim.MaxQuery}); err != nil {
 		return queryError(err)

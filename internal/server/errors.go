@@ -15,14 +15,16 @@ import (
 
 // APIError is the body of every error response: what went wrong (Error, a
 // short stable phrase), the details (Detail), and where, when the input
-// has positions (Line and Column, 1-based, of the named Field).
+// has positions (Line and Column, 1-based, of the named Field). The
+// request id (also in the X-Request-Id header) finds the request's log line.
 type APIError struct {
-	Status int    `json:"-"`
-	Error  string `json:"error"`
-	Detail string `json:"detail"`
-	Field  string `json:"field,omitempty"`
-	Line   int    `json:"line,omitempty"`
-	Column int    `json:"column,omitempty"`
+	Status    int    `json:"-"`
+	Error     string `json:"error"`
+	Detail    string `json:"detail"`
+	Field     string `json:"field,omitempty"`
+	Line      int    `json:"line,omitempty"`
+	Column    int    `json:"column,omitempty"`
+	RequestID string `json:"request_id,omitempty"`
 }
 
 func (e *APIError) String() string { return fmt.Sprintf("%d %s: %s", e.Status, e.Error, e.Detail) }
@@ -32,6 +34,9 @@ func badRequest(what, detail string) *APIError {
 }
 
 func writeError(w http.ResponseWriter, e *APIError) {
+	if e.RequestID == "" {
+		e.RequestID = w.Header().Get(requestIDHeader)
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(e.Status)

@@ -24,6 +24,9 @@ type Limits struct {
 	QueueWait     time.Duration // how long a request waits for an evaluation slot
 	ReduceCalls   int           // oracle calls per reduction (?reduce=true)
 	ReduceTime    time.Duration // wall time per reduction
+	// Grace is how long past its deadline (budget) an evaluation may hold
+	// its slot: then the slot is released and the request answered 503.
+	Grace time.Duration
 }
 
 // DefaultLimits are the limits of a plain `oracle serve`.
@@ -31,7 +34,7 @@ func DefaultLimits() Limits {
 	return Limits{
 		MaxBody: 8 << 20, MaxQuery: 64 << 10, MaxDataset: 4 << 20, MaxQuads: 100_000, MaxDepth: 32,
 		Deadline: 10 * time.Second, MaxConcurrent: max(2, runtime.GOMAXPROCS(0)), QueueWait: 2 * time.Second,
-		ReduceCalls: 200, ReduceTime: 20 * time.Second,
+		ReduceCalls: 200, ReduceTime: 20 * time.Second, Grace: 2 * time.Second,
 	}
 }
 
@@ -60,7 +63,18 @@ func (l Limits) withDefaults() Limits {
 	fillDur(&l.Deadline, d.Deadline)
 	fillDur(&l.QueueWait, d.QueueWait)
 	fillDur(&l.ReduceTime, d.ReduceTime)
+	fillDur(&l.Grace, d.Grace)
 	return l
+}
+
+// budget is the deadline of one evaluation: the case's deadline, which
+// the dataset load, every engine and the metamorphic checks share, plus
+// the reduction time when the request reduces.
+func (l Limits) budget(reduce bool) time.Duration {
+	if reduce {
+		return l.Deadline + l.ReduceTime
+	}
+	return l.Deadline
 }
 
 // readBody reads at most max bytes of the request body; a longer body is
@@ -133,12 +147,42 @@ func (g *gate) acquire(ctx context.Context) *APIError {
 	case <-t.C:
 		return unavailable(http.StatusTooManyRequests, "too many evaluations",
 			fmt.Sprintf("all %d evaluation slots stayed busy for %s", cap(g.slots), g.wait))
-	case <-ctx.Done():
-		return unavailable(http.StatusServiceUnavailable, "request cancelled", ctx.Err().Error())
+	case <-ctx.Done(): // the client left while waiting
+		return unavailable(StatusClientClosed, "client closed request", ctx.Err().Error())
 	}
 }
 
 func (g *gate) release() { <-g.slots }
+
+// evaluate runs fn in its slot under a context cut at budget, and waits
+// for it at most budget plus the grace: an evaluation that does not stop
+// when told (an engine that ignores its context) is abandoned there, so a
+// request never holds its slot longer. ok is false then; the abandoned run
+// is counted (oracle_evaluation_overruns_total) and logged, and its answer
+// dropped. A panic in fn is a 500, as a handler's would be.
+func (s *Server) evaluate(ctx context.Context, budget time.Duration, fn func(context.Context) *outcome) (out *outcome, ok bool) {
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	done := make(chan *outcome, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- &outcome{err: &APIError{Status: http.StatusInternalServerError, Error: "internal error", Detail: fmt.Sprint(p)}}
+			}
+		}()
+		done <- fn(ctx)
+	}()
+	t := time.NewTimer(budget + s.lim.Grace)
+	defer t.Stop()
+	select {
+	case out = <-done:
+		return out, true
+	case <-t.C:
+		s.metrics.overruns.Inc()
+		s.log.Warn("evaluation overran its deadline; slot released", "id", requestID(ctx), "budget", budget, "grace", s.lim.Grace)
+		return nil, false
+	}
+}
 
 // inUse is the number of evaluations running.
 func (g *gate) inUse() int { return len(g.slots) }

@@ -3,10 +3,7 @@ package server
 import (
 	"errors"
 	"net/http"
-	"strconv"
-	"time"
 
-	"github.com/go-chi/chi/v5"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -26,6 +23,7 @@ type Metrics struct {
 	overhead  prometheus.Histogram
 	httpReqs  *prometheus.CounterVec
 	httpSec   *prometheus.HistogramVec
+	overruns  prometheus.Counter
 }
 
 // newMetrics registers the collectors; queueDepth reports the evaluations
@@ -43,12 +41,14 @@ func newMetrics(queueDepth func() float64, engines func() []oracle.Engine) *Metr
 	m.overhead = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "oracle_diff_overhead_seconds",
 		Help: "POST /v1/diff time beyond diff.Run (the engines and triage) and the wait for a slot: checks, dataset load, rendering.", Buckets: prometheus.ExponentialBuckets(0.0001, 2, 16)})
 	m.httpReqs = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "oracle_http_requests_total",
-		Help: "HTTP requests by route pattern, method and status code."}, []string{"route", "method", "code"})
+		Help: "HTTP requests by route pattern, method and status code (499: the client closed the request before the answer)."}, []string{"route", "method", "code"})
 	m.httpSec = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "oracle_http_request_duration_seconds",
 		Help: "HTTP request latency by route pattern.", Buckets: prometheus.DefBuckets}, []string{"route", "method"})
+	m.overruns = prometheus.NewCounter(prometheus.CounterOpts{Name: "oracle_evaluation_overruns_total",
+		Help: "Evaluations still running at their deadline plus the grace: their slot was released and the request answered 503."})
 	queue := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "oracle_queue_depth",
 		Help: "Evaluations waiting for a slot plus sweep case jobs waiting in the queue."}, queueDepth)
-	m.reg.MustRegister(m.cases, m.verdicts, m.engineSec, m.budget, m.overhead, m.httpReqs, m.httpSec, queue,
+	m.reg.MustRegister(m.cases, m.verdicts, m.engineSec, m.budget, m.overhead, m.httpReqs, m.httpSec, m.overruns, queue,
 		restartCollector{engines}, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -76,32 +76,6 @@ func (m *Metrics) ObserveReport(r *diff.Report) {
 			m.budget.Inc()
 		}
 	}
-}
-
-// instrument counts every request by its route pattern (never the raw
-// path: ids would explode the label set).
-func (m *Metrics) instrument(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		sw := &statusWriter{ResponseWriter: w, code: http.StatusOK}
-		next.ServeHTTP(sw, r)
-		route := "unmatched"
-		if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
-			route = rc.RoutePattern()
-		}
-		m.httpReqs.WithLabelValues(route, r.Method, strconv.Itoa(sw.code)).Inc()
-		m.httpSec.WithLabelValues(route, r.Method).Observe(time.Since(start).Seconds())
-	})
-}
-
-type statusWriter struct {
-	http.ResponseWriter
-	code int
-}
-
-func (s *statusWriter) WriteHeader(code int) {
-	s.code = code
-	s.ResponseWriter.WriteHeader(code)
 }
 
 // restartCollector reports the restarts of every engine that counts them

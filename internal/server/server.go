@@ -4,9 +4,10 @@ import (
 	"context"
 	"crypto/subtle"
 	"encoding/json"
+	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -33,6 +34,8 @@ type Config struct {
 	// QueueDepth, when set, counts the sweep jobs waiting; it is added to
 	// the evaluations waiting for a slot in oracle_queue_depth.
 	QueueDepth func() float64
+	// Logger receives one line per request (requestlog.go); nil: none.
+	Logger *slog.Logger
 }
 
 // Server is the HTTP service. Build it with New; serve Handler().
@@ -44,21 +47,23 @@ type Server struct {
 	engines map[string]oracle.Engine
 	router  chi.Router
 	started time.Time
-
-	infoOnce sync.Once
-	info     []engineInfo
+	log     *slog.Logger
+	probe   *probe // the engines' versions, asked at start (engines.go)
 }
 
 // New builds a server over cfg.
 func New(cfg Config) *Server {
-	s := &Server{cfg: cfg, lim: cfg.Limits.withDefaults(), engines: map[string]oracle.Engine{}, started: time.Now()}
+	s := &Server{cfg: cfg, lim: cfg.Limits.withDefaults(), engines: map[string]oracle.Engine{}, started: time.Now(), log: cfg.Logger}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
 	for _, e := range cfg.Engines {
 		s.engines[e.Name()] = e
 	}
+	s.probe = startProbe(cfg.Engines)
 	s.gate = newGate(s.lim.MaxConcurrent, s.lim.QueueWait)
 	s.metrics = newMetrics(s.queueDepth,
 		func() []oracle.Engine { return cfg.Engines })
-	s.metrics.countFindings(cfg.Store) // findings.go
 	s.router = s.routes()
 	return s
 }
@@ -82,7 +87,7 @@ func (s *Server) Drain() { s.gate.draining.Store(true) }
 
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
-	r.Use(middleware.Recoverer, s.metrics.instrument, securityHeaders)
+	r.Use(s.observe, middleware.Recoverer, securityHeaders)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &APIError{Status: http.StatusNotFound, Error: "not found", Detail: "no route for " + r.URL.Path})
 	})
@@ -102,7 +107,6 @@ func (s *Server) routes() chi.Router {
 		r.Get("/sweeps/{id}", s.getSweep)
 		r.With(s.auth).Post("/sweeps/{id}/cancel", s.cancelSweep)
 		r.Get("/engines", s.listEngines)
-		s.triageRoutes(r) // triage.go: report statuses, history, findings
 	})
 	s.dashboardRoutes(r)
 	return r
@@ -119,7 +123,7 @@ func securityHeaders(next http.Handler) http.Handler {
 func (s *Server) auth(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.cfg.Token != "" {
-			got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+			got, ok := bearer(r.Header.Get("Authorization"))
 			if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.Token)) != 1 {
 				w.Header().Set("WWW-Authenticate", `Bearer realm="oracle"`)
 				writeError(w, &APIError{Status: http.StatusUnauthorized, Error: "unauthorized",
@@ -129,6 +133,18 @@ func (s *Server) auth(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// bearer reads the token of an "Authorization: Bearer <token>" header. The
+// scheme name is case-insensitive (RFC 7235 §2.1: "bearer" and "BEARER"
+// are the same scheme); blanks around the token are not part of it.
+func bearer(h string) (string, bool) {
+	scheme, token, ok := strings.Cut(strings.TrimSpace(h), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	token = strings.TrimSpace(token)
+	return token, token != ""
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -143,7 +159,8 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "uptime_seconds": int(time.Since(s.started).Seconds())})
 }
 
-// readyz is ready when the store answers and the server is not draining.
+// readyz is ready when the store answers, every engine answered the
+// probe at start (engines.go) and the server is not draining.
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
@@ -151,28 +168,14 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 		writeError(w, unavailable(http.StatusServiceUnavailable, "draining", "the server is shutting down"))
 		return
 	}
+	if n, ok := s.probe.ready(); !ok {
+		writeError(w, unavailable(http.StatusServiceUnavailable, "starting",
+			fmt.Sprintf("%d of %d engines answered their version probe", n, len(s.cfg.Engines))))
+		return
+	}
 	if err := s.cfg.Store.Ping(ctx); err != nil {
 		writeError(w, unavailable(http.StatusServiceUnavailable, "store unavailable", err.Error()))
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "engines": len(s.engines)})
-}
-
-// engineInfo is one entry of GET /v1/engines.
-type engineInfo struct {
-	Name    string `json:"name"`
-	Version string `json:"version"`
-	Role    string `json:"role"` // judge, twin or external
-}
-
-// listEngines answers the pool. Versions are asked once: a sidecar's
-// first answer may take seconds (a JVM starting), later ones are the same.
-func (s *Server) listEngines(w http.ResponseWriter, r *http.Request) {
-	s.infoOnce.Do(func() {
-		s.info = []engineInfo{}
-		for _, e := range s.cfg.Engines {
-			s.info = append(s.info, engineInfo{Name: e.Name(), Version: e.Version(), Role: role(e.Name())})
-		}
-	})
-	writeJSON(w, http.StatusOK, map[string]any{"engines": s.info})
 }

@@ -36,16 +36,23 @@ func (s *Server) postSweep(w http.ResponseWriter, r *http.Request) {
 }
 
 // parseSpec decodes a sweep spec strictly and checks what the store
-// cannot: a source is given, the engines are known, the seeds are sane.
+// cannot: a source is given, the engines are known, every number is in
+// its range (SpecLimits).
 func (s *Server) parseSpec(r *http.Request) (store.SweepSpec, *APIError) {
 	var spec store.SweepSpec
-	body, e := readBody(r, s.lim.MaxBody)
+	mt, e := mediaType(r.Header.Get("Content-Type"))
+	if e == nil && mt != "" && mt != "application/json" {
+		e = &APIError{Status: http.StatusUnsupportedMediaType, Error: "unsupported content type", Field: "Content-Type",
+			Detail: fmt.Sprintf("Content-Type %q: a sweep spec is application/json", mt)}
+	}
 	if e != nil {
 		return spec, e
 	}
-	if d, off := jsonDepth(body); d > s.lim.MaxDepth {
-		e := badRequest("nesting too deep", fmt.Sprintf("JSON nests %d levels; the limit is %d", d, s.lim.MaxDepth))
-		e.Line, e.Column = position(body, off)
+	body, e := readBody(r, s.lim.MaxBody)
+	if e == nil {
+		e = s.checkJSON(body)
+	}
+	if e != nil {
 		return spec, e
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -53,31 +60,12 @@ func (s *Server) parseSpec(r *http.Request) (store.SweepSpec, *APIError) {
 	if err := dec.Decode(&spec); err != nil {
 		return spec, jsonError(body, err)
 	}
+	if dec.More() {
+		e := badRequest("malformed JSON", "data after the sweep spec")
+		e.Line, e.Column = position(body, int(dec.InputOffset()))
+		return spec, e
+	}
 	return spec, s.checkSpec(spec)
-}
-
-func (s *Server) checkSpec(spec store.SweepSpec) *APIError {
-	bad := func(field, detail string) *APIError {
-		return &APIError{Status: http.StatusBadRequest, Error: "invalid sweep spec", Field: field, Detail: detail}
-	}
-	switch {
-	case spec.W3C == nil && !spec.Regress && spec.Generated == nil:
-		return bad("", "the spec names no corpus: give w3c, regress or generated")
-	case spec.Generated != nil && (spec.Generated.From < 0 || spec.Generated.To <= spec.Generated.From):
-		return bad("generated", fmt.Sprintf("seeds [%d, %d): want 0 <= from < to", spec.Generated.From, spec.Generated.To))
-	case spec.Generated != nil && spec.Generated.To-spec.Generated.From > 1_000_000:
-		return bad("generated", "more than 1000000 seeds in one sweep")
-	case spec.DeadlineMS < 0 || spec.ReduceSeconds < 0:
-		return bad("deadline_ms", "deadlines must not be negative")
-	case spec.ReducePerKey != nil && *spec.ReducePerKey < 0:
-		return bad("reduce_per_key", "want 0 (reduce every divergence) or more")
-	}
-	for _, n := range spec.Engines {
-		if _, ok := s.engines[n]; !ok {
-			return bad("engines", fmt.Sprintf("engine %q is not served here", n))
-		}
-	}
-	return nil
 }
 
 var sweepParams = []string{"state", "limit", "offset"}
