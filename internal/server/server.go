@@ -64,6 +64,7 @@ func New(cfg Config) *Server {
 	s.gate = newGate(s.lim.MaxConcurrent, s.lim.QueueWait)
 	s.metrics = newMetrics(s.queueDepth,
 		func() []oracle.Engine { return cfg.Engines })
+	s.metrics.countFindings(cfg.Store) // findings.go
 	s.router = s.routes()
 	return s
 }
@@ -107,6 +108,7 @@ func (s *Server) routes() chi.Router {
 		r.Get("/sweeps/{id}", s.getSweep)
 		r.With(s.auth).Post("/sweeps/{id}/cancel", s.cancelSweep)
 		r.Get("/engines", s.listEngines)
+		s.triageRoutes(r) // triage.go: report statuses, history, findings
 	})
 	s.dashboardRoutes(r)
 	return r
