@@ -109,38 +109,88 @@ func firstFilter(g *syntax.GroupPattern) int {
 
 // TLP runs the ternary logic partition check on every engine (the judge
 // included, if present: a failure there is an internal bug). An engine
-// that fails on any part is reported as skipped for it.
+// that fails on any part is reported as skipped for it, and is not asked
+// the parts that remain. ctx's deadline (Judge gives it the case's) bounds
+// the whole check: a part that would start after it is not run, and the
+// engines left are reported as skipped.
 func TLP(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration) []Check {
 	qs, err := TLPQueries(c.Query, c.Base)
 	if err != nil {
 		return []Check{{Name: "tlp", Skipped: err.Error()}}
 	}
-	parts := make([][]oracle.Outcome, len(qs))
-	for i, q := range qs {
-		v := *c
-		v.Query = q
-		parts[i] = oracle.Run(ctx, &v, engines, deadline)
-	}
 	out := make([]Check, len(engines))
+	answers := make([][]*results.Answer, len(engines))
 	for i, e := range engines {
-		out[i] = tlpCheck(e.Name(), qs, parts, i)
+		out[i] = Check{Name: "tlp", Engine: e.Name(), Queries: qs}
+	}
+	for _, q := range qs {
+		if !runPart(ctx, c, q, engines, deadline, out, answers) {
+			break
+		}
+	}
+	for i := range out {
+		finishCheck(&out[i], answers[i], len(qs))
 	}
 	return out
 }
 
-func tlpCheck(engine string, qs []string, parts [][]oracle.Outcome, i int) Check {
-	ch := Check{Name: "tlp", Engine: engine, Queries: qs}
-	for _, p := range parts {
-		if p[i].Err != nil {
-			ch.Skipped = fmt.Sprintf("%s failed on a TLP query: %v", engine, p[i].Err)
-			return ch
+// minPart is the least time left for which a TLP query is still started:
+// a sidecar given less is killed at once and restarted for the next case.
+const minPart = 50 * time.Millisecond
+
+// runPart runs one TLP query on the engines not yet skipped and records
+// each answer or why the engine is skipped; false when no engine is left
+// or the deadline has passed.
+func runPart(ctx context.Context, c *oracle.Case, q string, engines []oracle.Engine, deadline time.Duration, out []Check, answers [][]*results.Answer) bool {
+	if dl, ok := ctx.Deadline(); ctx.Err() != nil || ok && time.Until(dl) < minPart {
+		skipRest(out, "the case's deadline passed before the TLP queries ended")
+		return false
+	}
+	var idx []int
+	var run []oracle.Engine
+	for i, e := range engines {
+		if out[i].Skipped == "" {
+			idx, run = append(idx, i), append(run, e)
 		}
 	}
-	union := &results.Answer{Kind: results.Bindings, Vars: parts[0][i].Answer.Vars}
-	for _, p := range parts[1:] {
-		union.Rows = append(union.Rows, p[i].Answer.Rows...)
+	if len(run) == 0 {
+		return false
 	}
-	ch.Verdict = Compare(parts[0][i].Answer, union)
+	v := *c
+	v.Query = q
+	for j, o := range oracle.Run(ctx, &v, run, deadline) {
+		i := idx[j]
+		if o.Err != nil {
+			out[i].Skipped = fmt.Sprintf("%s failed on a TLP query: %v", o.Engine, o.Err)
+			continue
+		}
+		answers[i] = append(answers[i], o.Answer)
+	}
+	return true
+}
+
+func skipRest(out []Check, why string) {
+	for i := range out {
+		if out[i].Skipped == "" {
+			out[i].Skipped = why
+		}
+	}
+}
+
+// finishCheck compares the unfiltered answer with the union of the three
+// partitions, once an engine answered all parts.
+func finishCheck(ch *Check, parts []*results.Answer, n int) {
+	if ch.Skipped != "" {
+		return
+	}
+	if len(parts) < n {
+		ch.Skipped = "the case's deadline passed before the TLP queries ended"
+		return
+	}
+	union := &results.Answer{Kind: results.Bindings, Vars: parts[0].Vars}
+	for _, p := range parts[1:] {
+		union.Rows = append(union.Rows, p.Rows...)
+	}
+	ch.Verdict = Compare(parts[0], union)
 	ch.OK = ch.Verdict.OK
-	return ch
 }

@@ -23,23 +23,29 @@ type Outcome string
 const (
 	Correct     Outcome = "correct"     // the comparator accepts the answer
 	Wrong       Outcome = "wrong"       // the answer is not one the spec permits
-	Unjudged    Outcome = "unjudged"    // no judge (budget) or the judge is suspect
+	Unjudged    Outcome = "unjudged"    // no judge (budget, bad query...) or the judge is suspect
 	Errored     Outcome = "error"       // an evaluation error where the judge answered
 	Unsupported Outcome = "unsupported" // the engine lacks the feature
 	Rejected    Outcome = "rejected"    // the engine refused a query the judge accepted
 	TimedOut    Outcome = "timeout"     // the deadline (or the engine's budget) ran out
 	Crashed     Outcome = "crashed"     // the engine process died or panicked
+	Unavailable Outcome = "unavailable" // the engine could not be reached or started
 )
 
 // Kind is the triage of a whole case.
 type Kind string
 
 const (
-	KindAllCorrect    Kind = "all-correct"    // every engine that answered is correct
+	KindAllCorrect    Kind = "all-correct"    // every engine was judged, and judged correct
 	KindEngineBug     Kind = "engine-bug"     // some engine diverges from the judge
 	KindInternalBug   Kind = "internal-bug"   // the judge and the fast engine disagree
 	KindOracleSuspect Kind = "oracle-suspect" // judge and twin agree, every external disagrees alike
-	KindUnjudged      Kind = "unjudged"       // the judge ran out of budget or failed
+	// KindUnjudged: nothing, or not everything, could be judged (Report.Reason
+	// says why): the judge had no answer (a query it rejects, its budget or
+	// deadline, a dataset clause the catalogue does not resolve), or some
+	// engine timed out, was unavailable, lacked a feature or could not be
+	// compared, and no engine diverged.
+	KindUnjudged Kind = "unjudged"
 )
 
 // EngineVerdict is one engine's outcome, judged.
@@ -62,6 +68,7 @@ type Report struct {
 	Judge       string          // JudgeName when the reference judged, else ""
 	Expected    *results.Answer // the judge's answer (nil without one)
 	JudgeErr    error           // why there is no judge answer
+	Reason      string          // why the case is unjudged ("" otherwise)
 	Verdicts    []EngineVerdict // every engine but the judge, in input order
 	Divergences []Divergence    // deduplicated by Signature
 	Metamorphic []Check         // checks run without a judge (TLP)
@@ -104,20 +111,16 @@ func Triage(c *oracle.Case, outcomes []oracle.Outcome) *Report {
 func triage(c *oracle.Case, outcomes []oracle.Outcome, suspect bool) *Report {
 	r := &Report{Case: c}
 	ref, others := splitJudge(outcomes)
-	switch {
-	case ref == nil:
+	if why := noJudge(ref); why != "" {
 		r.JudgeErr = errors.New("no reference outcome")
-		return unjudged(r, others)
-	case ref.Err != nil && !judgeRefused(ref.Err):
-		r.JudgeErr = ref.Err
-		if oracle.Classify(ref.Err) == "crashed" {
-			r.Notes = append(r.Notes, "INTERNAL BUG: the reference crashed: "+ref.Err.Error())
+		if ref != nil {
+			r.JudgeErr = ref.Err
 		}
-		return unjudged(r, others)
+		return unjudged(r, others, why)
 	}
-	r.Judge, r.Expected, r.JudgeErr = JudgeName, ref.Answer, ref.Err
+	r.Judge, r.Expected = JudgeName, ref.Answer
 	for _, o := range others {
-		r.Verdicts = append(r.Verdicts, judgeOne(ref, o))
+		r.Verdicts = append(r.Verdicts, judgeOne(ref.Answer, o))
 	}
 	r.Kind = kindOf(r, suspect)
 	r.Divergences = divergences(r)
@@ -137,27 +140,42 @@ func splitJudge(outcomes []oracle.Outcome) (*oracle.Outcome, []oracle.Outcome) {
 	return ref, others
 }
 
-// judgeRefused reports whether the judge's error is itself a verdict on the
-// query (not SPARQL 1.1, or an error the spec requires) rather than a lack
-// of resources.
-func judgeRefused(err error) bool {
-	switch oracle.Classify(err) {
-	case "rejected", "error":
-		return true
+// noJudge says why the reference's outcome cannot judge the others, or ""
+// when it answered. Every error of the judge is such a reason: a query it
+// rejects is outside SPARQL 1.1, where the spec says nothing of answers
+// (an engine may accept an extension, #conformance); its query-level
+// errors are a dataset the catalogue does not resolve or a fault of ours,
+// never an answer the spec requires.
+func noJudge(ref *oracle.Outcome) string {
+	if ref == nil {
+		return "no reference outcome"
 	}
-	return false
+	if ref.Err == nil {
+		return ""
+	}
+	msg := ref.Err.Error()
+	switch oracle.Classify(ref.Err) {
+	case "rejected":
+		return "the judge rejects the query (not SPARQL 1.1): " + msg
+	case "budget", "resource":
+		return "the judge ran out of its budget: " + msg
+	case "timeout":
+		return "the judge ran out of time: " + msg
+	case "unsupported":
+		return "the judge does not evaluate this query: " + msg
+	case "crashed":
+		return "INTERNAL BUG: the judge crashed: " + msg
+	}
+	return "the judge failed: " + msg
 }
 
-// judgeOne judges one engine's outcome against the judge's.
-func judgeOne(ref *oracle.Outcome, o oracle.Outcome) EngineVerdict {
+// judgeOne judges one engine's outcome against the judge's answer.
+func judgeOne(expected *results.Answer, o oracle.Outcome) EngineVerdict {
 	ev := EngineVerdict{Engine: o.Engine, Version: o.Version, Answer: o.Answer, Err: o.Err, Elapsed: o.Elapsed}
-	switch {
-	case ref.Err != nil:
-		judgeAgainstError(&ev, ref.Err)
-	case o.Err != nil:
+	if o.Err != nil {
 		ev.Outcome, ev.Class = errorOutcome(o.Err)
-	default:
-		judgeAnswer(&ev, ref.Answer)
+	} else {
+		judgeAnswer(&ev, expected)
 	}
 	if ev.Class != "" && len(ev.Classes) == 0 {
 		ev.Classes = []Class{ev.Class}
@@ -178,29 +196,14 @@ func judgeAnswer(ev *EngineVerdict, expected *results.Answer) {
 	}
 }
 
-// judgeAgainstError: the judge refused the query (syntax) or raised an
-// error. The same kind of refusal is correct; an answer is wrong.
-func judgeAgainstError(ev *EngineVerdict, refErr error) {
-	want := oracle.Classify(refErr)
-	switch got := oracle.Classify(ev.Err); {
-	case got == want:
-		ev.Outcome = Correct
-	case ev.Err == nil:
-		ev.Outcome, ev.Class = Wrong, ClassErrorVsAnswer
-	default:
-		ev.Outcome, ev.Class = errorOutcome(ev.Err)
-		if ev.Outcome == Errored || ev.Outcome == Rejected {
-			ev.Outcome, ev.Class = Correct, "" // both refuse, for different stated reasons
-		}
-	}
-}
-
 // errorOutcome maps an engine error onto its outcome and class: each kind
 // of failure is its own class (issue 6, "errors by kind").
 func errorOutcome(err error) (Outcome, Class) {
 	switch oracle.Classify(err) {
 	case "timeout", "budget", "resource":
 		return TimedOut, ClassTimeout
+	case "unavailable":
+		return Unavailable, "" // not the engine's answer: no class
 	case "crashed":
 		return Crashed, ClassCrash
 	case "unsupported":
@@ -220,7 +223,7 @@ func kindOf(r *Report, suspect bool) Kind {
 	}
 	if suspect && oracleSuspect(r) {
 		for i := range r.Verdicts {
-			if isExternal(r.Verdicts[i].Engine) {
+			if isExternal(r.Verdicts[i].Engine) && r.Verdicts[i].Outcome == Wrong {
 				r.Verdicts[i].Outcome = Unjudged
 			}
 		}
@@ -232,7 +235,26 @@ func kindOf(r *Report, suspect bool) Kind {
 			return KindEngineBug
 		}
 	}
+	if pending := notJudged(r.Verdicts); len(pending) > 0 {
+		r.Reason = "not every engine could be judged: " + strings.Join(pending, ", ")
+		r.Notes = append(r.Notes, "UNJUDGED: "+r.Reason)
+		return KindUnjudged
+	}
 	return KindAllCorrect
+}
+
+// notJudged lists the engines not judged correct, with their outcome, once
+// no engine diverges: a timeout, an unavailable engine, a missing feature
+// or an undecided comparison is not a verdict, and the case is not
+// all-correct while one is left.
+func notJudged(vs []EngineVerdict) []string {
+	var out []string
+	for _, v := range vs {
+		if v.Outcome != Correct {
+			out = append(out, v.Engine+" ("+string(v.Outcome)+")")
+		}
+	}
+	return out
 }
 
 func isExternal(name string) bool { return name != JudgeName && name != TwinName }
@@ -256,7 +278,7 @@ func oracleSuspect(r *Report) bool {
 	}
 	var ext []EngineVerdict
 	for _, v := range r.Verdicts {
-		if isExternal(v.Engine) && v.Outcome != Unsupported && v.Outcome != TimedOut {
+		if isExternal(v.Engine) && v.Outcome != Unsupported && v.Outcome != TimedOut && v.Outcome != Unavailable {
 			ext = append(ext, v)
 		}
 	}
@@ -273,8 +295,9 @@ func oracleSuspect(r *Report) bool {
 
 // unjudged falls back to agreement among the engines that answered: all
 // outcomes are Unjudged; the note names the majority, if any.
-func unjudged(r *Report, others []oracle.Outcome) *Report {
-	r.Kind = KindUnjudged
+func unjudged(r *Report, others []oracle.Outcome, why string) *Report {
+	r.Kind, r.Reason = KindUnjudged, why
+	r.Notes = append(r.Notes, "UNJUDGED: "+why)
 	groups := agreement(others)
 	for _, o := range others {
 		ev := EngineVerdict{Engine: o.Engine, Version: o.Version, Answer: o.Answer, Err: o.Err, Elapsed: o.Elapsed, Outcome: Unjudged}

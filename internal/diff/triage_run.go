@@ -2,33 +2,95 @@ package diff
 
 import (
 	"context"
+	"errors"
 	"sort"
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
 // Judge runs c on every engine (the reference among them, named
 // JudgeName), triages the outcomes, and, when the reference could not
 // judge (budget, timeout), adds the TLP metamorphic check: an engine whose
 // partitions do not add up is wrong whatever the right answer is.
+//
+// deadline bounds each engine's evaluation and the whole case: the
+// metamorphic queries run within what is left of it, only on the engines
+// that answered (one that timed out or failed is not asked again), and
+// nothing starts after it. A dataset clause the case's catalogue does not
+// resolve makes the case unjudged before any engine runs.
 func Judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration) *Report {
 	return judge(ctx, c, engines, deadline, true)
 }
 
 func judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration, suspect bool) *Report {
-	r := triage(c, oracle.Run(ctx, c, engines, deadline), suspect)
-	if r.Kind != KindUnjudged {
+	if why := unresolvedDataset(c); why != "" {
+		return notRun(c, engines, why)
+	}
+	start := time.Now()
+	outs := oracle.Run(ctx, c, engines, deadline)
+	r := triage(c, outs, suspect)
+	if r.Judge != "" {
 		return r
 	}
-	var others []oracle.Engine
-	for _, e := range engines {
-		if e.Name() != JudgeName {
-			others = append(others, e)
+	if deadline > 0 {
+		// The case's deadline counts from the start of its run: an
+		// engine's own start (a JVM's) is not charged to its request
+		// (adapters/sidecar), but what is left for the metamorphic
+		// queries is what the slowest engine left.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, start.Add(deadline))
+		defer cancel()
+	}
+	r.Metamorphic = TLP(ctx, c, answered(engines, outs), deadline)
+	applyChecks(r)
+	return r
+}
+
+// answered keeps the engines other than the judge whose outcome is an
+// answer: the metamorphic queries are not put to an engine that already
+// timed out, was unavailable or refused the query.
+func answered(engines []oracle.Engine, outs []oracle.Outcome) []oracle.Engine {
+	var out []oracle.Engine
+	for i, e := range engines {
+		if e.Name() != JudgeName && outs[i].Err == nil {
+			out = append(out, e)
 		}
 	}
-	r.Metamorphic = TLP(ctx, c, others, deadline)
-	applyChecks(r)
+	return out
+}
+
+// unresolvedDataset says why the case's dataset clause cannot be built
+// from its catalogue (#specifyingDataset: FROM and FROM NAMED name graphs
+// to be obtained; the oracle obtains them only from the catalogue, never
+// by fetching), or "" when it can or the query has none. A query that
+// does not parse is left to the judge, which rejects it.
+func unresolvedDataset(c *oracle.Case) string {
+	info, err := c.Info()
+	if err != nil || !info.HasDataset() {
+		return ""
+	}
+	ds := c.Dataset
+	if ds == nil {
+		ds = rdf.NewDataset()
+	}
+	cat := &rdf.Catalogue{Dataset: ds, Sources: c.Sources}
+	if _, err := cat.Active(info.From, info.FromNamed); err != nil {
+		return "the dataset clause cannot be resolved from the case's catalogue: " + err.Error()
+	}
+	return ""
+}
+
+// notRun is the report of a case no engine ran: unjudged for everyone.
+func notRun(c *oracle.Case, engines []oracle.Engine, why string) *Report {
+	r := &Report{Case: c, Kind: KindUnjudged, Reason: why, JudgeErr: errors.New(why)}
+	r.Notes = append(r.Notes, "UNJUDGED: "+why+"; no engine was run")
+	for _, e := range engines { // no Version(): asking it may start a process
+		if e.Name() != JudgeName {
+			r.Verdicts = append(r.Verdicts, EngineVerdict{Engine: e.Name(), Outcome: Unjudged})
+		}
+	}
 	return r
 }
 

@@ -1,0 +1,141 @@
+package diff_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/engine"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/reference"
+	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// counting wraps an engine and counts its evaluations. On the query slow
+// it waits for its deadline, or with quit it gives up at once with its own
+// timeout (as Jena does a little before ours).
+type counting struct {
+	oracle.Engine
+	name  string
+	calls atomic.Int32
+	slow  string // a query it never answers in time
+	quit  bool
+}
+
+func (c *counting) Name() string { return c.name }
+
+func (c *counting) Eval(ctx context.Context, cs *oracle.Case) (*results.Answer, error) {
+	c.calls.Add(1)
+	if c.slow != "" && cs.Query == c.slow {
+		if c.quit {
+			return nil, fmt.Errorf("%w: its own deadline", oracle.ErrTimeout)
+		}
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+	return c.Engine.Eval(ctx, cs)
+}
+
+func tlpCase() *oracle.Case {
+	ds := rdf.NewDataset()
+	for _, v := range []string{"0", "1", "2", "3"} {
+		ds.Add(rdf.Quad{S: rdf.IRI("http://e/s" + v), P: rdf.IRI("http://e/p"), O: rdf.Literal(v, rdf.XSDInteger)})
+	}
+	return &oracle.Case{Query: "SELECT ?s ?o { ?s ?p ?o FILTER(?o > 1) }", Dataset: ds}
+}
+
+// An engine that timed out on the case is not asked the metamorphic
+// queries; the others are, within the case's deadline.
+func TestJudgeAsksNoTimedOutEngine(t *testing.T) {
+	c := tlpCase()
+	fast := registry.Engine(engine.Options{})
+	slow := &counting{Engine: fast, name: "slow", slow: c.Query, quit: true}
+	quick := &counting{Engine: fast, name: "quick"}
+	engines := []oracle.Engine{registry.Reference(reference.Options{MaxSteps: 2}), slow, quick}
+	r := diff.Judge(context.Background(), c, engines, 10*time.Second)
+	if n := slow.calls.Load(); n != 1 {
+		t.Errorf("the engine that timed out was asked %d times, want once", n)
+	}
+	if n := quick.calls.Load(); n != 5 {
+		t.Errorf("the quick engine was asked %d times, want 5 (the case and four TLP parts)", n)
+	}
+	if r.Kind != diff.KindUnjudged || r.Verdict("slow").Outcome != diff.TimedOut || len(r.Metamorphic) != 1 || !r.Metamorphic[0].OK {
+		t.Errorf("kind %s, slow %s, checks %+v; want unjudged, timeout, quick's TLP passed", r.Kind, r.Verdict("slow").Outcome, r.Metamorphic)
+	}
+}
+
+// An engine that holds the case to its deadline leaves no time for the
+// metamorphic queries: they are skipped, and the whole judgement ends
+// within the deadline plus a small grace.
+func TestJudgeEndsAtTheCaseDeadline(t *testing.T) {
+	c := tlpCase()
+	fast := registry.Engine(engine.Options{})
+	slow := &counting{Engine: fast, name: "slow", slow: c.Query}
+	quick := &counting{Engine: fast, name: "quick"}
+	engines := []oracle.Engine{registry.Reference(reference.Options{MaxSteps: 2}), slow, quick}
+	const deadline = 300 * time.Millisecond
+	start := time.Now()
+	r := diff.Judge(context.Background(), c, engines, deadline)
+	if took := time.Since(start); took > deadline+200*time.Millisecond {
+		t.Errorf("Judge took %v, past the deadline %v plus grace", took, deadline)
+	}
+	if n := slow.calls.Load(); n != 1 {
+		t.Errorf("the engine that timed out was asked %d times, want once", n)
+	}
+	if r.Verdict("slow").Outcome != diff.TimedOut || len(r.Metamorphic) != 1 || !strings.Contains(r.Metamorphic[0].Skipped, "deadline") {
+		t.Errorf("slow %s, checks %+v; want a timeout and quick's check skipped at the deadline", r.Verdict("slow").Outcome, r.Metamorphic)
+	}
+}
+
+// A TLP part that would start after the case's deadline is not run: the
+// check is skipped, not failed.
+func TestTLPStopsAtTheDeadline(t *testing.T) {
+	c := tlpCase()
+	quick := &counting{Engine: registry.Engine(engine.Options{}), name: "quick"}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	<-ctx.Done()
+	checks := diff.TLP(ctx, c, []oracle.Engine{quick}, time.Second)
+	if len(checks) != 1 || checks[0].OK || !strings.Contains(checks[0].Skipped, "deadline") {
+		t.Errorf("checks %+v, want one skipped at the deadline", checks)
+	}
+	if n := quick.calls.Load(); n != 0 {
+		t.Errorf("the engine was asked %d times after the deadline", n)
+	}
+}
+
+// A FROM the catalogue does not hold makes the case unjudged for every
+// engine, naming the IRI, and no engine runs.
+func TestUnresolvedFromRunsNothing(t *testing.T) {
+	ds := rdf.NewDataset()
+	ds.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/p"), O: rdf.IRI("http://e/o")})
+	fast := registry.Engine(engine.Options{})
+	ref := &counting{Engine: registry.Reference(reference.Options{}), name: diff.JudgeName}
+	x := &counting{Engine: fast, name: "x"}
+	for _, q := range []string{
+		"SELECT * FROM <http://e/missing> { ?s ?p ?o }",
+		"SELECT * FROM NAMED <http://e/missing> { GRAPH ?g { ?s ?p ?o } }",
+	} {
+		c := &oracle.Case{Query: q, Dataset: ds, Sources: map[string]*rdf.Graph{"http://e/other": rdf.NewGraph()}}
+		r := diff.Judge(context.Background(), c, []oracle.Engine{ref, x}, time.Second)
+		if r.Kind != diff.KindUnjudged || !strings.Contains(r.Reason, "<http://e/missing>") {
+			t.Errorf("%s: kind %s reason %q, want unjudged naming the IRI", q, r.Kind, r.Reason)
+		}
+		if v := r.Verdict("x"); v == nil || v.Outcome != diff.Unjudged || len(r.Divergences) != 0 {
+			t.Errorf("%s: verdict %+v, divergences %v", q, v, r.Divergences)
+		}
+	}
+	if ref.calls.Load()+x.calls.Load() != 0 {
+		t.Errorf("engines ran: reference %d, x %d", ref.calls.Load(), x.calls.Load())
+	}
+	c := &oracle.Case{Query: "SELECT * FROM <http://e/other> { ?s ?p ?o }", Dataset: ds, Sources: map[string]*rdf.Graph{"http://e/other": rdf.NewGraph()}}
+	if r := diff.Judge(context.Background(), c, []oracle.Engine{ref, x}, time.Second); r.Kind != diff.KindAllCorrect {
+		t.Errorf("a resolved FROM: kind %s (%s)", r.Kind, r.Reason)
+	}
+}
