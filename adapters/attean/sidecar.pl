@@ -173,21 +173,26 @@ sub dataset_clause {
 sub run {
 	my ($self, $req) = @_;
 	my %args = $req->{base} ? (base => Attean::IRI->new($req->{base})) : ();
-	my $alg = eval { AtteanX::Parser::SPARQL->new(%args)->parse(Encode::encode_utf8($req->{query})) };
-	die main::Failure->new('rejected', "$@") if $@ || !$alg;
-	die main::Failure->new('unsupported', 'SERVICE is refused: no network') if uses_service($alg);
-	my ($default, $named) = main::dataset_plan(groups($req), dataset_clause($alg));
-	my $model = Attean::MutableQuadModel->new(store => Attean->get_store('Memory')->new());
+	my $alg = main::phase('parse', sub { scalar AtteanX::Parser::SPARQL->new(%args)->parse(Encode::encode_utf8($req->{query})) });
+	die main::Failure->new('error', 'parser returned nothing', 'parse') unless $alg;
+	die main::Failure->new('unsupported', 'SERVICE is refused: no network', 'prepare') if uses_service($alg);
+	my ($default, $named) = main::phase('load', sub { main::dataset_plan(groups($req), dataset_clause($alg)) });
 	my $dg = Attean::IRI->new($DEFAULT_GRAPH);
+	my $model = main::phase('load', sub { model($default, $named, $dg) });
+	my $start = Time::HiRes::time();
+	my @out = main::phase('evaluate', sub { serialize($model->evaluate($alg, $dg)) });
+	return (@out, (Time::HiRes::time() - $start) * 1000);
+}
+
+sub model {
+	my ($default, $named, $dg) = @_;
+	my $model = Attean::MutableQuadModel->new(store => Attean->get_store('Memory')->new());
 	$model->add_quad($_->as_quad($dg)) for @$default;
 	for my $g (keys %$named) {
 		my $gi = Attean::IRI->new($g);
 		$model->add_quad($_->as_quad($gi)) for @{ $named->{$g} };
 	}
-	my $start = Time::HiRes::time();
-	my $iter = $model->evaluate($alg, $dg);
-	my @out = serialize($iter);
-	return (@out, (Time::HiRes::time() - $start) * 1000);
+	return $model;
 }
 
 sub uses_service {
@@ -266,21 +271,27 @@ sub run {
 	my ($self, $req) = @_;
 	my %opts = (lang => 'sparql11', load_data => 0);
 	$opts{base_uri} = $req->{base} if $req->{base};
-	my $query = RDF::Query->new($req->{query}, \%opts);
-	die main::Failure->new('rejected', RDF::Query->error || 'parse failed') unless $query;
-	die main::Failure->new('unsupported', 'SERVICE is refused: no network') if uses_service($query);
-	my ($default, $named) = main::dataset_plan(groups($req), dataset_clause($query));
+	my $query = main::phase('parse', sub { scalar RDF::Query->new($req->{query}, \%opts) });
+	die main::Failure->new('error', RDF::Query->error || 'parse failed', 'parse') unless $query;
+	die main::Failure->new('unsupported', 'SERVICE is refused: no network', 'prepare') if uses_service($query);
+	my ($default, $named) = main::phase('load', sub { main::dataset_plan(groups($req), dataset_clause($query)) });
+	my $model = main::phase('load', sub { model($default, $named) });
+	my $start = Time::HiRes::time();
+	my $iter = main::phase('evaluate', sub { scalar $query->execute($model) });
+	die main::Failure->new('error', RDF::Query->error || 'execution failed', 'evaluate') unless $iter;
+	my @out = main::phase('evaluate', sub { serialize($iter) });
+	return (@out, (Time::HiRes::time() - $start) * 1000);
+}
+
+sub model {
+	my ($default, $named) = @_;
 	my $model = RDF::Trine::Model->new(RDF::Trine::Store::Memory->new);
 	$model->add_statement(RDF::Trine::Statement->new(@$_)) for @$default;
 	for my $g (keys %$named) {
 		my $gn = RDF::Trine::Node::Resource->new($g);
 		$model->add_statement(RDF::Trine::Statement::Quad->new(@$_, $gn)) for @{ $named->{$g} };
 	}
-	my $start = Time::HiRes::time();
-	my $iter = $query->execute($model);
-	die main::Failure->new('error', RDF::Query->error || 'execution failed') unless $iter;
-	my @out = serialize($iter);
-	return (@out, (Time::HiRes::time() - $start) * 1000);
+	return $model;
 }
 
 sub uses_service {
@@ -316,26 +327,40 @@ sub serialize {
 
 package main::Failure;
 
+# new(kind, message, phase): phase is where the engine failed (parse,
+# prepare, load, evaluate; adapters/sidecar/protocol.go), '' for a failure
+# of the sidecar itself.
 sub new {
-	my ($class, $kind, $msg) = @_;
+	my ($class, $kind, $msg, $phase) = @_;
 	$msg = "$msg";
 	$msg =~ s/\n.*//s;
-	return bless { kind => $kind, message => $msg }, $class;
+	return bless { kind => $kind, message => $msg, phase => ($phase // '') }, $class;
 }
 
 package main;
 
-# classify turns a Perl exception into a typed failure. A parse failure is
-# "rejected" here; the Go side turns it into "unsupported" when its own
-# SPARQL 1.1 parser accepts the query.
+# phase runs $code and turns what it dies with into a failure of that
+# phase: where the engine failed decides, never the words of its message.
+# A parse failure is "rejected" on the Go side, which turns it into
+# "unsupported" when its own SPARQL 1.1 parser accepts the query
+# (adapters/attean/attean.go: these parsers lack parts of SPARQL 1.1).
+sub phase {
+	my ($name, $code) = @_;
+	my @out = eval { $code->() };
+	if (my $err = $@) {
+		die $err if blessed($err) && $err->isa('main::Failure');
+		my $msg = blessed($err) && $err->can('text') ? $err->text : "$err";
+		die main::Failure->new('error', $msg, $name);
+	}
+	return wantarray ? @out : $out[0];
+}
+
+# classify: anything that escaped a phase is the sidecar's own failure.
 sub classify {
 	my ($err) = @_;
 	return $err if blessed($err) && $err->isa('main::Failure');
 	my $msg = blessed($err) && $err->can('text') ? $err->text : "$err";
-	$msg =~ s/\n.*//s;    # the first line; Carp's stack trace follows
-	return main::Failure->new('unsupported', $msg) if $msg =~ /not (?:yet )?(?:implemented|supported)|unimplemented|unsupported/i;
-	return main::Failure->new('rejected', $msg) if blessed($err) && $err->isa('RDF::Query::Error::ParseError');
-	return main::Failure->new('error', $msg);
+	return main::Failure->new('internal', $msg);
 }
 
 sub handle {
@@ -348,7 +373,9 @@ sub handle {
 	my @out = eval { $engine->run($req) };
 	if (my $err = $@) {
 		my $f = classify($err);
-		return { id => $id, ok => JSON::false, error => { kind => $f->{kind}, message => $f->{message} } };
+		my %e = (kind => $f->{kind}, message => $f->{message});
+		$e{phase} = $f->{phase} if $f->{phase} ne '';
+		return { id => $id, ok => JSON::false, error => \%e };
 	}
 	my ($format, $result, $ms) = @out;
 	return { id => $id, ok => JSON::true, format => $format, result => $result, time_ms => $ms };

@@ -12,15 +12,37 @@ const VERSION = require('@comunica/query-sparql-rdfjs/package.json').version;
 
 const engine = new QueryEngine();
 
-function kindOf(err) {
-  const msg = String(err && err.message || err);
-  if (/SERVICE|dereference|not supported|unsupported|not implemented|Could not retrieve|fetch failed|ENOTFOUND|ECONNREFUSED|ENETUNREACH/i.test(msg)) return 'unsupported';
-  if (/reuse of blank node|unexpected character|Parse error|Lexical error|Unknown prefix|Expecting|expected|syntax/i.test(msg)) return 'rejected';
-  return 'error';
+// failure reports where Comunica failed (adapters/sidecar/protocol.go),
+// from the call that raised it: its own query-parse actor run alone
+// (explain 'parsed': the SPARQL parser and the translation to algebra,
+// phase "parse"), loading the case's quads into the store ("load"), or
+// running the query and writing its answer ("evaluate"). The message is
+// never read: SERVICE and FROM dereferencing fail for want of a network,
+// which the Go side decides from the syntax tree.
+function failure(id, phase, err) {
+  return { id, ok: false, error: { kind: 'error', phase, message: String(err && err.message || err) } };
+}
+
+// step runs fn and tags what it throws with its phase.
+async function step(phase, fn) {
+  try {
+    return await fn();
+  } catch (err) {
+    throw { phase, err };
+  }
 }
 
 function parseQuads(text) {
   return new N3.Parser({ format: 'application/n-quads' }).parse(text || '');
+}
+
+// refuseFetch is Comunica's fetch (context key "fetch"): the case's store
+// is the only source, so a FROM, SERVICE or LOAD IRI (http:, file:) that
+// Comunica would dereference is refused here, before any network or file
+// access; this build has no dereference actors either, and the process has
+// no network.
+function refuseFetch(input) {
+  return Promise.reject(new Error('sparql-oracle: no fetch outside the case (' + String(input && input.url || input) + ')'));
 }
 
 async function streamToString(stream) {
@@ -31,12 +53,20 @@ async function streamToString(stream) {
 
 async function run(req) {
   const store = new N3.Store();
-  store.addQuads(parseQuads(req.data));
-  store.addQuads(parseQuads(req.sources));
-  const context = { sources: [store], lenient: false };
+  await step('load', () => {
+    store.addQuads(parseQuads(req.data));
+    store.addQuads(parseQuads(req.sources));
+  });
+  const context = { sources: [store], lenient: false, fetch: refuseFetch };
   if (req.base) context.baseIRI = req.base;
+  // explain marks the context it is given: it gets a copy of its own.
+  await step('parse', () => engine.explain(req.query, Object.assign({}, context), 'parsed'));
+  return step('evaluate', () => evaluate(req.query, context));
+}
+
+async function evaluate(query, context) {
   const start = process.hrtime.bigint();
-  const result = await engine.query(req.query, context);
+  const result = await engine.query(query, context);
   const graph = result.resultType === 'quads';
   const media = graph ? 'application/n-triples' : 'application/sparql-results+json';
   const { data } = await engine.resultToString(result, media);
@@ -61,8 +91,8 @@ async function handle(req) {
     case 'query':
       try {
         return Object.assign({ id: req.id, ok: true }, await run(req));
-      } catch (err) {
-        return { id: req.id, ok: false, error: { kind: kindOf(err), message: String(err && err.message || err) } };
+      } catch (e) {
+        return e && e.phase ? failure(req.id, e.phase, e.err) : failure(req.id, 'evaluate', e);
       }
     default:
       return { id: req.id, ok: false, error: { kind: 'internal', message: 'unknown op ' + req.op } };

@@ -12,18 +12,29 @@ const VERSION = require('oxigraph/package.json').version;
 const SELECT_FORMAT = 'application/sparql-results+json';
 const GRAPH_FORMAT = 'application/n-triples';
 
-function kindOf(err) {
+// phaseOf says where Oxigraph failed. Its JS binding parses and evaluates
+// in one call (Store.query) and throws every error as a plain Error; the
+// only mark of its SPARQL parser is the position its errors open with
+// ("error at LINE:COL: ...", spargebra's parse error). That position, not
+// the wording, is the parse phase; anything else failed while evaluating.
+// SERVICE (no handler in this build) is left to the Go side, which knows
+// from the syntax tree whether the query has one.
+function phaseOf(err) {
   const msg = String(err && err.message || err);
-  // A parse error first: its list of expected tokens may name SERVICE.
-  if (err instanceof SyntaxError || /^error at \d+:\d+/.test(msg)) return 'rejected';
-  if (/SERVICE|not supported|unsupported|not implemented/i.test(msg)) return 'unsupported';
-  if (/parser|Parse error|expected/i.test(msg)) return 'rejected';
-  return 'error';
+  return /^error at \d+:\d+:/.test(msg) ? 'parse' : 'evaluate';
+}
+
+function failure(id, kind, phase, err) {
+  return { id, ok: false, error: { kind, phase, message: String(err && err.message || err) } };
 }
 
 function load(store, text) {
   if (text) store.load(text, { format: 'application/n-quads' });
 }
+
+// NotHeld: a request names a dataset_id this sidecar does not hold and
+// sends no data (our protocol, not the engine's failure).
+class NotHeld extends Error {}
 
 // held is the one dataset kept across requests by dataset_id (benchmarks
 // load a large dataset once); a request without dataset_id never touches it.
@@ -34,7 +45,7 @@ let held = { id: '', store: null };
 function storeFor(req) {
   const id = req.dataset_id || '';
   if (id && held.id === id) return held.store;
-  if (id && !req.data) throw new Error('dataset ' + id + ' is not held: send its data');
+  if (id && !req.data) throw new NotHeld('dataset ' + id + ' is not held: send its data');
   if (id && held.store) {
     if (typeof held.store.free === 'function') held.store.free(); // the WASM memory
     held = { id: '', store: null };
@@ -79,13 +90,14 @@ function handle(req) {
   try {
     store = storeFor(req);
   } catch (err) {
-    return { id: req.id, ok: false, error: { kind: 'internal', message: 'loading the dataset: ' + err.message } };
+    if (err instanceof NotHeld) return failure(req.id, 'internal', '', err);
+    return failure(req.id, 'error', 'load', err);
   }
   try {
     const r = run(store, req);
     return { id: req.id, ok: true, format: r.format, result: r.result, time_ms: Number(r.ns) / 1e6 };
   } catch (err) {
-    return { id: req.id, ok: false, error: { kind: kindOf(err), message: String(err && err.message || err) } };
+    return failure(req.id, 'error', phaseOf(err), err);
   }
 }
 

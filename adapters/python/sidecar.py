@@ -24,20 +24,58 @@ socket.create_connection = _no_network
 socket.getaddrinfo = _no_network
 
 
-def classify(err, query):
-    name = type(err).__name__
-    msg = str(err)
-    low = msg.lower()
-    if isinstance(err, OSError) and "SERVICE" in query.upper():
-        return "unsupported"
-    # A parse error first: its list of expected tokens may name SERVICE.
-    if name in ("SyntaxError", "ParseException", "ParseSyntaxException") or low.startswith("error at "):
-        return "rejected"
-    if "service" in low or "not supported" in low or "unsupported" in low or "not implemented" in low:
-        return "unsupported"
-    if name in ("SyntaxError", "ParseException", "ParseSyntaxException") or low.startswith("error at "):
-        return "rejected"
-    return "error"
+def _audit(event, args):
+    """Refuses, at the interpreter's audit events, every way out RDFLib and
+    urllib have: opening a file outside the Python installation and this
+    adapter (a FROM or SERVICE IRI naming a file), a URL request, a socket
+    connection. The sandbox hides the server's files anyway; this holds
+    where it does not run."""
+    if event in ("urllib.Request", "socket.connect", "socket.getaddrinfo"):
+        raise PermissionError("sparql-oracle sidecars read nothing but the request (%s)" % event)
+    if event == "open" and isinstance(args[0], (str, bytes)) and not _allowed(args[0]):
+        raise PermissionError("sparql-oracle sidecars read nothing but the request (open %r)" % (args[0],))
+
+
+def _roots():
+    import os
+
+    roots = {os.path.realpath(p) for p in sys.path[1:] if p}  # [0]: this script's folder
+    roots |= {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
+    return tuple(sorted(r + os.sep for r in roots if r and r != os.sep))
+
+
+_ROOTS = _roots()
+
+
+def _allowed(path):
+    import os
+
+    if isinstance(path, bytes):
+        path = path.decode("utf-8", "replace")
+    return (os.path.realpath(path) + os.sep).startswith(_ROOTS) or path == os.devnull
+
+
+sys.addaudithook(_audit)
+
+
+class Failed(Exception):
+    """An engine failure tagged with its phase (adapters/sidecar/protocol.go):
+    where the engine failed, from the call that raised it, never from the
+    words of its message."""
+
+    def __init__(self, phase, err):
+        super().__init__(str(err))
+        self.phase, self.err = phase, err
+
+
+def step(phase, fn, *args, **kwargs):
+    """Runs fn and tags what it raises with phase."""
+    try:
+        return fn(*args, **kwargs)
+    except NotHeld:
+        raise
+    except Exception as err:
+        raise Failed(phase, err) from err
 
 
 class NotHeld(Exception):
@@ -67,7 +105,7 @@ class Oxigraph:
         store = m.Store()
         for text in (req.get("data"), req.get("sources")):
             if text:
-                store.load(text.encode("utf-8"), format=m.RdfFormat.N_QUADS)
+                step("load", store.load, text.encode("utf-8"), format=m.RdfFormat.N_QUADS)
         if did:
             self.held_id, self.held = did, store
         return store
@@ -75,16 +113,26 @@ class Oxigraph:
     def version(self):
         return self.m.__version__
 
+    def serialize(self, res):
+        m = self.m
+        if isinstance(res, m.QueryTriples):
+            return res.serialize(format=m.RdfFormat.N_TRIPLES), "ntriples"
+        return res.serialize(format=m.QueryResultsFormat.JSON), "json"
+
     def run(self, req):
         m = self.m
         store = self.store_for(req)
         kwargs = {"base_iri": req["base"]} if req.get("base") else {}
         start = time.perf_counter()
-        res = store.query(req["query"], **kwargs)
-        if isinstance(res, m.QueryTriples):
-            out, fmt = res.serialize(format=m.RdfFormat.N_TRIPLES), "ntriples"
-        else:
-            out, fmt = res.serialize(format=m.QueryResultsFormat.JSON), "json"
+        try:
+            res = store.query(req["query"], **kwargs)
+        except SyntaxError as err:
+            # pyoxigraph parses and evaluates in one call; its parser's
+            # errors, and only those, are raised as SyntaxError (a type).
+            raise Failed("parse", err) from err
+        except Exception as err:
+            raise Failed("evaluate", err) from err
+        out, fmt = step("evaluate", self.serialize, res)
         elapsed = (time.perf_counter() - start) * 1000
         extra = {}
         if self.name == "oxilite":
@@ -100,18 +148,34 @@ class RDFLib:
         import rdflib
         from rdflib.plugins.sparql import prepareQuery
 
+        import pyparsing
+
         self.rdflib = rdflib
+        self.pyparsing = pyparsing
         self.prepare = prepareQuery
         self.cache = {}
+        # FROM / FROM NAMED resolve against the request's graphs only: with
+        # SPARQL_LOAD_GRAPHS on, RDFLib loads a graph the dataset lacks from
+        # its IRI (a file: path, an http: URL, file:///dev/zero); off, such
+        # a graph is empty (rdflib.plugins.sparql.sparql.QueryContext.load).
+        rdflib.plugins.sparql.SPARQL_LOAD_GRAPHS = False
 
     def version(self):
         return self.rdflib.__version__
 
     def prepared(self, query, base):
+        """The query parsed and translated (prepareQuery): a pyparsing
+        exception is its parser's refusal (phase parse), any other one its
+        translation's (prepare)."""
         key = (query, base)
         q = self.cache.get(key)
         if q is None:
-            q = self.prepare(query, base=base or None)
+            try:
+                q = self.prepare(query, base=base or None)
+            except self.pyparsing.ParseBaseException as err:
+                raise Failed("parse", err) from err
+            except Exception as err:
+                raise Failed("prepare", err) from err
             if len(self.cache) > 512:
                 self.cache.clear()
             self.cache[key] = q
@@ -119,23 +183,31 @@ class RDFLib:
 
     def run(self, req):
         rdflib = self.rdflib
+        ds = step("load", self.dataset, req)
+        q = self.prepared(req["query"], req.get("base"))
+        start = time.perf_counter()
+        out, fmt = step("evaluate", self.evaluate, ds, q)
+        elapsed = (time.perf_counter() - start) * 1000
+        if isinstance(out, bytes):
+            out = out.decode("utf-8")
+        return fmt, out, elapsed, {}
+
+    def dataset(self, req):
+        rdflib = self.rdflib
         ds = rdflib.Dataset(default_union=False)
         for text in (req.get("data"), req.get("sources")):
             if text:
                 ds.parse(data=text, format="nquads", publicID=rdflib.graph.DATASET_DEFAULT_GRAPH_ID)
         for name in req.get("named") or []:
             ds.graph(rdflib.URIRef(name))
-        q = self.prepared(req["query"], req.get("base"))
-        start = time.perf_counter()
+        return ds
+
+    def evaluate(self, ds, q):
+        """Runs the prepared query; RDFLib evaluates lazily, while writing."""
         res = ds.query(q)
         if res.type in ("CONSTRUCT", "DESCRIBE"):
-            out, fmt = res.graph.serialize(format="nt"), "ntriples"
-        else:
-            out, fmt = res.serialize(format="json"), "json"
-        elapsed = (time.perf_counter() - start) * 1000
-        if isinstance(out, bytes):
-            out = out.decode("utf-8")
-        return fmt, out, elapsed, {}
+            return res.graph.serialize(format="nt"), "ntriples"
+        return res.serialize(format="json"), "json"
 
 
 def make(name):
@@ -165,8 +237,12 @@ def handle(engine, req):
         fmt, out, elapsed, extra = engine.run(req)
     except NotHeld as err:
         return {"id": rid, "ok": False, "error": {"kind": "internal", "message": str(err)}}
-    except Exception as err:  # every engine failure becomes a typed answer
-        return {"id": rid, "ok": False, "error": {"kind": classify(err, req.get("query", "")), "message": "%s: %s" % (type(err).__name__, err)}}
+    except Failed as f:  # an engine failure, by where it happened
+        msg = "%s: %s" % (type(f.err).__name__, f.err)
+        kind = "resource" if isinstance(f.err, MemoryError) else "error"
+        return {"id": rid, "ok": False, "error": {"kind": kind, "phase": f.phase, "message": msg}}
+    except Exception as err:  # a failure of the sidecar itself
+        return {"id": rid, "ok": False, "error": {"kind": "internal", "message": "%s: %s" % (type(err).__name__, err)}}
     return {"id": rid, "ok": True, "format": fmt, "result": out, "time_ms": elapsed, "extra": extra}
 
 

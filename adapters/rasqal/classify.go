@@ -42,7 +42,8 @@ func (o *outcome) answer(graph bool) (*results.Answer, error) {
 }
 
 // failure classifies a run that did not produce an answer; nil when it did
-// (exit 0 or 2, and no error on stderr).
+// (exit 0 or 2, and no error on stderr). A refusal or an error is returned
+// as a *refusal, whose phase the caller settles with a dry run (phaseOf).
 func (o *outcome) failure() error {
 	switch {
 	case o.timedOut:
@@ -52,7 +53,7 @@ func (o *outcome) failure() error {
 	}
 	var exit *exec.ExitError
 	if o.err != nil && !errors.As(o.err, &exit) {
-		return fmt.Errorf("%w: cannot run roqet: %v", oracle.ErrUnsupported, o.err)
+		return fmt.Errorf("%w: cannot run roqet: %v", oracle.ErrUnavailable, o.err)
 	}
 	if exit != nil {
 		if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
@@ -67,37 +68,48 @@ func (o *outcome) failure() error {
 		!bytes.Contains(o.stderr, []byte("failed")) {
 		return nil
 	}
-	return o.classify(code)
+	return &refusal{code: code, msg: o.message()}
 }
 
-// classify names a failed run from roqet's messages. The query reached roqet
-// only if our SPARQL 1.1 parser accepted it, so a parse failure in roqet is a
-// feature it lacks (property paths, EXISTS, NOT EXISTS, ...), not a syntax
-// error; the dry run turns it back into ErrRejected for queries we reject.
-func (o *outcome) classify(code int) error {
-	msg := o.message()
+// refusal is a failed roqet run whose phase is not known yet: roqet says
+// where it failed only in words, so the adapter asks it again with -n
+// (parse and prepare only, nothing executed) and lets that decide.
+type refusal struct {
+	code int
+	msg  string
+}
+
+func (r *refusal) Error() string {
+	return fmt.Sprintf("roqet exited with status %d: %s", r.code, r.msg)
+}
+
+// beforeEvaluation classifies a refusal the dry run repeats: roqet refused
+// the query while parsing or preparing it. Our SPARQL 1.1 parser accepted
+// it (a query it rejects only gets the dry run, dryRun), so roqet lacks
+// the feature (property paths, EXISTS, some aggregates): ErrUnsupported,
+// this adapter's documented rule.
+func (r *refusal) beforeEvaluation() error {
+	return fmt.Errorf("%w: rasqal refuses this SPARQL 1.1 query before evaluating it (parse or prepare): %s", oracle.ErrUnsupported, r.msg)
+}
+
+// whileEvaluating classifies a refusal the dry run does not repeat: roqet
+// failed while executing. Its only words for an execution it cannot do
+// are "Query execution failed" (MINUS, DESCRIBE and SERVICE end there,
+// measured on 0.9.33), a feature it lacks; a failed assertion is logged
+// and carried on from, so the output is not trusted; a term XML 1.0
+// cannot hold stops its writer. Anything else is an evaluation error.
+func (r *refusal) whileEvaluating(hasService bool) error {
 	switch {
-	case o.parseFailed():
-		return fmt.Errorf("%w: rasqal cannot parse this SPARQL 1.1 query: %s", oracle.ErrUnsupported, msg)
-	case containsAny(msg, "Could not resolve host", "Failed to fetch", "Resolving URI failed"):
-		return fmt.Errorf("%w: rasqal tried to fetch a remote resource (no network here): %s", oracle.ErrUnsupported, msg)
-	case containsAny(msg, "was not bound and not used in the query", "Aggregate expressions cannot be evaluated"):
-		return fmt.Errorf("%w: rasqal refuses this SPARQL 1.1 query at preparation: %s", oracle.ErrUnsupported, msg)
-	case strings.Contains(msg, "Query execution failed"):
-		// MINUS, DESCRIBE and SERVICE end here: execution features it lacks.
-		return fmt.Errorf("%w: rasqal failed to execute the query (MINUS, DESCRIBE and SERVICE end here): %s", oracle.ErrUnsupported, msg)
-	case strings.Contains(msg, "assertion failed"):
-		// Its assertions log and carry on (exit 0): the output is not trusted.
-		return fmt.Errorf("rasqal failed an internal assertion (exit %d): %s", code, msg)
-	case strings.Contains(msg, "Cannot write illegal XML 1.0 character"):
-		return fmt.Errorf("%w: rasqal cannot write a result term in XML 1.0: %s", oracle.ErrUnsupported, msg)
+	case hasService:
+		return fmt.Errorf("%w: SERVICE cannot be evaluated without a network: %s", oracle.ErrUnsupported, r.msg)
+	case strings.Contains(r.msg, "Query execution failed"):
+		return fmt.Errorf("%w: rasqal failed to execute the query (MINUS, DESCRIBE and SERVICE end here): %s", oracle.ErrUnsupported, r.msg)
+	case strings.Contains(r.msg, "assertion failed"):
+		return fmt.Errorf("rasqal failed an internal assertion (exit %d): %s", r.code, r.msg)
+	case strings.Contains(r.msg, "Cannot write illegal XML 1.0 character"):
+		return fmt.Errorf("%w: rasqal cannot write a result term in XML 1.0: %s", oracle.ErrUnsupported, r.msg)
 	}
-	return fmt.Errorf("roqet exited with status %d: %s", code, msg)
-}
-
-// parseFailed reports whether roqet refused the query text itself.
-func (o *outcome) parseFailed() bool {
-	return containsAny(string(o.stderr), "syntax error", "Parsing query", "Failed to decode SPARQL ID", "was not declared")
+	return fmt.Errorf("%w: %s", oracle.ErrQueryError, r.Error())
 }
 
 // message is roqet's stderr on one line, bounded, for error texts.
@@ -110,13 +122,4 @@ func (o *outcome) message() string {
 		return "(no message)"
 	}
 	return s
-}
-
-func containsAny(s string, subs ...string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
-		}
-	}
-	return false
 }

@@ -13,7 +13,8 @@
 //	             the files' URIs (Rasqal names a graph after its file) in data
 //	             and query (oracle.Case.RewriteIRIs), and renamed back in the
 //	             answer; FROM / FROM NAMED read the local catalogue only
-//	classify.go  exit status and stderr to an answer or a typed error
+//	classify.go  exit status and stderr to an answer, a typed error, or a
+//	             refusal whose phase the dry run settles
 //	isolate.go   whether `unshare --net` works here
 //
 // What roqet does, measured on 0.9.33, and how it is classified:
@@ -21,12 +22,18 @@
 //   - exit 2 whenever a warning was raised, even with a whole answer (every
 //     ASK does): stdout is read when it holds a complete document and stderr
 //     has no error; a partial document is never an answer;
+//   - where a failure happened is settled by a dry run (-n: parse and
+//     prepare, nothing executed) of the same query, not by roqet's words:
+//     a failure the dry run repeats happened before evaluation, one it
+//     does not repeat while evaluating;
 //   - it cannot parse property paths, EXISTS / NOT EXISTS and some valid
-//     prefixed names: a parse failure on a query our SPARQL 1.1 parser
-//     accepts is ErrUnsupported; a query our parser rejects only goes to a
-//     dry run (-n), and roqet's parse failure there is ErrRejected;
-//   - MINUS, DESCRIBE and SERVICE fail with "Query execution failed",
-//     some valid aggregates are refused at preparation: ErrUnsupported;
+//     prefixed names, and refuses some valid aggregates at preparation: a
+//     failure before evaluation of a query our SPARQL 1.1 parser accepts
+//     is ErrUnsupported; a query our parser rejects only goes to the dry
+//     run, and roqet's failure there is ErrRejected;
+//   - MINUS, DESCRIBE and SERVICE fail while executing with "Query
+//     execution failed": ErrUnsupported; any other failure while
+//     executing is ErrQueryError;
 //   - `VALUES ?x {}` dies of SIGSEGV: ErrCrashed (any signal is);
 //   - a term with a character XML 1.0 cannot hold makes its XML writer fail:
 //     ErrUnsupported (its JSON writer is refused for results);

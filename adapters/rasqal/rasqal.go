@@ -94,11 +94,35 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 	graph := info.Form == "CONSTRUCT" || info.Form == "DESCRIBE"
 	r := e.run(ctx, dir, e.args(query, c.Base, graph, files))
 	a, err := r.answer(graph)
+	var ref *refusal
+	if errors.As(err, &ref) {
+		return nil, e.phaseOf(ctx, query, c.Base, ref, info.HasService)
+	}
 	if err != nil {
 		return nil, err
 	}
 	files.mapBack(a)
 	return a, nil
+}
+
+// phaseOf settles where a failed run failed: a dry run (-n: parse and
+// prepare, nothing executed) of the same query that fails too puts it
+// before evaluation; one that succeeds puts it in the evaluation.
+func (e *Engine) phaseOf(ctx context.Context, query, base string, ref *refusal, hasService bool) error {
+	args := []string{"-q", "-n", "-i", "sparql11-query", "-e", query}
+	if base != "" {
+		args = append(args, base)
+	}
+	dry := e.run(ctx, "", args)
+	err := dry.failure()
+	var again *refusal
+	switch {
+	case errors.As(err, &again):
+		return ref.beforeEvaluation()
+	case err != nil: // the dry run itself timed out or died: that is its outcome
+		return err
+	}
+	return ref.whileEvaluating(hasService)
 }
 
 // args builds roqet's command line. SELECT and ASK answer in SPARQL results
@@ -130,10 +154,12 @@ func (e *Engine) dryRun(ctx context.Context, c *oracle.Case, perr error) (*resul
 		args = append(args, c.Base)
 	}
 	r := e.run(ctx, "", args)
-	if err := r.failure(); err != nil {
-		if errors.Is(err, oracle.ErrUnsupported) && r.parseFailed() {
-			return nil, fmt.Errorf("%w: %s", oracle.ErrRejected, r.message())
-		}
+	var ref *refusal
+	if err := r.failure(); errors.As(err, &ref) {
+		// Refused before evaluation (nothing else runs with -n), and the
+		// query is not SPARQL 1.1: a refusal.
+		return nil, fmt.Errorf("%w: %s", oracle.ErrRejected, ref.msg)
+	} else if err != nil {
 		return nil, err
 	}
 	return nil, fmt.Errorf("rasqal accepts a query that is not SPARQL 1.1 (%v); not run", perr)

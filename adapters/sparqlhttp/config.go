@@ -40,6 +40,10 @@ type Config struct {
 	// RefuseService refuses every query mentioning SERVICE as unsupported:
 	// an endpoint can call out to the network, which no case may do.
 	RefuseService bool
+	// Refusal, when set, is the engine's own rule for a failed query: it
+	// returns the sentinel (oracle.ErrUnsupported, ...) for a status and
+	// body it recognises, nil to leave the status to decide (statusError).
+	Refusal func(status int, body string) error
 	// Timeout bounds a case when the caller's context has no deadline (default 60 s).
 	Timeout time.Duration
 	Client  *http.Client // default: a client without proxy

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -121,7 +123,14 @@ func TestAnswers(t *testing.T) {
 		{query: "SELEC * {}", ctype: "text/plain", body: "37000 Error SP030: syntax error\n\nSPARQL query:\nSELEC * {}", status: 400, want: "rejected"},
 		{query: `SELECT ("unsupported" AS ?x) {`, ctype: "text/plain", body: "SP030: syntax error\n\nSPARQL query:\nSELECT (\"unsupported\" AS ?x) {", status: 400, want: "rejected"},
 		{query: "SELECT (1/0 AS ?x) {}", ctype: "text/plain", body: "22012 Error SR084: Division by 0.", status: 500, want: "error"},
-		{query: "SELECT * {}", ctype: "text/plain", body: "SQ070:SECURITY: Must have select privileges", status: 500, want: "unsupported"},
+		// The status decides (the phase), not the words: a generic endpoint
+		// has no rule of its own for Virtuoso's codes (adapters/virtuoso has).
+		{query: "SELECT * {}", ctype: "text/plain", body: "SQ070:SECURITY: Must have select privileges", status: 500, want: "error"},
+		{query: "SELECT * {}", ctype: "text/plain", body: "syntax error: not supported here", status: 500, want: "error"},
+		{query: "SELECT * {}", ctype: "text/plain", body: "no such function", status: 501, want: "unsupported"},
+		{query: "SELECT * {}", ctype: "text/html", body: "<h1>Bad Gateway</h1>", status: 502, want: "unavailable"},
+		{query: "SELECT * {}", ctype: "text/plain", body: "starting up", status: 503, want: "unavailable"},
+		{query: "SELECT * {}", ctype: "text/plain", body: "upstream timed out", status: 504, want: "timeout"},
 		{query: "SELECT * {}", ctype: "application/sparql-results+json", body: `{"head":{"vars":[]},"results":{"bindings":[]}}`,
 			status: 200, header: map[string]string{"X-SQL-State": "S1TAT"}, want: "timeout"},
 	}
@@ -139,6 +148,52 @@ func TestAnswers(t *testing.T) {
 		if wantGraph := strings.HasPrefix(c.query, "CONSTRUCT"); wantGraph != (f.accept == acceptGraph) {
 			t.Errorf("%s: Accept %q", c.query, f.accept)
 		}
+	}
+}
+
+// An endpoint that refuses connections, or whose name does not resolve, is
+// unavailable: never a crash of the engine, never an answer.
+func TestUnreachableIsUnavailable(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String()
+	ln.Close() // nothing listens there now
+	e := New(Config{Name: "down", Query: closed + "/sparql", Store: closed + "/store"})
+	_, err = e.Eval(context.Background(), testCase("SELECT * { ?s ?p ?o }"))
+	if got := oracle.Classify(err); got != "unavailable" {
+		t.Errorf("%s: %q (%v), want unavailable", closed, got, err)
+	}
+	// A name that does not resolve, without asking a resolver (no network
+	// beyond loopback in tests): the error the dialer returns.
+	dns := &url.Error{Op: "Post", URL: "http://no-such-host.invalid/sparql", Err: &net.OpError{Op: "dial", Net: "tcp",
+		Err: &net.DNSError{Err: "no such host", Name: "no-such-host.invalid", IsNotFound: true}}}
+	if got := oracle.Classify(transportError(context.Background(), dns)); got != "unavailable" {
+		t.Errorf("DNS failure: %q, want unavailable", got)
+	}
+	reset := &url.Error{Op: "Post", URL: closed, Err: &net.OpError{Op: "read", Net: "tcp", Err: io.ErrUnexpectedEOF}}
+	if got := oracle.Classify(transportError(context.Background(), reset)); got != "crashed" {
+		t.Errorf("connection lost during the request: %q, want crashed", got)
+	}
+}
+
+// Config.Refusal is consulted before the status decides.
+func TestRefusalRule(t *testing.T) {
+	f, e := newFake(t)
+	f.ctype, f.body, f.status = "text/plain", "E42: feature X is not implemented", 400
+	e.cfg.Refusal = func(status int, body string) error {
+		if status == 400 && strings.HasPrefix(body, "E42:") {
+			return oracle.ErrUnsupported
+		}
+		return nil
+	}
+	if _, err := e.Eval(context.Background(), testCase("SELECT * {}")); oracle.Classify(err) != "unsupported" {
+		t.Errorf("E42: %v, want unsupported", err)
+	}
+	f.body = "E1: syntax error"
+	if _, err := e.Eval(context.Background(), testCase("SELECT * {}")); oracle.Classify(err) != "rejected" {
+		t.Errorf("E1: %v, want rejected", err)
 	}
 }
 

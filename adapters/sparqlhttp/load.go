@@ -88,10 +88,15 @@ func (e *Engine) update(ctx context.Context, text string) error {
 	return loadError("update", resp, data)
 }
 
-// loadError: a store that refuses the case's data cannot run the case; that
-// is unsupported, not a wrong answer.
+// loadError: a store that refuses the case's data (the load phase) cannot
+// run the case; that is unsupported, not a wrong answer. A 502 or 503 is a
+// store that cannot serve at all: unavailable.
 func loadError(what string, resp *http.Response, data []byte) error {
-	return fmt.Errorf("%w: %s refused loading (%s): %s", oracle.ErrUnsupported, what, resp.Status, excerpt(data))
+	kind := oracle.ErrUnsupported
+	if resp.StatusCode == http.StatusBadGateway || resp.StatusCode == http.StatusServiceUnavailable {
+		kind = oracle.ErrUnavailable
+	}
+	return fmt.Errorf("%w: %s refused loading (%s): %s", kind, what, resp.Status, excerpt(data))
 }
 
 func dropAll(iris []string) string {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -49,7 +50,7 @@ func (e *Engine) query(ctx context.Context, c *oracle.Case, h *oracle.QueryInfo,
 		return nil, err
 	}
 	if resp.StatusCode != http.StatusOK {
-		return nil, statusError(resp, data)
+		return nil, e.statusError(resp, data)
 	}
 	return decode(resp, data)
 }
@@ -84,23 +85,32 @@ func graphAnswer(data []byte) (*results.Answer, error) {
 	return a, nil
 }
 
-// statusError classifies a failed query (SPARQL 1.1 Protocol §2.1.4: 400 for
-// a malformed query, 500 when the service fails to execute it).
-func statusError(resp *http.Response, data []byte) error {
+// statusError classifies a failed query by its status, that is by where
+// it failed (SPARQL 1.1 Protocol §2.1.4: 400 for a malformed query, the
+// parse or prepare phase; 500 when the service fails to execute it, the
+// evaluate phase), never by the wording of the message: 400 is a refusal
+// (ErrRejected), 500 an evaluation error, 501 Not Implemented a missing
+// feature, 502 and 503 an endpoint (or the proxy before it) that cannot
+// serve (ErrUnavailable), 504 a timeout. An engine's own rule (Config.Refusal,
+// e.g. Virtuoso's error codes) may name a refusal as unsupported first.
+func (e *Engine) statusError(resp *http.Response, data []byte) error {
 	msg := fmt.Sprintf("%s: %s", resp.Status, excerpt(data))
-	// Classify on the message only: Virtuoso echoes the query after it, and
-	// the query's own words must not decide the class.
-	head, _, _ := strings.Cut(string(data), "\nSPARQL query:")
-	low := strings.ToLower(head)
-	switch {
-	case strings.Contains(low, "not supported") || strings.Contains(low, "unsupported") ||
-		strings.Contains(low, "not implemented") || strings.Contains(low, "security"):
-		// Virtuoso answers SERVICE with "SQ070:SECURITY" (no privilege): refused, not wrong.
-		return fmt.Errorf("%w: %s", oracle.ErrUnsupported, msg)
-	case resp.StatusCode == http.StatusBadRequest:
+	if e.cfg.Refusal != nil {
+		if err := e.cfg.Refusal(resp.StatusCode, string(data)); err != nil {
+			return fmt.Errorf("%w: %s", err, msg)
+		}
+	}
+	switch resp.StatusCode {
+	case http.StatusBadRequest:
 		return fmt.Errorf("%w: %s", oracle.ErrRejected, msg)
-	case resp.StatusCode == http.StatusInternalServerError:
+	case http.StatusInternalServerError:
 		return fmt.Errorf("%w: %s", oracle.ErrQueryError, msg)
+	case http.StatusNotImplemented:
+		return fmt.Errorf("%w: %s", oracle.ErrUnsupported, msg)
+	case http.StatusBadGateway, http.StatusServiceUnavailable:
+		return fmt.Errorf("%w: %s", oracle.ErrUnavailable, msg)
+	case http.StatusGatewayTimeout:
+		return fmt.Errorf("%w: %s", oracle.ErrTimeout, msg)
 	}
 	return fmt.Errorf("endpoint failed: %s", msg)
 }
@@ -152,11 +162,21 @@ func (e *Engine) authorize(req *http.Request) {
 	}
 }
 
+// transportError classifies a request that got no HTTP answer. A
+// connection that could not be made (refused, no route, a name that does
+// not resolve) is an endpoint we cannot reach: ErrUnavailable, never the
+// engine's answer. A connection lost after the request was sent is the
+// endpoint failing on it: ErrCrashed.
 func transportError(ctx context.Context, err error) error {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+	var dns *net.DNSError
+	var op *net.OpError
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return fmt.Errorf("%w: %v", oracle.ErrTimeout, err)
+	case errors.As(err, &dns), errors.As(err, &op) && op.Op == "dial":
+		return fmt.Errorf("%w: endpoint unreachable: %v", oracle.ErrUnavailable, err)
 	}
-	return fmt.Errorf("%w: endpoint unreachable: %v", oracle.ErrCrashed, err)
+	return fmt.Errorf("%w: endpoint failed during the request: %v", oracle.ErrCrashed, err)
 }
 
 // excerpt keeps an error body short enough for a report line.

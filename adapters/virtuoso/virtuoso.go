@@ -98,7 +98,8 @@ func (e *Engine) LastQueryTime() time.Duration {
 }
 
 // Start starts the server unless it runs, and returns its Protocol engine.
-// A missing virtuoso-t is ErrUnsupported; a failed start ErrCrashed.
+// A missing virtuoso-t or a failed start is ErrUnavailable: the engine
+// could not be brought up, which says nothing about its answers.
 func (e *Engine) Start(ctx context.Context) (*sparqlhttp.Engine, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -106,7 +107,7 @@ func (e *Engine) Start(ctx context.Context) (*sparqlhttp.Engine, error) {
 		return e.http, nil
 	}
 	if _, err := exec.LookPath(e.opts.Binary); err != nil {
-		return nil, fmt.Errorf("%w: %s is not installed (scripts/install.sh installs it): %v", oracle.ErrUnsupported, e.opts.Binary, err)
+		return nil, fmt.Errorf("%w: %s is not installed (scripts/install.sh installs it): %v", oracle.ErrUnavailable, e.opts.Binary, err)
 	}
 	if e.srv != nil {
 		e.srv.Close() // died: keep a configured folder, restart on it
@@ -117,7 +118,7 @@ func (e *Engine) Start(ctx context.Context) (*sparqlhttp.Engine, error) {
 	srv, err := Start(context.WithoutCancel(ctx), e.opts)
 	if err != nil {
 		e.srv, e.http = nil, nil
-		return nil, fmt.Errorf("%w: %v", oracle.ErrCrashed, err)
+		return nil, fmt.Errorf("%w: the server did not start: %v", oracle.ErrUnavailable, err)
 	}
 	e.srv, e.http = srv, sparqlhttp.New(Protocol(srv, e.Version(), e.opts.Load))
 	return e.http, nil
@@ -138,6 +139,7 @@ func Protocol(srv *Server, version string, load sparqlhttp.Load) sparqlhttp.Conf
 		User:          "dba",
 		Password:      srv.Password,
 		RefuseService: true,
+		Refusal:       refusal,
 	}
 }
 

@@ -15,6 +15,7 @@ import org.apache.jena.query.QueryCancelledException;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.QueryException;
+import org.apache.jena.query.QueryParseException;
 import org.apache.jena.query.ResultSetFormatter;
 import org.apache.jena.query.Syntax;
 import org.apache.jena.riot.Lang;
@@ -28,7 +29,10 @@ import org.apache.jena.sparql.graph.GraphFactory;
 /**
  * Engine evaluates one "query" request: parse (strict SPARQL 1.1, so Jena's
  * ARQ extensions are rejected like any other engine would), load the case's
- * dataset, execute, serialise.
+ * dataset, execute, serialise. A failure names its phase by the call that
+ * raised it (adapters/sidecar/protocol.go): parse (QueryParseException),
+ * prepare (any other QueryException of QueryFactory.create), load (RIOT
+ * refusing the data), evaluate (anything while executing and writing).
  */
 final class Engine {
     /** A local deadline a little before the Go side's, so the JVM survives a timeout. */
@@ -40,16 +44,18 @@ final class Engine {
         try {
             String base = str(req, "base");
             query = QueryFactory.create(text, base.isEmpty() ? null : base, Syntax.syntaxSPARQL_11);
+        } catch (QueryParseException e) {
+            return Response.failure(id, "error", "parse", e.getMessage());
         } catch (QueryException e) {
-            // QueryParseException and QueryBuildException (a scope rule broken,
-            // e.g. a BIND variable already in scope): the query is refused.
-            return Response.failure(id, "rejected", e.getMessage());
+            // QueryBuildException and the like: parsed, but a rule broken
+            // while building the query (a BIND variable already in scope).
+            return Response.failure(id, "error", "prepare", e.getMessage());
         }
         DatasetGraph dsg;
         try {
             dsg = dataset(req, query);
         } catch (RiotException e) {
-            return Response.failure(id, "unsupported", "Jena refused the dataset: " + e.getMessage());
+            return Response.failure(id, "error", "load", "Jena refused the dataset: " + e.getMessage());
         }
         return execute(id, query, dsg, req.hasKey("timeout_ms") ? num(req, "timeout_ms") : 0);
     }
@@ -98,9 +104,12 @@ final class Engine {
             double ms = (System.nanoTime() - start) / 1e6;
             return Response.result(id, format, out.toString(StandardCharsets.UTF_8), ms);
         } catch (QueryCancelledException e) {
-            return Response.failure(id, "timeout", "Jena cancelled the query at its deadline");
+            return Response.failure(id, "timeout", "evaluate", "Jena cancelled the query at its deadline");
         } catch (RuntimeException e) {
-            return Response.failure(id, classify(e), e.getClass().getSimpleName() + ": " + e.getMessage());
+            // Raised while evaluating (ARQ evaluates lazily, while writing):
+            // the phase decides, not the words; a refused SERVICE is the Go
+            // side's to name (it knows the query has one).
+            return Response.failure(id, "error", "evaluate", e.getClass().getSimpleName() + ": " + e.getMessage());
         }
     }
 
@@ -117,15 +126,6 @@ final class Engine {
         var model = query.isConstructType() ? qe.execConstruct() : qe.execDescribe();
         RDFDataMgr.write(out, model, Lang.NTRIPLES);
         return "ntriples";
-    }
-
-    /** classify: a refused SERVICE is unsupported; anything else raised while evaluating is an error. */
-    static String classify(RuntimeException e) {
-        String msg = String.valueOf(e.getMessage());
-        if (msg.contains("SERVICE") || msg.toLowerCase().contains("not supported")) {
-            return "unsupported";
-        }
-        return "error";
     }
 
     private static String str(JsonObject o, String key) {

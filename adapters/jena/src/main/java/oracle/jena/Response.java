@@ -36,11 +36,22 @@ final class Response {
         return r;
     }
 
-    /** failure kinds: rejected, unsupported, error, timeout, internal. */
+    /** failure of the sidecar itself or of a request: kind internal, no phase. */
     static Response failure(long id, String kind, String message) {
+        return failure(id, kind, "", message);
+    }
+
+    /**
+     * failure of the engine: kind error, timeout or resource, and the phase
+     * where it failed (parse, prepare, load, evaluate).
+     */
+    static Response failure(long id, String kind, String phase, String message) {
         Response r = new Response(id, false);
         Map<String, Object> err = new LinkedHashMap<>();
         err.put("kind", kind);
+        if (!phase.isEmpty()) {
+            err.put("phase", phase);
+        }
         err.put("message", message == null ? "" : message);
         r.fields.put("error", err);
         return r;

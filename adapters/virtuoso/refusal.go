@@ -1,0 +1,36 @@
+package virtuoso
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
+
+// errorHead is the head of every Virtuoso error body: "Virtuoso <SQLSTATE>
+// Error <code>: <message>". The code names the component that failed:
+// SP030 the SPARQL parser, SP031 the SPARQL compiler (a parsed query it
+// cannot translate), SQ070 a missing privilege.
+var errorHead = regexp.MustCompile(`^(?:Virtuoso )?([0-9A-Z]{5}) Error ([A-Z]{2}[0-9]{3}|[A-Z]{2}\.\.\.):? ?(.*)`)
+
+// refusal is Virtuoso's rule for a failed query (sparqlhttp.Config.Refusal);
+// the status decides the rest (400 parse or prepare: rejected; 500
+// evaluation: error). Two refusals are features it lacks, not a refusal
+// of a valid query: its compiler's "Built-in function is not implemented"
+// (SP031: a SPARQL 1.1 function it does not have) and SQ070 (SERVICE: the
+// anonymous user may not call out; the adapter refuses SERVICE before it
+// gets there).
+func refusal(status int, body string) error {
+	m := errorHead.FindStringSubmatch(strings.TrimSpace(body))
+	if m == nil {
+		return nil
+	}
+	code, msg := m[2], m[3]
+	switch {
+	case code == "SP031" && strings.Contains(msg, "is not implemented"):
+		return oracle.ErrUnsupported
+	case strings.HasPrefix(code, "SQ070") || strings.HasPrefix(msg, "SQ070"):
+		return oracle.ErrUnsupported
+	}
+	return nil
+}
