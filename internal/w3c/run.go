@@ -27,9 +27,10 @@ const (
 
 // Extra outcome classes (diff.Class holds the others).
 const (
-	ClassBudget  = "budget"  // oracle.ErrBudget
-	ClassHarness = "harness" // the runner could not build the case or read the expectation
-	ClassAccept  = "accepted-bad-syntax"
+	ClassBudget      = "budget"      // oracle.ErrBudget
+	ClassUnavailable = "unavailable" // oracle.ErrUnavailable: the engine could not be reached or started
+	ClassHarness     = "harness"     // the runner could not build the case or read the expectation
+	ClassAccept      = "accepted-bad-syntax"
 )
 
 // Result is the outcome of one test.
@@ -276,6 +277,8 @@ func errorClass(err error) string {
 	switch {
 	case errors.Is(err, oracle.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
 		return string(diff.ClassTimeout)
+	case errors.Is(err, oracle.ErrUnavailable):
+		return ClassUnavailable
 	case errors.Is(err, oracle.ErrRejected):
 		return string(diff.ClassRejected)
 	case errors.Is(err, oracle.ErrBudget):
