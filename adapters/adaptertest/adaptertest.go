@@ -49,6 +49,7 @@ func Run(t *testing.T, e oracle.Engine, version string) {
 	t.Run("forms", func(t *testing.T) { checkForms(t, e) })
 	t.Run("rejected", func(t *testing.T) { checkRejected(t, e) })
 	t.Run("no-network", func(t *testing.T) { checkNoNetwork(t, e) })
+	t.Run("hostile", func(t *testing.T) { checkHostile(t, e) })
 }
 
 func eval(t *testing.T, e oracle.Engine, query string) (*results.Answer, error) {

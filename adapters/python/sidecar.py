@@ -26,10 +26,10 @@ socket.getaddrinfo = _no_network
 
 def _audit(event, args):
     """Refuses, at the interpreter's audit events, every way out RDFLib and
-    urllib have: opening a file outside the Python installation and this
-    adapter (a FROM or SERVICE IRI naming a file), a URL request, a socket
-    connection. The sandbox hides the server's files anyway; this holds
-    where it does not run."""
+    urllib have: opening a file outside the Python installation (a FROM or
+    SERVICE IRI naming a file), a URL request, a socket connection. The
+    sandbox hides the server's files anyway; this holds where it does not
+    run."""
     if event in ("urllib.Request", "socket.connect", "socket.getaddrinfo"):
         raise PermissionError("sparql-oracle sidecars read nothing but the request (%s)" % event)
     if event == "open" and isinstance(args[0], (str, bytes)) and not _allowed(args[0]):

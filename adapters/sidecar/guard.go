@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
+	"unsafe"
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
@@ -59,12 +61,41 @@ func (p *process) alive() bool {
 	return err == nil && len(f) > 0 && f[0] != "Z" && f[0] != "X"
 }
 
-// diedUnprompted reports a death the case did not cause: the process was
-// SIGKILLed by someone else than us while it held no request of its own
-// making (an operator, the OOM killer of a cgroup around the server).
-func (p *process) diedUnprompted() bool {
-	<-p.done
-	return !p.killed.Load() && signalOf(p.cmd.ProcessState) == 9
+// killRace bounds how soon after its request a process killed from
+// outside may die for the death to count as a kill that landed while it
+// was idle: a pending SIGKILL still lets a blocked read take the request.
+const killRace = 100 * time.Millisecond
+
+// diedBeforeRequest reports a death the case did not cause: the process
+// exited with the request still unread in its pipe, or died of a SIGKILL
+// nobody here sent, the request breaking off within killRace (engines never SIGKILL
+// themselves; a case that ran that briefly cannot have brought it on).
+func (p *process) diedBeforeRequest(broke time.Time) bool {
+	if !p.exited() {
+		return false
+	}
+	if p.unread() > 0 {
+		return true
+	}
+	return !p.killed.Load() && signalOf(p.cmd.ProcessState) == syscall.SIGKILL && broke.Sub(p.sent) < killRace
+}
+
+// unread is how many bytes of what was written to p's stdin nobody has
+// read (FIONREAD on the pipe; -1 when unknown). A process that died with
+// the request still in its pipe never saw it: its death is not the case's.
+func (p *process) unread() int {
+	n := -1
+	rc, err := p.stdin.SyscallConn()
+	if err != nil {
+		return n
+	}
+	rc.Control(func(fd uintptr) {
+		var v int32
+		if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, fd, syscall.TIOCINQ, uintptr(unsafe.Pointer(&v))); e == 0 {
+			n = int(v)
+		}
+	})
+	return n
 }
 
 // enginePID finds the engine process: the leader itself, or (inside bwrap)
@@ -159,4 +190,49 @@ func (e *Engine) watchCPU(p *process, req *Request) cpuWatch {
 		}
 	}()
 	return w
+}
+
+// gone waits up to d for pid to have been reaped.
+func gone(pid int, d time.Duration) {
+	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+		if _, err := os.Stat(filepath.Join("/proc", strconv.Itoa(pid))); err != nil {
+			return
+		}
+	}
+}
+
+// peakRSS is the most resident memory p's engine used: its VmHWM while it
+// lives, else the rusage of its exit (which covers bwrap's descendants it
+// waited for).
+func (p *process) peakRSS() int64 {
+	if !p.exited() {
+		if pid := p.enginePID(); pid != 0 {
+			return PeakRSS(pid)
+		}
+		return 0
+	}
+	if ru, ok := p.cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		return ru.Maxrss << 10
+	}
+	return 0
+}
+
+// PeakRSS is the most resident memory any of this engine's processes has
+// used so far, ended ones included, in bytes.
+func (e *Engine) PeakRSS() int64 {
+	peak := e.peak.Load()
+	for _, pid := range e.PIDs() {
+		peak = max(peak, PeakRSS(pid))
+	}
+	return peak
+}
+
+func (e *Engine) notePeak(p *process) {
+	v := p.peakRSS()
+	for {
+		old := e.peak.Load()
+		if v <= old || e.peak.CompareAndSwap(old, v) {
+			return
+		}
+	}
 }

@@ -33,9 +33,8 @@ func (e *Engine) exchange(ctx context.Context, req *Request) (*Response, error) 
 }
 
 // attempt runs req once; retry is true when the process was dead before
-// the request reached it: its stdin was already closed, or it was killed
-// by a signal nobody here sent (an idle process killed from outside, the
-// kill landing between the liveness check and the request).
+// the request reached it (diedBeforeRequest: an idle process killed from
+// outside, the kill landing between the liveness check and the request).
 func (e *Engine) attempt(ctx context.Context, req *Request, budget time.Duration, hasDeadline bool) (*Response, bool, error) {
 	wait := 24 * time.Hour // no deadline: as long as the caller waits
 	if hasDeadline {
@@ -58,6 +57,7 @@ func (e *Engine) attempt(ctx context.Context, req *Request, budget time.Duration
 		err  error
 	}
 	ch := make(chan result, 1)
+	p.sent = time.Now()
 	go func() {
 		r, err := p.roundTrip(req)
 		ch <- result{r, err}
@@ -85,11 +85,12 @@ func (e *Engine) attempt(ctx context.Context, req *Request, budget time.Duration
 // failed classifies a process that broke off a request: dead before it
 // (retry), stopped by a limit (ErrResource), or crashed (ErrCrashed).
 func (e *Engine) failed(p *process, err error) (*Response, bool, error) {
+	broke := time.Now()
 	select { // a dying process closes its pipes a moment before it is reaped
 	case <-p.done:
 	case <-time.After(2 * time.Second):
 	}
-	if errors.Is(err, errNotSent) || (p.exited() && p.diedUnprompted()) {
+	if errors.Is(err, errNotSent) || p.diedBeforeRequest(broke) {
 		e.discard(p)
 		return nil, true, err
 	}
@@ -193,7 +194,9 @@ func (e *Engine) release(p *process) {
 
 // discard kills p and frees its slot for a fresh process.
 func (e *Engine) discard(p *process) {
+	e.notePeak(p)
 	p.kill()
+	e.notePeak(p)
 	e.restarts.Add(1)
 	e.slots <- struct{}{}
 }

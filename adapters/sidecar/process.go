@@ -5,11 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"os"
 	"os/exec"
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 )
 
 // maxLine bounds one response line: an engine that answers with more is
@@ -19,7 +20,7 @@ const maxLine = 64 << 20
 // process is one running sidecar.
 type process struct {
 	cmd    *exec.Cmd
-	stdin  io.WriteCloser
+	stdin  *os.File // our end of the process's stdin pipe (unread: guard.go)
 	stdout *bufio.Reader
 	stderr *tail
 	done   chan struct{} // closed when the process has exited
@@ -27,6 +28,7 @@ type process struct {
 	argv   []string     // the engine's own command line, inside any wrapper
 	killed atomic.Bool  // we sent the SIGKILL
 	engine atomic.Int64 // the engine's pid, once found (bwrap runs it as a grandchild)
+	sent   time.Time    // when the current request was handed over
 }
 
 // start launches the engine confined (Config.Jail: bwrap, else unshare
@@ -55,7 +57,10 @@ func start(cfg *Config) (*process, error) {
 		l.Cleanup()
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	cmd.Stdin.(*os.File).Close()
+	if err != nil {
+		p.stdin.Close()
 		l.Cleanup()
 		return nil, fmt.Errorf("start %s: %w", cfg.Command[0], err)
 	}
@@ -64,10 +69,11 @@ func start(cfg *Config) (*process, error) {
 }
 
 func pipes(cmd *exec.Cmd, argv []string) (*process, error) {
-	stdin, err := cmd.StdinPipe()
+	r, stdin, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
+	cmd.Stdin = r // start closes r here once the child holds it
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -120,13 +126,23 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 }
 
 // kill ends the whole process group at once and waits for the exit.
+// Inside bwrap the engine is not our child: it is killed by pid too, and
+// waited for until it is gone (gone).
 func (p *process) kill() {
+	engine := 0
 	if p.cmd.Process != nil && !p.exited() {
+		engine = p.enginePID()
 		p.killed.Store(true)
+		if engine != 0 {
+			syscall.Kill(engine, syscall.SIGKILL)
+		}
 		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
 	}
 	p.stdin.Close()
 	<-p.done
+	if engine != 0 {
+		gone(engine, 2*time.Second)
+	}
 }
 
 func (p *process) exited() bool {

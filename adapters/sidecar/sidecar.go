@@ -47,6 +47,7 @@ type Engine struct {
 	slots    chan struct{} // one token per process that may run
 	seq      atomic.Int64
 	restarts atomic.Int64
+	peak     atomic.Int64 // bytes: the largest peak RSS of an ended process (guard.go)
 
 	verMu   sync.Mutex
 	version string
