@@ -85,7 +85,7 @@ func (e *evaluator) Diff(g *rdf.Graph, o1, o2 Multiset, x algebra.Expr) (Multise
 			if !Compatible(mu, mu2) {
 				continue
 			}
-			ok, err := e.ebv(g, x, Merge(mu, mu2))
+			ok, err := e.diffEBV(g, x, Merge(mu, mu2)) // follows.go: errata-query-12
 			if err != nil {
 				return nil, err
 			}

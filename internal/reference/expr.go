@@ -64,9 +64,9 @@ func (e *evaluator) exists(g *rdf.Graph, p algebra.Op, b ops.Binding) (bool, err
 	}
 	sp, open, used := substituteTraced(p, mu)
 	e.noteExists(g, used, mu)
-	if open && e.ectx.Indeterminate == "" {
-		e.ectx.Indeterminate = "EXISTS replaced a variable inside a MINUS or a sub-select: the letter of " +
-			"#defn_evalExists (substitute, then evaluate) and engines' evaluation with the solution in scope give different answers there"
+	if open {
+		e.ectx.Contest(ops.ContestedExists, "EXISTS replaced a variable inside a MINUS or a sub-select: the letter of "+
+			"#defn_evalExists (substitute, then evaluate) and engines' evaluation with the solution in scope give different answers there")
 	}
 	out, err := e.eval(g, sp)
 	if err != nil && e.ectx.Fatal == nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/ops"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
@@ -307,10 +308,8 @@ func (e *evaluator) NPS(g *rdf.Graph, x algebra.Node, set []string, y algebra.No
 // open question of the spec (w3c/sparql-query#395), and engines answer one
 // solution per triple.
 func (e *evaluator) npsCollapsed() {
-	if e.ectx.Indeterminate == "" {
-		e.ectx.Indeterminate = "a negated property set matched two triples with one solution: #eval_negatedPropertySet " +
-			"is written as a set, its multiplicity is an open question (w3c/sparql-query#395), engines give one solution per triple"
-	}
+	e.ectx.Contest(ops.ContestedNPS, "a negated property set matched two triples with one solution: #eval_negatedPropertySet "+
+		"is written as a set, its multiplicity is an open question (w3c/sparql-query#395), engines give one solution per triple")
 }
 
 // endpoints is the mapping sending endpoint x to xn and y to yn, if any: a
