@@ -19,6 +19,16 @@
 //   - regex.go: XPath regular expressions on Go's regexp.
 //   - order.go: OrderCompare and OrderTie (#modOrderBy).
 //   - aggregate.go: Aggregate (#setFunctions, #defn_algAggregation).
+//   - basis.go: the errata, W3C tests and open questions the judge's
+//     readings rest on (Context.Follow, Context.Contest;
+//     docs/spec-questions.md).
+//   - budget.go: byte budgets (Options.MaxTermBytes, MaxBytes) charged
+//     before a string or big number is built, and deadline polls inside
+//     long operations (Context.Limit).
+//
+// testdata/audit/*.txt is the audit against the Recommendation: each
+// sentence of an audited section quoted with the cases it decides, or
+// waived with a reason; TestAudit checks the quotes against the spec text.
 //
 // To change a behaviour, change the data test first (testdata/*.txt: one
 // case a line, "(op arg ...) => expected", read by sexpr_test.go), then the
@@ -92,13 +102,16 @@
 // digits are taken while they still name a group; a group that does not
 // exist gives ""), \$ and \\ are literal, any other "\" or "$" is
 // err:FORX0004. Without the s flag "." excludes only #xA (F&O 1.0
-// §7.6.1.1; F&O 3.0 also excludes #xD). UCASE/LCASE use Go's per-code-point simple case mapping.
+// §7.6.1.1; F&O 3.0 also excludes #xD). UCASE/LCASE are the Unicode full case
+// mappings of fn:upper-case and fn:lower-case ("ß" is "SS").
 //
 // # Aggregates
 //
 // COUNT skips errors; SUM, AVG and GROUP_CONCAT are errors if any value
-// is (so AVG over a group with an unbound value is an error); SUM and AVG
-// of an empty group are 0; MIN takes the first value in ORDER BY order,
+// is (so AVG over a group with an unbound value and a number is an error:
+// w3c/rdf-tests#39, marked contested); SUM of an empty group is 0, AVG is 0
+// when Count(M) = 0, which removes errors: a group whose every value is
+// unbound averages to 0 (#defn_aggAvg); MIN takes the first value in ORDER BY order,
 // where an error counts as "no value", the lowest: MIN with an error is an
 // error, MAX skips errors; MIN and MAX of an empty group are errors;
 // SAMPLE is the first non-error value; GROUP_CONCAT takes string literals
