@@ -14,6 +14,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/report"
 )
@@ -22,11 +23,14 @@ func init() {
 	commands["diff"] = command{runDiff, "run one query over one dataset on several engines and judge them by the reference"}
 }
 
-// Exit statuses of diff and reduce.
+// Exit statuses of diff (reduce and serve share 0, 1 and 3). README.md,
+// "Using it", documents them.
 const (
-	exitOK        = 0 // every engine correct (or no divergence to reduce)
-	exitUsage     = 1 // usage or input error
-	exitDiverges  = 3 // some engine wrong
+	exitOK        = 0 // diff: every requested engine judged correct; reduce: nothing to reduce
+	exitUsage     = 1 // bad input rejected before any engine runs (reduce, serve: any usage error)
+	exitArgs      = 2 // diff: bad flags or arguments
+	exitDiverges  = 3 // some engine wrong (an engine bug, or the fast engine: internal bug)
+	exitUnjudged  = 4 // diff: nothing, or not everything, could be judged
 	maxInputBytes = 64 << 20
 )
 
@@ -51,19 +55,29 @@ func (f *caseFlags) register(fs *flag.FlagSet) {
 //	oracle diff -q query.rq [-d data.ttl | --dataset catalogue.json] [--engines a,b,...]
 //	            [--format md|json|table] [--reduce] [--timeout D] [--base IRI]
 //
-// It exits 0 when no engine diverges, 3 when one does, 1 on a usage or
-// input error.
+// It exits 0 when every requested engine is judged correct, 3 when one
+// diverges, 4 when the case is unjudged (the judge runs out of budget or
+// time, the dataset clause names a graph the catalogue does not hold, or
+// some engine timed out, was unavailable or lacks the feature), 1 on bad
+// input rejected before any engine runs (a file that cannot be read, data
+// that does not parse, a query the judge rejects: its syntax or a static
+// rule of SPARQL 1.1, with line and column; an unknown engine), 2 on bad
+// flags or arguments.
 func runDiff(args []string) int {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
 	fs.Func("config", "engine registry config `FILE` (see deploy/engines.example.json)", registry.UseConfigFile)
 	var cf caseFlags
 	cf.register(fs)
-	reduce := fs.Bool("reduce", false, "reduce every divergence and report the minimal cases")
+	doReduce := fs.Bool("reduce", false, "reduce every divergence and report the minimal cases")
 	maxCalls := fs.Int("max-calls", 1000, "oracle calls per reduction")
 	maxTime := fs.Duration("max-time", 2*time.Minute, "wall time per reduction")
 	fileContested := fs.Bool("file-contested", false, "write divergences resting on a contested reading of the spec up as engine bugs (default: as spec questions)")
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return exitArgs
+	}
+	if err := cf.check(fs.Args()); err != nil {
+		fmt.Fprintf(os.Stderr, "oracle diff: %v\n", err)
+		return exitArgs
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -72,16 +86,32 @@ func runDiff(args []string) int {
 		return usageError("diff", err)
 	}
 	defer closeEngines(engines)
-	r, bugs := report.Run(ctx, c, engines, diff.RunOptions{Deadline: cf.timeout, Reduce: *reduce,
-		Limits: diff.ReduceLimits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}})
+	if _, err := c.Info(); err != nil {
+		// The judge rejects the query (its syntax, or a static rule of
+		// SPARQL 1.1 such as a BIND variable already in scope): bad input,
+		// refused before any engine runs, as POST /v1/diff refuses it
+		// (400, with line and column).
+		return usageError("diff", fmt.Errorf("the query is not SPARQL 1.1: %w", err))
+	}
+	r, bugs := report.Run(ctx, c, engines, reduce.RunOptions{Deadline: cf.timeout, Reduce: *doReduce,
+		Limits: reduce.Limits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}})
 	bugs = report.WithQuestions(r, bugs, *fileContested, engines...)
 	if err := render(os.Stdout, cf.format, r, bugs); err != nil {
 		return usageError("diff", err)
 	}
-	if r.Diverges() {
+	return exitStatus(r)
+}
+
+// exitStatus: "all-correct" only when every requested engine was judged
+// correct; an oracle-suspect case judges no external engine.
+func exitStatus(r *diff.Report) int {
+	switch r.Kind {
+	case diff.KindAllCorrect:
+		return exitOK
+	case diff.KindEngineBug, diff.KindInternalBug:
 		return exitDiverges
 	}
-	return exitOK
+	return exitUnjudged
 }
 
 func render(w io.Writer, format string, r *diff.Report, bugs []report.Bug) error {
@@ -89,6 +119,10 @@ func render(w io.Writer, format string, r *diff.Report, bugs []report.Bug) error
 	case "json":
 		return report.NewJSON(r, bugs).WriteJSON(w)
 	case "md", "markdown":
+		if len(bugs) == 0 && r.Reason != "" { // unjudged: say why
+			_, err := fmt.Fprintf(w, "No divergence: %s (%s).\n", r.Kind, r.Reason)
+			return err
+		}
 		if len(bugs) == 0 {
 			_, err := fmt.Fprintf(w, "No divergence: %s.\n", r.Kind)
 			return err
@@ -103,15 +137,8 @@ func render(w io.Writer, format string, r *diff.Report, bugs []report.Bug) error
 // load reads the query and the dataset (untrusted RDF is parsed in a child
 // process, rdf.LoadIsolated) and builds the engines.
 func (f *caseFlags) load(ctx context.Context, rest []string) (*oracle.Case, []oracle.Engine, error) {
-	switch {
-	case len(rest) > 0:
-		return nil, nil, fmt.Errorf("unexpected arguments %q", rest)
-	case f.query == "":
-		return nil, nil, errors.New("-q query.rq is required")
-	case f.data != "" && f.dataset != "":
-		return nil, nil, errors.New("give -d or --dataset, not both")
-	case f.format != "md" && f.format != "markdown" && f.format != "json" && f.format != "table":
-		return nil, nil, fmt.Errorf("--format %q: want md, json or table", f.format)
+	if err := f.check(rest); err != nil {
+		return nil, nil, err
 	}
 	q, err := readInput(f.query)
 	if err != nil {
@@ -123,6 +150,22 @@ func (f *caseFlags) load(ctx context.Context, rest []string) (*oracle.Case, []or
 	}
 	engines, err := buildEngines(f.engines)
 	return c, engines, err
+}
+
+// check refuses flags and arguments that cannot make a case (a usage
+// error, before any file is read).
+func (f *caseFlags) check(rest []string) error {
+	switch {
+	case len(rest) > 0:
+		return fmt.Errorf("unexpected arguments %q", rest)
+	case f.query == "":
+		return errors.New("-q query.rq is required")
+	case f.data != "" && f.dataset != "":
+		return errors.New("give -d or --dataset, not both")
+	case f.format != "md" && f.format != "markdown" && f.format != "json" && f.format != "table":
+		return fmt.Errorf("--format %q: want md, json or table", f.format)
+	}
+	return nil
 }
 
 func (f *caseFlags) loadData(ctx context.Context, c *oracle.Case) error {

@@ -64,15 +64,21 @@ const libraryTTL = `@prefix : <http://example.org/> .
 func TestDiffUsageErrors(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"q.rq": "SELECT * { ?s ?p ?o }", "d.ttl": libraryTTL, "bad.ttl": "<a> <b> ."})
 	q, d := filepath.Join(dir, "q.rq"), filepath.Join(dir, "d.ttl")
-	for _, args := range [][]string{
+	for _, args := range [][]string{ // flags and arguments: exit 2
 		{},
-		{"-q", filepath.Join(dir, "missing.rq")},
 		{"-q", q, "-d", d, "--dataset", d},
 		{"-q", q, "--format", "xml"},
-		{"-q", q, "--engines", "nosuch"},
-		{"-q", q, "-d", filepath.Join(dir, "bad.ttl")},
 		{"-q", q, "extra"},
 		{"--bogus"},
+	} {
+		if code, _ := capture(t, func() int { return runDiff(args) }); code != exitArgs {
+			t.Errorf("diff %q: exit %d, want %d", args, code, exitArgs)
+		}
+	}
+	for _, args := range [][]string{ // bad input, before any engine runs: exit 1
+		{"-q", filepath.Join(dir, "missing.rq")},
+		{"-q", q, "--engines", "nosuch"},
+		{"-q", q, "-d", filepath.Join(dir, "bad.ttl")},
 	} {
 		if code, _ := capture(t, func() int { return runDiff(args) }); code != exitUsage {
 			t.Errorf("diff %q: exit %d, want %d", args, code, exitUsage)
