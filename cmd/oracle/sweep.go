@@ -31,14 +31,16 @@ const defaultDB = "oracle.db"
 //	                     [--w3c] [--manifests M,...] [--engines a,b] [--workers N] [--no-wait] [--json]
 //	                     [--reduce-per-key K] [--reduce-key feature|signature]
 //	oracle sweep status  [--db D] [--json] [ID]
-//	oracle sweep compare [--db D] [--json] [A] B   (A defaults to the sweep before B)
+//	oracle sweep compare [--db D] [--json] [A] B   (A defaults to the previous sweep of B's corpus)
 //	oracle sweep worker  [--db D] [--workers N] [--nightly FILE] [--reduce-key feature|signature]
 //	oracle sweep cancel  [--db D] [--json] ID
 //	oracle sweep reports [--db D] [--sweep N] [--engine E] [--class C] [--format table|json]
 //	oracle sweep export  [--db D] --report ID --to DIR/NAME   (a regression seed, sweep_reports.go)
 //
 // Exit 0 on success, 1 on a failure, 2 on a usage error; `start` exits 3
-// when the sweep found divergences (as `oracle diff` does).
+// when the sweep shows an untriaged finding the previous sweep of the same
+// corpus did not (finishStart). `compare` with one id compares it with the
+// previous sweep of the same corpus, over the engines and cases both ran.
 func runSweep(args []string) int { return sweepMain(args, os.Stdout, os.Stderr) }
 
 func sweepMain(args []string, stdout, stderr io.Writer) int {
@@ -133,7 +135,12 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 }
 
 // finishStart waits for the sweep, prints it and its comparison with the
-// previous sweep.
+// previous sweep of the same corpus (store.PreviousSweep), and exits 3 when
+// the sweep shows an untriaged finding (open, internal or suspect) that
+// sweep did not show: every untriaged finding when there is none. A
+// finding triaged away (intended, known upstream, won't fix...) or one an
+// earlier sweep of the corpus already showed does not make it 3, nor does
+// any sweep of another corpus.
 func finishStart(ctx context.Context, st *store.DB, r *sweep.Runner, id int64, asJSON bool, stdout, stderr io.Writer) int {
 	s, err := r.Wait(ctx, id)
 	if err != nil {
@@ -144,19 +151,90 @@ func finishStart(ctx context.Context, st *store.DB, r *sweep.Runner, id int64, a
 	if code := printSweeps(stdout, asJSON, []store.Sweep{s}); code != 0 {
 		return code
 	}
-	if prev, ok, err := st.PreviousSweep(ctx, id); err == nil && ok && !asJSON && s.State == store.SweepDone {
-		if c, err := st.Compare(ctx, prev.ID, id); err == nil {
-			printComparison(stdout, c)
-		}
-	}
-	switch {
-	case s.State != store.SweepDone:
+	if s.State != store.SweepDone {
 		fmt.Fprintf(stderr, "oracle sweep: sweep %d %s: %s\n", id, s.State, s.Error)
 		return 1
-	case s.Diverged > 0:
+	}
+	fresh, err := newUntriaged(ctx, st, s, asJSON, stdout)
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
+	if len(fresh) > 0 {
+		fmt.Fprintf(stderr, "oracle sweep: sweep %d shows %d untriaged finding(s) the previous sweep of its corpus did not: %s\n",
+			id, len(fresh), idList(fresh))
 		return 3
 	}
 	return 0
+}
+
+// newUntriaged are the untriaged findings sweep s shows and the previous
+// sweep of its corpus did not (all of them when there is none); the
+// comparison is printed unless the output is JSON.
+func newUntriaged(ctx context.Context, st *store.DB, s store.Sweep, asJSON bool, stdout io.Writer) ([]store.Report, error) {
+	seen := map[int64]bool{}
+	prev, ok, err := st.PreviousSweep(ctx, s.ID)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		c, err := st.Compare(ctx, prev.ID, s.ID)
+		if err != nil {
+			return nil, err
+		}
+		if !asJSON {
+			printComparison(stdout, c)
+		}
+		if seen, err = sweepFindingIDs(ctx, st, prev.ID); err != nil {
+			return nil, err
+		}
+	} else if !asJSON {
+		fmt.Fprintf(stdout, "no earlier sweep of this corpus (%s): nothing to compare with\n", s.Spec.CorpusKey())
+	}
+	all, err := reportRowsOf(ctx, st, store.ReportFilter{SweepID: s.ID})
+	var out []store.Report
+	for _, r := range all {
+		if !seen[r.ID] && store.Untriaged(r.Status) {
+			out = append(out, r)
+		}
+	}
+	return out, err
+}
+
+// sweepFindingIDs are the ids of the findings a sweep showed.
+func sweepFindingIDs(ctx context.Context, st store.Store, id int64) (map[int64]bool, error) {
+	rs, err := reportRowsOf(ctx, st, store.ReportFilter{SweepID: id})
+	out := map[int64]bool{}
+	for _, r := range rs {
+		out[r.ID] = true
+	}
+	return out, err
+}
+
+// reportRowsOf reads every report matching f, page by page.
+func reportRowsOf(ctx context.Context, st store.Store, f store.ReportFilter) ([]store.Report, error) {
+	var out []store.Report
+	for f.Limit = store.MaxLimit; ; f.Offset += f.Limit {
+		p, err := st.Reports(ctx, f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p.Reports...)
+		if len(p.Reports) == 0 || f.Offset+len(p.Reports) >= p.Total {
+			return out, nil
+		}
+	}
+}
+
+func idList(rs []store.Report) string {
+	var ids []string
+	for i, r := range rs {
+		if i == 20 {
+			ids = append(ids, fmt.Sprintf("and %d more", len(rs)-i))
+			break
+		}
+		ids = append(ids, "#"+strconv.FormatInt(r.ID, 10))
+	}
+	return strings.Join(ids, ", ")
 }
 
 // buildSpec reads the spec file, if any, and adds the corpus flags.
@@ -282,7 +360,7 @@ func sweepCompare(args []string, stdout, stderr io.Writer) int {
 	if len(ids) == 1 {
 		prev, ok, err := st.PreviousSweep(ctx, ids[0])
 		if err != nil || !ok {
-			return sweepFail(stderr, fmt.Errorf("sweep %d has no finished sweep before it (%v)", ids[0], err))
+			return sweepFail(stderr, fmt.Errorf("sweep %d has no finished sweep of the same corpus before it (%v); name both: oracle sweep compare A B", ids[0], err))
 		}
 		ids = []int64{prev.ID, ids[0]}
 	}
@@ -301,13 +379,17 @@ func sweepCompare(args []string, stdout, stderr io.Writer) int {
 }
 
 func printComparison(w io.Writer, c store.Comparison) {
-	fmt.Fprintf(w, "sweep %d against sweep %d: %d new, %d fixed, %d unchanged\n", c.B, c.A, len(c.New), len(c.Fixed), len(c.Unchanged))
+	fmt.Fprintf(w, "sweep %d against sweep %d: %d new, %d fixed, %d moved, %d undecided, %d unchanged findings over %d cases and the engines %s\n",
+		c.B, c.A, len(c.New), len(c.Fixed), len(c.Moved), len(c.Undecided), len(c.Unchanged), c.Cases, strings.Join(c.Engines, ", "))
+	for _, n := range c.Notes {
+		fmt.Fprintf(w, "  note: %s\n", n)
+	}
 	for _, g := range []struct {
 		name string
 		rs   []store.Report
-	}{{"new", c.New}, {"fixed", c.Fixed}, {"unchanged", c.Unchanged}} {
+	}{{"new", c.New}, {"fixed", c.Fixed}, {"moved", c.Moved}, {"undecided", c.Undecided}, {"unchanged", c.Unchanged}} {
 		for _, r := range g.rs {
-			fmt.Fprintf(w, "  %-9s #%d %s\n", g.name, r.ID, r.Title)
+			fmt.Fprintf(w, "  %-9s #%d %s [%s, %s]\n", g.name, r.ID, r.Title, r.Engine, r.Status)
 		}
 	}
 }

@@ -27,7 +27,7 @@ func TestSweepCommand(t *testing.T) {
 		t.Fatalf("status: exit %d\n%s", code, out)
 	}
 	code, out, _ = sweepRun("compare", "--db", db, "2")
-	if code != 0 || !strings.Contains(out, "sweep 2 against sweep 1: 0 new, 0 fixed, 0 unchanged") {
+	if code != 0 || !strings.Contains(out, "sweep 2 against sweep 1: 0 new, 0 fixed, 0 moved, 0 undecided, 0 unchanged findings over 6 cases") {
 		t.Fatalf("compare: exit %d\n%s", code, out)
 	}
 	code, out, _ = sweepRun("status", "--db", db, "--json", "1")
