@@ -7,7 +7,12 @@
 // body, query and dataset bounds and the evaluation semaphore; errors.go the
 // one JSON error shape {error, detail, line?, column?}; diffapi.go POST
 // /v1/diff; reports.go and sweeps.go the read/write endpoints over the
-// store (sweeps_cancel.go: POST /v1/sweeps/{id}/cancel); metrics.go the collectors; dashboard.go, trend.go (the inline SVG)
+// store (sweeps_cancel.go: POST /v1/sweeps/{id}/cancel); triage.go a
+// report's status (POST/PATCH /v1/reports/{id}/status behind the token, its
+// history, GET /v1/findings, and the report page's form, which carries the
+// token as a field and is refused from another site); findings.go the
+// findings gauges (by identity and root cause, read from the store at each
+// scrape); metrics.go the collectors; dashboard.go, trend.go (the inline SVG)
 // and templates/ the HTML (embedded with embed.FS, no external assets, no
 // script). api/openapi.yaml describes the API: change it with the handlers
 // (TestOpenAPICoversRoutes compares the two); deploy/grafana queries the
