@@ -3,6 +3,7 @@ package sidecar
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -135,6 +136,7 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 		return nil, err
 	}
 	a, err := decode(resp)
+	err = serviceRule(c, err)
 	if a != nil && len(resp.Extra) > 0 {
 		a.Evidence = resp.Extra
 	}
@@ -207,14 +209,49 @@ func failure(f *Failure) error {
 	if f == nil {
 		return fmt.Errorf("sidecar reported failure without detail")
 	}
-	kinds := map[string]error{
-		"rejected":    oracle.ErrRejected,
-		"unsupported": oracle.ErrUnsupported,
-		"timeout":     oracle.ErrTimeout,
-		"error":       oracle.ErrQueryError,
+	if k, ok := failureKinds[f.Kind]; ok {
+		return fmt.Errorf("%w: %s", k, f.Message)
 	}
-	if k, ok := kinds[f.Kind]; ok {
+	if k, ok := failurePhases[f.Phase]; ok {
+		return fmt.Errorf("%w: %s (%s phase)", k, f.Message, f.Phase)
+	}
+	if k, ok := legacyKinds[f.Kind]; ok {
 		return fmt.Errorf("%w: %s", k, f.Message)
 	}
 	return fmt.Errorf("sidecar %s error: %s", f.Kind, f.Message)
+}
+
+// failureKinds are the kinds a sidecar decides itself (its documented
+// rule, its own deadline); failurePhases decide the rest by where the
+// engine failed: a refusal before evaluation is a refusal (ErrRejected),
+// data it cannot hold a limitation, a failure while running an error.
+// legacyKinds read a sidecar that reports no phase.
+var (
+	failureKinds = map[string]error{
+		"unsupported": oracle.ErrUnsupported,
+		"timeout":     oracle.ErrTimeout,
+	}
+	failurePhases = map[string]error{
+		PhaseParse:    oracle.ErrRejected,
+		PhasePrepare:  oracle.ErrRejected,
+		PhaseLoad:     oracle.ErrUnsupported,
+		PhaseEvaluate: oracle.ErrQueryError,
+	}
+	legacyKinds = map[string]error{
+		"rejected": oracle.ErrRejected,
+		"error":    oracle.ErrQueryError,
+	}
+)
+
+// serviceRule: every sidecar runs without a network, so a query with a
+// SERVICE clause (found in its syntax tree) that fails while evaluating
+// failed for want of the network: unsupported, whatever the engine's words.
+func serviceRule(c *oracle.Case, err error) error {
+	if !errors.Is(err, oracle.ErrQueryError) {
+		return err
+	}
+	if info, perr := c.Info(); perr == nil && info.HasService {
+		return fmt.Errorf("%w: SERVICE cannot be evaluated without a network: %v", oracle.ErrUnsupported, err)
+	}
+	return err
 }
