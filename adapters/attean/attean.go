@@ -25,6 +25,7 @@ func Config(name, dir string, pool int) sidecar.Config {
 		Pool:        pool,
 		MaxRequests: 2000,
 		NoNetwork:   true,
+		Limits:      sidecar.DefaultLimits,
 	}
 }
 

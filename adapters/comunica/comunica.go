@@ -23,6 +23,8 @@ func Config(dir string, pool int) sidecar.Config {
 		Pool:        pool,
 		MaxRequests: 2000,
 		NoNetwork:   true,
+		Limits:      sidecar.DefaultLimits,
+		HeapArgs:    sidecar.NodeHeap,
 	}
 }
 

@@ -21,6 +21,9 @@ func Config(dir string, pool int) sidecar.Config {
 		Dir:         dir,
 		Pool:        pool,
 		MaxRequests: 10000,
+		NoNetwork:   true,
+		Limits:      sidecar.DefaultLimits,
+		HeapArgs:    sidecar.NodeHeap,
 	}
 }
 

@@ -24,6 +24,7 @@ func Config(name, dir, python string, pool int) sidecar.Config {
 		Pool:        pool,
 		MaxRequests: 5000,
 		NoNetwork:   true,
+		Limits:      sidecar.DefaultLimits,
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
-	"syscall"
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
@@ -56,8 +55,8 @@ func (o *outcome) failure() error {
 		return fmt.Errorf("%w: cannot run roqet: %v", oracle.ErrUnavailable, o.err)
 	}
 	if exit != nil {
-		if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return fmt.Errorf("%w: roqet died of %v: %s", oracle.ErrCrashed, ws.Signal(), o.message())
+		if sig, ok := signalled(exit); ok {
+			return fmt.Errorf("%w: roqet died of %v: %s", oracle.ErrCrashed, sig, o.message())
 		}
 	}
 	code := 0

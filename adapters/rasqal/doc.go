@@ -6,9 +6,11 @@
 //
 //	rasqal.go    Engine, Config, the command line, running roqet in its own
 //	             process group (killed whole at the deadline or when its
-//	             output passes Config.MaxOutput), in a network namespace
-//	             when Config.NoNetwork (roqet itself fetches SERVICE
-//	             endpoints and FROM IRIs)
+//	             output passes Config.MaxOutput), confined (sidecar.Jail:
+//	             bwrap, seeing only its case's data folder and no network:
+//	             roqet itself fetches SERVICE endpoints and reads FROM
+//	             IRIs, file: included) under Config.Limits (RLIMIT_DATA
+//	             and RLIMIT_CPU; passing one is ErrResource)
 //	dataset.go   the active dataset as N-Triples files, graph IRIs renamed to
 //	             the files' URIs (Rasqal names a graph after its file) in data
 //	             and query (oracle.Case.RewriteIRIs), and renamed back in the

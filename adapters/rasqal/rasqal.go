@@ -26,11 +26,20 @@ type Config struct {
 	TempDir string // where each case's data files go (default os.TempDir())
 	// MaxOutput bounds what one run may print; more is an error, not an answer.
 	MaxOutput int
-	// NoNetwork runs roqet in a network namespace of its own (roqet fetches
-	// SERVICE endpoints and FROM IRIs itself). Where namespaces are not
-	// available, a query that mentions SERVICE is refused as unsupported.
+	// NoNetwork is kept for callers: roqet always runs confined
+	// (sidecar.Jail: bwrap, else unshare --net), seeing only its case's
+	// data folder besides the system, since it fetches SERVICE endpoints
+	// and reads FROM IRIs (file: included) itself.
 	NoNetwork bool
+	// Env is added to roqet's (clean) environment.
+	Env []string
+	// Limits bound each run (default DefaultLimits): RLIMIT_DATA and
+	// RLIMIT_CPU, SIGKILL one second past it; either is ErrResource.
+	Limits sidecar.Limits
 }
+
+// DefaultLimits are roqet's limits unless the config says otherwise.
+var DefaultLimits = sidecar.Limits{Memory: 1 << 30, CPU: 30 * time.Second}
 
 // Engine runs one roqet process per case.
 type Engine struct {
@@ -46,6 +55,9 @@ func New(cfg Config) *Engine {
 	}
 	if cfg.MaxOutput <= 0 {
 		cfg.MaxOutput = 64 << 20
+	}
+	if cfg.Limits == (sidecar.Limits{}) {
+		cfg.Limits = DefaultLimits
 	}
 	return &Engine{cfg: cfg}
 }
@@ -69,9 +81,6 @@ func (e *Engine) Version() string {
 // Eval writes the case's dataset to files, runs roqet on them and reads its
 // answer back, mapping file URIs to the graph names they stand for.
 func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	if e.cfg.NoNetwork && !sidecar.CanIsolate() && sidecar.MentionsService(c.Query) {
-		return nil, fmt.Errorf("%w: SERVICE is refused: no network namespace to isolate roqet", oracle.ErrUnsupported)
-	}
 	info, perr := c.Info()
 	if perr != nil {
 		return e.dryRun(ctx, c, perr)
@@ -93,6 +102,9 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 	}
 	graph := info.Form == "CONSTRUCT" || info.Form == "DESCRIBE"
 	r := e.run(ctx, dir, e.args(query, c.Base, graph, files))
+	if err := r.limited; err != nil {
+		return nil, err
+	}
 	a, err := r.answer(graph)
 	var ref *refusal
 	if errors.As(err, &ref) {
@@ -154,6 +166,9 @@ func (e *Engine) dryRun(ctx context.Context, c *oracle.Case, perr error) (*resul
 		args = append(args, c.Base)
 	}
 	r := e.run(ctx, "", args)
+	if r.limited != nil {
+		return nil, r.limited
+	}
 	var ref *refusal
 	if err := r.failure(); errors.As(err, &ref) {
 		// Refused before evaluation (nothing else runs with -n), and the
@@ -171,6 +186,7 @@ type outcome struct {
 	err            error // from Wait
 	timedOut       bool
 	overflow       bool
+	limited        error // a limit stopped it (ErrResource), or it could not start confined
 }
 
 // run starts roqet in its own process group and kills the whole group when
@@ -178,23 +194,63 @@ type outcome struct {
 func (e *Engine) run(ctx context.Context, dir string, args []string) *outcome {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	argv := append([]string{e.cfg.Roqet}, args...)
-	if e.cfg.NoNetwork {
-		argv = sidecar.IsolatedArgv(argv)
+	cmd, cleanup, err := e.command(ctx, dir, args)
+	if err != nil {
+		return &outcome{err: err, limited: fmt.Errorf("%w: %v", oracle.ErrUnavailable, err)}
 	}
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Dir = dir
+	defer cleanup()
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = time.Second
 	stdout := &capped{max: e.cfg.MaxOutput, full: cancel}
 	stderr := &capped{max: 64 << 10}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	err := cmd.Run()
-	return &outcome{
+	err = cmd.Run()
+	o := &outcome{
 		stdout: stdout.buf.Bytes(), stderr: stderr.buf.Bytes(), err: err,
 		timedOut: ctx.Err() != nil && !stdout.over, overflow: stdout.over,
 	}
+	if !o.timedOut && !o.overflow {
+		if lerr := e.cfg.Limits.Exceeded(cmd.ProcessState, string(o.stderr)); lerr != nil {
+			o.limited = fmt.Errorf("rasqal: %w", lerr)
+		}
+	}
+	return o
+}
+
+// command is roqet confined (its case's data folder read-only, nothing
+// else of the server's files, no network) under its limits.
+func (e *Engine) command(ctx context.Context, dir string, args []string) (*exec.Cmd, func(), error) {
+	jail := sidecar.Jail{}
+	if dir != "" {
+		jail.ReadOnly = []string{dir}
+	}
+	l, err := jail.Prepare(append([]string{e.cfg.Roqet}, args...), e.cfg.Env)
+	if err != nil {
+		return nil, nil, err
+	}
+	argv := e.cfg.Limits.Argv(l.Argv, true)
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Dir, cmd.Env = l.Dir, l.Env
+	if cmd.Dir == "" && l.Mode != sidecar.ModeBwrap {
+		cmd.Dir = dir
+	}
+	return cmd, l.Cleanup, nil
+}
+
+// signalled is the signal that ended roqet: directly, or as bwrap reports
+// it, exit status 128+signal (bwrap's init waits for roqet and exits so).
+func signalled(exit *exec.ExitError) (syscall.Signal, bool) {
+	ws, ok := exit.Sys().(syscall.WaitStatus)
+	switch {
+	case !ok:
+		return 0, false
+	case ws.Signaled():
+		return ws.Signal(), true
+	case ws.Exited() && ws.ExitStatus() > 128 && ws.ExitStatus() < 128+65 && sidecar.Confined().Mode == sidecar.ModeBwrap:
+		return syscall.Signal(ws.ExitStatus() - 128), true
+	}
+	return 0, false
 }
 
 // capped keeps at most max bytes; past that it calls full (which kills the

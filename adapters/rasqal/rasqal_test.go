@@ -123,13 +123,12 @@ func equal(a, b []string) bool {
 // and exit status 2 with a whole document is an answer.
 func TestFaults(t *testing.T) {
 	fake, _ := filepath.Abs("testdata/fake-roqet")
-	e := New(Config{Roqet: fake})
 	cases := []struct{ mode, want string }{
 		{"hang", "timeout"}, {"segv", "crashed"}, {"partial", "error"}, {"warning", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
-			t.Setenv("FAKE_ROQET", c.mode)
+			e := New(Config{Roqet: fake, Env: []string{"FAKE_ROQET=" + c.mode}})
 			start := time.Now()
 			a, err := eval(e, &oracle.Case{Name: c.mode, Query: "ASK {}"}, 300*time.Millisecond)
 			if got := oracle.Classify(err); got != c.want {

@@ -2,7 +2,6 @@ package sidecar
 
 import (
 	"os/exec"
-	"strings"
 	"sync"
 )
 
@@ -18,12 +17,6 @@ func CanIsolate() bool {
 		isolate.ok = exec.Command("unshare", "--net", "--map-root-user", "--", "true").Run() == nil
 	})
 	return isolate.ok
-}
-
-// MentionsService is the fallback guard without namespaces: it errs on the
-// side of refusing (a string literal containing "service" is refused too).
-func MentionsService(query string) bool {
-	return strings.Contains(strings.ToUpper(query), "SERVICE")
 }
 
 // IsolatedArgv prefixes argv so that it runs in a network namespace of its

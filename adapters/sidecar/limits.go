@@ -161,3 +161,23 @@ func oomLine(stderr string) string {
 	}
 	return ""
 }
+
+// DefaultLimits are a sidecar's limits unless its adapter or the registry
+// config says otherwise: 2 GiB of memory (RDFLib took 3.2 GB from FROM
+// <file:///dev/zero> before the limit), 30 s of CPU time per case (on two
+// cores three times the default 10 s deadline: it binds only where the
+// deadline does not, and for engines that burn several cores at once).
+var DefaultLimits = Limits{Memory: 2 << 30, CPU: 30 * time.Second}
+
+// NodeHeap is Node's heap flag for a memory limit: half of it for V8's old
+// space, the rest for WASM memory (Oxigraph), buffers and code.
+func NodeHeap(memory int64) []string {
+	return []string{fmt.Sprintf("--max-old-space-size=%d", max(memory>>21, 64))}
+}
+
+// JavaHeap is the JVM's heap flag for a memory limit: half of it for the
+// heap, the rest for thread stacks (-Xss applies to every Java thread),
+// metaspace, code cache and GC structures.
+func JavaHeap(memory int64) []string {
+	return []string{fmt.Sprintf("-Xmx%dm", max(memory>>21, 128))}
+}

@@ -63,6 +63,13 @@ type EngineConfig struct {
 	Version     string `json:"version,omitempty"` // what the endpoint runs (the Protocol does not say)
 	// DatabaseDir keeps Virtuoso's database between runs ("" = temporary).
 	DatabaseDir string `json:"database_dir,omitempty"`
+	// MemoryMB and CPULimit bound each engine process (issue 13): memory
+	// in MiB (RLIMIT_DATA, and the runtime's heap flag below it) and CPU
+	// time per case. Zero keeps the adapter's default: 2048 MiB and 30s
+	// for the sidecars, 3072 MiB for Jena, 1024 MiB and 30s for roqet,
+	// 4096 MiB for Virtuoso's server. Passing one is ErrResource.
+	MemoryMB int      `json:"memory_mb,omitempty"`
+	CPULimit Duration `json:"cpu_limit,omitempty"`
 }
 
 // Duration is a time.Duration written as a Go duration string in JSON ("10s").
@@ -125,6 +132,9 @@ func (c *Config) validate() error {
 		}
 		if e.Pool < 0 || e.Deadline < 0 {
 			return fmt.Errorf("engine %q: negative pool or deadline", e.Name)
+		}
+		if e.MemoryMB < 0 || e.CPULimit < 0 || e.MemoryMB > 0 && e.MemoryMB < 64 {
+			return fmt.Errorf("engine %q: memory_mb must be 64 or more, cpu_limit not negative", e.Name)
 		}
 	}
 	return nil

@@ -102,7 +102,19 @@ func tune(c sidecar.Config, e EngineConfig) sidecar.Config {
 	if e.StartTimeout > 0 {
 		c.StartTimeout = time.Duration(e.StartTimeout)
 	}
+	c.Limits = e.limits(c.Limits)
 	return c
+}
+
+// limits applies an entry's memory_mb and cpu_limit over an adapter's defaults.
+func (e EngineConfig) limits(l sidecar.Limits) sidecar.Limits {
+	if e.MemoryMB > 0 {
+		l.Memory = int64(e.MemoryMB) << 20
+	}
+	if e.CPULimit > 0 {
+		l.CPU = time.Duration(e.CPULimit)
+	}
+	return l
 }
 
 // adapterDir is the entry's Dir, or adapters/<folder> under Home() once the
@@ -140,7 +152,7 @@ func rasqalKind(e EngineConfig) (oracle.Engine, error) {
 	if _, err := exec.LookPath(bin); err != nil {
 		return nil, fmt.Errorf("%s: %w: %v (Debian rasqal-utils)", e.Name, ErrNotInstalled, err)
 	}
-	return rasqal.New(rasqal.Config{Roqet: bin, NoNetwork: true}), nil
+	return rasqal.New(rasqal.Config{Roqet: bin, NoNetwork: true, Limits: e.limits(rasqal.DefaultLimits)}), nil
 }
 
 func virtuosoKind(e EngineConfig) (oracle.Engine, error) {

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
@@ -21,6 +22,10 @@ type Status struct {
 	Version   string `json:"version"`
 	Available bool   `json:"available"`
 	Reason    string `json:"reason"`
+	// Sandbox is how the engine's processes are confined (adapters/sidecar
+	// Confined: "bwrap", "network-only", "none"); empty for engines that
+	// run no process of their own (the evaluators, an endpoint).
+	Sandbox string `json:"sandbox,omitempty"`
 }
 
 // Known lists the canonical names followed by the ones the config adds.
@@ -80,7 +85,21 @@ func (c *Config) Probe(ctx context.Context, name string, timeout time.Duration) 
 	if e.kind() == "sparqlhttp" {
 		return answerASK(ctx, eng, st)
 	}
-	return answerVersion(ctx, eng, st)
+	return sandboxed(e.kind(), answerVersion(ctx, eng, st))
+}
+
+// sandboxed notes how an engine with processes of its own is confined;
+// one that runs with less than bwrap says so in its reason (issue 13).
+func sandboxed(kind string, st Status) Status {
+	if kind == "reference" || kind == "engine" {
+		return st
+	}
+	c := sidecar.Confined()
+	st.Sandbox = c.Mode
+	if st.Available && c.Mode != sidecar.ModeBwrap {
+		st.Reason = "runs unconfined (" + c.Mode + "): " + c.Reason
+	}
+	return st
 }
 
 func answerVersion(ctx context.Context, eng oracle.Engine, st Status) Status {

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
@@ -52,12 +53,30 @@ func TestConfigErrors(t *testing.T) {
 		`{"engines":[{"name":"jena","deadline":5}]}`:      "duration is a string",
 		`{"engines":[{"name":"jena","deadline":"soon"}]}`: "invalid duration",
 		`{"engines":[{}]}`:                                "no name",
+		`{"engines":[{"name":"jena","memory_mb":10}]}`:    "memory_mb must be 64 or more",
+		`{"engines":[{"name":"jena","cpu_limit":"-1s"}]}`: "cpu_limit not negative",
 		`{"engines":[{"name":"e","kind":"sparqlhttp"}]`:   "unexpected EOF",
 	} {
 		_, err := ParseConfig(strings.NewReader(text), "")
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: error %v, want %q", text, err, want)
 		}
+	}
+}
+
+// memory_mb and cpu_limit override an adapter's limits; zero keeps them.
+func TestConfigLimits(t *testing.T) {
+	given := EngineConfig{MemoryMB: 512, CPULimit: Duration(5 * time.Second)}
+	got := given.limits(sidecar.DefaultLimits)
+	if got.Memory != 512<<20 || got.CPU != 5*time.Second {
+		t.Errorf("limits %+v, want 512 MiB and 5s", got)
+	}
+	if got := (EngineConfig{}).limits(sidecar.DefaultLimits); got != sidecar.DefaultLimits {
+		t.Errorf("limits %+v, want the adapter's defaults %+v", got, sidecar.DefaultLimits)
+	}
+	c := tune(sidecar.Config{Name: "rdflib", Command: []string{"python"}, Limits: sidecar.DefaultLimits}, given)
+	if c.Limits.Memory != 512<<20 {
+		t.Errorf("tune kept %+v", c.Limits)
 	}
 }
 
