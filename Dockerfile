@@ -29,7 +29,7 @@ COPY adapters adapters
 # sidecar runs on the JRE).
 RUN apt-get update -qq \
  && apt-get install -y -qq --no-install-recommends ca-certificates \
- && bash scripts/install.sh npm_adapters python_adapters jena_adapter virtuoso_engine rasqal_adapter perl_adapter \
+ && bash scripts/install.sh engine_sandbox npm_adapters python_adapters jena_adapter virtuoso_engine rasqal_adapter perl_adapter \
  && apt-mark manual nodejs openjdk-17-jre-headless >/dev/null \
  && apt-get purge -y -qq maven npm openjdk-17-jdk-headless && apt-get autoremove -y -qq \
  && rm -rf /var/lib/apt/lists/* /root/.m2 /root/.npm /root/.cache

@@ -106,6 +106,18 @@ perl_adapter() {
 	apt_install perl libattean-perl librdf-query-perl libjson-perl
 }
 
+# engine_sandbox installs bubblewrap (bwrap) and util-linux's prlimit: every
+# external engine process runs in a bwrap sandbox (its own mount, pid and
+# network namespaces; only the system, its own runtime and a private tmpfs
+# visible) under memory and CPU limits set with prlimit (adapters/sidecar,
+# issue 13: an engine must read no file and reach no URL a case did not
+# supply). Without bwrap engines run with a network namespace only, and
+# under CI=true not at all.
+engine_sandbox() {
+	command -v prlimit >/dev/null 2>&1 || apt_install util-linux
+	command -v bwrap >/dev/null 2>&1 || apt_install bubblewrap
+}
+
 # postgres_server installs Debian's PostgreSQL and starts its cluster for the
 # store and sweep tests (internal/store, internal/sweep), with a role and a
 # database they own; .ci/run exports ORACLE_TEST_POSTGRES to point at them.
@@ -144,6 +156,7 @@ if [ $# -gt 0 ]; then
 fi
 
 need_go
+engine_sandbox
 npm_adapters
 python_adapters
 jena_adapter
