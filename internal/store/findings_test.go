@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/report"
 )
 
@@ -78,6 +79,19 @@ func TestCountFindings(t *testing.T) {
 	require.Equal(t, 3, got.RootCauses)
 	require.Equal(t, []EngineCount{{"jena", 2, 1, nil}, {"oxigraph", 1, 1, nil}, {"rasqal", 2, 2, nil}}, got.ByEngine)
 	require.Equal(t, []RootCause{{"a", []string{"jena", "rasqal"}, []string{"missing-rows", "vars"}}}, got.Shared)
+}
+
+func TestCaseFindings(t *testing.T) {
+	ds := rdf.NewDataset()
+	ds.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/p"), O: rdf.String("x")})
+	fs := CaseFindings("SELECT * { ?s ?p ?o }", "", ds, map[string][]string{"rasqal": {"vars"}, "jena": {"vars", "order"}})
+	require.Len(t, fs, 3)
+	b := bug("jena", diff.ClassVars, "", "select * where { ?s ?p ?o }")
+	b.Reproducer.Data = "<http://e/s> <http://e/p> \"x\" .\n"
+	require.Equal(t, FingerprintOf(b), fs[0].Fingerprint, "the corpus and the store fingerprint a case alike")
+	c := CountFindings(fs)
+	require.Equal(t, 3, c.Findings)
+	require.Equal(t, 1, c.RootCauses)
 }
 
 func TestStatusChangeCheck(t *testing.T) {

@@ -59,6 +59,23 @@ func FingerprintOf(b report.Bug) string {
 	return reduce.Fingerprint(r.Query, r.Base, ds)
 }
 
+// CaseFindings are the findings of one (reduced) case: one per engine and
+// class the case's engines are wrong in (wrong: engine → classes), all of
+// the case's fingerprint. docs/findings.md counts the regression corpus
+// with CountFindings over them (internal/regress), as the store counts
+// its reports.
+func CaseFindings(query, base string, ds *rdf.Dataset, wrong map[string][]string) []Finding {
+	fp := reduce.Fingerprint(query, base, ds)
+	var out []Finding
+	for engine, classes := range wrong {
+		for _, c := range classes {
+			out = append(out, Finding{Identity: Identity{Engine: engine, Class: c, Fingerprint: fp}})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
+	return out
+}
+
 // wrongEngines are the engines a bug is filed against, sorted, once each.
 func wrongEngines(b report.Bug) []string {
 	var out []string
