@@ -4,41 +4,50 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/sparql-oracle/oracle/internal/registry"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/reduce"
+	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/report"
 )
 
 func init() {
-	commands["reduce"] = command{runReduce, "shrink a diverging case to a minimal one that keeps the same divergence"}
+	commands["reduce"] = command{runReduce, "shrink each engine's divergence, against the judge alone, to a verified 1-minimal case"}
 }
 
 // runReduce implements
 //
 //	oracle reduce -q query.rq [-d data.ttl | --dataset catalogue.json] [--engines a,b,...]
-//	              [--signature "class: wrong,engines | right,engines"] [-o DIR]
+//	              [--signature "class: wrong,engines | right,engines"] [--engine NAME] [-o DIR]
 //	              [--format md|json|table] [--max-calls N] [--max-time D]
 //
-// It judges the case, reduces the divergence named by --signature (default:
-// the first), prints the report of the reduced case, and with -o writes
-// DIR/query.rq and DIR/data.nq. Exit 3 when a divergence was reduced, 0
-// when the case does not diverge, 1 on a usage or input error.
+// It judges the case, picks the divergence named by --signature (default:
+// the first), and reduces it once per engine on its wrong side (or only
+// --engine), each against the judge alone: the other engines run once on
+// the result. It says on stderr whether each result is verified 1-minimal,
+// flags a divergence that did not survive (never reported), prints the
+// report of each reduced case, and with -o writes DIR/query.rq and
+// DIR/data.nq (DIR/<engine>/... when several engines were reduced). Exit 3
+// when a divergence was reduced, 0 when there is nothing to reduce or
+// nothing survived, 1 on a usage or input error.
 func runReduce(args []string) int {
 	fs := flag.NewFlagSet("reduce", flag.ContinueOnError)
 	fs.Func("config", "engine registry config `FILE` (see deploy/engines.example.json)", registry.UseConfigFile)
 	var cf caseFlags
 	cf.register(fs)
-	sigText := fs.String("signature", "", "the divergence to keep (default: the first one found)")
+	sigText := fs.String("signature", "", "the divergence to reduce (default: the first one found)")
+	only := fs.String("engine", "", "reduce for this engine only (default: every engine on the divergence's wrong side)")
 	outDir := fs.String("o", "", "write the reduced query.rq and data.nq into `DIR`")
-	maxCalls := fs.Int("max-calls", 1000, "oracle calls at most")
-	maxTime := fs.Duration("max-time", 2*time.Minute, "wall time at most")
+	maxCalls := fs.Int("max-calls", 1000, "oracle calls at most, per engine")
+	maxTime := fs.Duration("max-time", 2*time.Minute, "wall time at most, per engine")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -51,6 +60,9 @@ func runReduce(args []string) int {
 	defer closeEngines(engines)
 	r := diff.Judge(ctx, c, engines, cf.timeout)
 	d, ok, err := pickDivergence(r, *sigText)
+	if err == nil && ok && *only != "" {
+		d, err = onlyEngine(d, *only)
+	}
 	if err != nil {
 		return usageError("reduce", err)
 	}
@@ -58,31 +70,64 @@ func runReduce(args []string) int {
 		fmt.Fprintf(os.Stderr, "oracle reduce: nothing to reduce: %s\n", r.Kind)
 		return exitOK
 	}
-	lim := diff.ReduceLimits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}
-	out, rr, st := diff.ReduceDivergence(ctx, c, engines, d, lim)
-	fmt.Fprintf(os.Stderr, "oracle reduce: %s: %d oracle calls, %s, quads %d -> %d, nodes %d -> %d%s\n",
-		d.Signature, st.Calls, st.Elapsed.Round(time.Millisecond), st.QuadsBefore, st.QuadsAfter,
-		st.NodesBefore, st.NodesAfter, stoppedNote(st))
-	if *outDir != "" {
-		if err := writeCase(*outDir, out); err != nil {
-			return usageError("reduce", err)
-		}
-	}
-	var bugs []report.Bug
-	if b, ok := report.BugFor(rr, d.Signature, &st, engines...); ok {
-		bugs = append(bugs, b)
-	}
-	if err := render(os.Stdout, cf.format, rr, bugs); err != nil {
+	lim := reduce.Limits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}
+	results, err := reduce.Divergence(ctx, c, engines, d, lim)
+	if err != nil {
 		return usageError("reduce", err)
 	}
-	return exitDiverges
+	return reportReduced(results, engines, cf.format, *outDir)
 }
 
-func stoppedNote(st diff.ReduceStats) string {
-	if st.Stopped {
-		return " (stopped by a limit: not minimal)"
+// reportReduced prints each result's figures and report, writes the
+// reduced cases, and returns the exit status.
+func reportReduced(results []*reduce.Result, engines []oracle.Engine, format, outDir string) int {
+	code := exitOK
+	for _, res := range results {
+		fmt.Fprintf(os.Stderr, "oracle reduce: %s\n", reductionNote(res))
+		if !res.Survived {
+			continue
+		}
+		if outDir != "" {
+			dir := outDir
+			if len(results) > 1 {
+				dir = filepath.Join(outDir, res.Engine)
+			}
+			if err := writeCase(dir, res.Case); err != nil {
+				return usageError("reduce", err)
+			}
+		}
+		if err := render(os.Stdout, format, res.Report, report.Reduced([]*reduce.Result{res}, engines...)); err != nil {
+			return usageError("reduce", err)
+		}
+		code = exitDiverges
 	}
-	return ""
+	return code
+}
+
+// reductionNote is one line: the engine and class, the figures, and the
+// verification (or why the divergence is flagged).
+func reductionNote(res *reduce.Result) string {
+	st := res.Stats
+	head := fmt.Sprintf("%s %s: %d oracle calls, %s, quads %d -> %d, nodes %d -> %d", res.Engine, res.Class,
+		st.Calls, st.Elapsed.Round(time.Millisecond), st.QuadsBefore, st.QuadsAfter, st.NodesBefore, st.NodesAfter)
+	switch {
+	case !res.Survived:
+		return head + ": FLAGGED, not reported: " + res.Reason
+	case st.Minimal:
+		return fmt.Sprintf("%s: verified 1-minimal (%d single steps tried, each lost the divergence)", head, st.Tried)
+	case st.Stopped:
+		return head + " (stopped by a limit: not minimal)"
+	}
+	return fmt.Sprintf("%s: not minimal (%d single steps still keep it: %s)", head, len(st.Kept), strings.Join(st.Kept, "; "))
+}
+
+// onlyEngine narrows d to one engine of its wrong side.
+func onlyEngine(d diff.Divergence, name string) (diff.Divergence, error) {
+	if !slices.Contains(d.Signature.Wrong, name) {
+		return d, fmt.Errorf("--engine %s: not on the wrong side of %s", name, d.Signature)
+	}
+	d.Signature.Wrong = []string{name}
+	return d, nil
 }
 
 func pickDivergence(r *diff.Report, text string) (diff.Divergence, bool, error) {

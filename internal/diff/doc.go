@@ -1,6 +1,6 @@
 // Package diff compares SPARQL answers the way the specification allows,
 // names the divergences, triages a case's outcomes with the reference as the
-// judge, reduces a divergence to a minimal case, and writes bug reports.
+// judge (reduction and reports are internal/reduce's and internal/report's).
 //
 // # Comparison (compare*.go, bijection.go, rowdiff.go, class.go)
 //
@@ -78,25 +78,16 @@
 // SQLancer; an engine failing it is wrong). Unsupported and timeout are
 // recorded, not divergences.
 //
-// # Reduction (reduce*.go)
+// # Reduction
 //
-// Reduce(case, stillDiverges, stop) runs ddmin over the dataset's quads,
-// then single syntax-tree edits (reduce_edits.go, reduce_exprs.go: drop an
-// element, triple, object, UNION branch, projected variable, modifier,
-// prologue declaration; replace an operator by a child; replace an
-// expression by an operand; shrink a literal), printing each candidate to
-// SPARQL, to a fixpoint. Edit sites are (node index in syntax.Inspect order,
-// edit index), applied to a syntax.Clone. Candidates are cached by query
-// text and dataset, so no candidate is asked twice. Every edit shrinks the
-// tree or a literal, so the loop ends; the result is 1-minimal unless stop
-// ended it (TestReduceIsOneMinimal checks it against a real buggy engine).
-// ReduceDivergence wires it to Judge on the engines of one signature.
+// Reducing a divergence is internal/reduce's (reduce.Engine: one engine in
+// one class against the judge alone); it imports this package, never the
+// reverse.
 //
 // # Reports
 //
-// Writing divergences up is internal/report's (report.Bugs, report.Run):
-// Run here returns the report and the reduced divergences (Reduced), and
-// this package never imports report.
+// Writing divergences up is internal/report's (report.Bugs, report.Run,
+// which runs reduce.Run); this package never imports report or reduce.
 //
 // # Changing this package
 //

@@ -134,3 +134,30 @@ func All(ctx context.Context, c *oracle.Case, engines []oracle.Engine, r *diff.R
 	}
 	return out, nil
 }
+
+// RunOptions configures Run, the one-case pipeline shared by `oracle diff`
+// and the service's POST /v1/diff.
+type RunOptions struct {
+	Deadline time.Duration // per engine and query
+	Reduce   bool          // reduce every engine's divergence (All)
+	Limits   Limits        // bounds of each reduction (when Reduce); Deadline defaults to the run's
+}
+
+// Run judges c on engines (the judge among them) and, with Reduce, reduces
+// every (engine, class) of its divergences (All). A run without the judge
+// among the engines is not reduced.
+func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt RunOptions) (*diff.Report, []*Result) {
+	r := diff.Judge(ctx, c, engines, opt.Deadline)
+	if !opt.Reduce {
+		return r, nil
+	}
+	lim := opt.Limits
+	if lim.Deadline == 0 {
+		lim.Deadline = opt.Deadline
+	}
+	out, err := All(ctx, c, engines, r, lim)
+	if err != nil {
+		r.Notes = append(r.Notes, "not reduced: "+err.Error())
+	}
+	return r, out
+}

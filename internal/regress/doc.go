@@ -21,12 +21,13 @@
 // Recording: `go test ./internal/regress -run TestRecord -record` judges
 // each seed under testdata/seeds (a query whose first line is
 // "# origin: ..." over testdata/seeds/library.ttl) on every installed
-// engine, reduces each divergence with diff.ReduceDivergence, and rewrites
-// the corpus. `go test ./internal/regress -run TestFindings -update`
+// engine, reduces each divergence once per engine on its wrong side with
+// reduce.Engine (against the judge alone; flagged ones are not recorded),
+// and rewrites the corpus. `go test ./internal/regress -run TestFindings -update`
 // regenerates docs/findings.md from the corpus (only the reference runs, to
 // print the expected answers); without -update the test checks the page is
 // current.
 //
-// This package imports diff, oracle, rdf, results, algebra/syntax and
-// registry; nothing imports it.
+// This package imports diff, reduce, oracle, rdf, results, algebra/syntax
+// and registry; nothing imports it but tests (reduce's corpus measurement).
 package regress

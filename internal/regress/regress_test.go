@@ -14,6 +14,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/report"
 )
@@ -122,7 +123,7 @@ func TestRecord(t *testing.T) {
 	es := engines(t)
 	dir := corpusDir(t)
 	queries = selectSeeds(t, queries, dir)
-	lim := diff.ReduceLimits{MaxCalls: 1000, MaxTime: 2 * time.Minute, Deadline: Deadline}
+	lim := reduce.Limits{MaxCalls: 1000, MaxTime: 2 * time.Minute, Deadline: Deadline}
 	for _, path := range queries {
 		q, err := os.ReadFile(path)
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/reduce"
 )
 
 // Deadline is each engine's deadline per query in corpus runs.
@@ -89,11 +90,14 @@ func expectList(r *diff.Report, engines []oracle.Engine) []Expect {
 	return out
 }
 
-// Record judges a seed case on engines, reduces each divergence, and
-// returns one corpus case per divergence (id "<seed>-<class>"), each
-// re-judged on every engine; a seed without divergence gives one case
-// (id "<seed>") recording that every engine agrees.
-func Record(ctx context.Context, seed *oracle.Case, id, origin, dir string, engines []oracle.Engine, lim diff.ReduceLimits) []*Case {
+// Record judges a seed case on engines, reduces each divergence once per
+// engine on its wrong side against the judge alone (reduce.Engine; a
+// divergence that does not survive is flagged and not recorded), and
+// returns one corpus case per distinct reduced case and class (id
+// "<seed>-<class>[-n]"), with every engine's verdict on it; a seed without
+// divergence gives one case (id "<seed>") recording that every engine
+// agrees.
+func Record(ctx context.Context, seed *oracle.Case, id, origin, dir string, engines []oracle.Engine, lim reduce.Limits) []*Case {
 	r := diff.Judge(ctx, seed, engines, lim.Deadline)
 	if len(r.Divergences) == 0 {
 		c := &Case{ID: id, Dir: filepath.Join(dir, id), Query: seed.Query, Data: seed.Dataset,
@@ -101,18 +105,31 @@ func Record(ctx context.Context, seed *oracle.Case, id, origin, dir string, engi
 		return []*Case{c}
 	}
 	var out []*Case
-	used := map[string]int{}
+	used, seen := map[string]int{}, map[string]bool{}
 	for _, d := range r.Divergences {
-		red, _, st := diff.ReduceDivergence(ctx, seed, engines, d, lim)
-		full := diff.Judge(ctx, red, engines, lim.Deadline)
-		cid := id + "-" + string(d.Signature.Class)
-		if used[cid]++; used[cid] > 1 { // two engine groups, one class
-			cid = fmt.Sprintf("%s-%d", cid, used[cid])
+		for _, name := range d.Signature.Wrong {
+			res, err := reduce.Engine(ctx, seed, engines, name, d.Signature.Class, lim)
+			if err != nil {
+				continue
+			}
+			fp := string(d.Signature.Class) + reduce.Fingerprint(res.Case.Query, res.Case.Base, res.Case.Dataset)
+			if seen[fp] {
+				continue
+			}
+			seen[fp] = true
+			cid := id + "-" + string(d.Signature.Class)
+			if used[cid]++; used[cid] > 1 { // two reduced cases, one class
+				cid = fmt.Sprintf("%s-%d", cid, used[cid])
+			}
+			sig := d
+			if rd, ok := res.Divergence(); ok {
+				sig = rd
+			}
+			out = append(out, &Case{ID: cid, Dir: filepath.Join(dir, cid), Query: res.Case.Query, Data: res.Case.Dataset,
+				Meta: map[string]string{"origin": origin, "signature": sig.Signature.String(),
+					"status": status(sig), "reduction": reductionText(name, res.Stats)},
+				Expect: expectList(res.Report, engines)})
 		}
-		out = append(out, &Case{ID: cid, Dir: filepath.Join(dir, cid), Query: red.Query, Data: red.Dataset,
-			Meta: map[string]string{"origin": origin, "signature": d.Signature.String(),
-				"status": status(d), "reduction": reductionText(st)},
-			Expect: expectList(full, engines)})
 	}
 	return out
 }
@@ -127,11 +144,15 @@ func status(d diff.Divergence) string {
 	return "open"
 }
 
-// reductionText is the header form of the reduction figures.
-func reductionText(st diff.ReduceStats) string {
-	s := fmt.Sprintf("oracle_calls=%d seconds=%.2f quads=%d->%d nodes=%d->%d",
-		st.Calls, st.Elapsed.Seconds(), st.QuadsBefore, st.QuadsAfter, st.NodesBefore, st.NodesAfter)
-	if st.Stopped {
+// reductionText is the header form of the reduction figures: the engine
+// reduced for, then its figures and verification.
+func reductionText(engine string, st reduce.Stats) string {
+	s := fmt.Sprintf("engine=%s oracle_calls=%d seconds=%.2f quads=%d->%d nodes=%d->%d",
+		engine, st.Calls, st.Elapsed.Seconds(), st.QuadsBefore, st.QuadsAfter, st.NodesBefore, st.NodesAfter)
+	switch {
+	case st.Minimal:
+		s += fmt.Sprintf(" minimal=verified tried=%d", st.Tried)
+	case st.Stopped:
 		s += " stopped"
 	}
 	return s

@@ -13,6 +13,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -126,7 +127,7 @@ type ReductionFigure struct {
 }
 
 // Figure converts reducer statistics for a report.
-func Figure(s diff.ReduceStats) *ReductionFigure {
+func Figure(s reduce.Stats) *ReductionFigure {
 	return &ReductionFigure{Calls: s.Calls, Seconds: s.Elapsed.Seconds(), QuadsBefore: s.QuadsBefore,
 		QuadsAfter: s.QuadsAfter, NodesBefore: s.NodesBefore, NodesAfter: s.NodesAfter, Stopped: s.Stopped}
 }
@@ -144,7 +145,7 @@ func Bugs(r *diff.Report, engines ...oracle.Engine) []Bug {
 
 // BugFor writes up the divergence with signature sig in r, with the
 // reduction figures attached; ok is false when r does not show sig.
-func BugFor(r *diff.Report, sig diff.Signature, st *diff.ReduceStats, engines ...oracle.Engine) (Bug, bool) {
+func BugFor(r *diff.Report, sig diff.Signature, st *reduce.Stats, engines ...oracle.Engine) (Bug, bool) {
 	for _, d := range r.Divergences {
 		if d.Signature.Equal(sig) {
 			b := bugOf(r, d, engines)
@@ -157,21 +158,26 @@ func BugFor(r *diff.Report, sig diff.Signature, st *diff.ReduceStats, engines ..
 	return Bug{}, false
 }
 
-// Run is diff.Run with the divergences written up: Bugs(r), or with Reduce
-// the deduplicated bugs of the reduced cases whose signature survived.
-func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt diff.RunOptions) (*diff.Report, []Bug) {
-	r, reduced := diff.Run(ctx, c, engines, opt)
+// Run is reduce.Run with the divergences written up: Bugs(r), or with Reduce
+// the deduplicated bugs of the reduced cases whose divergence survived.
+func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt reduce.RunOptions) (*diff.Report, []Bug) {
+	r, reduced := reduce.Run(ctx, c, engines, opt)
 	if !opt.Reduce {
 		return r, Bugs(r, engines...)
 	}
 	return r, Reduced(reduced, engines...)
 }
 
-// Reduced writes up reduced divergences, deduplicated.
-func Reduced(rs []diff.Reduced, engines ...oracle.Engine) []Bug {
+// Reduced writes up reduced divergences, deduplicated; a result whose
+// divergence did not survive (reduce.Result.Survived) is never written up.
+func Reduced(rs []*reduce.Result, engines ...oracle.Engine) []Bug {
 	var bugs []Bug
 	for _, x := range rs {
-		if b, ok := BugFor(x.Report, x.Divergence.Signature, &x.Stats, engines...); ok {
+		d, ok := x.Divergence()
+		if !x.Survived || !ok {
+			continue
+		}
+		if b, ok := BugFor(x.Report, d.Signature, &x.Stats, engines...); ok {
 			bugs = append(bugs, b)
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
@@ -88,15 +89,15 @@ type outcome struct {
 
 // runDiff loads the dataset and runs the case: the part of a request that
 // holds an evaluation slot.
-func (s *Server) runDiff(ctx context.Context, req *diffRequest, engines []oracle.Engine, reduce bool) *outcome {
+func (s *Server) runDiff(ctx context.Context, req *diffRequest, engines []oracle.Engine, doReduce bool) *outcome {
 	c, apiErr := s.loadCase(ctx, req)
 	if apiErr != nil {
 		return &outcome{err: apiErr}
 	}
 	o := &outcome{c: c, loaded: time.Now(), judge: &timedJudge{Engine: engines[0]}}
 	engines = append([]oracle.Engine{o.judge}, engines[1:]...)
-	o.rep, o.bugs = report.Run(ctx, c, engines, diff.RunOptions{Deadline: s.lim.Deadline, Reduce: reduce,
-		Limits: diff.ReduceLimits{MaxCalls: s.lim.ReduceCalls, MaxTime: s.lim.ReduceTime, Deadline: s.lim.Deadline}})
+	o.rep, o.bugs = report.Run(ctx, c, engines, reduce.RunOptions{Deadline: s.lim.Deadline, Reduce: doReduce,
+		Limits: reduce.Limits{MaxCalls: s.lim.ReduceCalls, MaxTime: s.lim.ReduceTime, Deadline: s.lim.Deadline}})
 	o.ran = time.Now()
 	return o
 }

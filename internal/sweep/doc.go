@@ -12,7 +12,8 @@
 // a sweep of a million seeds holds about one batch of queued jobs, never
 // lists its corpus at once, and stops feeding as soon as it is not
 // running. A case job (run.go) runs diff.Judge on the engines, reduces
-// every divergence with diff.ReduceDivergence under the spec's bounds
+// every divergence with reduce.Engine (its first wrong engine whose
+// divergence survives, against the judge alone) under the spec's bounds
 // (calls and seconds), files each bug (store.FileReport, deduplicated),
 // and writes the per-engine results with store.RecordCase. The last case
 // job to finish marks the sweep done. A periodic job (River periodic jobs,

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
@@ -132,16 +133,25 @@ func (r *Runner) fileBug(ctx context.Context, sweep int64, caseName string, b re
 	return b, rp.ID, err
 }
 
-// reduce writes up d reduced, when its signature survives reduction;
-// raw (the unreduced bug) otherwise.
+// reduce writes up d reduced for the first engine of its wrong side whose
+// divergence survives reduction against the judge alone (reduce.Engine; an
+// engine whose divergence does not survive is flagged and skipped); raw
+// (the unreduced bug) when none does.
 func (r *Runner) reduce(ctx context.Context, spec store.SweepSpec, c *oracle.Case, engines []oracle.Engine, d diff.Divergence, raw report.Bug) report.Bug {
 	r.reduced.Add(1)
-	lim := diff.ReduceLimits{MaxCalls: orDefault(spec.ReduceCalls, DefaultReduceCalls),
+	lim := reduce.Limits{MaxCalls: orDefault(spec.ReduceCalls, DefaultReduceCalls),
 		MaxTime:  time.Duration(orDefault(spec.ReduceSeconds, DefaultReduceSeconds)) * time.Second,
 		Deadline: time.Duration(spec.DeadlineMS) * time.Millisecond}
-	_, rr, st := diff.ReduceDivergence(ctx, c, engines, d, lim)
-	if b, ok := report.BugFor(rr, d.Signature, &st, engines...); ok {
-		return b
+	for _, name := range d.Signature.Wrong {
+		res, err := reduce.Engine(ctx, c, engines, name, d.Signature.Class, lim)
+		if err != nil {
+			continue
+		}
+		if rd, ok := res.Divergence(); ok {
+			if b, ok := report.BugFor(res.Report, rd.Signature, &res.Stats, engines...); ok {
+				return b
+			}
+		}
 	}
 	return raw
 }
