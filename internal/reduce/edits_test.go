@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
 var update = flag.Bool("update", false, "rewrite the outputs of testdata/edits.txt")
@@ -93,4 +95,56 @@ func formatEditCases(header string, cases []editCase) string {
 		}
 	}
 	return b.String()
+}
+
+// TestLiteralEverywhere: a literal in both the data and the query shrinks
+// in both at once, every occurrence alike.
+func TestLiteralEverywhere(t *testing.T) {
+	ds := rdf.NewDataset()
+	ds.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/p"), O: rdf.LangLiteral("chat", "en")})
+	ds.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/q"), O: rdf.Literal("12", rdf.XSDInteger)})
+	c := &oracle.Case{Query: `SELECT * { ?s <http://e/p> "chat"@EN FILTER(?s != "chat"@en && 12 > 1) }`, Dataset: ds}
+	var got []string
+	for _, cd := range literalCandidates(c) {
+		got = append(got, cd.what+"\n"+strings.TrimSpace(cd.c.Query)+"\n"+strings.TrimSpace(datasetKey(cd.c.Dataset)))
+	}
+	want := []string{
+		`shrink-literal-everywhere "chat"@en -> "chat"
+SELECT *
+WHERE {
+  ?s <http://e/p> "chat" .
+  FILTER(?s != "chat" && 12 > 1)
+}
+<http://e/s> <http://e/p> "chat" .
+<http://e/s> <http://e/q> "12"^^<http://www.w3.org/2001/XMLSchema#integer> .`,
+		`shrink-literal-everywhere "chat"@en -> ""@en
+SELECT *
+WHERE {
+  ?s <http://e/p> ""@en .
+  FILTER(?s != ""@en && 12 > 1)
+}
+<http://e/s> <http://e/p> ""@en .
+<http://e/s> <http://e/q> "12"^^<http://www.w3.org/2001/XMLSchema#integer> .`,
+	}
+	if len(got) < len(want) {
+		t.Fatalf("got %d candidates:\n%s", len(got), strings.Join(got, "\n\n"))
+	}
+	for i, w := range want {
+		if got[i] != w {
+			t.Errorf("candidate %d:\n%s\nwant\n%s", i, got[i], w)
+		}
+	}
+	twelve := 0
+	for _, cd := range literalCandidates(c) {
+		if !strings.HasPrefix(cd.what, `shrink-literal-everywhere "12"`) {
+			continue
+		}
+		twelve++
+		if strings.Contains(cd.c.Query, " 12 ") || strings.Contains(datasetKey(cd.c.Dataset), `"12"^^`) {
+			t.Errorf("%s: 12 must change in the query and the data alike:\n%s\n%s", cd.what, cd.c.Query, datasetKey(cd.c.Dataset))
+		}
+	}
+	if twelve != 3 { // "12", 0 and 1
+		t.Errorf("%d candidates for 12, want 3", twelve)
+	}
 }
