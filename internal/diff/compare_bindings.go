@@ -18,14 +18,14 @@ func compareBindings(e, a *results.Answer, opt Options) *Verdict {
 	}
 	t := newTable(e, a)
 	var m mapping
-	t.pool = bindingPool(e, t.cols)
 	skip := make([]bool, len(t.cols))
 	for i := range t.cols {
 		_, concat := t.concat[i]
 		skip[i] = t.open[i] || concat
 	}
+	t.pool = bindingPool(e, t.cols, skip)
 	mapped := *a
-	mapped.Rows = t.pool.mapRows(t.cols, skip, a.Rows, &m)
+	mapped.Rows = t.pool.mapSolutions(t.cols, a.Rows, &m)
 	a = &mapped
 	var v *Verdict
 	if fr := e.Freedom; fr != nil && fr.Ordered {

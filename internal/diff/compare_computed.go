@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
@@ -10,179 +11,249 @@ import (
 // This file applies what the judge knows of its computed cells
 // (results.Freedom Cells, SequenceCells, TripleCells; results.Cell.Accepts
 // is the predicate): SPARQL fixes a computed number's value and datatype,
-// not its lexical form, and leaves the precision of an xs:decimal quotient
-// to the implementation down to XSD's minimum; an open value (RAND, SAMPLE,
+// not its lexical form; it leaves the precision of an xs:decimal quotient to
+// the implementation down to XSD's minimum; an open value (RAND, SAMPLE,
 // STR of a computed number...) may be anything.
 //
-// Before the exact matching, each actual cell of a column that equals no
-// judge term of that column and is a permitted form of some computed judge
-// cell there is replaced by that judge term, up to as many cells as the
-// judge computed with that term, so that the blank-node search and the
-// multiset rules run unchanged on terms. A cell that fits more than one
-// judge term (or equals one and fits another) makes the mapping ambiguous:
-// if the verdict then fails, it is undecided, not wrong.
+// Before the exact matching, each actual row that equals no judge row is
+// compared with the judge's rows holding computed cells: a judge row fits
+// when every cell is the same term (blank nodes count as the same here: the
+// bijection is decided later), or a permitted form of the judge's computed
+// cell there. The actual row's computed cells are then replaced by the
+// judge's terms, at most as many times as the judge has that row, so that
+// the blank-node search and the multiset rules run unchanged on terms. An
+// actual row that fits judge rows with different terms (or equals one and
+// fits another) makes the mapping ambiguous: if the verdict then fails, it
+// is undecided, not wrong.
 
-// computedPool is, per column, the judge's computed cells: the distinct
-// terms in first-seen order, each with its Cell and how many cells the
-// judge computed with it (the most a mapping may send to it).
-type computedPool struct {
-	terms [][]rdf.Term
-	cells []map[rdf.Term]results.Cell
-	capa  []map[rdf.Term]int
-	exact []map[rdf.Term]bool // every judge term of the column
+// judgeRow is one distinct judge row holding a computed cell.
+type judgeRow struct {
+	cells []rdf.Term
+	fix   []results.Cell // per column; the zero Cell is exact
+	capa  int            // the most actual rows that may be mapped onto it
+	used  int
 }
 
-func newPool(n int) *computedPool {
-	p := &computedPool{terms: make([][]rdf.Term, n), cells: make([]map[rdf.Term]results.Cell, n),
-		capa: make([]map[rdf.Term]int, n), exact: make([]map[rdf.Term]bool, n)}
-	for i := range n {
-		p.cells[i], p.capa[i], p.exact[i] = map[rdf.Term]results.Cell{}, map[rdf.Term]int{}, map[rdf.Term]bool{}
+// computedPool is the judge's rows with computed cells, bucketed by the
+// columns no judge row computes (which must be equal terms, blank nodes
+// aside).
+type computedPool struct {
+	fixed    []bool                      // column never computed
+	buckets  map[string][]*judgeRow      // by fixed-column key
+	computed []map[rdf.Term]results.Cell // per column: the judge's computed terms
+	exact    map[string]bool             // row keys of every judge row
+	byKey    map[string]*judgeRow        // distinct rows with computed cells
+	order    []*judgeRow                 // first-seen order
+	skip     []bool                      // columns compared their own way (open shapes, GROUP_CONCAT)
+	counts   map[string]map[string]int   // per source: row key -> multiplicity
+}
+
+func newPool(n int, skip []bool) *computedPool {
+	p := &computedPool{fixed: make([]bool, n), buckets: map[string][]*judgeRow{},
+		computed: make([]map[rdf.Term]results.Cell, n), exact: map[string]bool{}, byKey: map[string]*judgeRow{},
+		skip: skip, counts: map[string]map[string]int{}}
+	for i := range p.computed {
+		p.computed[i] = map[rdf.Term]results.Cell{}
 	}
 	return p
 }
 
-// add records one judge cell of column c; cnt counts its computed cells.
-func (p *computedPool) add(c int, t rdf.Term, cell results.Cell, cnt map[rdf.Term]int) {
-	if t.IsZero() {
+// add records one judge row of the source src ("rows", "sequence").
+func (p *computedPool) add(src string, cells []rdf.Term, fix []results.Cell) {
+	k := rowKey(cells)
+	p.exact[k] = true
+	open := false
+	for c, f := range fix {
+		if f.Open() && !cells[c].IsZero() && !p.skip[c] {
+			open = true
+			p.computed[c][cells[c]] = f
+		}
+	}
+	if !open {
 		return
 	}
-	p.exact[c][t] = true
-	if !cell.Open() || t.IsBlank() {
-		return
+	if p.counts[src] == nil {
+		p.counts[src] = map[string]int{}
 	}
-	if _, ok := p.cells[c][t]; !ok {
-		p.terms[c] = append(p.terms[c], t)
-		p.cells[c][t] = cell
+	p.counts[src][k]++
+	jr := p.byKey[k]
+	if jr == nil {
+		jr = &judgeRow{cells: cells, fix: fix}
+		p.byKey[k] = jr
+		p.order = append(p.order, jr)
 	}
-	cnt[t]++
-	p.capa[c][t] = max(p.capa[c][t], cnt[t])
+	jr.capa = max(jr.capa, p.counts[src][k])
 }
 
-// empty reports whether no column holds a computed cell.
-func (p *computedPool) empty() bool {
-	for _, ts := range p.terms {
-		if len(ts) > 0 {
+// seal computes the fixed columns and the buckets once every row is added.
+func (p *computedPool) seal() *computedPool {
+	for c := range p.fixed {
+		p.fixed[c] = len(p.computed[c]) == 0
+	}
+	for _, jr := range p.order {
+		k := p.fixedKey(jr.cells)
+		p.buckets[k] = append(p.buckets[k], jr)
+	}
+	return p
+}
+
+func (p *computedPool) empty() bool { return len(p.order) == 0 }
+
+// cellOf returns the Cell of t as a computed judge term of column c.
+func (p *computedPool) cellOf(c int, t rdf.Term) (results.Cell, bool) {
+	if p == nil || c >= len(p.computed) {
+		return results.Cell{}, false
+	}
+	cell, ok := p.computed[c][t]
+	return cell, ok
+}
+
+// fixedKey keys a row by its fixed columns (blank nodes as one wildcard).
+func (p *computedPool) fixedKey(cells []rdf.Term) string {
+	var b strings.Builder
+	for c, t := range cells {
+		switch {
+		case !p.fixed[c] || p.skip[c]:
+			continue
+		case t.IsBlank():
+			b.WriteString("_\x1f")
+		default:
+			termKey(&b, t)
+		}
+	}
+	return b.String()
+}
+
+// fits reports whether actual row a is the judge row jr up to permitted
+// forms of its computed cells.
+func (p *computedPool) fits(jr *judgeRow, a []rdf.Term) bool {
+	for c, e := range jr.cells {
+		x := a[c]
+		switch {
+		case p.skip[c], x == e, x.IsBlank() && e.IsBlank():
+		case jr.fix[c].Open() && jr.fix[c].Accepts(e, x):
+		default:
 			return false
 		}
 	}
 	return true
 }
 
-// computed reports whether t is a computed judge term of column c.
-func (p *computedPool) computed(c int, t rdf.Term) bool {
-	if p == nil || c >= len(p.cells) {
-		return false
-	}
-	_, ok := p.cells[c][t]
-	return ok
-}
-
-// bindingPool collects the computed cells of the judge's rows and sequence.
-func bindingPool(e *results.Answer, cols []string) *computedPool {
-	p := newPool(len(cols))
-	f := e.Freedom
-	if f == nil {
-		return p
-	}
-	addRows(p, cols, e.Rows, f.Cells)
-	addRows(p, cols, f.Sequence, f.SequenceCells)
-	return p
-}
-
-func addRows(p *computedPool, cols []string, rows []results.Solution, cells []map[string]results.Cell) {
-	cnt := make([]map[rdf.Term]int, len(cols))
-	for c := range cols {
-		cnt[c] = map[rdf.Term]int{}
-	}
-	for i, row := range rows {
-		for c, v := range cols {
-			var cell results.Cell
-			if i < len(cells) {
-				cell = cells[i][v]
-			}
-			p.add(c, row[v], cell, cnt[c])
-		}
-	}
-}
-
-// graphPool collects the computed objects of the judge's graph.
-func graphPool(e *results.Answer) *computedPool {
-	p := newPool(3)
-	cnt := []map[rdf.Term]int{{}, {}, {}}
-	for i, t := range e.Triples {
-		var cell results.Cell
-		if e.Freedom != nil && i < len(e.Freedom.TripleCells) {
-			cell = e.Freedom.TripleCells[i]
-		}
-		p.add(0, t.S, results.Cell{}, cnt[0])
-		p.add(1, t.P, results.Cell{}, cnt[1])
-		p.add(2, t.O, cell, cnt[2])
-	}
-	if e.Freedom != nil {
-		for _, g := range e.Freedom.Graphs {
-			for _, t := range g {
-				p.exact[0][t.S], p.exact[1][t.P], p.exact[2][t.O] = true, true, true
-			}
-		}
-	}
-	return p
-}
-
-// mapping is the outcome of mapping an answer's cells onto the judge's.
+// mapping is the outcome of mapping an answer's rows onto the judge's.
 type mapping struct {
 	mapped    int  // cells replaced by a judge term
-	ambiguous bool // some cell fitted more than one judge term
+	ambiguous bool // some row fitted judge rows with different terms
 }
 
-// cell maps one actual cell of column c (see the file comment); used
-// counts the cells already sent to each judge term.
-func (p *computedPool) cell(c int, x rdf.Term, used map[rdf.Term]int, m *mapping) rdf.Term {
-	if x.IsZero() || x.IsBlank() || len(p.terms[c]) == 0 {
-		return x
-	}
-	var fits []rdf.Term
-	for _, t := range p.terms[c] {
-		if t != x && used[t] < p.capa[c][t] && p.cells[c][t].Accepts(t, x) {
-			fits = append(fits, t)
+// row maps one actual row (see the file comment).
+func (p *computedPool) row(a []rdf.Term, m *mapping) []rdf.Term {
+	var fits []*judgeRow
+	for _, jr := range p.buckets[p.fixedKey(a)] {
+		if jr.used < jr.capa && p.fits(jr, a) {
+			fits = append(fits, jr)
 		}
 	}
 	switch {
 	case len(fits) == 0:
-		return x
-	case p.exact[c][x]:
-		m.ambiguous = true
-		return x
-	case len(fits) > 1:
+		return a
+	case p.exact[rowKey(a)]:
+		if len(fits) > 1 || rowKey(fits[0].cells) != rowKey(a) {
+			m.ambiguous = true
+		}
+		return a
+	case distinctTargets(p, fits, a) > 1:
 		m.ambiguous = true
 	}
-	used[fits[0]]++
-	m.mapped++
-	return fits[0]
+	jr := fits[0]
+	jr.used++
+	out := append([]rdf.Term(nil), a...)
+	for c, e := range jr.cells {
+		if jr.fix[c].Open() && !p.skip[c] && out[c] != e {
+			out[c] = e
+			m.mapped++
+		}
+	}
+	return out
 }
 
-// mapRows rewrites actual rows (columns skip[c] are left alone: shapes and
-// GROUP_CONCAT pieces are compared their own way).
-func (p *computedPool) mapRows(cols []string, skip []bool, rows []results.Solution, m *mapping) []results.Solution {
+// distinctTargets counts the different rows the fitting judge rows would
+// make of a.
+func distinctTargets(p *computedPool, fits []*judgeRow, a []rdf.Term) int {
+	seen := map[string]bool{}
+	for _, jr := range fits {
+		t := append([]rdf.Term(nil), a...)
+		for c, e := range jr.cells {
+			if jr.fix[c].Open() && !p.skip[c] {
+				t[c] = e
+			}
+		}
+		seen[rowKey(t)] = true
+	}
+	return len(seen)
+}
+
+// bindingPool collects the judge's rows and sequence with their Cells.
+func bindingPool(e *results.Answer, cols []string, skip []bool) *computedPool {
+	p := newPool(len(cols), skip)
+	if f := e.Freedom; f != nil {
+		addSolutions(p, "rows", cols, e.Rows, f.Cells)
+		addSolutions(p, "sequence", cols, f.Sequence, f.SequenceCells)
+	}
+	return p.seal()
+}
+
+func addSolutions(p *computedPool, src string, cols []string, rows []results.Solution, cells []map[string]results.Cell) {
+	for i, row := range rows {
+		ts := make([]rdf.Term, len(cols))
+		fix := make([]results.Cell, len(cols))
+		for c, v := range cols {
+			ts[c] = row[v]
+			if i < len(cells) {
+				fix[c] = cells[i][v]
+			}
+		}
+		p.add(src, ts, fix)
+	}
+}
+
+// graphPool collects the judge's triples with the Cells of their objects.
+func graphPool(e *results.Answer) *computedPool {
+	p := newPool(3, make([]bool, 3))
+	for i, t := range e.Triples {
+		fix := make([]results.Cell, 3)
+		if e.Freedom != nil && i < len(e.Freedom.TripleCells) {
+			fix[2] = e.Freedom.TripleCells[i]
+		}
+		p.add("rows", []rdf.Term{t.S, t.P, t.O}, fix)
+	}
+	if e.Freedom != nil {
+		for _, g := range e.Freedom.Graphs {
+			for _, t := range g {
+				p.exact[rowKey([]rdf.Term{t.S, t.P, t.O})] = true
+			}
+		}
+	}
+	return p.seal()
+}
+
+// mapSolutions rewrites actual rows onto the judge's terms.
+func (p *computedPool) mapSolutions(cols []string, rows []results.Solution, m *mapping) []results.Solution {
 	if p.empty() {
 		return rows
 	}
-	used := make([]map[rdf.Term]int, len(cols))
-	for c := range cols {
-		used[c] = map[rdf.Term]int{}
-	}
 	out := make([]results.Solution, len(rows))
 	for i, row := range rows {
-		out[i] = row
-		cloned := false
+		ts := make([]rdf.Term, len(cols))
 		for c, v := range cols {
-			if skip[c] {
-				continue
-			}
-			if y := p.cell(c, row[v], used[c], m); y != row[v] {
-				if !cloned {
-					out[i], cloned = cloneSolution(row), true
+			ts[c] = row[v]
+		}
+		out[i] = row
+		if mt := p.row(ts, m); rowKey(mt) != rowKey(ts) {
+			out[i] = cloneSolution(row)
+			for c, v := range cols {
+				if mt[c] != ts[c] {
+					out[i][v] = mt[c]
 				}
-				out[i][v] = y
 			}
 		}
 	}
@@ -202,11 +273,10 @@ func (p *computedPool) mapTriples(ts []rdf.Triple, m *mapping) []rdf.Triple {
 	if p.empty() {
 		return ts
 	}
-	used := map[rdf.Term]int{}
 	out := make([]rdf.Triple, len(ts))
 	for i, t := range ts {
-		out[i] = t
-		out[i].O = p.cell(2, t.O, used, m)
+		r := p.row([]rdf.Term{t.S, t.P, t.O}, m)
+		out[i] = rdf.Triple{S: r[0], P: r[1], O: r[2]}
 	}
 	return out
 }
@@ -227,6 +297,6 @@ func undecidedByMapping(v *Verdict, m mapping) *Verdict {
 		return v
 	}
 	return &Verdict{Classes: []Class{ClassUndecided}, Diff: v.Diff, Summary: v.Summary,
-		Note: joinNotes(nil, "unjudged: an engine's value is a permitted form of more than one of the judge's "+
-			"computed values, and the assignment tried fails", v.Note)}
+		Note: joinNotes(nil, "unjudged: an engine's row is a permitted form of more than one of the judge's "+
+			"rows with computed values, and the assignment tried fails", v.Note)}
 }

@@ -17,7 +17,7 @@ import (
 //	    ?x=<a> ?y="1"@en      a solution (unbound variables left out; "()" is empty)
 //	    ask: true             an ASK answer
 //	    graph                 a CONSTRUCT answer; then "<s> <p> <o> ." lines
-//	== freedom                one line: ordered reduced offset=N limit=N open=x,y
+//	== freedom                one line: ordered reduced offset=N limit=N open=x,y traced
 //	== sequence               the judge's ORDER BY sequence: "TIE ?x=<a> ..."
 //	== verdict                "ok" or "fail CLASS..." (exact, in order);
 //	                          optional "note: TEXT" (Note must contain TEXT)
@@ -26,6 +26,10 @@ import (
 // Terms: <iri>, _:label, "lex", "lex"@Tag (tag kept as written), "lex"^^<dt>,
 // "lex"^^xsd:name, "lex"^^<> and "lex"@tag^^<> (raw literals with an empty
 // Datatype), and the shorthands 12 (xsd:integer) and 1.5 (xsd:decimal).
+// In the judge's rows, sequence and graph a term may be followed by the
+// Cell of a computed cell (results.Cell): {lexical}, {open},
+// {precision VALUE} or {precision VALUE ±BOUND} (VALUE and BOUND as
+// big.Rat: 193/7).
 
 type caseFile struct {
 	expected, actual *results.Answer
@@ -40,6 +44,8 @@ type caseFile struct {
 func parseCase(src string) (*caseFile, error) {
 	c := &caseFile{}
 	var fr *results.Freedom
+	var cells []map[string]results.Cell
+	var tcells []results.Cell
 	sec := ""
 	for n, line := range strings.Split(src, "\n") {
 		ln := n + 1
@@ -64,9 +70,15 @@ func parseCase(src string) (*caseFile, error) {
 		var err error
 		switch sec {
 		case "expected":
-			c.expected, err = answerLine(c.expected, t)
+			var cs map[string]results.Cell
+			c.expected, cs, err = answerLine(c.expected, t)
+			if c.expected != nil && c.expected.Kind == results.Graph && len(c.expected.Triples) > len(tcells) {
+				tcells = append(tcells, cs["o"])
+			} else if c.expected != nil && len(c.expected.Rows) > len(cells) {
+				cells = append(cells, cs)
+			}
 		case "actual":
-			c.actual, err = answerLine(c.actual, t)
+			c.actual, _, err = answerLine(c.actual, t)
 		case "freedom":
 			fr, err = freedomLine(fr, t)
 		case "sequence":
@@ -83,12 +95,18 @@ func parseCase(src string) (*caseFile, error) {
 	if c.expected == nil || c.actual == nil {
 		return nil, fmt.Errorf("case needs == expected and == actual")
 	}
+	if hasCells(cells) || len(tcells) > 0 {
+		if fr == nil {
+			fr = &results.Freedom{Limit: -1}
+		}
+		fr.Cells, fr.TripleCells = cells, tcells
+	}
 	c.expected.Freedom = fr
 	c.result = strings.TrimRight(c.result, "\n") + "\n"
 	return c, nil
 }
 
-func answerLine(a *results.Answer, t string) (*results.Answer, error) {
+func answerLine(a *results.Answer, t string) (*results.Answer, map[string]results.Cell, error) {
 	if a == nil {
 		a = &results.Answer{}
 	}
@@ -101,15 +119,50 @@ func answerLine(a *results.Answer, t string) (*results.Answer, error) {
 	case t == "graph":
 		a.Kind = results.Graph
 	case a.Kind == results.Graph:
-		tr, err := parseTriple(t)
+		tr, cell, err := parseTriple(t)
 		a.Triples = append(a.Triples, tr)
-		return a, err
+		return a, map[string]results.Cell{"o": cell}, err
 	default:
-		s, err := parseSolution(t)
+		s, cells, err := parseSolution(t)
 		a.Rows = append(a.Rows, s)
-		return a, err
+		return a, cells, err
 	}
-	return a, nil
+	return a, nil, nil
+}
+
+func hasCells(cells []map[string]results.Cell) bool {
+	for _, c := range cells {
+		if len(c) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// parseCell reads an optional "{fix ...}" after a term.
+func parseCell(t string) (results.Cell, string, error) {
+	t = strings.TrimLeft(t, " \t")
+	if !strings.HasPrefix(t, "{") {
+		return results.Cell{}, t, nil
+	}
+	end := strings.IndexByte(t, '}')
+	if end < 0 {
+		return results.Cell{}, t, fmt.Errorf("unterminated cell {")
+	}
+	f := strings.Fields(t[1:end])
+	c := results.Cell{}
+	switch {
+	case len(f) == 1 && (f[0] == "lexical" || f[0] == "open"):
+		c.Fix = results.Fix(f[0])
+	case len(f) >= 2 && f[0] == "precision":
+		c.Fix, c.Value = results.FixPrecision, f[1]
+		if len(f) == 3 {
+			c.Bound = strings.TrimPrefix(f[2], "±")
+		}
+	default:
+		return c, t, fmt.Errorf("unknown cell %q", t[:end+1])
+	}
+	return c, t[end+1:], nil
 }
 
 func freedomLine(fr *results.Freedom, t string) (*results.Freedom, error) {
@@ -132,6 +185,8 @@ func freedomLine(fr *results.Freedom, t string) (*results.Freedom, error) {
 			fr.Open = strings.Split(v, ",")
 		case "indeterminate":
 			fr.Indeterminate = strings.ReplaceAll(v, "_", " ")
+		case "traced":
+			fr.Traced = true
 		default:
 			err = fmt.Errorf("unknown freedom %q", f)
 		}
@@ -151,11 +206,12 @@ func sequenceLine(fr *results.Freedom, t string) (*results.Freedom, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sequence line must start with a tie class: %v", err)
 	}
-	s, err := parseSolution(rest)
+	s, cells, err := parseSolution(rest)
 	if err != nil {
 		return nil, err
 	}
 	fr.Sequence, fr.Ties = append(fr.Sequence, s), append(fr.Ties, n)
+	fr.SequenceCells = append(fr.SequenceCells, cells)
 	return fr, nil
 }
 
@@ -182,42 +238,57 @@ func (c *caseFile) verdictLine(t string) error {
 	return nil
 }
 
-func parseSolution(t string) (results.Solution, error) {
+func parseSolution(t string) (results.Solution, map[string]results.Cell, error) {
 	s := results.Solution{}
+	var cells map[string]results.Cell
 	t = strings.TrimSpace(t)
 	if t == "()" {
-		return s, nil
+		return s, nil, nil
 	}
 	for t != "" {
 		if t[0] != '?' {
-			return nil, fmt.Errorf("expected ?var= at %q", t)
+			return nil, nil, fmt.Errorf("expected ?var= at %q", t)
 		}
 		name, rest, ok := strings.Cut(t[1:], "=")
 		if !ok {
-			return nil, fmt.Errorf("missing = after ?%s", name)
+			return nil, nil, fmt.Errorf("missing = after ?%s", name)
 		}
 		term, rest, err := parseTerm(rest)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		cell, rest, err := parseCell(rest)
+		if err != nil {
+			return nil, nil, err
+		}
+		if cell.Open() {
+			if cells == nil {
+				cells = map[string]results.Cell{}
+			}
+			cells[name] = cell
 		}
 		s[name] = term
 		t = strings.TrimSpace(rest)
 	}
-	return s, nil
+	return s, cells, nil
 }
 
-func parseTriple(t string) (rdf.Triple, error) {
+func parseTriple(t string) (rdf.Triple, results.Cell, error) {
 	var ts [3]rdf.Term
 	for i := range ts {
 		var err error
 		if ts[i], t, err = parseTerm(strings.TrimSpace(t)); err != nil {
-			return rdf.Triple{}, err
+			return rdf.Triple{}, results.Cell{}, err
 		}
 	}
-	if strings.TrimSpace(t) != "." {
-		return rdf.Triple{}, fmt.Errorf("triple must end with ' .'")
+	cell, t, err := parseCell(t)
+	if err != nil {
+		return rdf.Triple{}, cell, err
 	}
-	return rdf.Triple{S: ts[0], P: ts[1], O: ts[2]}, nil
+	if strings.TrimSpace(t) != "." {
+		return rdf.Triple{}, cell, fmt.Errorf("triple must end with ' .'")
+	}
+	return rdf.Triple{S: ts[0], P: ts[1], O: ts[2]}, cell, nil
 }
 
 func parseTerm(t string) (rdf.Term, string, error) {

@@ -184,7 +184,7 @@ func judgeOne(expected *results.Answer, o oracle.Outcome) EngineVerdict {
 }
 
 func judgeAnswer(ev *EngineVerdict, expected *results.Answer) {
-	v := Compare(expected, ev.Answer)
+	v := CompareAs(ev.Engine, expected, ev.Answer)
 	ev.Verdict = v
 	switch {
 	case v.OK:

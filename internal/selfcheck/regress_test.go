@@ -32,7 +32,7 @@ func TestRegress(t *testing.T) {
 			if werr != nil || gerr != nil {
 				t.Fatalf("errors: reference %v, engine %v", werr, gerr)
 			}
-			v := diff.Compare(InHouse(want), got)
+			v := diff.CompareAs(eng.Name(), want, got)
 			open := strings.HasPrefix(status, "open")
 			switch {
 			case !v.OK && open:

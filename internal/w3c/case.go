@@ -61,6 +61,9 @@ func (r *runner) runEvaluation(ctx context.Context, t *corpus.Test, res *Result)
 		harness(res, fmt.Errorf("expected result: %w", err))
 		return
 	}
+	tctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
+	res.Note = joinNote(res.Note, traceExpected(tctx, c, q, expected)) // provenance.go: the judge's computed cells
+	cancel()
 	out := r.eval(ctx, c)
 	if out.err != nil {
 		setError(res, out.err)

@@ -34,9 +34,8 @@ var baselined = []string{"pyoxigraph", "oxigraph", "oxilite", "jena", "comunica"
 // at once, each on warm sidecars (pool 2), and holds each to its baseline
 // (baselines/<name>.tsv): a new failure, a changed class or an unexpected
 // pass fails. Tests a baseline lists as "#exclude<TAB>id<TAB>reason" are not
-// compared (answers that vary from run to run). Differences that are only
-// numeric-lexical (same value, other lexical form; ARCHITECTURE.md: a class
-// a user may allow) are logged, never failures.
+// compared (answers that vary from run to run). The comparator alone decides
+// what is a failure (a computed number's lexical form is accepted there).
 func TestEngineBaselines(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the W3C suite through every external engine")
@@ -109,28 +108,13 @@ func runBaseline(t *testing.T, cfg *registry.Config, root, name string) time.Dur
 		switch {
 		case excluded[c.ID] != "":
 			t.Logf("excluded (%s): %s", excluded[c.ID], c)
-		case !c.Fatal() || lexicalOnly(c):
+		case !c.Fatal():
 			t.Log(c)
 		default:
 			t.Error(c)
 		}
 	}
 	return rep.Elapsed
-}
-
-// lexicalOnly reports whether a change involves nothing but the
-// numeric-lexical class: the runner may stop counting those as failures.
-func lexicalOnly(c w3c.Change) bool {
-	strip := func(s string) string {
-		var keep []string
-		for _, x := range strings.Split(s, ",") {
-			if x != "numeric-lexical" && x != "" {
-				keep = append(keep, x)
-			}
-		}
-		return strings.Join(keep, ",")
-	}
-	return strip(c.Was) == strip(c.Now)
 }
 
 // engineBaseline reads baselines/<name>.tsv and its "#exclude" lines.
