@@ -121,7 +121,18 @@ func checkHostile(t *testing.T, e oracle.Engine) {
 		t.Errorf("the loopback listener saw %d connection(s): an engine reached the network", n)
 	}
 	checkDevZero(t, e)
+	checkServiceWord(t, e)
 	logPeakRSS(t, e)
+}
+
+// checkServiceWord: no guard matches words: a query whose IRIs and
+// literals say "service" runs like any other.
+func checkServiceWord(t *testing.T, e oracle.Engine) {
+	q := `SELECT ?o WHERE { ?s ?p ?o FILTER(?s != <http://example/service> && ?o != "SERVICE") }`
+	a, err := eval(t, e, q)
+	if err != nil || len(a.Rows) != 1 {
+		t.Errorf("%s: %+v, %v; want the default graph's one row", q, a, err)
+	}
 }
 
 // leaks reports whether the secret shows in an answer or an error.

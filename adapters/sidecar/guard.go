@@ -236,3 +236,8 @@ func (e *Engine) notePeak(p *process) {
 		}
 	}
 }
+
+// Descendant is the process under root (at most four generations down)
+// running exactly argv, or 0: the engine inside a sandbox started by root
+// (Virtuoso's server, to stop it in its own orderly way).
+func Descendant(root int, argv []string) int { return findDescendant(root, argv) }

@@ -37,8 +37,10 @@ type Config struct {
 	// in the URL; the default is an HTML form POST, which every endpoint takes
 	// (Virtuoso 7.2.5 never answers a direct POST).
 	DirectPost bool
-	// RefuseService refuses every query mentioning SERVICE as unsupported:
-	// an endpoint can call out to the network, which no case may do.
+	// RefuseService refuses every query with a SERVICE clause (found in its
+	// syntax tree, not its words: an IRI may contain "service") as
+	// unsupported: an endpoint we do not run can call out to the network,
+	// which no case may do.
 	RefuseService bool
 	// Refusal, when set, is the engine's own rule for a failed query: it
 	// returns the sentinel (oracle.ErrUnsupported, ...) for a status and

@@ -3,7 +3,6 @@ package sparqlhttp
 import (
 	"context"
 	"fmt"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -41,7 +40,7 @@ func (e *Engine) LastQueryTime() time.Duration {
 
 // Eval loads the case, queries, and clears what it loaded, whatever happened.
 func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	if e.cfg.RefuseService && strings.Contains(strings.ToUpper(c.Query), "SERVICE") {
+	if e.cfg.RefuseService && hasService(c) {
 		return nil, fmt.Errorf("%w: SERVICE is refused: %s could reach the network", oracle.ErrUnsupported, e.cfg.Name)
 	}
 	if _, ok := ctx.Deadline(); !ok {

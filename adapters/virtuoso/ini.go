@@ -11,6 +11,11 @@ import (
 // ResultSetMaxRows, which otherwise truncates answers silently at 10000
 // rows; and bounds a query's run time (an overrun answers partially with
 // X-SQL-State, which the adapter reports as a timeout).
+//
+// File built-ins (file_to_string and the like) may read only DirsAllowed:
+// an empty folder of its own ("files"), not the database folder with its
+// password file. Network built-ins are closed by the network namespace the
+// server runs in (relay.go).
 func iniFile(dir string, sqlPort, httpPort int) string {
 	f := func(name string) string { return filepath.Join(dir, name) }
 	return fmt.Sprintf(`[Database]
@@ -33,7 +38,7 @@ ServerPort = 127.0.0.1:%d
 DisableUnixSocket = 1
 DisableTcpSocket = 0
 CaseMode = 2
-DirsAllowed = .
+DirsAllowed = %s
 NumberOfBuffers = 10000
 MaxDirtyBuffers = 6000
 MaxQueryMem = 500M
@@ -54,5 +59,5 @@ ResultSetMaxRows = 10000000
 MaxQueryCostEstimationTime = 100000
 MaxQueryExecutionTime = 60
 `, f("virtuoso.db"), f("virtuoso.log"), f("virtuoso.lck"), f("virtuoso.trx"), f("virtuoso.pxa"),
-		f("virtuoso-temp.db"), f("virtuoso-temp.trx"), sqlPort, httpPort, f("vsp"))
+		f("virtuoso-temp.db"), f("virtuoso-temp.trx"), sqlPort, f("files"), httpPort, f("vsp"))
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 )
 
 // Server is one private Virtuoso instance: its own folder, virtuoso.ini,
@@ -22,10 +24,15 @@ type Server struct {
 	HTTPPort int
 	Password string // the dba password, set at the database's first start
 
-	cmd  *exec.Cmd
-	done chan struct{} // closed when the process exited
-	tmp  bool          // Dir is ours to remove on Close
-	log  string
+	cmd    *exec.Cmd
+	done   chan struct{} // closed when the process exited
+	tmp    bool          // Dir is ours to remove on Close
+	log    string
+	argv   []string     // virtuoso-t's own command line (inside the sandbox)
+	sock   string       // the relay's socket, when the server runs in a sandbox
+	client *http.Client // reaches the server (through the relay)
+	jailed bool         // in bwrap: its own network namespace (relay.go)
+	clean  func()       // removes what the sandbox needed
 }
 
 // passwordFile keeps the dba password beside a database that outlives the
@@ -59,15 +66,21 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 }
 
 func (s *Server) configure() error {
-	if err := os.MkdirAll(filepath.Join(s.Dir, "vsp"), 0o755); err != nil {
+	for _, d := range []string{"vsp", "files"} {
+		if err := os.MkdirAll(filepath.Join(s.Dir, d), 0o755); err != nil {
+			return err
+		}
+	}
+	s.jailed = sidecar.Confined().Mode == sidecar.ModeBwrap
+	s.client = &http.Client{Transport: &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 4}}
+	// Free host ports even in a sandbox, where any port would do: the URL
+	// then names this server alone (sparqlhttp serialises cases per URL).
+	if err := s.freePorts(); err != nil {
 		return err
 	}
-	var err error
-	if s.SQLPort, err = freePort(); err != nil {
-		return err
-	}
-	if s.HTTPPort, err = freePort(); err != nil {
-		return err
+	if s.jailed {
+		s.sock = filepath.Join(s.Dir, "http.sock")
+		s.client = relayClient(s.sock)
 	}
 	s.log = filepath.Join(s.Dir, "virtuoso.out")
 	return os.WriteFile(filepath.Join(s.Dir, "virtuoso.ini"), []byte(iniFile(s.Dir, s.SQLPort, s.HTTPPort)), 0o644)
@@ -79,14 +92,17 @@ func (s *Server) start(ctx context.Context, o Options) error {
 		return err
 	}
 	defer out.Close()
-	s.cmd = exec.Command(o.Binary, "+foreground", "+configfile", filepath.Join(s.Dir, "virtuoso.ini"))
-	s.cmd.Dir, s.cmd.Stdout, s.cmd.Stderr = s.Dir, out, out
+	if s.cmd, err = s.command(o); err != nil {
+		return err
+	}
+	s.cmd.Stdout, s.cmd.Stderr = out, out
 	// Its own process group, killed with the parent if the oracle dies.
 	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if err := s.cmd.Start(); err != nil {
+		s.clean()
 		return fmt.Errorf("starting %s: %w", o.Binary, err)
 	}
-	go func() { s.cmd.Wait(); close(s.done) }()
+	go func() { s.cmd.Wait(); s.clean(); close(s.done) }()
 	ctx, cancel := context.WithTimeout(ctx, o.StartTimeout)
 	defer cancel()
 	if err := s.waitReady(ctx); err != nil {
@@ -97,10 +113,13 @@ func (s *Server) start(ctx context.Context, o Options) error {
 
 // waitReady polls the anonymous endpoint until it answers an ASK.
 func (s *Server) waitReady(ctx context.Context) error {
-	client := &http.Client{Timeout: 2 * time.Second}
 	u := s.URL() + "/sparql?query=ASK%7B%7D"
 	for {
-		if resp, err := client.Get(u); err == nil {
+		rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		req, _ := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
+		resp, err := s.client.Do(req)
+		cancel()
+		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
 				return nil
@@ -125,6 +144,13 @@ func (s *Server) ensurePassword(ctx context.Context, isql string) error {
 		return nil
 	}
 	pw := randomPassword()
+	if s.jailed {
+		if err := s.setPasswordHTTP(ctx, pw); err != nil {
+			return err
+		}
+		s.Password = pw
+		return os.WriteFile(file, []byte(pw+"\n"), 0o600)
+	}
 	stmt := fmt.Sprintf("exec=USER_SET_PASSWORD('dba', '%s');", pw)
 	out, err := exec.CommandContext(ctx, isql, fmt.Sprintf("127.0.0.1:%d", s.SQLPort), "dba", "dba", stmt).CombinedOutput()
 	if err != nil || strings.Contains(string(out), "Error") {
@@ -148,7 +174,7 @@ func (s *Server) Exited() bool {
 // exits; SIGKILL to the group after 15 s) and removes a temporary folder.
 func (s *Server) Close() error {
 	if s.cmd != nil && s.cmd.Process != nil && !s.Exited() {
-		s.cmd.Process.Signal(syscall.SIGTERM)
+		s.terminate()
 		select {
 		case <-s.done:
 		case <-time.After(15 * time.Second):

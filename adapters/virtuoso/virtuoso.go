@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
@@ -28,6 +29,8 @@ type Options struct {
 	// Load is how cases are loaded: the Graph Store endpoint (default) or
 	// SPARQL Update through /sparql-auth; both with digest auth as dba.
 	Load sparqlhttp.Load
+	// Limits bound the server process (default DefaultLimits).
+	Limits sidecar.Limits
 }
 
 func (o *Options) defaults() {
@@ -39,6 +42,9 @@ func (o *Options) defaults() {
 	}
 	if o.StartTimeout <= 0 {
 		o.StartTimeout = 90 * time.Second
+	}
+	if o.Limits == (sidecar.Limits{}) {
+		o.Limits = DefaultLimits
 	}
 }
 
@@ -125,21 +131,23 @@ func (e *Engine) Start(ctx context.Context) (*sparqlhttp.Engine, error) {
 }
 
 // Protocol is the sparqlhttp configuration for srv: anonymous queries on
-// /sparql, loading as dba with digest auth, SERVICE refused (the anonymous
-// user also lacks the privilege, but the guard keeps it from being tried).
+// /sparql, loading as dba with digest auth, through srv's client (its relay
+// when it runs in a network namespace of its own). SERVICE is not refused
+// by word: the anonymous user lacks the privilege (SQ070), and the
+// namespace leaves nothing to reach, for SERVICE and bif:http_get alike.
 func Protocol(srv *Server, version string, load sparqlhttp.Load) sparqlhttp.Config {
 	return sparqlhttp.Config{
-		Name:          Name,
-		Version:       version,
-		Query:         srv.URL() + "/sparql",
-		Store:         srv.URL() + "/sparql-graph-crud-auth",
-		Update:        srv.URL() + "/sparql-auth",
-		Load:          load,
-		Auth:          sparqlhttp.AuthDigest,
-		User:          "dba",
-		Password:      srv.Password,
-		RefuseService: true,
-		Refusal:       refusal,
+		Name:     Name,
+		Version:  version,
+		Query:    srv.URL() + "/sparql",
+		Store:    srv.URL() + "/sparql-graph-crud-auth",
+		Update:   srv.URL() + "/sparql-auth",
+		Load:     load,
+		Auth:     sparqlhttp.AuthDigest,
+		User:     "dba",
+		Password: srv.Password,
+		Refusal:  refusal,
+		Client:   srv.Client(),
 	}
 }
 

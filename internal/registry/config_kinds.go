@@ -156,7 +156,8 @@ func rasqalKind(e EngineConfig) (oracle.Engine, error) {
 }
 
 func virtuosoKind(e EngineConfig) (oracle.Engine, error) {
-	o := virtuoso.Options{Dir: e.DatabaseDir, Binary: e.Binary, StartTimeout: time.Duration(e.StartTimeout)}
+	o := virtuoso.Options{Dir: e.DatabaseDir, Binary: e.Binary, StartTimeout: time.Duration(e.StartTimeout),
+		Limits: e.limits(virtuoso.DefaultLimits)}
 	o.Load, _ = loadMode(e.Load)
 	bin := e.Binary
 	if bin == "" {
