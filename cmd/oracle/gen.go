@@ -29,8 +29,8 @@ func genMain(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Int64("seed", 1, "seed of the first case; case i uses seed+i")
 	count := fs.Int("count", 1, "number of cases")
 	profile := fs.String("profile", "default", "generator profile: default, nondet, large, or a JSON `file`")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	p, err := corpus.ProfileByName(*profile)
 	if err != nil {

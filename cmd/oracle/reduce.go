@@ -48,8 +48,8 @@ func runReduce(args []string) int {
 	outDir := fs.String("o", "", "write the reduced query.rq and data.nq into `DIR`")
 	maxCalls := fs.Int("max-calls", 1000, "oracle calls at most, per engine")
 	maxTime := fs.Duration("max-time", 2*time.Minute, "wall time at most, per engine")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

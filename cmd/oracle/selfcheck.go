@@ -41,8 +41,8 @@ func selfcheckMain(args []string, stdout, stderr io.Writer) int {
 	failDir := fs.String("faildir", "", "write each disagreement as seed-S.rq + seed-S.nq into `DIR`")
 	workers := fs.Int("workers", 0, "cases run at once (default GOMAXPROCS)")
 	timeout := fs.Duration("timeout", selfcheck.DefaultTimeout, "per engine and case deadline")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	p, j, e, err := selfcheckSetup(*profile, *judge, *engine)
 	if err != nil {

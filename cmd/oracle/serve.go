@@ -56,8 +56,8 @@ func runServe(args []string) int {
 	fs.IntVar(&lim.MaxQuery, "max-query", lim.MaxQuery, "bytes of query text")
 	fs.IntVar(&lim.MaxDataset, "max-dataset", lim.MaxDataset, "bytes of RDF text in a dataset catalogue")
 	fs.IntVar(&lim.MaxQuads, "max-quads", lim.MaxQuads, "quads in a dataset")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		return usageError("serve", fmt.Errorf("unexpected arguments %q", fs.Args()))

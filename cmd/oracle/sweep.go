@@ -43,10 +43,20 @@ const defaultDB = "oracle.db"
 // previous sweep of the same corpus, over the engines and cases both ran.
 func runSweep(args []string) int { return sweepMain(args, os.Stdout, os.Stderr) }
 
+const sweepUsage = `usage: oracle sweep <subcommand> [flags]   (oracle sweep <subcommand> -h for its flags)
+
+subcommands:
+  start    start a corpus × engines sweep and wait for it (or --no-wait)
+  status   one sweep, or the recent ones
+  compare  what changed between two sweeps of the same corpus
+  worker   run sweep case jobs (and the nightly schedule) from the store
+  cancel   stop a sweep
+  reports  list filed reports
+  export   write a report's case as a regression seed`
+
 func sweepMain(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: oracle sweep start|status|compare|worker|cancel|reports|export [flags]")
-		return 2
+	if code, done := subUsage(args, stdout, stderr, sweepUsage); done {
+		return code
 	}
 	sub := map[string]func([]string, io.Writer, io.Writer) int{
 		"start": sweepStart, "status": sweepStatus, "compare": sweepCompare, "worker": sweepWorker,
@@ -95,8 +105,8 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 	noWait := f.fs.Bool("no-wait", false, "enqueue and return (workers elsewhere run it)")
 	perKey := f.fs.Int("reduce-per-key", -1, "reductions per unreduced signature+feature before later ones reuse them (0: reduce all; -1: the spec's, default 3)")
 	reduceKey := f.fs.String("reduce-key", sweep.KeyFeature, "the reduction memo's key: feature (signature and feature) or signature")
-	if f.fs.Parse(args) != nil {
-		return 2
+	if code, ok := parseFlags(f.fs, args); !ok {
+		return code
 	}
 	spec, err := buildSpec(*specFile, *gen, *profile, *regress, *w3cAll, *manifests, *engines)
 	if err != nil {
@@ -286,7 +296,11 @@ func splitList(s string) []string {
 
 func sweepStatus(args []string, stdout, stderr io.Writer) int {
 	f := newSweepFlags("status", stderr)
-	if f.fs.Parse(args) != nil || f.fs.NArg() > 1 {
+	if code, ok := parseFlags(f.fs, args); !ok {
+		return code
+	}
+	if f.fs.NArg() > 1 {
+		fmt.Fprintln(stderr, "usage: oracle sweep status [--db D] [--json] [ID]")
 		return 2
 	}
 	ctx := context.Background()
@@ -340,7 +354,10 @@ func printSweeps(w io.Writer, asJSON bool, ss []store.Sweep) int {
 
 func sweepCompare(args []string, stdout, stderr io.Writer) int {
 	f := newSweepFlags("compare", stderr)
-	if f.fs.Parse(args) != nil || f.fs.NArg() < 1 || f.fs.NArg() > 2 {
+	if code, ok := parseFlags(f.fs, args); !ok {
+		return code
+	}
+	if f.fs.NArg() < 1 || f.fs.NArg() > 2 {
 		fmt.Fprintln(stderr, "usage: oracle sweep compare [--db D] [--json] [A] B")
 		return 2
 	}
@@ -401,7 +418,11 @@ func sweepWorker(args []string, stdout, stderr io.Writer) int {
 	workers := f.fs.Int("workers", 0, "case jobs at once (0: GOMAXPROCS)")
 	nightly := f.fs.String("nightly", "", "JSON sweep spec `file` to run every night at 02:00 UTC")
 	reduceKey := f.fs.String("reduce-key", sweep.KeyFeature, "the reduction memo's key: feature (signature and feature) or signature")
-	if f.fs.Parse(args) != nil || *workers < 0 {
+	if code, ok := parseFlags(f.fs, args); !ok {
+		return code
+	}
+	if *workers < 0 {
+		fmt.Fprintln(stderr, "oracle sweep worker: --workers must not be negative")
 		return 2
 	}
 	opts := sweep.Options{Workers: *workers, ReduceKey: *reduceKey}

@@ -22,7 +22,10 @@ import (
 // sweep is unknown or already final.
 func sweepCancel(args []string, stdout, stderr io.Writer) int {
 	f := newSweepFlags("cancel", stderr)
-	if f.fs.Parse(args) != nil || f.fs.NArg() != 1 {
+	if code, ok := parseFlags(f.fs, args); !ok {
+		return code
+	}
+	if f.fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "usage: oracle sweep cancel [--db D] [--json] ID")
 		return 2
 	}
@@ -57,7 +60,10 @@ func sweepReports(args []string, stdout, stderr io.Writer) int {
 	f.fs.StringVar(&filter.Engine, "engine", "", "only reports whose first diverging engine is `E`")
 	f.fs.StringVar(&filter.Class, "class", "", "only reports of divergence class `C`")
 	format := f.fs.String("format", "table", "table or json")
-	if f.fs.Parse(args) != nil || f.fs.NArg() != 0 || (*format != "table" && *format != "json") {
+	if code, ok := parseFlags(f.fs, args); !ok {
+		return code
+	}
+	if f.fs.NArg() != 0 || (*format != "table" && *format != "json") {
 		fmt.Fprintln(stderr, "usage: oracle sweep reports [--db D] [--sweep N] [--engine E] [--class C] [--format table|json]")
 		return 2
 	}
@@ -148,7 +154,10 @@ func sweepExport(args []string, stdout, stderr io.Writer) int {
 	f := newSweepFlags("export", stderr)
 	id := f.fs.Int64("report", 0, "the report's store `id`")
 	to := f.fs.String("to", "", "`DIR/NAME`: writes DIR/NAME.rq and DIR/NAME.nq")
-	if f.fs.Parse(args) != nil || f.fs.NArg() != 0 || *id <= 0 || *to == "" {
+	if code, ok := parseFlags(f.fs, args); !ok {
+		return code
+	}
+	if f.fs.NArg() != 0 || *id <= 0 || *to == "" {
 		fmt.Fprintln(stderr, "usage: oracle sweep export [--db D] --report ID --to DIR/NAME")
 		return 2
 	}

@@ -36,9 +36,8 @@ func init() {
 func runTriage(args []string) int { return triageMain(args, os.Stdout, os.Stderr) }
 
 func triageMain(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: oracle triage set|list|history|counts [flags]")
-		return 2
+	if code, done := subUsage(args, stdout, stderr, "usage: oracle triage set|list|history|counts [flags]   (oracle triage <subcommand> -h for its flags)"); done {
+		return code
 	}
 	sub := map[string]func([]string, io.Writer, io.Writer) int{
 		"set": triageSet, "list": triageList, "history": triageHistory, "counts": triageCounts,

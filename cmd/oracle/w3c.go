@@ -43,8 +43,8 @@ func runW3C(args []string) int {
 	run := fs.String("run", "", "run only tests whose IRI matches `REGEXP`")
 	lacks := fs.String("lacks", "", "comma-separated mf:requires features the engine lacks (e.g. XsdDateOperations)")
 	workers := fs.Int("workers", 0, "tests run at once (default GOMAXPROCS)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	engine, err := registry.New(*engineName)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/sparql-oracle/oracle/adapters/attean"
 	"github.com/sparql-oracle/oracle/adapters/comunica"
@@ -15,13 +16,10 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
-// The external adapters live in the repository (adapters/<name>: the
-// sidecar's source and its pinned, installed dependencies), so building one
-// needs the repository root: $ORACLE_HOME, else the first directory holding
-// go.mod above the working directory, else above the executable.
-
-// HomeEnv names the environment variable that points at the repository root.
-const HomeEnv = "ORACLE_HOME"
+// The external adapters' runtimes (adapters/<name>: the sidecar's source
+// and its pinned, installed dependencies; .venv for Python) live under a
+// root: the checkout, or the data folder `oracle engines install` fills
+// with the same layout (roots.go says which roots are searched).
 
 // adapter says how to build one external engine and what must exist for
 // it to run: files relative to the repository root (installed by
@@ -32,9 +30,9 @@ type adapter struct {
 }
 
 var adapters = map[string]adapter{
-	oxigraph.Name: {[]string{"adapters/oxigraph/node_modules/oxigraph"},
+	oxigraph.Name: {[]string{"adapters/oxigraph/node_modules/oxigraph", "adapters/oxigraph/sidecar.js"},
 		func(root string) oracle.Engine { return oxigraph.New(filepath.Join(root, "adapters", "oxigraph"), 1) }},
-	comunica.Name: {[]string{"adapters/comunica/node_modules/@comunica/query-sparql-rdfjs"},
+	comunica.Name: {[]string{"adapters/comunica/node_modules/@comunica/query-sparql-rdfjs", "adapters/comunica/sidecar.js"},
 		func(root string) oracle.Engine { return comunica.New(filepath.Join(root, "adapters", "comunica"), 1) }},
 	jena.Name: {[]string{"adapters/jena/" + jena.Jar},
 		func(root string) oracle.Engine { return jena.New(filepath.Join(root, "adapters", "jena"), 1) }},
@@ -45,7 +43,7 @@ var adapters = map[string]adapter{
 }
 
 func pythonAdapter(name string) adapter {
-	return adapter{[]string{".venv/bin/python"}, func(root string) oracle.Engine {
+	return adapter{[]string{".venv/bin/python", "adapters/python/sidecar.py"}, func(root string) oracle.Engine {
 		return python.New(name, filepath.Join(root, "adapters", "python"), filepath.Join(root, ".venv", "bin", "python"), 1)
 	}}
 }
@@ -72,7 +70,7 @@ func init() {
 }
 
 // ErrNotInstalled is wrapped by New's error for an external engine whose
-// installed files are missing (run scripts/install.sh).
+// installed files are missing (run `oracle engines install NAME`).
 var ErrNotInstalled = errors.New("engine not installed")
 
 // External lists the external engines New can build, installed or not,
@@ -98,51 +96,41 @@ func Installed(name string) bool {
 	return err == nil
 }
 
-// adapterRoot finds the repository root and checks name's installed files.
+// adapterRoot is the first root (roots.go) holding every installed file
+// of engine name.
 func adapterRoot(name string) (string, error) {
-	root, err := Home()
-	if err != nil {
-		return "", err
+	rs := Roots()
+	for _, r := range rs {
+		if missing := missingFile(r.Dir, adapters[name].needs); missing == "" {
+			return r.Dir, nil
+		}
 	}
-	for _, need := range adapters[name].needs {
+	return "", notInstalled(name, rs)
+}
+
+// missingFile is the first of needs that does not exist under root ("" if
+// none); absolute needs are system paths (Debian packages).
+func missingFile(root string, needs []string) string {
+	for _, need := range needs {
 		if !filepath.IsAbs(need) {
 			need = filepath.Join(root, need)
 		}
 		if _, err := os.Stat(need); err != nil {
-			return "", fmt.Errorf("%s: %w: %s is missing (run scripts/install.sh)", name, ErrNotInstalled, need)
+			return need
 		}
 	}
-	return root, nil
+	return ""
 }
 
-// Home returns the repository root: $ORACLE_HOME, else the nearest
-// directory with a go.mod above the working directory or the executable.
-func Home() (string, error) {
-	if h := os.Getenv(HomeEnv); h != "" {
-		return filepath.Abs(h)
+// notInstalled says where name was looked for and how to install it.
+func notInstalled(name string, rs []Root) error {
+	var where []string
+	for _, r := range rs {
+		where = append(where, r.String())
 	}
-	var starts []string
-	if wd, err := os.Getwd(); err == nil {
-		starts = append(starts, wd)
+	if len(where) == 0 {
+		where = append(where, "no checkout and no data folder ($HOME unset)")
 	}
-	if exe, err := os.Executable(); err == nil {
-		starts = append(starts, filepath.Dir(exe))
-	}
-	for _, s := range starts {
-		if r, ok := findUp(s, "go.mod"); ok {
-			return r, nil
-		}
-	}
-	return "", fmt.Errorf("cannot find the repository root: set %s", HomeEnv)
-}
-
-func findUp(dir, file string) (string, bool) {
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, file)); err == nil {
-			return d, true
-		}
-		if filepath.Dir(d) == d {
-			return "", false
-		}
-	}
+	return fmt.Errorf("%s: %w (looked in %s): run `oracle engines install %s`",
+		name, ErrNotInstalled, strings.Join(where, "; "), name)
 }

@@ -22,6 +22,10 @@ type Status struct {
 	Version   string `json:"version"`
 	Available bool   `json:"available"`
 	Reason    string `json:"reason"`
+	// Location is where it runs from (Where): "checkout DIR", "data
+	// folder DIR", "system PROGRAM", an endpoint URL, "built in"; "" when
+	// it is not installed.
+	Location string `json:"location"`
 	// Sandbox is how the engine's processes are confined (adapters/sidecar
 	// Confined: "bwrap", "network-only", "none"); empty for engines that
 	// run no process of their own (the evaluators, an endpoint).
@@ -61,7 +65,7 @@ func (c *Config) ProbeAll(ctx context.Context, names []string, timeout time.Dura
 // engine's processes are stopped afterwards. Virtuoso's server is not
 // started: its binary's version answer stands for it.
 func (c *Config) Probe(ctx context.Context, name string, timeout time.Duration) Status {
-	st := Status{Name: name}
+	st := Status{Name: name, Location: c.Where(name)}
 	e := c.Lookup(name)
 	if e.Disabled {
 		st.Reason = "disabled in the config file"

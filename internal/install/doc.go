@@ -1,0 +1,29 @@
+// Package install installs the external engines' runtimes into a data
+// folder, so a binary built by `go install` runs them from anywhere:
+// `oracle engines install [NAME...]`.
+//
+// The data folder mirrors the checkout's layout (adapters/<folder>/ with
+// the sidecar and its runtime, .venv/ for the Python engines), so the
+// registry finds an engine there exactly as it finds it in a checkout
+// (internal/registry, adapters.go). The sources come from the binary
+// itself (package adapters' embedded Sources); the runtimes are built the
+// way scripts/install.sh builds them in a checkout:
+//
+//   - oxigraph, comunica: `npm ci` from the embedded lock file;
+//   - pyoxigraph, oxilite, rdflib: a virtual environment (.venv) and
+//     `pip install -r requirements.txt` (the pinned versions);
+//   - jena: `mvn package` of the embedded Maven project (target/jena-sidecar.jar);
+//   - attean, rdfquery, rasqal, virtuoso: Debian packages, installed with
+//     apt-get when running as root, else an error naming them.
+//
+// Every step is skipped when a stamp says the same inputs were installed
+// before (the lock file, requirements.txt, a checksum of the Maven
+// project), so installing again is fast. Each step runs under a time limit
+// (StepTimeout) with its output going to the caller's log.
+//
+// Pinned returns each engine's pinned version from the same embedded files
+// (`oracle version` prints them).
+//
+// This package imports only package adapters (the embedded files); it
+// knows nothing of how an engine is run (internal/registry does).
+package install
