@@ -14,6 +14,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/report"
 )
@@ -67,7 +68,7 @@ func runDiff(args []string) int {
 	fs.Func("config", "engine registry config `FILE` (see deploy/engines.example.json)", registry.UseConfigFile)
 	var cf caseFlags
 	cf.register(fs)
-	reduce := fs.Bool("reduce", false, "reduce every divergence and report the minimal cases")
+	doReduce := fs.Bool("reduce", false, "reduce every divergence and report the minimal cases")
 	maxCalls := fs.Int("max-calls", 1000, "oracle calls per reduction")
 	maxTime := fs.Duration("max-time", 2*time.Minute, "wall time per reduction")
 	fileContested := fs.Bool("file-contested", false, "write divergences resting on a contested reading of the spec up as engine bugs (default: as spec questions)")
@@ -92,8 +93,8 @@ func runDiff(args []string) int {
 		// (400, with line and column).
 		return usageError("diff", fmt.Errorf("the query is not SPARQL 1.1: %w", err))
 	}
-	r, bugs := report.Run(ctx, c, engines, diff.RunOptions{Deadline: cf.timeout, Reduce: *reduce,
-		Limits: diff.ReduceLimits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}})
+	r, bugs := report.Run(ctx, c, engines, reduce.RunOptions{Deadline: cf.timeout, Reduce: *doReduce,
+		Limits: reduce.Limits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}})
 	bugs = report.WithQuestions(r, bugs, *fileContested, engines...)
 	if err := render(os.Stdout, cf.format, r, bugs); err != nil {
 		return usageError("diff", err)
