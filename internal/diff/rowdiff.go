@@ -319,7 +319,19 @@ func (t *table) pairUp(miss, extra [][]rdf.Term) [][2]int {
 			}
 		}
 	}
-	sort.SliceStable(cs, func(x, y int) bool { return cs[x].score > cs[y].score })
+	// Most similar first; ties by the rows' text, so that the explanation
+	// does not depend on the order an engine returned its rows in.
+	mt, xt := t.texts(miss), t.texts(extra)
+	sort.SliceStable(cs, func(x, y int) bool {
+		a, b := cs[x], cs[y]
+		switch {
+		case a.score != b.score:
+			return a.score > b.score
+		case mt[a.i] != mt[b.i]:
+			return mt[a.i] < mt[b.i]
+		}
+		return xt[a.j] < xt[b.j]
+	})
 	usedI, usedJ := map[int]bool{}, map[int]bool{}
 	var out [][2]int
 	for _, c := range cs {
@@ -327,6 +339,14 @@ func (t *table) pairUp(miss, extra [][]rdf.Term) [][2]int {
 			usedI[c.i], usedJ[c.j] = true, true
 			out = append(out, [2]int{c.i, c.j})
 		}
+	}
+	return out
+}
+
+func (t *table) texts(rows [][]rdf.Term) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = t.rowText(r)
 	}
 	return out
 }
