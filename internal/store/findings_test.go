@@ -194,6 +194,14 @@ func TestTriage(t *testing.T) {
 		require.Equal(t, "bob", hist[0].By)
 		require.Contains(t, hist[1].Note, "6.2.0")
 
+		suspect := bug("rdfquery", diff.ClassWrongValue, "AVG", "SELECT (AVG(1) AS ?a) {}")
+		suspect.Status, suspect.Kind = StatusSuspect, diff.KindOracleSuspect
+		require.Equal(t, StatusSuspect, file(suspect).Status)
+		suspect.Status, suspect.Kind = StatusOpen, diff.KindEngineBug
+		seen := file(suspect)
+		require.Equal(t, StatusOpen, seen.Status, "an untriaged status follows the latest filing (an engine more agreed with the judge)")
+		require.Equal(t, string(diff.KindEngineBug), seen.Kind)
+
 		_, err = db.History(ctx, 9999)
 		require.True(t, errors.Is(err, ErrNotFound))
 		_, err = db.SetStatus(ctx, fr.ID, StatusChange{Status: StatusKnownUpstream})

@@ -12,14 +12,14 @@ import (
 // oldRow is a report as migration 001 stored it: keyed by signature and
 // feature, one row for every engine on the wrong side.
 type oldRow struct {
-	id                                     int64
-	status, engine, class, title, caseName string
-	sweep, lastSweep, count, size, created int64
-	lastSeen                               int64
-	bug                                    report.Bug
-	readable                               bool // the bug's JSON decoded
-	identities                             []Identity
-	primary                                Identity // the identity the row keeps (its own engine's)
+	id                                           int64
+	status, kind, engine, class, title, caseName string
+	sweep, lastSweep, count, size, created       int64
+	lastSeen                                     int64
+	bug                                          report.Bug
+	readable                                     bool // the bug's JSON decoded
+	identities                                   []Identity
+	primary                                      Identity // the identity the row keeps (its own engine's)
 }
 
 // rekeyGroup is one identity after the migration: the old rows that hold
@@ -64,7 +64,7 @@ func (db *DB) rekey002(ctx context.Context, tx *sql.Tx) error {
 }
 
 func readOldRows(ctx context.Context, tx *sql.Tx) ([]*oldRow, error) {
-	rs, err := tx.QueryContext(ctx, `SELECT id, status, engine, class, title, case_name, sweep_id, last_sweep,
+	rs, err := tx.QueryContext(ctx, `SELECT id, status, kind, engine, class, title, case_name, sweep_id, last_sweep,
 		count, size, created, last_seen, bug FROM reports ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("read reports: %w", err)
@@ -74,7 +74,7 @@ func readOldRows(ctx context.Context, tx *sql.Tx) ([]*oldRow, error) {
 	for rs.Next() {
 		r := &oldRow{}
 		var body string
-		if err := rs.Scan(&r.id, &r.status, &r.engine, &r.class, &r.title, &r.caseName, &r.sweep, &r.lastSweep,
+		if err := rs.Scan(&r.id, &r.status, &r.kind, &r.engine, &r.class, &r.title, &r.caseName, &r.sweep, &r.lastSweep,
 			&r.count, &r.size, &r.created, &r.lastSeen, &body); err != nil {
 			return nil, err
 		}
@@ -127,32 +127,45 @@ func groupRows(rows []*oldRow) []*rekeyGroup {
 // merged is a group's row after the migration.
 type merged struct {
 	bug                           report.Bug
-	status, title, caseName       string
+	status, kind, title, caseName string
 	sweep, lastSweep, count, size int64
 	created, lastSeen             int64
 }
 
+// merge folds the group's old rows: counts added, the earliest creation,
+// the latest sighting, the smallest reproducer; the status and kind of the
+// latest sighting, unless an older row carries a person's decision.
 func (g *rekeyGroup) merge() merged {
 	first := g.members[0]
-	m := merged{bug: first.bug, status: first.status, title: first.title, caseName: first.caseName, sweep: first.sweep,
-		size: first.size, created: first.created}
+	m := merged{bug: first.bug, status: first.status, kind: first.kind, title: first.title, caseName: first.caseName,
+		sweep: first.sweep, size: first.size, created: first.created, lastSeen: first.lastSeen}
 	for _, r := range g.members {
 		m.count += r.count
-		m.lastSweep, m.lastSeen = max(m.lastSweep, r.lastSweep), max(m.lastSeen, r.lastSeen)
+		m.lastSweep = max(m.lastSweep, r.lastSweep)
 		if r.created < m.created {
 			m.created, m.sweep, m.caseName = r.created, r.sweep, r.caseName
 		}
 		if r.size < m.size {
 			m.bug, m.size, m.title = r.bug, r.size, r.title
 		}
-		if Untriaged(status002(m.status)) && !Untriaged(status002(r.status)) {
-			m.status = r.status // a person's decision outlives an untriaged twin
-		}
+		m.status, m.kind = mergeStatus(m, r)
+		m.lastSeen = max(m.lastSeen, r.lastSeen)
 	}
-	if r := g.members[0]; r.readable {
+	if g.members[0].readable {
 		m.bug = forEngine(m.bug, g.id.Engine)
 	}
 	return m
+}
+
+// mergeStatus: a person's decision outlives an untriaged twin; between
+// untriaged statuses (open, internal, suspect) the latest sighting's wins.
+func mergeStatus(m merged, r *oldRow) (string, string) {
+	mine, theirs := Untriaged(status002(m.status)), Untriaged(status002(r.status))
+	switch {
+	case mine && !theirs, mine && theirs && r.lastSeen > m.lastSeen:
+		return r.status, r.kind
+	}
+	return m.status, m.kind
 }
 
 // rekeyGroup writes the group's row: the target updated, or a new row.
@@ -201,9 +214,9 @@ func (db *DB) writeGroup(ctx context.Context, tx *sql.Tx, g *rekeyGroup, m merge
 			return fmt.Errorf("split report %d for %s: %w", src.id, id.Engine, err)
 		}
 	}
-	q := `UPDATE reports SET dedup_key = ?, fingerprint = ?, engine = ?, engine_version = ?, status = ?, title = ?,
-		case_name = ?, sweep_id = ?, last_sweep = ?, count = ?, size = ?, created = ?, last_seen = ?`
-	args := []any{id.Key(), id.Fingerprint, id.Engine, m.bug.Version, m.status, m.title, m.caseName, m.sweep,
+	q := `UPDATE reports SET dedup_key = ?, fingerprint = ?, engine = ?, engine_version = ?, status = ?, kind = ?,
+		title = ?, case_name = ?, sweep_id = ?, last_sweep = ?, count = ?, size = ?, created = ?, last_seen = ?`
+	args := []any{id.Key(), id.Fingerprint, id.Engine, m.bug.Version, m.status, m.kind, m.title, m.caseName, m.sweep,
 		m.lastSweep, m.count, m.size, m.created, m.lastSeen}
 	if body != nil {
 		q, args = q+`, bug = ?`, append(args, string(body))

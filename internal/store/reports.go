@@ -102,8 +102,9 @@ func (db *DB) insertReport(ctx context.Context, tx *sql.Tx, f Filing, b report.B
 }
 
 // refileReport counts a repeated filing, notes the latest annotations
-// (the signature with its bystanders, the engine's version) and keeps the
-// smaller reproducer (every expression of an UPDATE sees the row before
+// (the signature with its bystanders, the engine's version, the kind and an
+// untriaged status: open, internal or suspect follow the latest triage of
+// the case; a person's decision stays) and keeps the smaller reproducer (every expression of an UPDATE sees the row before
 // it, in both dialects). fresh is false for a retried sweep job's filing,
 // which changes nothing.
 func (db *DB) refileReport(ctx context.Context, tx *sql.Tx, id int64, f Filing, b report.Bug, body string) (bool, error) {
@@ -114,13 +115,16 @@ func (db *DB) refileReport(ctx context.Context, tx *sql.Tx, id int64, f Filing, 
 	n := size(b)
 	_, err := tx.ExecContext(ctx, db.d.q(`UPDATE reports SET count = count + 1, last_seen = ?,
 		last_sweep = CASE WHEN ? > last_sweep THEN ? ELSE last_sweep END,
-		signature = ?, engine_version = ?,
+		signature = ?, engine_version = ?, kind = ?,
+		status = CASE WHEN status IN (?, ?, ?) AND ? IN (?, ?, ?) THEN ? ELSE status END,
 		bug = CASE WHEN ? < size THEN ? ELSE bug END,
 		bug_id = CASE WHEN ? < size THEN ? ELSE bug_id END,
 		title = CASE WHEN ? < size THEN ? ELSE title END,
 		size = CASE WHEN ? < size THEN ? ELSE size END
 		WHERE id = ?`),
-		now(), f.SweepID, f.SweepID, b.Signature, b.Version, n, body, n, b.ID, n, b.Title, n, n, id)
+		now(), f.SweepID, f.SweepID, b.Signature, b.Version, string(b.Kind),
+		StatusOpen, StatusInternal, StatusSuspect, b.Status, StatusOpen, StatusInternal, StatusSuspect, b.Status,
+		n, body, n, b.ID, n, b.Title, n, n, id)
 	if err != nil {
 		return false, fmt.Errorf("store: refile report %d: %w", id, err)
 	}
