@@ -23,6 +23,9 @@ func multi(class diff.Class, query string, wrong, right []string) report.Bug {
 		b.Actual = append(b.Actual, report.EngineAnswer{EngineRef: report.EngineRef{Engine: e, Version: e + "-1.0"}, Outcome: diff.Wrong})
 	}
 	b.Version = wrong[0] + "-1.0"
+	for _, e := range wrong {
+		b.Reports = append(b.Reports, report.EngineReport{EngineRef: report.EngineRef{Engine: e, Version: e + "-1.0"}, Effect: "drops a row in " + e})
+	}
 	return b
 }
 
@@ -39,6 +42,9 @@ func TestBystandersAreAnnotations(t *testing.T) {
 		require.Equal(t, "jena", r1.Engine)
 		require.Equal(t, "jena-1.0", r1.Version)
 		require.Equal(t, "jena", r1.Bug.Actual[0].Engine, "the finding's engine answers first")
+		require.Len(t, r1.Bug.Reports, 1, "the finding keeps its engine's tracker report only")
+		require.Equal(t, "jena", r1.Bug.Reports[0].Engine)
+		require.Equal(t, "drops a row in jena", r1.Bug.Effect)
 		rasqal, err := db.Reports(ctx, ReportFilter{Engine: "rasqal"})
 		require.NoError(t, err)
 		require.Equal(t, 1, rasqal.Total, "one finding per wrong engine")

@@ -90,10 +90,17 @@ func wrongEngines(b report.Bug) []string {
 }
 
 // forEngine is the bug as filed against engine: Engine and Version are
-// that engine's, and its answer comes first among the actual answers (the
-// others stay, as annotations).
+// that engine's, its answer comes first among the actual answers (the
+// others stay, as annotations), and of the per-engine tracker reports only
+// its own is kept (it has one line for each other engine).
 func forEngine(b report.Bug, engine string) report.Bug {
 	b.Engine = engine
+	for _, er := range b.Reports {
+		if er.Engine == engine {
+			b.Reports, b.Effect = []report.EngineReport{er}, er.Effect
+			break
+		}
+	}
 	actual := make([]report.EngineAnswer, 0, len(b.Actual))
 	for _, a := range b.Actual {
 		if a.Engine == engine {
