@@ -64,19 +64,26 @@
 // Triage(case, outcomes) judges every engine's outcome against the
 // reference's (JudgeName) and returns a *Report: one EngineVerdict per
 // engine (Outcome: correct, wrong, unjudged, error, unsupported, rejected,
-// timeout, crashed; the classes of a wrong answer), the case's Kind, and
+// timeout, crashed, unavailable; the classes of a wrong answer), the case's
+// Kind, its Reason when unjudged, and
 // its Divergences. A Divergence is a Signature (class, the engines on the
 // wrong side, the engines on the judge's side, sorted); an engine whose
 // answer shows several classes is on the wrong side of each. Kinds:
 // all-correct; engine-bug; internal-bug (the fast engine, TwinName, is
 // wrong: reported loudly); oracle-suspect (the twin is right and at least
 // two external engines are all wrong alike: their outcomes become unjudged
-// and the divergence is never filed against them); unjudged (the reference
-// ran out of budget or crashed: the majority is noted, and Judge, which
-// runs the engines, adds the TLP metamorphic check: FILTER(p), FILTER(!p)
-// and "p is an error" must partition the unfiltered solutions, as in
-// SQLancer; an engine failing it is wrong). Unsupported and timeout are
-// recorded, not divergences.
+// and the divergence is never filed against them); unjudged, when nothing
+// or not everything could be judged: the reference has no answer (any error
+// of the judge: a query it rejects, its budget or deadline, a crash; the
+// majority is noted, and Judge adds the TLP metamorphic check: FILTER(p),
+// FILTER(!p) and "p is an error" must partition the unfiltered solutions,
+// as in SQLancer; an engine failing it is wrong), or no engine diverged but
+// some engine was not judged correct (timeout, unavailable, unsupported,
+// undecided). all-correct means every engine was judged correct.
+// Unsupported, timeout and unavailable are recorded, never divergences.
+// Judge (triage_run.go) makes a case whose FROM / FROM NAMED the catalogue
+// does not resolve unjudged before any engine runs, and runs the TLP
+// queries within the case's deadline, on the engines that answered only.
 //
 // # Reduction
 //
