@@ -47,7 +47,8 @@
 // unwrap-service, inline-subselect, flatten-group, unwrap-exists (FILTER
 // (NOT) EXISTS {P} by P), drop-not (NOT EXISTS, NOT IN), project-star,
 // drop-select-item, drop-distinct, drop-reduced, drop-decl (the IRIs it
-// served are written in full), drop-from, drop-values, drop-values-row,
+// served are written in full), drop-from, drop-template-triple,
+// drop-describe-term, drop-values, drop-values-row,
 // drop-values-column, undef-values-cell, drop-order, drop-order-key,
 // drop-order-direction, drop-slice, lower-slice, drop-group-key,
 // drop-having, count-star, drop-separator, drop-silent, operand (an

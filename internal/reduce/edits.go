@@ -139,13 +139,16 @@ func remove[T any](xs []T, i int) []T {
 }
 
 // queryEdits drop a prologue declaration (its IRIs are then written in
-// full), a dataset clause (#specifyingDataset) and the trailing VALUES.
+// full), a dataset clause (#specifyingDataset), a CONSTRUCT template
+// triple, a DESCRIBE term and the trailing VALUES.
 func queryEdits(q *syntax.Query) []edit {
 	out := dropEach("drop-decl", len(q.Prologue), 1, func(i int) {
 		inlineDecl(q, q.Prologue[i])
 		q.Prologue = remove(q.Prologue, i)
 	})
 	out = append(out, dropEach("drop-from", len(q.From), 1, func(i int) { q.From = remove(q.From, i) })...)
+	out = append(out, dropEach("drop-template-triple", len(q.Template), 2, func(i int) { q.Template = remove(q.Template, i) })...)
+	out = append(out, dropEach("drop-describe-term", len(q.Describe), 2, func(i int) { q.Describe = remove(q.Describe, i) })...)
 	if q.Values != nil {
 		out = append(out, edit{"drop-values", func() { q.Values = nil }})
 	}
