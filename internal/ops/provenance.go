@@ -320,23 +320,27 @@ func arithInterval(name string, x, y interval, out Value, origin uint64) Prov {
 
 // roundingOf is the largest error one more operation producing out's
 // datatype may add at the value c: a decimal rounding (results.DecimalUnit),
-// or a float or double rounding (half an ulp, bounded by |c|·2^-23 or
-// |c|·2^-52 plus the smallest subnormal).
+// or a float or double rounding (half an ulp, at most |c|·2^-23 or
+// |c|·2^-52 for a normal result; 10^-44 or 10^-323 at zero).
 func roundingOf(c *big.Rat, out Value) *big.Rat {
 	n, _ := numberOf(out.Term)
 	switch n.kind {
 	case kFloat:
-		return floatRounding(c, 23, 149)
+		return floatRounding(c, 23, 44)
 	case kDouble:
-		return floatRounding(c, 52, 1074)
+		return floatRounding(c, 52, 323)
 	}
 	return results.DecimalUnit(c)
 }
 
+// floatRounding is |c|·2^-mant, or at zero a bound above the smallest
+// subnormal (10^-tiny).
 func floatRounding(c *big.Rat, mant, tiny uint) *big.Rat {
+	if c.Sign() == 0 {
+		return results.Pow10(-int(tiny))
+	}
 	r := new(big.Rat).Abs(c)
-	r.Mul(r, new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), mant)))
-	return r.Add(r, new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), tiny)))
+	return r.Mul(r, new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), mant)))
 }
 
 // castInterval is the Prov of a cast of an open-precision number: to an
