@@ -243,21 +243,91 @@ func runAuditCase(t *testing.T, where, text string) {
 		runAggCase(t, where, text[4:])
 	case strings.HasPrefix(text, "order "):
 		runOrderCase(t, where, text[6:])
+	case strings.HasPrefix(text, "filter "):
+		runFilterCase(t, where, text)
 	default:
 		src, mark := cutMark(text)
 		ctx := testContext()
+		ctx.Exists = auditExists
 		e, want, err := parseCase(src)
 		if err != nil {
 			t.Errorf("%s: parse: %v", where, err)
 			return
 		}
-		checkValue(t, where, text, Eval(e, testEnv, ctx), want, mark, ctx)
+		checkValue(t, where, text, Eval(existsForms(e), auditEnv, ctx), want, mark, ctx)
 	}
+}
+
+// auditEnv is testEnv with the values the §17 examples suppose (?x = 2,
+// ?z = 0, #func-if) and the special values #func-bound names.
+var auditEnv = func() mapBinding {
+	m := mapBinding{
+		"x": rdf.Literal("2", rdf.XSDInteger), "z": rdf.Literal("0", rdf.XSDInteger),
+		"nan": rdf.Literal("NaN", rdf.XSDDouble), "inf": rdf.Literal("INF", rdf.XSDDouble),
+	}
+	for k, v := range testEnv {
+		m[k] = v
+	}
+	return m
+}()
+
+// auditGraph is the data EXISTS is matched against in the audit:
+// ex:a ex:p 1 . ex:a ex:q "s" .
+var auditGraph = [][3]rdf.Term{
+	{rdf.IRI(prefixes["ex"] + "a"), rdf.IRI(prefixes["ex"] + "p"), rdf.Literal("1", rdf.XSDInteger)},
+	{rdf.IRI(prefixes["ex"] + "a"), rdf.IRI(prefixes["ex"] + "q"), rdf.String("s")},
+}
+
+// existsForms rewrites the case syntax (EXISTS s p o) and (NOT_EXISTS s p
+// o) into EXISTS over a one-triple pattern (#func-filter-exists).
+func existsForms(e algebra.Expr) algebra.Expr {
+	c, ok := e.(*algebra.Call)
+	if !ok {
+		return e
+	}
+	if (c.Name == "EXISTS" || c.Name == "NOT_EXISTS") && len(c.Args) == 3 {
+		var n [3]algebra.Node
+		for i, a := range c.Args {
+			switch a := a.(type) {
+			case *algebra.Var:
+				n[i] = algebra.V(a.Name)
+			case *algebra.Const:
+				n[i] = algebra.T(a.Term)
+			}
+		}
+		tp := algebra.TriplePattern{S: n[0], P: n[1], O: n[2]}
+		return &algebra.Exists{Not: c.Name == "NOT_EXISTS", Op: &algebra.BGP{Triples: []algebra.TriplePattern{tp}}}
+	}
+	args := make([]algebra.Expr, len(c.Args))
+	for i, a := range c.Args {
+		args[i] = existsForms(a)
+	}
+	return &algebra.Call{Name: c.Name, Args: args}
+}
+
+// auditExists matches a one-triple pattern against auditGraph: a variable
+// bound in mu takes its value (#func-filter-exists), others match anything.
+func auditExists(op algebra.Op, mu Binding) (bool, error) {
+	tp := op.(*algebra.BGP).Triples[0]
+	for _, tr := range auditGraph {
+		ok := true
+		for i, n := range []algebra.Node{tp.S, tp.P, tp.O} {
+			want := n.Term
+			if n.IsVar() {
+				want, _ = mu.Get(n.Var)
+			}
+			ok = ok && (want.IsZero() || want == tr[i])
+		}
+		if ok {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // cutMark splits a trailing [contested] or [follows] off a case.
 func cutMark(text string) (string, string) {
-	for _, m := range []string{"[contested]", "[follows]"} {
+	for _, m := range []string{"[contested]", "[follows]", "[open]"} {
 		if s, ok := strings.CutSuffix(text, m); ok {
 			return strings.TrimSpace(s), m
 		}
@@ -286,9 +356,14 @@ func checkValue(t *testing.T, where, text string, got Value, want, mark string, 
 		if len(ctx.Follows) == 0 {
 			t.Errorf("%s: %s: the answer should name what it follows (Follows)", where, text)
 		}
+	case "[open]":
+		if ctx.Indeterminate == "" || ctx.Contested != nil {
+			t.Errorf("%s: %s: the text leaves the answer open: want Indeterminate without a question, got %q %v",
+				where, text, ctx.Indeterminate, ctx.Contested)
+		}
 	default:
-		if ctx.Contested != nil {
-			t.Errorf("%s: %s: unexpectedly contested: %s", where, text, ctx.Indeterminate)
+		if ctx.Indeterminate != "" {
+			t.Errorf("%s: %s: unexpectedly open or contested: %s", where, text, ctx.Indeterminate)
 		}
 	}
 }
@@ -418,4 +493,23 @@ func compareRows(a, b []rdf.Term) int {
 		}
 	}
 	return 0
+}
+
+// runFilterCase: "filter EXPR => keep|drop" (#expressions: FILTERs
+// eliminate the solutions whose EBV is false or an error).
+func runFilterCase(t *testing.T, where, text string) {
+	src, mark := cutMark(strings.TrimPrefix(text, "filter "))
+	ctx := testContext()
+	ctx.Exists = auditExists
+	e, want, err := parseCase(src)
+	if err != nil {
+		t.Errorf("%s: parse: %v", where, err)
+		return
+	}
+	b, ebvErr := EBV(Eval(existsForms(e), auditEnv, ctx))
+	got := map[bool]string{true: "keep", false: "drop"}[ebvErr == nil && b]
+	if got != want {
+		t.Errorf("%s: %s: got %s", where, text, got)
+	}
+	checkValue(t, where, text, Of(rdf.Bool(true)), "true", mark, ctx)
 }

@@ -75,6 +75,7 @@ func rel(op string) func(*Context, []rdf.Term) Value {
 		if op == "=" || op == "!=" {
 			noteUnequalTypes(ctx, a[0], a[1])
 		}
+		noteImplicitTimezone(ctx, a[0], a[1])
 		return relational(op, a[0], a[1])
 	}
 }

@@ -221,6 +221,7 @@ func in(args []algebra.Expr, mu Binding, ctx *Context, not bool) Value {
 			continue
 		}
 		unequal = append(unequal, v.Term)
+		noteImplicitTimezone(ctx, lhs.Term, v.Term) // compare.go
 		eq, err := equal(lhs.Term, v.Term)
 		open = open || !provOf("=", []Value{lhs, v}, Of(rdf.Bool(eq))).Exact()
 		if err != nil {

@@ -190,8 +190,14 @@ func (n number) promote(k numKind) number {
 		return n
 	case k == kDecimal:
 		return number{kind: kDecimal, r: n.r}
+	case k == kFloat && n.kind <= kDecimal:
+		// Promotion is a cast (XPath 2.0 §B.1): the float nearest the
+		// exact value, rounded once; via float64 a decimal just above a
+		// float32 midpoint would round twice, to the wrong side.
+		f, _ := n.r.Float32()
+		return number{kind: kFloat, f: float64(f)}
 	case k == kFloat:
-		return number{kind: kFloat, f: float64(float32(n.float()))}
+		return number{kind: kFloat, f: float64(float32(n.f))}
 	}
 	return number{kind: kDouble, f: n.float()}
 }
