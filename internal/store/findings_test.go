@@ -24,7 +24,7 @@ func multi(class diff.Class, query string, wrong, right []string) report.Bug {
 	}
 	b.Version = wrong[0] + "-1.0"
 	for _, e := range wrong {
-		b.Reports = append(b.Reports, report.EngineReport{EngineRef: report.EngineRef{Engine: e, Version: e + "-1.0"}, Effect: "drops a row in " + e})
+		b.Reports = append(b.Reports, report.EngineReport{EngineRef: report.EngineRef{Engine: e, Version: e + "-1.0"}, Effect: "drops a row in " + e, Title: "BGP drops a row"})
 	}
 	return b
 }

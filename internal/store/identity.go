@@ -92,7 +92,8 @@ func wrongEngines(b report.Bug) []string {
 // forEngine is the bug as filed against engine: Engine and Version are
 // that engine's, its answer comes first among the actual answers (the
 // others stay, as annotations), and of the per-engine tracker reports only
-// its own is kept (it has one line for each other engine).
+// its own is kept (it has one line for each other engine). The title stays
+// the bug's, which names the wrong engines.
 func forEngine(b report.Bug, engine string) report.Bug {
 	b.Engine = engine
 	for _, er := range b.Reports {
