@@ -305,6 +305,10 @@ func TestMigrateFrom001(t *testing.T) {
 		require.Len(t, hist, 1)
 		require.Equal(t, "fixed", hist[0].Previous)
 		require.Contains(t, hist[0].Note, "migration 002")
+		again3, _, err := db.FileReport(ctx, Filing{Bug: bug("rdflib", diff.ClassWrongValue, "STR", "SELECT (STR(1) AS ?x) {}")})
+		require.NoError(t, err)
+		require.Equal(t, r3, again3.ID)
+		require.Equal(t, StatusOpen, again3.Status, "fixed without a version, seen failing: re-opened")
 		var body string
 		require.NoError(t, db.sql.QueryRowContext(ctx, db.d.q(`SELECT bug FROM reports WHERE id = ?`), r4).Scan(&body))
 		require.Equal(t, "{not json", body, "an unreadable row is kept as it was")

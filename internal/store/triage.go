@@ -223,7 +223,8 @@ func (db *DB) intendedPair(ctx context.Context, tx *sql.Tx, engine, class string
 // onFiling applies the triage rules to a finding filed again (or for the
 // first time, with prev the filing's status): an open finding whose
 // (engine, class) is an intended deviation becomes one; a fixed-in finding
-// seen failing on its fixed version or a later one is re-opened. Known
+// seen failing on its fixed version or a later one (or on any, when no
+// version was recorded: a migrated "fixed") is re-opened. Known
 // upstream, won't fix and the other decisions stay.
 func (db *DB) onFiling(ctx context.Context, tx *sql.Tx, id int64, prev string, t Triage, id0 Identity, version string) error {
 	switch prev {
@@ -235,6 +236,10 @@ func (db *DB) onFiling(ctx context.Context, tx *sql.Tx, id int64, prev string, t
 		return db.changeStatus(ctx, tx, id, prev, StatusChange{Status: StatusIntended, By: storeActor,
 			Note: fmt.Sprintf("%s's %s is an intended deviation (report %d)", id0.Engine, id0.Class, by)})
 	case StatusFixedIn:
+		if t.Version == "" { // 001's "fixed" named no version: any failure re-opens it
+			return db.changeStatus(ctx, tx, id, prev, StatusChange{Status: StatusOpen, By: storeActor,
+				Note: fmt.Sprintf("re-opened: seen failing on %s %s, marked fixed without a version", id0.Engine, version)})
+		}
 		if c, ok := compareVersions(version, t.Version); !ok || c < 0 {
 			return nil
 		}
