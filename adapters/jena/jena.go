@@ -18,20 +18,21 @@ const Jar = "target/jena-sidecar.jar"
 
 // Config returns the sidecar configuration; dir is this adapter's folder
 // (adapters/jena in the repository). The JVM runs with a serial collector (the
-// CI machines have 2 cores), a heap of half its memory limit (JavaHeap) and
-// a deep stack for deeply nested queries; the process has no network.
+// CI machines have 2 cores), a heap of half its memory limit (JavaHeap),
+// its own log on stderr (stdout is the protocol's), and a deep stack for
+// the thread that evaluates (Sidecar.java); the process has no network.
 func Config(dir string, pool int) sidecar.Config {
 	return sidecar.Config{
 		Name: Name,
-		Command: []string{java(), "-XX:+UseSerialGC", "-Xss64m",
+		Command: []string{java(), "-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr",
 			"-jar", filepath.Join(dir, Jar)},
 		Dir:         dir,
 		Pool:        pool,
 		MaxRequests: 20000,
 		NoNetwork:   true,
-		// 3 GiB: a 1.5 GiB heap (the 1 GiB of before, and room for the
-		// 64 MiB stack -Xss gives every Java thread).
-		Limits:   sidecar.Limits{Memory: 3 << 30, CPU: sidecar.DefaultLimits.CPU},
+		// 2 GiB: the 1 GiB heap of before (JavaHeap: half), the rest for
+		// the serving thread's 64 MiB stack (Sidecar.java), metaspace, code.
+		Limits:   sidecar.DefaultLimits,
 		HeapArgs: sidecar.JavaHeap,
 	}
 }

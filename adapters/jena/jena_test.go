@@ -3,8 +3,10 @@ package jena
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 
@@ -103,5 +105,48 @@ func TestTimeout(t *testing.T) {
 	}
 	if n := e.Restarts(); n != 0 {
 		t.Errorf("the sidecar was restarted %d time(s); Jena's own deadline should have stopped the query", n)
+	}
+}
+
+// TestIdleKilled: a Jena process killed while idle is replaced before the
+// next case, which answers (issue 13: it was filed as a Jena crash).
+func TestIdleKilled(t *testing.T) {
+	e := engine(t)
+	ask := &oracle.Case{Query: "ASK {}", Dataset: rdf.NewDataset()}
+	if _, err := e.Eval(context.Background(), ask); err != nil {
+		t.Fatal(err)
+	}
+	for _, pid := range e.PIDs() {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+	a, err := e.Eval(context.Background(), ask)
+	if err != nil || !a.Boolean {
+		t.Fatalf("the case after the idle process was killed: %+v, %v", a, err)
+	}
+}
+
+// TestHeapLimit: a query past the heap the memory limit gives (-Xmx half
+// of it) is ErrResource, and the process goes on.
+func TestHeapLimit(t *testing.T) {
+	dir, _ := filepath.Abs(".")
+	adaptertest.Require(t, filepath.Join(dir, Jar), "the Jena sidecar jar")
+	cfg := Config(dir, 1)
+	cfg.Limits.Memory = 768 << 20
+	e := sidecar.New(cfg)
+	t.Cleanup(e.Close)
+	q := `SELECT (STRLEN(?a28) AS ?n) WHERE { BIND("0123456789" AS ?a0)`
+	for i := 1; i <= 28; i++ {
+		q += fmt.Sprintf(" BIND(CONCAT(?a%d, ?a%d) AS ?a%d)", i-1, i-1, i)
+	}
+	q += " }"
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	_, err := e.Eval(ctx, &oracle.Case{Query: q, Dataset: rdf.NewDataset()})
+	if !errors.Is(err, oracle.ErrResource) {
+		t.Fatalf("error %v, want ErrResource", err)
+	}
+	t.Logf("%v; peak RSS %d MiB", err, e.PeakRSS()>>20)
+	if a, err := e.Eval(context.Background(), &oracle.Case{Query: "ASK {}", Dataset: rdf.NewDataset()}); err != nil || !a.Boolean {
+		t.Fatalf("after the heap limit: %+v, %v", a, err)
 	}
 }

@@ -66,8 +66,9 @@ type EngineConfig struct {
 	// MemoryMB and CPULimit bound each engine process (issue 13): memory
 	// in MiB (RLIMIT_DATA, and the runtime's heap flag below it) and CPU
 	// time per case. Zero keeps the adapter's default: 2048 MiB and 30s
-	// for the sidecars, 3072 MiB for Jena, 1024 MiB and 30s for roqet,
-	// 4096 MiB for Virtuoso's server. Passing one is ErrResource.
+	// for the sidecars (Jena and Node get half as heap), 1024 MiB and 30s
+	// for roqet, 4096 MiB for Virtuoso's server (its queries are bounded by
+	// its own MaxQueryExecutionTime). Passing one is ErrResource.
 	MemoryMB int      `json:"memory_mb,omitempty"`
 	CPULimit Duration `json:"cpu_limit,omitempty"`
 }

@@ -25,6 +25,9 @@ import org.apache.jena.sys.JenaSystem;
 public final class Sidecar {
     private Sidecar() {}
 
+    /** The stack of the thread that evaluates: deeply nested queries recurse deeply. */
+    private static final long STACK = 64L << 20;
+
     public static void main(String[] args) throws Exception {
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         System.setOut(System.err);
@@ -32,6 +35,26 @@ public final class Sidecar {
         // SERVICE must never reach the network. The Go side also runs this
         // process in a network namespace of its own (sidecar.Config.NoNetwork).
         ARQ.getContext().set(ARQ.httpServiceAllowed, false);
+        // One thread with a deep stack serves every request; every other
+        // thread keeps the JVM's small default, which the process's memory
+        // limit (RLIMIT_DATA counts each thread's stack) would not hold at
+        // 64 MiB apiece.
+        Throwable[] failed = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                serve(out);
+            } catch (Throwable e) {
+                failed[0] = e;
+            }
+        }, "sidecar", STACK);
+        t.start();
+        t.join();
+        if (failed[0] != null) {
+            throw new RuntimeException(failed[0]);
+        }
+    }
+
+    private static void serve(PrintStream out) throws IOException {
         Engine engine = new Engine();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line; (line = in.readLine()) != null; ) {
@@ -51,9 +74,14 @@ public final class Sidecar {
             JsonObject req = JSON.parse(line);
             id = req.hasKey("id") ? req.get("id").getAsNumber().value().longValue() : 0;
             return dispatch(engine, id, req).toJSON();
-        } catch (OutOfMemoryError | StackOverflowError e) {
-            // The query's allocations are unreachable once it unwinds, so the
-            // process can go on; "internal" keeps it out of the error verdicts.
+        } catch (OutOfMemoryError e) {
+            // The heap limit (-Xmx, from the sidecar's memory limit) was
+            // reached: "resource" (oracle.ErrResource), never a verdict. The
+            // query's allocations are unreachable once it unwinds, so the
+            // process can go on.
+            return Response.failure(id, "resource", e.toString()).toJSON();
+        } catch (StackOverflowError e) {
+            // "internal" keeps it out of the error verdicts.
             return Response.failure(id, "internal", e.toString()).toJSON();
         } catch (RuntimeException e) {
             return Response.failure(id, "internal", e.getClass().getSimpleName() + ": " + e.getMessage()).toJSON();
