@@ -58,6 +58,24 @@ var (
 		URL:  "https://www.w3.org/TR/sparql11-query/#func-in",
 		Note: "IN ()/NOT IN () whose left side is an error: false/true (no comparison is made) or an error",
 	}
+	// FollowsRegexQ: #func-regex imports F&O 1.0 §7.6, whose flags are s,
+	// m, i and x (any other is err:FORX0001); the W3C tests
+	// regex-no-metacharacters and regex-no-metacharacters-case-insensitive
+	// (sparql10/regex, not DAWG-approved) expect XPath 3.0's q flag.
+	FollowsRegexQ = results.Basis{
+		Kind: results.BasisW3CTest, Anchor: "func-regex",
+		Ref:  "http://www.w3.org/2001/sw/DataAccess/tests/data-r2/regex/manifest#regex-no-metacharacters",
+		URL:  "https://github.com/w3c/rdf-tests/tree/main/sparql/sparql10/regex",
+		Note: "the regex flag q (XPath 3.0: no metacharacters) is accepted, as the test expects; F&O 1.0 makes it an error",
+	}
+	// ContestedRegexQ: the same point from the other side: the test is not
+	// approved and the Recommendation cites F&O 1.0, so an engine that
+	// raises the error is not ruled out.
+	ContestedRegexQ = results.Basis{
+		Kind: results.BasisContested, Anchor: "func-regex", Ref: "regex flag q (F&O 1.0 §7.6.1.1 vs XPath 3.0)",
+		URL:  "https://www.w3.org/TR/sparql11-query/#func-regex",
+		Note: "REGEX/REPLACE with the flag q: an error by F&O 1.0 (err:FORX0001), no metacharacters by XPath 3.0 and the W3C test",
+	}
 	// ContestedNPS: #eval_negatedPropertySet is written as a set; engines
 	// give one solution per matching triple.
 	ContestedNPS = results.Basis{

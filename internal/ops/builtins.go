@@ -193,7 +193,70 @@ func fnIRI(ctx *Context, a []rdf.Term) Value {
 	if err != nil {
 		return Errorf("IRI: " + err.Error())
 	}
+	if normalizable(iri) && ctx.Indeterminate == "" {
+		ctx.Indeterminate = "IRI(" + t.String() + ") is <" + iri + ">, which \"An implementation MAY normalize\" " +
+			"(#func-iri; RFC 3986 §6.2.2-6.2.3): a normalised form is permitted too"
+	}
 	return Of(rdf.IRI(iri))
+}
+
+// normalizable reports whether syntax- or scheme-based normalisation (RFC
+// 3986 §6.2.2, §6.2.3) would change iri: an upper-case scheme or host, a
+// percent-encoding in lower case or of an unreserved character, a "." or
+// ".." segment, an empty or default port, an empty http(s) path.
+func normalizable(iri string) bool {
+	scheme, rest, _ := strings.Cut(iri, ":")
+	if strings.ToLower(scheme) != scheme || percentNormalizable(iri) {
+		return true
+	}
+	rest, _, _ = strings.Cut(rest, "#")
+	rest, _, _ = strings.Cut(rest, "?")
+	path := rest
+	if after, ok := strings.CutPrefix(rest, "//"); ok {
+		auth := after
+		if i := strings.IndexByte(after, '/'); i >= 0 {
+			auth, path = after[:i], after[i:]
+		} else {
+			path = ""
+		}
+		if authorityNormalizable(strings.ToLower(scheme), auth, path) {
+			return true
+		}
+	}
+	for _, seg := range strings.Split(path, "/") {
+		if seg == "." || seg == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+func authorityNormalizable(scheme, auth, path string) bool {
+	if i := strings.LastIndexByte(auth, '@'); i >= 0 {
+		auth = auth[i+1:]
+	}
+	host, port, hasPort := auth, "", false
+	if i := strings.LastIndexByte(auth, ':'); i >= 0 && !strings.Contains(auth[i:], "]") {
+		host, port, hasPort = auth[:i], auth[i+1:], true
+	}
+	web := scheme == "http" || scheme == "https"
+	return strings.ToLower(host) != host || (hasPort && port == "") ||
+		(scheme == "http" && port == "80") || (scheme == "https" && port == "443") || (web && path == "")
+}
+
+// percentNormalizable: a %XX with lower-case hex digits, or one that
+// encodes an unreserved character (RFC 3986 §6.2.2.1, §6.2.2.2).
+func percentNormalizable(s string) bool {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] != '%' {
+			continue
+		}
+		b, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
+		if err == nil && (strings.ToUpper(s[i+1:i+3]) != s[i+1:i+3] || unreserved(byte(b))) {
+			return true
+		}
+	}
+	return false
 }
 
 // fnBNode is #func-bnode. BNODE() is a fresh node per call; BNODE(str) is

@@ -232,11 +232,15 @@ func fnConcat(ctx *Context, a []rdf.Term) Value {
 
 // fnLangMatches is RFC 4647 §3.3.1 basic filtering; "*" matches any
 // non-empty tag (#func-langMatches).
-func fnLangMatches(_ *Context, a []rdf.Term) Value {
+func fnLangMatches(ctx *Context, a []rdf.Term) Value {
 	if !isSimple(a[0]) || !isSimple(a[1]) {
 		return Errorf("LANGMATCHES: wants two simple literals")
 	}
 	tag, rng := strings.ToLower(a[0].Value), strings.ToLower(a[1].Value)
+	if rng != "*" && !basicRange(rng) && ctx.Indeterminate == "" {
+		ctx.Indeterminate = "langMatches with the range " + a[1].String() + ", which is not a basic language range " +
+			"(#func-langMatches, RFC 4647 §2.1): the text defines no answer"
+	}
 	if rng == "*" {
 		return Of(rdf.Bool(tag != ""))
 	}
@@ -254,10 +258,27 @@ func fnRegex(ctx *Context, a []rdf.Term) Value {
 		return Value{Err: err}
 	}
 	re, err := regexArgs(a[1:])
+	noteRegex(ctx, "REGEX", a[1:], err)
 	if err != nil {
 		return Value{Err: err}
 	}
 	return Of(rdf.Bool(re.MatchString(a[0].Value)))
+}
+
+// noteRegex records what a REGEX or REPLACE answer rests on beyond the
+// text: the flag q, which the judge takes from a W3C test against F&O 1.0
+// (basis.go FollowsRegexQ), and an XPath construct the judge cannot run
+// on RE2, whose error stands for a value the text defines (unjudged).
+func noteRegex(ctx *Context, fn string, pf []rdf.Term, err *Error) {
+	if len(pf) > 1 && strings.ContainsRune(pf[1].Value, 'q') && isSimple(pf[1]) {
+		ctx.Follow(FollowsRegexQ)
+		ctx.Contest(ContestedRegexQ, fn+" with the flag q: an error by F&O 1.0 §7.6.1.1 (flags s, m, i, x), "+
+			"no metacharacters by XPath 3.0 and the W3C test regex-no-metacharacters")
+	}
+	if err != nil && strings.Contains(err.Reason, "not supported") && ctx.Indeterminate == "" {
+		ctx.Indeterminate = fn + ": " + err.Reason + ": the pattern is XPath (F&O 1.0 §7.6.1) and has a value " +
+			"by the text, which the judge cannot compute on RE2"
+	}
 }
 
 // fnReplace is #func-replace (fn:replace); the output is charged to the
@@ -273,6 +294,7 @@ func fnReplace(ctx *Context, a []rdf.Term) Value {
 		return Errorf("REPLACE: replacement is not a simple literal")
 	}
 	re, err := regexArgs(append([]rdf.Term{a[1]}, a[3:]...))
+	noteRegex(ctx, "REPLACE", append([]rdf.Term{a[1]}, a[3:]...), err)
 	if err != nil {
 		return Value{Err: err}
 	}
@@ -281,4 +303,21 @@ func fnReplace(ctx *Context, a []rdf.Term) Value {
 		return Value{Err: err}
 	}
 	return Of(sameKind(out, a[0]))
+}
+
+// basicRange reports an RFC 4647 §2.1 basic language range other than
+// "*": 1*8ALPHA *("-" 1*8alphanum).
+func basicRange(r string) bool {
+	for i, part := range strings.Split(r, "-") {
+		if part == "" || len(part) > 8 {
+			return false
+		}
+		for _, c := range part {
+			alpha := c >= 'a' && c <= 'z'
+			if !alpha && (i == 0 || c < '0' || c > '9') {
+				return false
+			}
+		}
+	}
+	return true
 }
