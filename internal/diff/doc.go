@@ -30,6 +30,16 @@
 //     reported with ClassUndecided.
 //   - Freedom.Open variables: only the shape counts (bound or not, term
 //     kind, datatype and language of a literal); the Note says so.
+//   - Computed cells (Freedom.Cells, SequenceCells, TripleCells;
+//     compare_computed.go): an actual row that equals no judge row but is
+//     one up to permitted forms of its computed cells (results.Cell.Accepts:
+//     any lexical form of a computed number, an xs:decimal within the
+//     precision XSD's minimum allows, anything for an open value) is
+//     rewritten to the judge's terms before the exact matching; a row that
+//     fits judge rows with different terms makes a failure undecided.
+//   - CompareAs(engine, ...) is Compare for a named engine: the fast engine
+//     (TwinName) is held to the reference's own DESCRIBE policy, any other
+//     engine's description is any graph. Triage and selfcheck use it.
 //   - Boolean: equal booleans. Graph: RDF graph isomorphism, triples as a set.
 //   - Different kinds (bindings vs boolean...): ClassShape.
 //
@@ -50,7 +60,10 @@
 // (blank-free rows by key, rows with blank nodes greedily, following the
 // blank-node structure), the remaining rows are paired by similarity, and
 // each pair's cells are explained (numeric-lexical, numeric-datatype,
-// lang-case, simple-vs-string, blank-vs-iri, unbound-vs-bound, wrong-value);
+// lang-case, simple-vs-string, blank-vs-iri, unbound-vs-bound, wrong-value;
+// a computed cell as computed-value or computed-datatype; a copied cell of
+// a traced judge that came back in another form of the same value as
+// copied-literal-changed beside its specific class);
 // unpaired rows give missing-rows and extra-rows. This explanation is best
 // effort; OK never depends on it.
 //

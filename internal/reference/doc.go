@@ -59,6 +59,22 @@
 //   - BNODE(str) scope: the Extends of one SELECT (a chain) share one scope
 //     per solution (W3C bnode01).
 //
+// Computed values (provenance.go): every binding carries ops.Prov, what of
+// its term the specification fixes. BGP, VALUES and GRAPH bind exact terms;
+// Extend and Group record the Prov of the value they bind (ops.Eval and
+// ops.Aggregate propagate it); every operator copies it with the term. The
+// Result records it per cell (Cells, SequenceCells, TripleCells; Traced),
+// and the comparator accepts every permitted form of a computed cell. Where
+// an open value decides which solutions exist the answer is marked
+// indeterminate: a FILTER/HAVING/OPTIONAL condition whose truth the
+// openness may change (ops.EBVOpen), a join, MINUS, DISTINCT, REDUCED or
+// GROUP BY that compares a computed value as a term with an equal-valued
+// term of another computation (ops.TermEqualOpen), an EXISTS that
+// substitutes one. ORDER BY keys whose order the openness may swap
+// (ops.OrderOpen) join one tie class; an open key ends the determinate
+// prefix. A condition that reads a fixed value (FILTER(?avg > 2) with ?avg
+// far from 2) stays judged.
+//
 // Resources: Options.MaxSteps counts work units (assignments tried, join
 // pairs, path steps, expression evaluations); MaxSolutions bounds every
 // multiset being built; Fuel bounds EXISTS nesting (one unit per level).

@@ -14,6 +14,12 @@
 //   - the engine runs under a per-test deadline (Options.Timeout; a
 //     hung engine is abandoned) and diff.Compare judges the answer.
 //
+// The expectations are result files, so the runner asks the judge which
+// cells are computed (provenance.go): the reference evaluates the test and
+// each expected row matched with one of its rows takes the Cells of its
+// computed cells, so a computed number's lexical form is accepted by the
+// comparator's own predicate (there is no tolerance in the runner).
+//
 // What the expectations leave open is made explicit before comparing: with
 // ORDER BY the expected rows get a results.Freedom whose tie classes come
 // from evaluating the ORDER BY keys on the expected rows (ops.Eval,
