@@ -72,8 +72,8 @@ func runDiff(args []string) int {
 	maxCalls := fs.Int("max-calls", 1000, "oracle calls per reduction")
 	maxTime := fs.Duration("max-time", 2*time.Minute, "wall time per reduction")
 	fileContested := fs.Bool("file-contested", false, "write divergences resting on a contested reading of the spec up as engine bugs (default: as spec questions)")
-	if err := fs.Parse(args); err != nil {
-		return exitArgs
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if err := cf.check(fs.Args()); err != nil {
 		fmt.Fprintf(os.Stderr, "oracle diff: %v\n", err)
@@ -96,6 +96,9 @@ func runDiff(args []string) int {
 	r, bugs := report.Run(ctx, c, engines, reduce.RunOptions{Deadline: cf.timeout, Reduce: *doReduce,
 		Limits: reduce.Limits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}})
 	bugs = report.WithQuestions(r, bugs, *fileContested, engines...)
+	if note := leftOutNote(cf.engines); note != "" {
+		r.Notes = append(r.Notes, note)
+	}
 	if err := render(os.Stdout, cf.format, r, bugs); err != nil {
 		return usageError("diff", err)
 	}
@@ -119,6 +122,8 @@ func render(w io.Writer, format string, r *diff.Report, bugs []report.Bug) error
 	case "json":
 		return report.NewJSON(r, bugs).WriteJSON(w)
 	case "md", "markdown":
+		// The notes (the engines left out among them) follow the report.
+		defer writeNotes(w, r.Notes)
 		if len(bugs) == 0 && r.Reason != "" { // unjudged: say why
 			_, err := fmt.Fprintf(w, "No divergence: %s (%s).\n", r.Kind, r.Reason)
 			return err
@@ -231,15 +236,18 @@ func buildEngines(list string) ([]oracle.Engine, error) {
 	return out, nil
 }
 
-// installedEngines lists the external engines installed on this machine.
+// installedEngines is the default engine set's engines that run here
+// (defaults.go; the run prints a note naming the others).
 func installedEngines() []string {
-	var names []string
-	for _, n := range registry.External() {
-		if registry.Installed(n) {
-			names = append(names, n)
-		}
+	run, _, _ := defaultEngines()
+	return run
+}
+
+// writeNotes ends a Markdown report with the run's notes.
+func writeNotes(w io.Writer, notes []string) {
+	for _, n := range notes {
+		fmt.Fprintf(w, "\nNote: %s\n", n)
 	}
-	return names
 }
 
 func closeEngines(es []oracle.Engine) {

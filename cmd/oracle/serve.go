@@ -20,6 +20,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/server"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/sweep"
 )
 
 func init() {
@@ -30,8 +31,8 @@ func init() {
 //
 //	oracle serve [--addr 127.0.0.1:8080] [--db oracle.db | postgres://...] [--token-file F]
 //	             [--engines a,b] [--deadline D] [--max-concurrent N]
-//	             [--max-body B] [--max-query B] [--max-dataset B] [--max-quads N]
-//	             [--workers N] [--nightly spec.json]
+//	             [--grace D] [--max-body B] [--max-query B] [--max-dataset B] [--max-quads N]
+//	             [--workers N] [--nightly spec.json | --no-nightly]
 //
 // One binary plays both roles of a deployment: `--workers -1` is an API
 // front end that only enqueues sweep jobs; `--workers N` also runs N case
@@ -48,10 +49,12 @@ func runServe(args []string) int {
 	engines := fs.String("engines", "", "comma-separated external engines to serve (default: every installed one)")
 	var so serveOptions
 	fs.IntVar(&so.workers, "workers", 0, "sweep case jobs run at once in this process (0: GOMAXPROCS; -1: enqueue only)")
-	fs.StringVar(&so.nightly, "nightly", "", "JSON sweep spec `FILE` to run every night (default: none)")
+	fs.StringVar(&so.nightly, "nightly", "", "JSON sweep spec `FILE` to run every night at 02:00 UTC (default: the W3C tests, the regression corpus and a rotating generated profile through the served engines)")
+	fs.BoolVar(&so.noNightly, "no-nightly", false, "schedule no nightly sweep")
 	lim := server.DefaultLimits()
 	fs.DurationVar(&lim.Deadline, "deadline", lim.Deadline, "deadline per engine and query")
 	fs.IntVar(&lim.MaxConcurrent, "max-concurrent", lim.MaxConcurrent, "evaluations at once")
+	fs.DurationVar(&lim.Grace, "grace", lim.Grace, "how long past its deadline an evaluation may hold its slot")
 	fs.Int64Var(&lim.MaxBody, "max-body", lim.MaxBody, "bytes of a request body")
 	fs.IntVar(&lim.MaxQuery, "max-query", lim.MaxQuery, "bytes of query text")
 	fs.IntVar(&lim.MaxDataset, "max-dataset", lim.MaxDataset, "bytes of RDF text in a dataset catalogue")
@@ -59,8 +62,9 @@ func runServe(args []string) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() > 0 {
-		return usageError("serve", fmt.Errorf("unexpected arguments %q", fs.Args()))
+	if fs.NArg() > 0 || so.noNightly && so.nightly != "" {
+		fmt.Fprintf(os.Stderr, "oracle serve: unexpected arguments %q, or both --nightly and --no-nightly\n", fs.Args())
+		return exitUsageError
 	}
 	tok, err := serveToken(*token, *tokenFile, os.Getenv("ORACLE_TOKEN"), os.Stderr)
 	if err != nil {
@@ -79,6 +83,7 @@ func runServe(args []string) int {
 type serveOptions struct {
 	addr, dsn, token, engines, nightly string
 	workers                            int
+	noNightly                          bool
 	limits                             server.Limits
 }
 
@@ -101,7 +106,15 @@ func serve(ctx context.Context, o serveOptions) error {
 			srv.Metrics().ObserveReport(r)
 		}
 	}
-	runner, err := startRunner(ctx, st, o.workers, o.nightly, observe)
+	if note := leftOutNote(o.engines); note != "" {
+		fmt.Fprintln(os.Stderr, "oracle serve:", note)
+	}
+	opts := sweep.Options{Workers: o.workers, Observe: observe}
+	nightly, err := nightlyFor(&opts, o.nightly, o.noNightly, engines)
+	if err != nil {
+		return err
+	}
+	runner, err := startRunner(ctx, st, opts)
 	if err != nil {
 		return err
 	}
@@ -114,7 +127,10 @@ func serve(ctx context.Context, o serveOptions) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "oracle serve: %d engines (%s), store %s, sweep workers %d\n", len(engines), engineNames(engines), redact(o.dsn), o.workers)
+	fmt.Fprintf(os.Stderr, "oracle serve: %d engines (%s), store %s, %s\n", len(engines), engineNames(engines), redact(o.dsn), workersLine(o.workers))
+	for _, line := range nightly {
+		fmt.Fprintln(os.Stderr, "oracle serve:", line)
+	}
 	fmt.Printf("dashboard: http://%s/   API: http://%s/v1/   metrics: http://%s/metrics\n", ln.Addr(), ln.Addr(), ln.Addr())
 	return run(ctx, srv, ln)
 }

@@ -50,12 +50,12 @@ func TestServeStartsAndDrains(t *testing.T) {
 	}
 }
 
+// TestServeUsage: usage errors exit 2, as on every command (main.go).
 func TestServeUsage(t *testing.T) {
-	if got := runServe([]string{"extra"}); got != exitUsage {
-		t.Errorf("serve extra: exit %d, want %d", got, exitUsage)
-	}
-	if got := runServe([]string{"--no-such-flag"}); got != exitUsage {
-		t.Errorf("serve --no-such-flag: exit %d, want %d", got, exitUsage)
+	for _, args := range [][]string{{"extra"}, {"--no-such-flag"}, {"--no-nightly", "--nightly", "x.json"}} {
+		if got := runServe(args); got != exitUsageError {
+			t.Errorf("serve %v: exit %d, want %d", args, got, exitUsageError)
+		}
 	}
 }
 

@@ -100,7 +100,7 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 	regress := f.fs.Bool("regress", false, "the regression corpus (corpus/regress)")
 	w3cAll := f.fs.Bool("w3c", false, "the W3C query evaluation tests")
 	manifests := f.fs.String("manifests", "", "W3C manifests, relative to the suite's sparql/ folder (implies --w3c)")
-	engines := f.fs.String("engines", "", "comma-separated engines besides reference and engine")
+	engines := f.fs.String("engines", "", "comma-separated engines besides reference and engine (default: every engine of the default set that runs here, as diff and serve)")
 	workers := f.fs.Int("workers", 0, "case jobs at once (0: GOMAXPROCS)")
 	noWait := f.fs.Bool("no-wait", false, "enqueue and return (workers elsewhere run it)")
 	perKey := f.fs.Int("reduce-per-key", -1, "reductions per unreduced signature+feature before later ones reuse them (0: reduce all; -1: the spec's, default 3)")
@@ -114,6 +114,16 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 	}
 	if *perKey >= 0 {
 		spec.ReducePerKey = perKey
+	}
+	if len(spec.Engines) == 0 {
+		run, note, err := defaultEngines()
+		if err != nil {
+			return sweepFail(stderr, err)
+		}
+		spec.Engines = run
+		if note != "" {
+			fmt.Fprintln(stderr, "oracle sweep:", note)
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -304,7 +314,7 @@ func sweepStatus(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	ctx := context.Background()
-	st, err := store.Open(ctx, *f.db)
+	st, err := openExisting(ctx, *f.db)
 	if err != nil {
 		return sweepFail(stderr, err)
 	}
@@ -369,7 +379,7 @@ func sweepCompare(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	ctx := context.Background()
-	st, err := store.Open(ctx, *f.db)
+	st, err := openExisting(ctx, *f.db)
 	if err != nil {
 		return sweepFail(stderr, err)
 	}

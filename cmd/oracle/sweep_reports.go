@@ -34,7 +34,7 @@ func sweepCancel(args []string, stdout, stderr io.Writer) int {
 		return sweepFail(stderr, fmt.Errorf("%w: sweep id %q", store.ErrInvalid, f.fs.Arg(0)))
 	}
 	ctx := context.Background()
-	st, err := store.Open(ctx, *f.db)
+	st, err := openExisting(ctx, *f.db)
 	if err != nil {
 		return sweepFail(stderr, err)
 	}
@@ -68,7 +68,7 @@ func sweepReports(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	ctx := context.Background()
-	st, err := store.Open(ctx, *f.db)
+	st, err := openExisting(ctx, *f.db)
 	if err != nil {
 		return sweepFail(stderr, err)
 	}
@@ -162,7 +162,7 @@ func sweepExport(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	ctx := context.Background()
-	st, err := store.Open(ctx, *f.db)
+	st, err := openExisting(ctx, *f.db)
 	if err != nil {
 		return sweepFail(stderr, err)
 	}

@@ -17,7 +17,7 @@ func sweepRun(args ...string) (int, string, string) {
 func TestSweepCommand(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "o.db")
 	for i := 0; i < 2; i++ {
-		code, out, errs := sweepRun("start", "--db", db, "--gen", "0:6", "--workers", "2")
+		code, out, errs := sweepRun("start", "--db", db, "--gen", "0:6", "--workers", "2", "--engines", "reference")
 		if code != 0 || !strings.Contains(out, "done") || !strings.Contains(out, " 6 ") {
 			t.Fatalf("start: exit %d\n%s%s", code, out, errs)
 		}
@@ -49,6 +49,8 @@ func TestSweepCommandErrors(t *testing.T) {
 		{[]string{"start", "--db", db, "--gen", "x"}, 2, "want FROM:TO"},
 		{[]string{"start", "--db", db, "--gen", "0:2", "--engines", "nope"}, 2, "unknown engine"},
 		{[]string{"status", "--db", db, "42"}, 1, "not found"},
+		{[]string{"status", "--db", db + ".typo"}, 1, "no such store"},
+		{[]string{"reports", "--db", db + ".typo"}, 1, "no such store"},
 		{[]string{"compare", "--db", db, "1"}, 1, "no finished sweep"},
 	} {
 		code, _, errs := sweepRun(c.args...)

@@ -61,7 +61,7 @@ func triageFlags(name string, stderr io.Writer) sweepFlags {
 // withStore opens the store named by --db and runs fn on it.
 func withStore(db string, stderr io.Writer, fn func(context.Context, *store.DB) error) int {
 	ctx := context.Background()
-	st, err := store.Open(ctx, db)
+	st, err := openExisting(ctx, db)
 	if err != nil {
 		return sweepFail(stderr, err)
 	}

@@ -202,11 +202,10 @@ func (r *Runner) maybeFinish(ctx context.Context, id int64) error {
 
 // nightly starts the configured nightly sweep once per date.
 func (r *Runner) nightly(ctx context.Context, night string) error {
-	if r.opts.Nightly == nil {
+	spec, ok := r.nightlySpec(night)
+	if !ok {
 		return nil
 	}
-	spec := *r.opts.Nightly
-	spec.Name = "nightly " + night
 	recent, err := r.st.Sweeps(ctx, store.SweepFilter{Limit: 50})
 	if err != nil {
 		return err
@@ -218,9 +217,24 @@ func (r *Runner) nightly(ctx context.Context, night string) error {
 	return err
 }
 
+// nightlySpec is night's spec: NightlyFor's, else Nightly's; ok is false
+// when no nightly sweep is set.
+func (r *Runner) nightlySpec(night string) (spec store.SweepSpec, ok bool) {
+	switch {
+	case r.opts.NightlyFor != nil:
+		spec = r.opts.NightlyFor(night)
+	case r.opts.Nightly != nil:
+		spec = *r.opts.Nightly
+	default:
+		return spec, false
+	}
+	spec.Name = "nightly " + night
+	return spec, true
+}
+
 // periodic is the nightly job's schedule, when a nightly spec is set.
 func (r *Runner) periodic() []*river.PeriodicJob {
-	if r.opts.Nightly == nil {
+	if r.opts.Nightly == nil && r.opts.NightlyFor == nil {
 		return nil
 	}
 	at := r.opts.NightlyAt

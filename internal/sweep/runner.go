@@ -38,6 +38,9 @@ type Options struct {
 	// day at NightlyAt after midnight UTC (default 02:00).
 	Nightly   *store.SweepSpec
 	NightlyAt time.Duration
+	// NightlyFor, when set, gives each night's spec instead (the default
+	// nightly of `oracle serve` rotates its generated profile: NightlyPlan.Spec).
+	NightlyFor func(night string) store.SweepSpec
 	// JobTimeout bounds one case job (its engines and its reductions);
 	// default 30 minutes. RescueAfter is when River takes a job left
 	// running by a dead worker back (PostgreSQL; default an hour). On

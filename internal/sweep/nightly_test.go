@@ -1,0 +1,82 @@
+package sweep
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/w3csuite"
+)
+
+// TestNightlyPlanRotates: one profile per night in turn, and seed ranges
+// that never repeat, so each night runs new generated cases.
+func TestNightlyPlanRotates(t *testing.T) {
+	p := NightlyPlan{Engines: []string{"reference", "engine"}, Profiles: []string{"a", "b", "c"}, Seeds: 10}
+	day := func(n int) string { return epoch.AddDate(0, 0, n).Format(time.DateOnly) }
+	seen := map[int64]bool{}
+	for n := range 7 {
+		g := p.Spec(day(n)).Generated
+		require.Equal(t, p.Profiles[n%3], g.Profile, "night %d", n)
+		require.Equal(t, int64(10), g.To-g.From)
+		require.False(t, seen[g.From], "night %d repeats seeds from %d", n, g.From)
+		seen[g.From] = true
+	}
+	require.Equal(t, "nightly "+day(1), p.Spec(day(1)).Name)
+}
+
+// TestDefaultNightlyInTheCheckout: from the checkout the nightly runs the
+// W3C suite, the regression corpus and every corpus/profiles profile, each
+// of which the generator loads; no part is left out.
+func TestDefaultNightlyInTheCheckout(t *testing.T) {
+	w3csuite.Require(t)
+	repo, err := corpus.RepoRoot()
+	require.NoError(t, err)
+	p, notes := DefaultNightly("", []string{"reference", "engine"})
+	require.Empty(t, notes)
+	require.True(t, p.W3C && p.Regress, "plan %+v", p)
+	files, _ := filepath.Glob(filepath.Join(repo, "corpus", "profiles", "*.json"))
+	require.Len(t, p.Profiles, len(files))
+	for _, name := range p.Profiles {
+		_, err := corpus.ProfileByName(name)
+		require.NoError(t, err, name)
+	}
+}
+
+// TestDefaultNightlyOutsideSaysWhatIsLeftOut: without a checkout the
+// regression corpus is left out with a note, and the built-in profiles
+// rotate.
+func TestDefaultNightlyOutsideSaysWhatIsLeftOut(t *testing.T) {
+	t.Chdir(t.TempDir())
+	p, notes := DefaultNightly("", nil)
+	require.False(t, p.Regress)
+	require.NotEmpty(t, notes)
+	require.Len(t, p.Profiles, len(corpus.Profiles))
+}
+
+// TestNightlyForSubmits: a runner with NightlyFor starts that night's
+// sweep, once per date, and the spec passes the runner's validation.
+func TestNightlyForSubmits(t *testing.T) {
+	w3csuite.Require(t)
+	st := openStore(t, filepath.Join(t.TempDir(), "sweep.db"))
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	p, _ := DefaultNightly("", []string{"reference", "engine"})
+	r, err := New(ctx, st, Options{Workers: -1, NightlyFor: p.Spec})
+	require.NoError(t, err)
+	require.NoError(t, r.Start(ctx))
+	defer r.Stop(context.Background())
+	for range 2 {
+		require.NoError(t, r.nightly(ctx, "2026-01-05"))
+	}
+	list, err := st.Sweeps(ctx, store.SweepFilter{})
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	require.Equal(t, "nightly 2026-01-05", list[0].Spec.Name)
+	require.Equal(t, p.Profiles[4%len(p.Profiles)], list[0].Spec.Generated.Profile)
+	require.True(t, list[0].Spec.Regress)
+}
