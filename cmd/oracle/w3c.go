@@ -27,8 +27,11 @@ func init() {
 //	           [--lacks F1,F2] [--workers N] [-v] [MANIFEST ...]
 //
 // It prints the folder table on stdout, a progress bar on stderr when that
-// is a terminal, and exits 1 when the run differs from --baseline (a new
-// failure, a changed class, an unexpected pass), 2 on a usage or I/O error.
+// is a terminal, and exits 1 when tests fail that no baseline accepts: with
+// --baseline, when the run differs from it (a new failure, a changed
+// class, an unexpected pass); without, when any test fails or errs (unless
+// --write-baseline writes them down as the new baseline); 2 on a usage or
+// I/O error.
 func runW3C(args []string) int {
 	fs := flag.NewFlagSet("w3c", flag.ContinueOnError)
 	fs.Func("config", "engine registry config `FILE` (see deploy/engines.example.json)", registry.UseConfigFile)
@@ -109,9 +112,30 @@ func w3cReport(rep *w3c.Report, verbose bool, junit, earl, writeBaseline, baseli
 		}
 	}
 	if baseline == "" {
-		return 0
+		return w3cUnaccepted(rep, writeBaseline)
 	}
 	return w3cCompareBaseline(rep, baseline)
+}
+
+// w3cUnaccepted is the exit status of a run without a baseline: 1 when a
+// test failed or erred, since nothing accepts it, unless the run writes
+// the baseline that will.
+func w3cUnaccepted(rep *w3c.Report, writeBaseline string) int {
+	n := 0
+	for _, r := range rep.Results {
+		if r.Outcome == w3c.Fail || r.Outcome == w3c.Error {
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		return 0
+	case writeBaseline != "":
+		fmt.Printf("%d tests did not pass: written to the baseline %s\n", n, writeBaseline)
+		return 0
+	}
+	fmt.Printf("%d tests did not pass and no baseline accepts them (--baseline baselines/%s.tsv, -v lists them)\n", n, rep.Engine)
+	return 1
 }
 
 func w3cPrintNotPassing(rep *w3c.Report) {

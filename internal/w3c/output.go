@@ -1,7 +1,6 @@
 package w3c
 
 import (
-	"bufio"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -95,37 +94,6 @@ func ProgressBar(w io.Writer) func(done, total int, r *Result) {
 			fmt.Fprintln(w)
 		}
 	}
-}
-
-// EngineIRI identifies an engine in EARL reports.
-func EngineIRI(name string) string { return "urn:sparql-oracle:engine:" + name }
-
-// WriteEARL writes the report as EARL 1.0 Turtle
-// (https://www.w3.org/TR/EARL10-Schema/): one earl:Assertion per test, with
-// outcome earl:passed, earl:failed (fail and error) or earl:untested (skip).
-func (r *Report) WriteEARL(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	subject := "<" + EngineIRI(r.Engine) + ">"
-	fmt.Fprint(bw, `@prefix earl: <http://www.w3.org/ns/earl#> .
-@prefix doap: <http://usefulinc.com/ns/doap#> .
-@prefix dc: <http://purl.org/dc/terms/> .
-@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
-
-`)
-	fmt.Fprintf(bw, "%s a earl:TestSubject, earl:Software, doap:Project ;\n  doap:name %s ;\n  doap:release [ doap:revision %s ] .\n",
-		subject, literal(r.Engine), literal(r.Version))
-	date := literal(r.Started.UTC().Format(time.RFC3339)) + "^^xsd:dateTime"
-	for i := range r.Results {
-		res := &r.Results[i]
-		fmt.Fprintf(bw, "\n[] a earl:Assertion ;\n  earl:assertedBy %s ;\n  earl:subject %s ;\n", subject, subject)
-		fmt.Fprintf(bw, "  earl:test %s ;\n  earl:mode earl:automatic ;\n", rdf.IRI(res.Test.ID).String())
-		fmt.Fprintf(bw, "  earl:result [ a earl:TestResult ; earl:outcome earl:%s ; dc:date %s", earlOutcome(res.Outcome), date)
-		if d := res.description(); d != "" {
-			fmt.Fprintf(bw, " ;\n    dc:description %s", literal(d))
-		}
-		fmt.Fprint(bw, " ] .\n")
-	}
-	return bw.Flush()
 }
 
 func earlOutcome(o Outcome) string {
