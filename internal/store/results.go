@@ -32,7 +32,11 @@ func (db *DB) RecordCase(ctx context.Context, r CaseRecord) error {
 				return err
 			}
 		}
-		return nil
+		var cases []TestCase
+		if r.TestCase != nil {
+			cases = []TestCase{*r.TestCase}
+		}
+		return db.writeTests(ctx, tx, r.SweepID, cases, r.Tests) // tests.go
 	})
 }
 

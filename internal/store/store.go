@@ -193,6 +193,11 @@ type CaseRecord struct {
 	Failed   bool // the judge failed (unjudged case)
 	Results  []Result
 	Reports  []int64 // report ids (from FileReport) this case showed
+	// Tests are the case's per-test statuses (tests.go: a W3C test judged
+	// against its expected answer, a corpus case against the judge) and
+	// TestCase what its test page shows; none for a generated case.
+	Tests    []TestResult
+	TestCase *TestCase
 }
 
 // ResultFilter selects a sweep's results. Empty fields match everything.
@@ -300,6 +305,9 @@ type Store interface {
 	// Trend gives, for the last n finished sweeps (oldest first), the
 	// divergent cases per engine.
 	Trend(ctx context.Context, n int) ([]TrendPoint, error)
+
+	// Conformance is the per-test results (tests.go, tests_read.go).
+	Conformance
 
 	// Ping checks the database answers (for /readyz).
 	Ping(ctx context.Context) error

@@ -1,0 +1,185 @@
+package store
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+const (
+	agg01 = "w3c/sparql11/aggregates/manifest.ttl#agg01"
+	agg02 = "w3c/sparql11/aggregates/manifest.ttl#agg02"
+	opt1  = "w3c/sparql10/optional/manifest.ttl#dawg-optional-001"
+	reg1  = "regress/avg-empty"
+)
+
+// w3cSweep records one sweep's per-test results through RecordCase, as a
+// sweep job does.
+func w3cSweep(t *testing.T, db *DB, name string, rs []TestResult) Sweep {
+	t.Helper()
+	sw, err := db.CreateSweep(ctx, SweepSpec{Name: name, Engines: []string{"reference", "jena", "rdflib"}, W3C: &W3CSource{}})
+	require.NoError(t, err)
+	require.NoError(t, db.StartSweep(ctx, sw.ID, 3))
+	by := map[string][]TestResult{}
+	for _, r := range rs {
+		by[r.Test] = append(by[r.Test], r)
+	}
+	for key, trs := range by {
+		tc := &TestCase{Key: key, Name: key[len(key)-5:], Feature: "sparql11/aggregates", Query: "SELECT (COUNT(*) AS ?c) {}",
+			Data: "", Expected: &Table{Kind: "bindings", Vars: []string{"c"}, Rows: [][]string{{`"1"^^<http://www.w3.org/2001/XMLSchema#integer>`}}}}
+		require.NoError(t, db.RecordCase(ctx, CaseRecord{SweepID: sw.ID, Case: key, Tests: trs, TestCase: tc}))
+	}
+	require.NoError(t, db.FinishSweep(ctx, sw.ID, SweepDone, ""))
+	return sw
+}
+
+func tr(test, engine, status, class string) TestResult {
+	return TestResult{Test: test, Engine: engine, Version: "1", Status: status, Class: class}
+}
+
+// TestTestResults: statuses are recorded per sweep, test and engine
+// (retries replace), read latest-first per pair, counted per suite, and a
+// failure the baseline lists or triage calls intended shows as intended.
+func TestTestResults(t *testing.T) {
+	each(t, func(t *testing.T, b backend) {
+		db := b.open(t)
+		w3cSweep(t, db, "first", []TestResult{
+			tr(agg01, "jena", TestPassed, ""), tr(agg02, "jena", TestPassed, ""), tr(opt1, "jena", TestPassed, ""),
+			tr(agg01, "rdflib", TestFailed, "missing-rows"), tr(agg02, "rdflib", TestUnsupported, "unsupported"),
+			tr(opt1, "rdflib", TestNotRun, ""),
+		})
+		listed := tr(agg02, "jena", TestFailed, "wrong-value")
+		listed.Baseline = "known: jena's GROUP_CONCAT order"
+		second := w3cSweep(t, db, "second", []TestResult{
+			tr(agg01, "jena", TestFailed, "extra-rows"), listed, tr(opt1, "jena", TestPassed, ""),
+			tr(agg01, "rdflib", TestPassed, ""), tr(agg02, "rdflib", TestFailed, "missing-rows"),
+			tr(reg1, "rdflib", TestFailed, "wrong-value"),
+		})
+		// a retried job writes the same rows again
+		require.NoError(t, db.RecordCase(ctx, CaseRecord{SweepID: second.ID, Case: opt1, Tests: []TestResult{tr(opt1, "jena", TestPassed, "")}}))
+
+		page, err := db.Tests(ctx, TestFilter{})
+		require.NoError(t, err)
+		require.Equal(t, 4, page.Total)
+		require.Equal(t, []string{"jena", "rdflib"}, page.Engines)
+		require.Equal(t, opt1, page.Rows[0].Case.Key, "SPARQL 1.0 first, the regression corpus last")
+		require.Equal(t, reg1, page.Rows[3].Case.Key)
+		row := rowOf(t, page, agg02)
+		require.Equal(t, TestIntended, row.Results["jena"].Status, "the baseline lists it")
+		require.Equal(t, second.ID, row.Results["rdflib"].SweepID, "each pair's latest result")
+		require.Equal(t, TestNotRun, rowOf(t, page, opt1).Results["rdflib"].Status, "opt1 on rdflib: only the first sweep has it")
+
+		failed, err := db.Tests(ctx, TestFilter{Engine: "rdflib", Status: TestFailed})
+		require.NoError(t, err)
+		require.Equal(t, []string{agg02, reg1}, keys(failed))
+		notRun, err := db.Tests(ctx, TestFilter{Engine: "jena", Status: TestNotRun})
+		require.NoError(t, err)
+		require.Equal(t, []string{reg1}, keys(notRun), "a test an engine never ran is not-run")
+		found, err := db.Tests(ctx, TestFilter{Text: "AGG01", Suite: SuiteQuery11})
+		require.NoError(t, err)
+		require.Equal(t, []string{agg01}, keys(found))
+		first, err := db.Tests(ctx, TestFilter{SweepID: second.ID - 1, Class: "missing-rows"})
+		require.NoError(t, err)
+		require.Equal(t, []string{agg01}, keys(first))
+
+		// triage: rdflib's missing-rows is intended from now on
+		r, _, err := db.FileReport(ctx, Filing{Bug: bug("rdflib", diff.ClassMissingRows, "GROUP BY", "SELECT * {?s ?p ?o}")})
+		require.NoError(t, err)
+		_, err = db.SetStatus(ctx, r.ID, StatusChange{Status: StatusIntended, By: "t"})
+		require.NoError(t, err)
+		c, rs, err := db.Test(ctx, agg02, 0)
+		require.NoError(t, err)
+		require.Equal(t, "agg02", c.Name)
+		require.Equal(t, []string{"c"}, c.Expected.Vars)
+		require.Len(t, rs, 2)
+		require.Equal(t, TestIntended, rs[1].Status)
+
+		counts, err := db.SuiteCounts(ctx)
+		require.NoError(t, err)
+		got := map[string]SuiteCount{}
+		for _, c := range counts {
+			if c.SweepID == second.ID {
+				got[c.Engine+"/"+c.Suite] = c
+			}
+		}
+		jena := got["jena/"+SuiteQuery11]
+		require.Equal(t, 0, jena.Passed)
+		require.Equal(t, 1, jena.Failed)
+		require.Equal(t, 1, jena.Intended)
+		require.Equal(t, 1, got["jena/"+SuiteQuery10].Passed)
+		require.InDelta(t, 50.0, got["rdflib/"+SuiteQuery11].Rate(), 0.01)
+		require.Equal(t, 1, got["rdflib/"+SuiteRegress].Failed, "wrong-value is not the intended class")
+
+		_, _, err = db.Test(ctx, "w3c/none#x", 0)
+		require.ErrorIs(t, err, ErrNotFound)
+		require.ErrorIs(t, db.RecordTests(ctx, second.ID, nil, []TestResult{tr(agg01, "jena", "great", "")}), ErrInvalid)
+	})
+}
+
+// TestCompareTests: two sweeps of the same spec, one test changed on
+// purpose per kind of transition.
+func TestCompareTests(t *testing.T) {
+	each(t, func(t *testing.T, b backend) {
+		db := b.open(t)
+		a := w3cSweep(t, db, "a", []TestResult{
+			tr(agg01, "jena", TestPassed, ""), tr(agg02, "jena", TestFailed, "wrong-value"), tr(opt1, "jena", TestPassed, ""),
+			tr(agg01, "rdflib", TestFailed, "missing-rows"), tr(opt1, "rdflib", TestPassed, ""),
+		})
+		bb := w3cSweep(t, db, "b", []TestResult{
+			tr(agg01, "jena", TestFailed, "extra-rows"), tr(agg02, "jena", TestFailed, "wrong-value"), tr(opt1, "jena", TestPassed, ""),
+			tr(agg01, "rdflib", TestFailed, "wrong-value"), tr(agg02, "rdflib", TestPassed, ""), tr(opt1, "rdflib", TestUnsupported, "unsupported"),
+		})
+		c, err := db.CompareTests(ctx, a.ID, bb.ID)
+		require.NoError(t, err)
+		require.True(t, c.SameCorpus)
+		var got []string
+		for _, x := range c.Transitions {
+			got = append(got, x.Kind+" "+x.Engine+" "+x.Test[len(x.Test)-5:])
+		}
+		require.Equal(t, []string{Regressed + " jena agg01", ClassChanged + " rdflib agg01",
+			StatusChanged + " rdflib l-001", NewTest + " rdflib agg02"}, got)
+		require.Equal(t, 2, c.Unchanged["jena"])
+		require.Equal(t, 1, c.Counts["jena"][Regressed])
+		back, err := db.CompareTests(ctx, bb.ID, a.ID)
+		require.NoError(t, err)
+		require.Equal(t, Fixed, back.Transitions[0].Kind)
+		require.Equal(t, GoneTest, back.Transitions[len(back.Transitions)-1].Kind)
+	})
+}
+
+// TestTableOf bounds a stored answer and writes terms as N-Triples.
+func TestTableOf(t *testing.T) {
+	a := &results.Answer{Kind: results.Bindings, Vars: []string{"x", "y"}}
+	for i := 0; i < MaxTableRows+5; i++ {
+		a.Rows = append(a.Rows, results.Solution{"x": rdf.IRI("http://e/x")})
+	}
+	tb := TableOf(a)
+	require.Len(t, tb.Rows, MaxTableRows)
+	require.Equal(t, 5, tb.More)
+	require.Equal(t, []string{"<http://e/x>", ""}, tb.Rows[0])
+	require.Equal(t, "boolean", TableOf(&results.Answer{Kind: results.Boolean, Boolean: true}).Kind)
+	require.Equal(t, SuiteFormats, SuiteOf("w3c/sparql11/json-res/manifest.ttl#jsonres01"))
+	require.Equal(t, SuiteUpdate11, SuiteOf("w3c/sparql11/delete-insert/manifest.ttl#dawg-delete-insert-01"))
+}
+
+func rowOf(t *testing.T, p TestPage, key string) TestRow {
+	for _, r := range p.Rows {
+		if r.Case.Key == key {
+			return r
+		}
+	}
+	t.Fatalf("no row %s", key)
+	return TestRow{}
+}
+
+func keys(p TestPage) []string {
+	var out []string
+	for _, r := range p.Rows {
+		out = append(out, r.Case.Key)
+	}
+	return out
+}
