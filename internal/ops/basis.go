@@ -76,6 +76,15 @@ var (
 		URL:  "https://www.w3.org/TR/sparql11-query/#func-regex",
 		Note: "REGEX/REPLACE with the flag q: an error by F&O 1.0 (err:FORX0001), no metacharacters by XPath 3.0 and the W3C test",
 	}
+	// ContestedHours24: #func-hours says "The value is as given in the
+	// lexical form", which for 24:00:00 is 24; it "corresponds to
+	// fn:hours-from-dateTime", whose example gives 0 (F&O 1.0 §10.5.10:
+	// 24:00:00 is 00:00:00 of the next day). The judge answers 0.
+	ContestedHours24 = results.Basis{
+		Kind: results.BasisContested, Anchor: "func-hours", Ref: "#func-hours: 24:00:00",
+		URL:  "https://www.w3.org/TR/sparql11-query/#func-hours",
+		Note: "HOURS of a dateTime written with 24:00:00: 24 as given in the lexical form, or 0 as fn:hours-from-dateTime",
+	}
 	// ContestedNPS: #eval_negatedPropertySet is written as a set; engines
 	// give one solution per matching triple.
 	ContestedNPS = results.Basis{

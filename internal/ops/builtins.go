@@ -81,7 +81,10 @@ func rel(op string) func(*Context, []rdf.Term) Value {
 }
 
 func dateFn(name string) func(*Context, []rdf.Term) Value {
-	return func(_ *Context, a []rdf.Term) Value { return dateTimeFn(name, a[0]) }
+	return func(ctx *Context, a []rdf.Term) Value {
+		noteDateTimeFn(ctx, name, a[0])
+		return dateTimeFn(name, a[0])
+	}
 }
 
 // fnNot is fn:not on the EBV of its argument (#OperatorMapping).
@@ -407,13 +410,19 @@ func ratFloor(r *big.Rat) *big.Rat {
 }
 
 // hashFn is #func-hash: lower-case hex of the UTF-8 of a simple literal.
+// "Hex digits SHOULD be in lower case": upper case is not ruled out (a
+// SHOULD), so the answer is open until the comparator accepts either case.
 func hashFn(h func() hash.Hash) func(*Context, []rdf.Term) Value {
-	return func(_ *Context, a []rdf.Term) Value {
+	return func(ctx *Context, a []rdf.Term) Value {
 		if !isSimple(a[0]) {
 			return Errorf(fmt.Sprintf("hash of a non-string %s", a[0]))
 		}
 		d := h()
 		d.Write([]byte(a[0].Value))
+		if ctx.Indeterminate == "" {
+			ctx.Indeterminate = "a hash function's hex digits \"SHOULD be in lower case\" (#func-hash): " +
+				"an engine that answers upper case is not ruled out"
+		}
 		return Of(rdf.String(hex.EncodeToString(d.Sum(nil))))
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // evalFunc evaluates a function named by IRI: an XPath constructor (cast,
@@ -85,8 +86,54 @@ func castToString(t rdf.Term, v value) string {
 		return numberString(v.num)
 	case catBool:
 		return strconv.FormatBool(v.b)
+	case catDateTime:
+		return dateTimeString(v.dt)
 	}
 	return t.Value
+}
+
+// dateTimeString is F&O 1.0 §17.1.2 for xs:dateTime: the components of the
+// value (24:00:00 is the next day's 00:00:00), the year with at least four
+// digits, seconds without trailing fractional zeros, a zero offset as "Z".
+func dateTimeString(d dateTime) string {
+	var b strings.Builder
+	y := d.year
+	if y < 0 {
+		b.WriteByte('-')
+		y = -y
+	}
+	ys := strconv.FormatInt(y, 10)
+	b.WriteString(strings.Repeat("0", max(0, 4-len(ys))) + ys)
+	fmt2 := func(sep byte, n int) {
+		b.WriteByte(sep)
+		b.WriteString(string(rune('0'+n/10)) + string(rune('0'+n%10)))
+	}
+	fmt2('-', d.month)
+	fmt2('-', d.day)
+	fmt2('T', d.hour)
+	fmt2(':', d.minute)
+	whole := new(big.Int).Quo(d.sec.Num(), d.sec.Denom())
+	fmt2(':', int(whole.Int64()))
+	if !d.sec.IsInt() {
+		frac := decimalLex(new(big.Rat).Sub(d.sec, new(big.Rat).SetInt(whole)))
+		b.WriteString(strings.TrimPrefix(frac, "0"))
+	}
+	if d.hasTZ {
+		b.WriteString(tzString(d.tz))
+	}
+	return b.String()
+}
+
+// tzString is eg:convertTZtoString: "Z" for a zero offset, else ±hh:mm.
+func tzString(tz int) string {
+	if tz == 0 {
+		return "Z"
+	}
+	sign := "+"
+	if tz < 0 {
+		sign, tz = "-", -tz
+	}
+	return sign + strconv.Itoa(tz/600) + strconv.Itoa(tz/60%10) + ":" + strconv.Itoa(tz%60/10) + strconv.Itoa(tz%10)
 }
 
 func numberString(n number) string {
@@ -213,10 +260,60 @@ func convert(n number, k numKind) (number, bool) {
 		if math.IsNaN(n.f) || math.IsInf(n.f, 0) {
 			return number{}, false
 		}
-		r = floatToRat(n)
+		// F&O 1.0 §17.1.3.3-4: the decimal numerically closest to the
+		// value (exact here; noteCast marks a rounding to fewer digits
+		// permitted), and its integer part.
+		r = new(big.Rat).SetFloat64(n.f)
 	}
 	if k == kDecimal {
 		return number{kind: kDecimal, r: r}, true
 	}
 	return number{kind: kInteger, r: new(big.Rat).SetInt(new(big.Int).Quo(r.Num(), r.Denom()))}, true
+}
+
+// noteCast marks ctx indeterminate where the cast's result is one of
+// several the text permits (called by evalCast):
+//   - a decimal or integer outside what every processor represents (XSD
+//     minimal conformance: 18 digits): F&O 1.0 §17.1.1 lets an
+//     implementation round to the nearest value it represents (or raise
+//     err:FOCA0006), and §17.1.3.3 takes the decimal "within the set of
+//     xs:decimal values that the implementation is capable of
+//     representing, that is numerically closest" to a float or double;
+//   - a float or double in [1e-6, 1e6) cast to xsd:string, which §17.1.2
+//     converts through that xs:decimal: the judge prints the shortest
+//     digits that read back as the value, others print more;
+//   - an xsd:dateTime whose lexical form is not the one its value prints
+//     as (§17.1.2): another mapping of the value back to a literal
+//     (#operandDataTypes) is as good.
+func noteCast(ctx *Context, target string, args []Value, out Value) {
+	if ctx == nil || ctx.Indeterminate != "" || out.Err != nil || len(args) != 1 {
+		return
+	}
+	why := ""
+	switch n, ok := numberOf(out.Term); {
+	case ok && n.kind <= kDecimal && !results.InMinimalDecimals(n.r):
+		why = "an xs:decimal or xs:integer of more than 18 digits, whose precision is implementation-defined (F&O 1.0 §17.1.1, §17.1.3.3)"
+	case target == rdf.XSDString && floatPrintsOpen(args[0].Term):
+		why = "a float or double printed through xs:decimal, whose precision is implementation-defined (F&O 1.0 §17.1.2)"
+	case target == rdf.XSDDateTime && out.Term.Datatype == rdf.XSDDateTime:
+		if d, ok := parseDateTime(out.Term.Value); ok && dateTimeString(d) != out.Term.Value {
+			why = "an xsd:dateTime value with more than one lexical form (" + dateTimeString(d) + ")"
+		}
+	}
+	if why != "" {
+		ctx.Indeterminate = "cast <" + target + ">(" + args[0].Term.String() + ") is " + why + " (#FunctionMapping)"
+	}
+}
+
+// floatPrintsOpen: a float or double in [1e-6, 1e6) whose exact value
+// has more digits than the shortest decimal that reads back as it.
+func floatPrintsOpen(t rdf.Term) bool {
+	n, ok := numberOf(t)
+	if !ok || n.kind < kFloat || math.IsNaN(n.f) || math.IsInf(n.f, 0) {
+		return false
+	}
+	if a := math.Abs(n.f); a < 1e-6 || a >= 1e6 {
+		return false
+	}
+	return new(big.Rat).SetFloat64(n.f).Cmp(floatToRat(n)) != 0
 }

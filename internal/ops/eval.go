@@ -87,6 +87,7 @@ func evalCast(f *algebra.Func, mu Binding, ctx *Context) Value {
 		return *err
 	}
 	out := CallIRI(f.IRI, args)
+	noteCast(ctx, f.IRI, vals, out) // cast.go
 	out.Prov = provOf(f.IRI, vals, out)
 	return out
 }
