@@ -50,6 +50,7 @@ type ttlPrep struct {
 	dirBase  bool // the directive in progress sets the base
 	dirIRI   bool // the directive's IRI was seen
 	prefixes map[string]bool
+	open     []int // offsets of the '(' and '[' not closed yet
 }
 
 func (p *ttlPrep) errorAt(srcPos int, format string, args ...any) error {
@@ -99,7 +100,39 @@ func prepTurtle(src []byte, base, name string) (*ttlPrep, error) {
 			return nil, err
 		}
 	}
+	if n := len(p.open); n > 0 {
+		// knakk ends such a document without a word (Turtle [15] collection,
+		// [14] blankNodePropertyList need their closing bracket).
+		at := p.open[n-1]
+		return nil, p.errorAt(at, "%q is never closed: %q expected", p.src[at], closer(p.src[at]))
+	}
 	return p, nil
+}
+
+// bracket tracks '(' and '[' (collections, blank node property lists):
+// a closer must match the last opener.
+func (p *ttlPrep) bracket(c byte) error {
+	if c == '(' || c == '[' {
+		p.open = append(p.open, p.pos)
+		return nil
+	}
+	n := len(p.open)
+	if n == 0 {
+		return p.errorAt(p.pos, "%q closes nothing", c)
+	}
+	if at := p.open[n-1]; closer(p.src[at]) != c {
+		line, col := srcLineCol(p.src, at)
+		return p.errorAt(p.pos, "%q does not close the %q at %d:%d", c, p.src[at], line, col)
+	}
+	p.open = p.open[:n-1]
+	return nil
+}
+
+func closer(open byte) byte {
+	if open == '(' {
+		return ')'
+	}
+	return ']'
 }
 
 func (p *ttlPrep) step() error {
@@ -127,6 +160,12 @@ func (p *ttlPrep) step() error {
 		return p.blankLabel()
 	case c == '@':
 		p.atKeyword()
+	case strings.IndexByte("()[]", c) >= 0:
+		if err := p.bracket(c); err != nil {
+			return err
+		}
+		p.data()
+		p.copyByte()
 	case strings.IndexByte("+-.0123456789", c) >= 0 && !p.afterName() && p.number():
 	case c == '\\':
 		// Outside strings and IRIs only PN_LOCAL_ESC is allowed (Turtle [172s]);
@@ -433,7 +472,9 @@ func (p *ttlPrep) stringLit() error {
 	out := `"` + knakkEscape(s) + `"`
 	if p.peekAt(0) == '@' {
 		n := langTagLen(string(p.src[p.pos+1 : min(p.pos+1+256, len(p.src))]))
-		if n == 0 {
+		if next := p.peekAt(1 + n); n == 0 || next == '-' || isAlnum(next) {
+			// LANGTAG ([144s]) is letters, then "-" and letters or digits:
+			// "@en--" and "@en-" are not "@en" followed by something.
 			return p.errorAt(p.pos, "bad language tag")
 		}
 		out += "@" + strings.ToLower(string(p.src[p.pos+1:p.pos+1+n]))
@@ -519,6 +560,14 @@ func (p *ttlPrep) srcPos(out int) int {
 func (p *ttlPrep) knakkError(err error) error {
 	msg := err.Error()
 	line, col, rest, ok := splitPos(msg)
+	if strings.Contains(nameTokens(msg), "end of input") {
+		// knakk puts the end of input at 0:0; it is after the last token.
+		l, c := srcLineCol(p.src, len(bytes.TrimRight(p.src, " \t\r\n")))
+		if !ok {
+			rest = msg
+		}
+		return &SyntaxError{File: p.name, Line: l, Col: c, Msg: nameTokens(rest)}
+	}
 	if !ok {
 		return &SyntaxError{File: p.name, Msg: nameTokens(msg)}
 	}
