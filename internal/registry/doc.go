@@ -21,8 +21,11 @@
 // Which engines run, where they live and how long and how many at once comes
 // from a JSON config file (config.go): `--config FILE` on the command line
 // (UseConfigFile fits flag.Func), else the file $ORACLE_CONFIG names, else
-// the defaults (every adapter under Home(), one process each, no deadline of
-// its own). deploy/engines.example.json is a complete example:
+// the defaults (every adapter where it is installed, one process each, no
+// deadline of its own). docs/config.md describes the fields and
+// docs/config.schema.json is their JSON Schema (config_schema_test.go
+// keeps it equal to the structs); deploy/engines.example.json is a
+// complete example:
 //
 //	{
 //	  "deadline": "10s",            // default per-case deadline of every engine
@@ -55,6 +58,18 @@
 //
 // Probe and ProbeAll check engines for real (installed files, a version
 // answer, ASK {} for an endpoint) within a short timeout: `oracle engines`.
+//
+// # Where engines are, and the default set
+//
+// roots.go: an adapter's runtime is looked for under --home (SetHome) or
+// $ORACLE_HOME alone, else the checkout the working directory or the
+// binary is in (a go.mod of this module), then the data folder
+// (DataHome: $XDG_DATA_HOME/sparql-oracle) that `oracle engines install`
+// fills (internal/install) with the same layout. A missing engine's error
+// says where it looked and the command that installs it. defaults.go:
+// Defaults is the one default engine set of diff, serve and sweeps, with
+// each engine that cannot run here and why (Check, without starting it);
+// Where says where an engine runs from.
 //
 // Besides oracle, reference and engine this package imports algebra (to
 // parse for the reference), results, rdf and ops (for ops.ErrBudget).
