@@ -6,11 +6,14 @@ GO ?= go
 install:
 	bash scripts/install.sh
 
+# -buildvcs=auto: `oracle version` prints the commit even where GOFLAGS
+# turns VCS stamping off.
 build:
-	$(GO) build -o bin/oracle ./cmd/oracle
+	$(GO) build -buildvcs=auto -o bin/oracle ./cmd/oracle
 
 # `make run` installs, then starts the service on its embedded defaults
-# (127.0.0.1:8080, SQLite file oracle.db here, in-process sweep workers);
+# (127.0.0.1:8080, SQLite file oracle.db here, in-process sweep workers, a
+# nightly sweep at 02:00 UTC: bin/oracle serve --no-nightly for none);
 # it prints where the dashboard is. Ctrl-C drains and stops it.
 run: install
 	bin/oracle serve
@@ -22,7 +25,9 @@ run: install
 suite:
 	@bash scripts/suite.sh
 
-test: install suite
+# suite comes first: a fresh clone without the suite stops with its one
+# message before install reaches for the network.
+test: suite install
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 40m ./...
 
