@@ -124,6 +124,8 @@ type corpora struct {
 	mu   sync.Mutex
 	reg  map[string]*regress.Case
 	man  map[string][]*corpus.Test // W3C manifest path -> its tests
+	// bases are the engines' W3C baselines (w3c.go), read once.
+	bases map[string]w3c.Baseline
 }
 
 func newCorpora(repo string) *corpora {

@@ -75,6 +75,7 @@ func (r *Runner) judgeCase(ctx context.Context, s store.Sweep, key string) (stor
 	}
 	rec.Diverged, rec.Failed = rep.Diverges(), rep.Judge == ""
 	rec.Results = resultRows(rep, judge, features)
+	rec.TestCase, rec.Tests = r.testResults(ctx, s, key, c, rep) // w3c.go: per-test statuses
 	return rec, nil
 }
 
