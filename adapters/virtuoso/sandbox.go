@@ -94,3 +94,17 @@ func (s *Server) terminate() {
 // Client is the HTTP client that reaches the server (through the relay
 // when it runs in its own network namespace).
 func (s *Server) Client() *http.Client { return s.client }
+
+// PeakRSS is the peak resident memory of the running virtuoso-t (VmHWM),
+// in bytes; 0 when it does not run.
+func (e *Engine) PeakRSS() int64 {
+	s := e.Server()
+	if s == nil || s.cmd == nil || s.cmd.Process == nil || s.Exited() {
+		return 0
+	}
+	pid := s.cmd.Process.Pid
+	if inner := sidecar.Descendant(pid, s.argv); inner != 0 {
+		pid = inner
+	}
+	return sidecar.PeakRSS(pid)
+}
