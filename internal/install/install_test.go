@@ -3,8 +3,8 @@ package install
 import (
 	"bytes"
 	"context"
-	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -15,47 +15,58 @@ import (
 // adaptersDir is the checkout's adapters folder, beside this package.
 const adaptersDir = "../../adapters"
 
-// runtimeFile reports whether a file of an adapter folder is read at run
-// time (so the binary must carry it): anything but Go code, tests, test
-// data, git's files and what the installers produce.
-func runtimeFile(rel string, d fs.DirEntry) bool {
-	switch d.Name() {
-	case "node_modules", "target", "__pycache__", "testdata", ".gitignore":
-		return false
+// runtimeFile reports whether a tracked file of an adapter folder is read
+// at run time (so the binary must carry it): anything but Go code, tests,
+// test data and git's own files. Build output and installed releases are
+// not tracked, so they never count.
+func runtimeFile(rel string) bool {
+	for _, part := range strings.Split(rel, "/") {
+		switch part {
+		case "node_modules", "target", "__pycache__", "testdata", ".gitignore":
+			return false
+		}
 	}
 	return !strings.HasSuffix(rel, ".go")
 }
 
+// tracked lists the files git tracks under adapters/<folder>, relative to
+// adapters/.
+func tracked(t *testing.T, folder string) []string {
+	t.Helper()
+	cmd := exec.Command("git", "ls-files", "--", folder)
+	cmd.Dir = adaptersDir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git ls-files in %s: %v (the test reads the checkout's tracked files)", adaptersDir, err)
+	}
+	return strings.Fields(string(out))
+}
+
 // TestEmbedsEveryRuntimeFile: every file an adapter folder of the checkout
-// holds for its runtime is embedded, byte for byte, so an installed binary
+// tracks for its runtime is embedded, byte for byte, so an installed binary
 // runs the same sidecars as the checkout.
 func TestEmbedsEveryRuntimeFile(t *testing.T) {
 	for _, folder := range Folders() {
 		embedded := Files(folder)
-		root := filepath.Join(adaptersDir, folder)
-		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
+		n := 0
+		for _, rel := range tracked(t, folder) {
+			if !runtimeFile(rel) {
+				continue
 			}
-			rel, _ := filepath.Rel(adaptersDir, p)
-			rel = filepath.ToSlash(rel)
-			if !runtimeFile(rel, d) {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() {
-				return nil
-			}
-			want, _ := os.ReadFile(p)
-			if !slices.Contains(embedded, rel) {
+			n++
+			want, err := os.ReadFile(filepath.Join(adaptersDir, filepath.FromSlash(rel)))
+			switch {
+			case err != nil:
+				t.Errorf("%s: %v", rel, err)
+			case !slices.Contains(embedded, rel):
 				t.Errorf("%s is not embedded (add it to adapters/embed.go)", rel)
-			} else if !bytes.Equal(source(rel), want) {
+			case !bytes.Equal(source(rel), want):
 				t.Errorf("%s: embedded copy differs from the checkout", rel)
 			}
-			return nil
-		})
+		}
+		if n == 0 {
+			t.Errorf("adapters/%s: no tracked runtime file", folder)
+		}
 	}
 }
 
