@@ -30,6 +30,12 @@ suite:
 test: suite install
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 40m ./...
+	bash scripts/fuzz.sh
+
+# Every fuzz target for a few seconds from its checked-in corpus
+# (testdata/fuzz/<FuzzName>/); FUZZTIME=30s make fuzz for longer.
+fuzz:
+	bash scripts/fuzz.sh
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

@@ -3,10 +3,17 @@
 // diff.Run, reports and sweeps come from internal/store, sweeps are started
 // through a Sweeper (internal/sweep in production).
 //
-// Layout: server.go builds the router and its middleware; limits.go the
-// body, query and dataset bounds and the evaluation semaphore; errors.go the
-// one JSON error shape {error, detail, line?, column?}; diffapi.go POST
-// /v1/diff; reports.go and sweeps.go the read/write endpoints over the
+// Layout: server.go builds the router and its middleware; requestlog.go
+// the outermost one (request ids in X-Request-Id and error bodies, the
+// HTTP metrics, one slog line per request; a client that left is 499,
+// never a 5xx); limits.go the body, query and dataset bounds, the
+// evaluation semaphore and the slot bound (an evaluation is abandoned at
+// its deadline plus Limits.Grace, and its slot freed); inputs.go the
+// checks of what parses but must not pass (charset, duplicate JSON keys,
+// base schemes, NUL, names); engines.go the engine probe at start that
+// /readyz waits for; errors.go the one JSON error shape {error, detail,
+// field?, line?, column?, request_id}; diffapi.go POST /v1/diff;
+// sweepspec.go the limits of a sweep spec; reports.go and sweeps.go the read/write endpoints over the
 // store (sweeps_cancel.go: POST /v1/sweeps/{id}/cancel); triage.go a
 // report's status (POST/PATCH /v1/reports/{id}/status behind the token, its
 // history, GET /v1/findings, and the report page's form, which carries the
@@ -18,9 +25,15 @@
 // (TestOpenAPICoversRoutes compares the two); deploy/grafana queries the
 // metrics (TestGrafanaQueriesKnownMetrics).
 //
-// Tests: testdata/bad/*.req is the table of bad inputs (headers, "---",
-// the body; a "generate:" recipe for oversize and binary bodies): add a
-// file to add a case. The browser test needs /usr/bin/chromium (skipped
+// Tests: testdata/bad/*.req is the table of bad and hostile inputs
+// (headers, "---", the body; a "generate:" recipe for oversize, binary and
+// pathological bodies; badinput_test.go lists the keys): add a file to add
+// a case. TestBadInputs sends its 4xx cases to an in-process server;
+// TestHostileInputs builds `oracle serve` and sends every case to it with
+// every installed engine, checking deadlines, that no planted file or
+// fetched body leaks into answers, the database or the log, and logging
+// the peak RSS of the server and its sidecars. FuzzDiffBody fuzzes the
+// body checks (scripts/fuzz.sh runs every fuzz target). The browser test needs /usr/bin/chromium (skipped
 // without it unless CI=true); ORACLE_SCREENSHOTS=DIR keeps its screenshots.
 //
 // Every bad input is a 4xx with a JSON body saying what and where; a

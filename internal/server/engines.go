@@ -1,12 +1,14 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
 // engineInfo is one entry of GET /v1/engines.
@@ -17,13 +19,19 @@ type engineInfo struct {
 }
 
 // probeWait bounds the start-up probe: an engine that has not told its
-// version by then is listed as "unknown" and the server becomes ready
-// without it (its first case will say what is wrong with it).
+// version and answered by then is listed as "unknown" and the server
+// becomes ready without it (its first case will say what is wrong with it).
 const probeWait = 90 * time.Second
 
-// probe asks every engine its version once, all at once, when the server
-// is built: a sidecar's first answer may take seconds (a JVM starting).
-// /readyz stays 503 until it is done, and GET /v1/engines answers from it.
+// warmCase is the probe's query: it makes each engine start what it runs
+// on (a sidecar pool, a JVM, a Virtuoso server), so no request pays that
+// start inside its deadline (and its slot bound).
+var warmCase = oracle.Case{Name: "probe", Query: "ASK {}", Dataset: rdf.NewDataset()}
+
+// probe asks every engine its version and a trivial query, all at once,
+// when the server is built: a sidecar's first answer may take seconds (a
+// JVM starting). /readyz stays 503 until it is done, and GET /v1/engines
+// answers from it.
 type probe struct {
 	done     chan struct{}
 	answered atomic.Int64
@@ -39,6 +47,9 @@ func startProbe(engines []oracle.Engine) *probe {
 		answers[i] = engineInfo{Name: e.Name(), Version: "unknown", Role: role(e.Name())}
 		wg.Go(func() {
 			v := e.Version()
+			ctx, cancel := context.WithTimeout(context.Background(), probeWait)
+			e.Eval(ctx, &warmCase) // its answer does not matter; its start does
+			cancel()
 			mu.Lock()
 			answers[i].Version = v
 			mu.Unlock()
