@@ -46,6 +46,7 @@ func runW3C(args []string) int {
 	run := fs.String("run", "", "run only tests whose IRI matches `REGEXP`")
 	lacks := fs.String("lacks", "", "comma-separated mf:requires features the engine lacks (e.g. XsdDateOperations)")
 	workers := fs.Int("workers", 0, "tests run at once (default GOMAXPROCS)")
+	storeDSN := fs.String("store", "", "import the per-test results into the store `DSN` (SQLite file or postgres:// URL) for the dashboard (gate.go)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -77,6 +78,11 @@ func runW3C(args []string) int {
 	rep := w3c.Run(ctx, engine, manifests, opts)
 	if rep.Err != nil {
 		return w3cFail(rep.Err)
+	}
+	if *storeDSN != "" {
+		if err := importW3C(ctx, *storeDSN, &rep, suiteRoot, *baseline); err != nil {
+			return w3cFail(err)
+		}
 	}
 	return w3cReport(&rep, *verbose, *junit, *earl, *writeBaseline, *baseline)
 }

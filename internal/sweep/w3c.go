@@ -286,6 +286,8 @@ func RegressResults(key, id string, c *oracle.Case, rep *diff.Report) (*store.Te
 		}
 		if v.Err != nil {
 			res.Reason = v.Err.Error()
+		} else if v.Verdict != nil && res.Status != store.TestPassed {
+			res.Reason = v.Verdict.Summary
 		}
 		out = append(out, res)
 	}
