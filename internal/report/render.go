@@ -103,8 +103,17 @@ func minimality(b *strings.Builder, r *ReductionFigure) {
 		b.WriteString("- **Minimal:** not reduced\n")
 	case r.Stopped:
 		fmt.Fprintf(b, "- **Minimal:** no — a limit stopped the reduction (%d oracle calls); the case may still shrink\n", r.Calls)
+	case r.Flaky:
+		b.WriteString("- **Minimal:** not verified — the reduced case lost the divergence when re-run (the engine answers differently from run to run)\n")
+	case !r.Verified && len(r.Kept) > 0:
+		fmt.Fprintf(b, "- **Minimal:** not verified — %d single step(s) still kept the divergence on a re-run: %s\n", len(r.Kept), esc(strings.Join(r.Kept, "; ")))
+	case !r.Verified:
+		b.WriteString("- **Minimal:** not verified\n")
 	default:
-		fmt.Fprintf(b, "- **Minimal:** yes — no single edit the reducer knows keeps the divergence (from %d quads / %d syntax nodes to %d / %d in %d oracle calls, %.2f s)\n",
+		fmt.Fprintf(b, "- **Minimal:** verified 1-minimal — each of the %d single steps the reducer knows, re-run, loses the divergence\n", r.Tried)
+	}
+	if r != nil {
+		fmt.Fprintf(b, "- **Reduced:** from %d quads / %d syntax nodes to %d / %d in %d oracle calls, %.2f s\n",
 			r.QuadsBefore, r.NodesBefore, r.QuadsAfter, r.NodesAfter, r.Calls, r.Seconds)
 	}
 }

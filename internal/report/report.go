@@ -121,15 +121,25 @@ type ReductionFigure struct {
 	QuadsAfter  int     `json:"quads_after"`
 	NodesBefore int     `json:"nodes_before"`
 	NodesAfter  int     `json:"nodes_after"`
-	// Stopped: a limit ended the reduction, so the case may not be minimal;
-	// otherwise no single edit the reducer knows keeps the divergence.
+	// Stopped: a limit ended the reduction, so the case may not be minimal.
 	Stopped bool `json:"stopped,omitempty"`
+	// Verified: after the fixpoint every single step the reducer knows
+	// (Tried of them: remove one quad, one tree edit, one literal shrunk
+	// everywhere) was re-run without the cache and each lost the
+	// divergence, while the case itself kept it: the case is 1-minimal.
+	// Kept lists the steps that kept it anyway; Flaky: the case lost the
+	// divergence when re-run.
+	Verified bool     `json:"verified_minimal"`
+	Tried    int      `json:"single_steps_tried"`
+	Kept     []string `json:"kept_steps,omitempty"`
+	Flaky    bool     `json:"flaky,omitempty"`
 }
 
 // Figure converts reducer statistics for a report.
 func Figure(s reduce.Stats) *ReductionFigure {
 	return &ReductionFigure{Calls: s.Calls, Seconds: s.Elapsed.Seconds(), QuadsBefore: s.QuadsBefore,
-		QuadsAfter: s.QuadsAfter, NodesBefore: s.NodesBefore, NodesAfter: s.NodesAfter, Stopped: s.Stopped}
+		QuadsAfter: s.QuadsAfter, NodesBefore: s.NodesBefore, NodesAfter: s.NodesAfter, Stopped: s.Stopped,
+		Verified: s.Minimal, Tried: s.Tried, Kept: s.Kept, Flaky: s.Flaky}
 }
 
 // Bugs writes up every divergence of r, one Bug per signature. engines
@@ -328,6 +338,8 @@ var classPhrase = map[diff.Class]string{
 	diff.ClassVars: "other projected variables", diff.ClassShape: "another kind of answer", diff.ClassUndecided: "an answer the judge cannot decide",
 	diff.ClassErrorVsAnswer: "an error where the spec gives an answer, or the reverse", diff.ClassTimeout: "does not answer within the deadline",
 	diff.ClassCrash: "crashes", diff.ClassUnsupported: "does not support the query", diff.ClassRejected: "rejects a valid SPARQL 1.1 query",
+	diff.ClassCopiedLiteralChanged: "returns a literal of the data or the query in another form",
+	diff.ClassComputedValue:        "computes another value", diff.ClassComputedDatatype: "computes a value of another datatype",
 }
 
 func engineAnswer(v diff.EngineVerdict) EngineAnswer {
