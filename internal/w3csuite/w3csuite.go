@@ -40,7 +40,7 @@ func Dir() (string, error) {
 		}
 		return "", fmt.Errorf("W3C_TESTS=%s holds no rdf-tests checkout (no sparql/sparql11 inside): %w", env, ErrMissing)
 	}
-	root, err := repoRoot()
+	root, err := RepoRoot()
 	if err != nil {
 		return "", fmt.Errorf("%v: %w", err, ErrMissing)
 	}
@@ -84,7 +84,8 @@ func checkout(dir string) (string, bool) {
 	return "", false
 }
 
-func repoRoot() (string, error) {
+// RepoRoot walks up from the working directory to the folder holding go.mod.
+func RepoRoot() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err
