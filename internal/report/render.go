@@ -251,10 +251,13 @@ func joinClasses(cs []diff.Class) string {
 // JSONReport is `oracle diff --format json`: one object per case. The
 // schema is in docs/report-schema.md.
 type JSONReport struct {
-	Case        string        `json:"case"`
-	Kind        diff.Kind     `json:"kind"`
-	Judge       string        `json:"judge"` // "reference", or "" when unjudged
-	JudgeError  string        `json:"judge_error,omitempty"`
+	Case       string    `json:"case"`
+	Kind       diff.Kind `json:"kind"`
+	Judge      string    `json:"judge"` // "reference", or "" when unjudged
+	JudgeError string    `json:"judge_error,omitempty"`
+	// Reason says why the case is unjudged (kind "unjudged"): the judge's
+	// error, or the engines that could not be judged.
+	Reason      string        `json:"reason,omitempty"`
 	Oracle      OracleVersion `json:"oracle"`
 	Verdicts    []JSONVerdict `json:"verdicts"`
 	Bugs        []Bug         `json:"bugs"`
@@ -286,7 +289,7 @@ type JSONCheck struct {
 // NewJSON builds the JSON report of r; bugs are r's (Bugs(r)) or those of
 // its reduced cases.
 func NewJSON(r *diff.Report, bugs []Bug) *JSONReport {
-	j := &JSONReport{Kind: r.Kind, Judge: r.Judge, Oracle: Version(), Bugs: bugs, Notes: r.Notes}
+	j := &JSONReport{Kind: r.Kind, Judge: r.Judge, Reason: r.Reason, Oracle: Version(), Bugs: bugs, Notes: r.Notes}
 	if j.Bugs == nil {
 		j.Bugs = []Bug{}
 	}
