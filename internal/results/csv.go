@@ -77,6 +77,9 @@ func csvHeader(data []byte, rec []csvField) ([]string, error) {
 		if name == "" || seen[name] {
 			return nil, errAt(CSV, data, f.off, "empty or repeated variable name %q", clip(f.text))
 		}
+		if !validVarName(name) {
+			return nil, errAt(CSV, data, f.off, "%q is not a SPARQL variable name (VARNAME)", clip(f.text))
+		}
 		seen[name] = true
 		vars = append(vars, name)
 	}
