@@ -15,15 +15,17 @@ import (
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
-//go:embed templates/*.html
+//go:embed templates/*.html templates/*.js
 var templateFS embed.FS
 
-// pages are the dashboard templates, each executed together with layout.html.
+// pages are the dashboard templates, each executed together with
+// layout.html and the shared partials (chart.html: the SVG line chart).
 var pages = map[string]*template.Template{}
 
 func init() {
-	for _, p := range []string{"index", "reports", "report", "compare", "error"} {
-		pages[p] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/"+p+".html"))
+	for _, p := range []string{"index", "reports", "report", "compare", "error", "engines", "tests", "test"} {
+		pages[p] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS,
+			"templates/layout.html", "templates/chart.html", "templates/"+p+".html"))
 	}
 }
 
@@ -43,20 +45,36 @@ var funcs = template.FuncMap{
 		}
 		return m
 	},
+	"testURL":    testURL,    // dashboard_tests.go
+	"reproducer": reproducer, // dashboard_report.go
+	"diffTerms":  diffTerms,  // dashboard_report.go
+	"highlight":  highlight,  // dashboard_report.go
+	"percent":    percent,    // dashboard_engines.go
+	"statuses":   func() []string { return store.TestStatuses },
+	"compareURL": compareURL,
 }
 
 // dashboardRoutes mounts the HTML pages.
 func (s *Server) dashboardRoutes(r chi.Router) {
 	r.Get("/", s.pageIndex)
+	r.Get("/engines", s.pageEngines) // dashboard_engines.go
+	r.Get("/tests", s.pageTests)     // dashboard_tests.go
+	r.Get("/test", s.pageTest)
 	r.Get("/reports", s.pageReports)
 	r.Get("/reports/{id}", s.pageReport)
+	r.Get("/reports/{id}/markdown", s.pageMarkdown) // dashboard_report.go
 	r.Post("/reports/{id}/status", s.pageSetStatus) // triage.go
 	r.Get("/sweeps/compare", s.pageCompare)
+	r.Get("/static/dashboard.js", serveScript)
 }
+
+// csp lets a page load only its inline styles and this server's one
+// script (the copy buttons: templates/dashboard.js).
+const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'self'"
 
 func (s *Server) render(w http.ResponseWriter, status int, page string, data any) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
+	w.Header().Set("Content-Security-Policy", csp)
 	w.WriteHeader(status)
 	if err := pages[page].Execute(w, data); err != nil {
 		fmt.Fprintf(w, "<p>template error: %s</p>", template.HTMLEscapeString(err.Error()))
@@ -73,7 +91,7 @@ type indexData struct {
 	Engines  []string
 	Features []string
 	Counts   map[string]map[string]store.Cell // engine → feature → cell
-	Trend    *trendChart
+	Trend    *chart
 	Sweeps   []store.Sweep
 	// Findings counts the latest sweep's findings by identity and root
 	// cause; All counts every finding in the store.
@@ -188,11 +206,16 @@ func pageLinks(q url.Values, p store.ReportPage) (prev, next string) {
 	return prev, next
 }
 
-// compareData is the page comparing sweep B with sweep A.
+// compareData is the page comparing sweep B with sweep A: by finding,
+// and test by test (Tests, narrowed to Engine and Kind when set).
 type compareData struct {
-	A, B   store.Sweep
-	Cmp    store.Comparison
-	Sweeps []store.Sweep
+	A, B         store.Sweep
+	Cmp          store.Comparison
+	Tests        store.TestComparison
+	Transitions  []store.Transition // Tests.Transitions after the filter
+	Engine, Kind string
+	Kinds        []string
+	Sweeps       []store.Sweep
 }
 
 func (s *Server) pageCompare(w http.ResponseWriter, r *http.Request) {
@@ -213,11 +236,37 @@ func (s *Server) pageCompare(w http.ResponseWriter, r *http.Request) {
 			d.Cmp, err = s.cfg.Store.Compare(ctx, a, b)
 		}
 	}
+	if err == nil {
+		d.Tests, err = s.cfg.Store.CompareTests(ctx, a, b)
+	}
 	if err != nil {
 		s.pageError(w, storeError(err))
 		return
 	}
+	d.filterTransitions(r.URL.Query().Get("engine"), r.URL.Query().Get("kind"))
 	s.render(w, http.StatusOK, "compare", d)
+}
+
+// filterTransitions keeps the transitions of one engine and kind ("" = any).
+func (d *compareData) filterTransitions(engine, kind string) {
+	d.Engine, d.Kind, d.Kinds = engine, kind, store.TransitionKinds
+	for _, t := range d.Tests.Transitions {
+		if (engine == "" || t.Engine == engine) && (kind == "" || t.Kind == kind) {
+			d.Transitions = append(d.Transitions, t)
+		}
+	}
+}
+
+// compareURL links the comparison of a and b narrowed to engine and kind.
+func compareURL(a, b int64, engine, kind string) string {
+	q := url.Values{"a": {strconv.FormatInt(a, 10)}, "b": {strconv.FormatInt(b, 10)}}
+	if engine != "" {
+		q.Set("engine", engine)
+	}
+	if kind != "" {
+		q.Set("kind", kind)
+	}
+	return "/sweeps/compare?" + q.Encode()
 }
 
 // comparePair reads ?a=&b=; without them it compares the latest sweep
@@ -244,4 +293,16 @@ func (s *Server) comparePair(r *http.Request, sws []store.Sweep) (int64, int64, 
 	}
 	b, e := idParam(q.Get("b"), "sweep b")
 	return a, b, e
+}
+
+// serveScript serves the dashboard's one script (embedded).
+func serveScript(w http.ResponseWriter, r *http.Request) {
+	b, err := templateFS.ReadFile("templates/dashboard.js")
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	w.Header().Set("Cache-Control", "max-age=300")
+	w.Write(b)
 }

@@ -97,8 +97,9 @@ func TestDashboardHTML(t *testing.T) {
 				t.Errorf("%s lacks %q", path, w)
 			}
 		}
+		own := strings.NewReplacer("http://ex/", "", `<script src="/static/dashboard.js" defer></script>`, "") // the one script: copy buttons
 		for _, ext := range []string{"http://", "https://", "<script"} {
-			if strings.Contains(strings.ReplaceAll(html, "http://ex/", ""), ext) && !strings.Contains(path, "reports/") {
+			if strings.Contains(own.Replace(html), ext) && !strings.Contains(path, "reports/") {
 				t.Errorf("%s references an external asset or script (%q)", path, ext)
 			}
 		}

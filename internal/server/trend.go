@@ -2,88 +2,202 @@ package server
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
-// trendChart is the inline SVG of divergent cases per engine across
-// sweeps: one polyline per engine, x = sweep (oldest left), y = cases.
-type trendChart struct {
+// chart is an inline SVG line chart of one value per engine across
+// sweeps (x = sweep, oldest left). An engine that was not run in a sweep
+// has no point there: its line breaks (never drawn as 0). Engine labels
+// sit right of the plot, pushed apart so none overlaps another.
+type chart struct {
+	ID            string
+	Title         string
 	Width, Height int
+	Left, Right   int // the plot's x range
+	Top, Bottom   int // the plot's y range
+	YTicks        []tick
+	XTicks        []tick
+	Series        []series
 	Sweeps        []int64
-	Max           int
-	Lines         []trendLine
 }
 
-type trendLine struct {
-	Engine string
-	Color  string
-	Points string // SVG polyline points
-	Last   int
-	LabelY int
+type tick struct {
+	X, Y  int
+	Label string
 }
 
-// palette is colour-blind safe (Okabe–Ito).
-var palette = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000"}
+// series is one engine's line: its segments (consecutive sweeps it ran),
+// a dot per point, and its label.
+type series struct {
+	Engine   string
+	Color    string
+	Segments []string // SVG polyline points
+	Dots     []tick   // X, Y and a title
+	Label    tick     // where the name goes (its baseline)
+	Mid      int      // the label's vertical centre (where its leader line ends)
+	From     tick     // the last point (the leader line starts there)
+}
 
-func newTrend(points []store.TrendPoint) *trendChart {
-	t := &trendChart{Width: 640, Height: 200}
-	col := map[int64]int{}
-	byEngine := map[string]map[int64]int{}
-	for _, p := range points {
-		if _, ok := col[p.SweepID]; !ok {
-			col[p.SweepID] = 0
-			t.Sweeps = append(t.Sweeps, p.SweepID)
-		}
-		if byEngine[p.Engine] == nil {
-			byEngine[p.Engine] = map[int64]int{}
-		}
-		byEngine[p.Engine][p.SweepID] = p.Cases
-		t.Max = max(t.Max, p.Cases)
-	}
-	if len(t.Sweeps) == 0 {
+// palette is colour-blind safe (Okabe–Ito), then darker variants.
+var palette = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000",
+	"#7A4A00", "#004F7A", "#8A2C5E", "#3F6E00", "#5C5C5C"}
+
+// Layout of a chart (pixels).
+const (
+	chartWidth  = 760
+	chartHeight = 240
+	labelGap    = 14 // the least vertical distance between two labels
+)
+
+// newChart draws values (engine → sweep → value) over sweeps (oldest
+// first) on a y axis from 0 to yMax (0: the largest value); unit is
+// appended to tick labels ("%").
+func newChart(id, title string, sweeps []int64, values map[string]map[int64]float64, yMax float64, unit string) *chart {
+	if len(sweeps) == 0 || len(values) == 0 {
 		return nil
 	}
-	sort.Slice(t.Sweeps, func(i, j int) bool { return t.Sweeps[i] < t.Sweeps[j] })
-	var engines []string
-	for e := range byEngine {
+	c := &chart{ID: id, Title: title, Width: chartWidth, Height: chartHeight, Left: 48, Right: chartWidth - 170,
+		Top: 14, Bottom: chartHeight - 30, Sweeps: sweeps}
+	if yMax <= 0 {
+		yMax = niceMax(values)
+	}
+	c.yTicks(yMax, unit)
+	c.xTicks()
+	engines := make([]string, 0, len(values))
+	for e := range values {
 		engines = append(engines, e)
 	}
 	sort.Strings(engines)
 	for i, e := range engines {
-		t.Lines = append(t.Lines, t.line(e, palette[i%len(palette)], byEngine[e]))
+		c.Series = append(c.Series, c.series(e, palette[i%len(palette)], values[e], yMax, unit))
 	}
-	return t
+	c.placeLabels()
+	return c
 }
 
-func (t *trendChart) line(engine, color string, cases map[int64]int) trendLine {
-	var pts []string
-	l := trendLine{Engine: engine, Color: color}
-	for i, id := range t.Sweeps {
-		x, y := t.x(i), t.y(cases[id])
-		pts = append(pts, fmt.Sprintf("%d,%d", x, y))
-		l.Last, l.LabelY = cases[id], y
+// niceMax rounds the largest value up to 1, 2 or 5 times a power of ten.
+func niceMax(values map[string]map[int64]float64) float64 {
+	m := 0.0
+	for _, vs := range values {
+		for _, v := range vs {
+			m = math.Max(m, v)
+		}
 	}
-	l.Points = strings.Join(pts, " ")
-	return l
+	if m <= 0 {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(m)))
+	for _, f := range []float64{1, 2, 5, 10} {
+		if f*p >= m {
+			return f * p
+		}
+	}
+	return 10 * p
 }
 
-// x and y map a sweep index and a count into the plot area (margins 40/20).
-func (t *trendChart) x(i int) int {
-	if len(t.Sweeps) == 1 {
-		return 40
+func (c *chart) x(i int) int {
+	if len(c.Sweeps) == 1 {
+		return (c.Left + c.Right) / 2
 	}
-	return 40 + i*(t.Width-160)/(len(t.Sweeps)-1)
+	return c.Left + i*(c.Right-c.Left)/(len(c.Sweeps)-1)
 }
 
-func (t *trendChart) y(n int) int {
-	if t.Max == 0 {
-		return t.Height - 20
-	}
-	return t.Height - 20 - n*(t.Height-40)/t.Max
+func (c *chart) y(v, yMax float64) int {
+	return c.Bottom - int(math.Round(v/yMax*float64(c.Bottom-c.Top)))
 }
 
-// LabelX is where the engine labels start, right of the last point.
-func (t *trendChart) LabelX() int { return t.x(len(t.Sweeps)-1) + 8 }
+func (c *chart) yTicks(yMax float64, unit string) {
+	for i := 0; i <= 4; i++ {
+		v := yMax * float64(i) / 4
+		c.YTicks = append(c.YTicks, tick{X: c.Left - 6, Y: c.y(v, yMax), Label: number(v) + unit})
+	}
+}
+
+// xTicks label the sweeps, at most about twelve labels so none overlaps.
+func (c *chart) xTicks() {
+	step := (len(c.Sweeps) + 11) / 12
+	for i, id := range c.Sweeps {
+		if i%step == 0 || i == len(c.Sweeps)-1 {
+			c.XTicks = append(c.XTicks, tick{X: c.x(i), Y: c.Bottom + 16, Label: fmt.Sprintf("#%d", id)})
+		}
+	}
+}
+
+func number(v float64) string {
+	if v == math.Trunc(v) {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.1f", v)
+}
+
+// series splits an engine's points into segments at the sweeps it did not run.
+func (c *chart) series(engine, color string, vs map[int64]float64, yMax float64, unit string) series {
+	s := series{Engine: engine, Color: color}
+	var seg []string
+	flush := func() {
+		if len(seg) > 1 {
+			s.Segments = append(s.Segments, strings.Join(seg, " "))
+		}
+		seg = nil
+	}
+	for i, id := range c.Sweeps {
+		v, ok := vs[id]
+		if !ok {
+			flush()
+			continue
+		}
+		p := tick{X: c.x(i), Y: c.y(v, yMax), Label: fmt.Sprintf("%s, sweep #%d: %s%s", engine, id, number(v), unit)}
+		seg = append(seg, fmt.Sprintf("%d,%d", p.X, p.Y))
+		s.Dots = append(s.Dots, p)
+		s.From = p
+		s.Label = tick{X: c.Right + 10, Y: p.Y, Label: fmt.Sprintf("%s (%s%s)", engine, number(v), unit)}
+	}
+	flush()
+	return s
+}
+
+// placeLabels pushes the labels apart: sorted by height, each at least
+// labelGap below the one above, then the column moved up if it ran past
+// the chart's foot.
+func (c *chart) placeLabels() {
+	idx := make([]int, len(c.Series))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return c.Series[idx[a]].Label.Y < c.Series[idx[b]].Label.Y })
+	prev := math.MinInt
+	for _, i := range idx {
+		l := &c.Series[i].Label
+		l.Y = max(l.Y, prev+labelGap, c.Top+4)
+		prev = l.Y
+	}
+	if over := prev - (c.Height - 4); over > 0 {
+		for _, i := range idx {
+			c.Series[i].Label.Y -= over
+		}
+	}
+	for i := range c.Series { // text is drawn from its baseline: centre it on the line
+		c.Series[i].Mid = c.Series[i].Label.Y
+		c.Series[i].Label.Y += 4
+	}
+}
+
+// newTrend is the front page's chart: divergent cases per engine.
+func newTrend(points []store.TrendPoint) *chart {
+	var sweeps []int64
+	values := map[string]map[int64]float64{}
+	for _, p := range points {
+		if len(sweeps) == 0 || sweeps[len(sweeps)-1] != p.SweepID {
+			sweeps = append(sweeps, p.SweepID)
+		}
+		if values[p.Engine] == nil {
+			values[p.Engine] = map[int64]float64{}
+		}
+		values[p.Engine][p.SweepID] = float64(p.Cases)
+	}
+	return newChart("trend", "divergent cases per engine per sweep", sweeps, values, 0, "")
+}

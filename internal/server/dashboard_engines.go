@@ -1,0 +1,265 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sort"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// enginesData is the engines page: one row per engine (those this server
+// runs and those the store has results or findings of), its W3C pass rate
+// per suite from its latest run of each, its findings, and its history.
+type enginesData struct {
+	Engines []*engineRow
+	Suites  []string // the pass-rate columns
+	Classes []string // the classes of open findings (columns)
+	Rate    *chart   // W3C pass rate per engine per sweep
+	Trend   *chart   // divergent cases per engine per sweep
+}
+
+type engineRow struct {
+	Name, Version, Role string
+	Served              bool        // in this server's engine pool
+	Suites              []suiteCell // aligned with enginesData.Suites
+	W3C                 store.SuiteCount
+	Open                int            // findings with status open
+	Findings            int            // every finding
+	ByClass             map[string]int // open findings by class
+	ByStatus            map[string]int // every finding by status
+	History             []historyPoint // newest first
+}
+
+// suiteCell is an engine's latest counts on one suite.
+type suiteCell struct {
+	store.SuiteCount
+	Has bool
+}
+
+// historyPoint is one sweep an engine ran: its version, W3C pass rate and
+// divergent cases; NewRelease marks a version change from the sweep before.
+type historyPoint struct {
+	SweepID      int64
+	Name         string
+	When         time.Time
+	Version      string
+	W3C          store.SuiteCount
+	HasW3C       bool
+	Divergent    int
+	HasDivergent bool
+	NewRelease   bool
+}
+
+func (s *Server) pageEngines(w http.ResponseWriter, r *http.Request) {
+	d, err := s.enginesData(r.Context())
+	if err != nil {
+		s.pageError(w, storeError(err))
+		return
+	}
+	s.render(w, http.StatusOK, "engines", d)
+}
+
+func (s *Server) enginesData(ctx context.Context) (*enginesData, error) {
+	st := s.cfg.Store
+	counts, err := st.SuiteCounts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	classes, err := st.FindingsByClass(ctx)
+	if err != nil {
+		return nil, err
+	}
+	points, err := st.Trend(ctx, 30)
+	if err != nil {
+		return nil, err
+	}
+	sweeps, err := st.Sweeps(ctx, store.SweepFilter{Limit: store.MaxLimit})
+	if err != nil {
+		return nil, err
+	}
+	d := &enginesData{Suites: append(append([]string{}, store.W3CSuites...), store.SuiteRegress)}
+	rows := s.engineRows(counts, classes, points)
+	d.addSuites(rows, counts)
+	d.addFindings(rows, classes)
+	d.addHistory(rows, counts, points, sweeps)
+	d.Rate = rateChart(counts)
+	d.Trend = newTrend(points)
+	return d, nil
+}
+
+// engineRows has a row for every served engine and every engine the
+// store knows, served ones first in pool order.
+func (s *Server) engineRows(counts []store.SuiteCount, classes []store.ClassCount, points []store.TrendPoint) map[string]*engineRow {
+	rows := map[string]*engineRow{}
+	add := func(name string) *engineRow {
+		if rows[name] == nil {
+			rows[name] = &engineRow{Name: name, Role: role(name), ByClass: map[string]int{}, ByStatus: map[string]int{}}
+		}
+		return rows[name]
+	}
+	for _, e := range s.cfg.Engines {
+		add(e.Name()).Served = true
+	}
+	if _, done := s.probe.ready(); done {
+		for _, info := range s.probe.info {
+			add(info.Name).Version = info.Version
+		}
+	}
+	for _, c := range counts {
+		add(c.Engine)
+	}
+	for _, c := range classes {
+		add(c.Engine)
+	}
+	for _, p := range points {
+		add(p.Engine)
+	}
+	return rows
+}
+
+// addSuites fills each row's latest counts per suite (counts come oldest
+// sweep first, so the last one seen wins) and its W3C total.
+func (d *enginesData) addSuites(rows map[string]*engineRow, counts []store.SuiteCount) {
+	latest := map[[2]string]store.SuiteCount{}
+	for _, c := range counts {
+		latest[[2]string{c.Engine, c.Suite}] = c
+	}
+	for _, row := range rows {
+		row.Suites = make([]suiteCell, len(d.Suites))
+		for i, suite := range d.Suites {
+			c, ok := latest[[2]string{row.Name, suite}]
+			row.Suites[i] = suiteCell{c, ok}
+			if ok && suite != store.SuiteRegress {
+				row.W3C.Add(c)
+			}
+			if ok && row.Version == "" {
+				row.Version = c.Version
+			}
+		}
+	}
+	for _, row := range rows {
+		d.Engines = append(d.Engines, row)
+	}
+	sort.Slice(d.Engines, func(i, j int) bool {
+		a, b := d.Engines[i], d.Engines[j]
+		if a.Served != b.Served {
+			return a.Served
+		}
+		return a.Name < b.Name
+	})
+}
+
+func (d *enginesData) addFindings(rows map[string]*engineRow, classes []store.ClassCount) {
+	seen := map[string]bool{}
+	for _, c := range classes {
+		row := rows[c.Engine]
+		row.Findings += c.N
+		row.ByStatus[c.Status] += c.N
+		if c.Status == store.StatusOpen {
+			row.Open += c.N
+			row.ByClass[c.Class] += c.N
+			if !seen[c.Class] {
+				seen[c.Class] = true
+				d.Classes = append(d.Classes, c.Class)
+			}
+		}
+	}
+	sort.Strings(d.Classes)
+}
+
+// addHistory lists, per engine, every sweep it has W3C counts or
+// divergence counts in, newest first.
+func (d *enginesData) addHistory(rows map[string]*engineRow, counts []store.SuiteCount, points []store.TrendPoint, sweeps []store.Sweep) {
+	byID := map[int64]store.Sweep{}
+	for _, sw := range sweeps {
+		byID[sw.ID] = sw
+	}
+	hist := map[[2]any]*historyPoint{}
+	get := func(engine string, id int64) *historyPoint {
+		k := [2]any{engine, id}
+		if hist[k] == nil {
+			sw := byID[id]
+			hist[k] = &historyPoint{SweepID: id, Name: sw.Spec.Name, When: when(sw)}
+		}
+		return hist[k]
+	}
+	for _, c := range counts {
+		h := get(c.Engine, c.SweepID)
+		h.Version = c.Version
+		if c.Suite != store.SuiteRegress {
+			h.W3C.Add(c)
+			h.HasW3C = true
+		}
+	}
+	for _, p := range points {
+		h := get(p.Engine, p.SweepID)
+		h.Divergent, h.HasDivergent = p.Cases, true
+	}
+	for k, h := range hist {
+		row := rows[k[0].(string)]
+		row.History = append(row.History, *h)
+	}
+	for _, row := range rows {
+		sort.Slice(row.History, func(i, j int) bool { return row.History[i].SweepID > row.History[j].SweepID })
+		for i := range row.History {
+			if i+1 < len(row.History) && row.History[i].Version != "" && row.History[i+1].Version != "" &&
+				row.History[i].Version != row.History[i+1].Version {
+				row.History[i].NewRelease = true
+			}
+		}
+	}
+}
+
+// when is a sweep's finishing time, else its creation.
+func when(sw store.Sweep) time.Time {
+	if !sw.Finished.IsZero() {
+		return sw.Finished
+	}
+	return sw.Created
+}
+
+// rateChart draws each engine's W3C pass rate (every W3C suite together)
+// per sweep that ran W3C tests on it.
+func rateChart(counts []store.SuiteCount) *chart {
+	sum := map[string]map[int64]*store.SuiteCount{}
+	var sweeps []int64
+	for _, c := range counts {
+		if c.Suite == store.SuiteRegress {
+			continue
+		}
+		if len(sweeps) == 0 || sweeps[len(sweeps)-1] != c.SweepID {
+			sweeps = append(sweeps, c.SweepID)
+		}
+		if sum[c.Engine] == nil {
+			sum[c.Engine] = map[int64]*store.SuiteCount{}
+		}
+		if sum[c.Engine][c.SweepID] == nil {
+			sum[c.Engine][c.SweepID] = &store.SuiteCount{}
+		}
+		sum[c.Engine][c.SweepID].Add(c)
+	}
+	values := map[string]map[int64]float64{}
+	for e, bySweep := range sum {
+		values[e] = map[int64]float64{}
+		for id, c := range bySweep {
+			if c.Run() > 0 {
+				values[e][id] = c.Rate()
+			}
+		}
+	}
+	if len(sweeps) > 30 {
+		sweeps = sweeps[len(sweeps)-30:]
+	}
+	return newChart("pass-rate", "W3C pass rate per engine per sweep", sweeps, values, 100, "%")
+}
+
+// percent formats a pass rate.
+func percent(c store.SuiteCount) string {
+	if c.Run() == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f%%", c.Rate())
+}

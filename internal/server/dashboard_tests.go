@@ -1,0 +1,159 @@
+package server
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"sort"
+	"strconv"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// testsData is the test browser: every test × engine with its status,
+// the filter form and paging.
+type testsData struct {
+	Filter     store.TestFilter
+	Page       store.TestPage
+	EngineOpts []string
+	Classes    []string
+	Suites     []string
+	Prev, Next string
+	Sweeps     []store.Sweep
+}
+
+// testPageSize is the browser's page: a few screens of rows.
+const testPageSize = 100
+
+// testClasses are the classes a test can fail with: the comparator's and
+// the W3C runner's own.
+var testClasses = func() []string {
+	var out []string
+	for _, c := range diff.AllClasses() {
+		out = append(out, string(c))
+	}
+	out = append(out, "budget", "accepted-bad-syntax")
+	sort.Strings(out)
+	return out
+}()
+
+func (s *Server) pageTests(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f, e := testFilter(q)
+	if e != nil {
+		s.pageError(w, e)
+		return
+	}
+	ctx := r.Context()
+	page, err := s.cfg.Store.Tests(ctx, f)
+	if err != nil {
+		s.pageError(w, storeError(err))
+		return
+	}
+	sweeps, err := s.cfg.Store.Sweeps(ctx, store.SweepFilter{Limit: 50})
+	if err != nil {
+		s.pageError(w, storeError(err))
+		return
+	}
+	d := &testsData{Filter: f, Page: page, Classes: testClasses, Sweeps: sweeps,
+		Suites: append(append([]string{}, store.W3CSuites...), store.SuiteRegress)}
+	d.EngineOpts = union(s.engineNames(), page.Engines)
+	d.Prev, d.Next = testPageLinks(q, page)
+	s.render(w, http.StatusOK, "tests", d)
+}
+
+// testFilter reads the browser's query parameters (an empty field is "any").
+func testFilter(q url.Values) (store.TestFilter, *APIError) {
+	f := store.TestFilter{Engine: q.Get("engine"), Status: q.Get("status"), Class: q.Get("class"),
+		Suite: q.Get("suite"), Feature: q.Get("feature"), Text: q.Get("q"), Limit: testPageSize}
+	if f.Status != "" && !slices.Contains(store.TestStatuses, f.Status) {
+		return f, &APIError{Status: http.StatusBadRequest, Error: "invalid filter", Field: "status",
+			Detail: "status " + strconv.Quote(f.Status) + ": want one of passed, failed, intended, unsupported, not-run"}
+	}
+	var e *APIError
+	sweep, e := intParam(q, "sweep", 0, 1<<53, e)
+	off, e := intParam(q, "offset", 0, 1<<31, e)
+	f.SweepID, f.Offset = sweep, int(off)
+	return f, e
+}
+
+func union(a, b []string) []string {
+	out := append([]string{}, a...)
+	for _, x := range b {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// testPageLinks are the previous/next page URLs ("" at either end).
+func testPageLinks(q url.Values, p store.TestPage) (prev, next string) {
+	at := func(off int) string {
+		c := url.Values{}
+		for k, v := range q {
+			if v[0] != "" {
+				c[k] = v
+			}
+		}
+		c.Set("offset", strconv.Itoa(off))
+		return "/tests?" + c.Encode()
+	}
+	if p.Offset > 0 {
+		prev = at(max(0, p.Offset-p.Limit))
+	}
+	if p.Offset+len(p.Rows) < p.Total {
+		next = at(p.Offset + len(p.Rows))
+	}
+	return prev, next
+}
+
+// testURL links a test's page (one sweep's results when sweep > 0).
+func testURL(key string, sweep int64) string {
+	q := url.Values{"key": {key}}
+	if sweep > 0 {
+		q.Set("sweep", strconv.FormatInt(sweep, 10))
+	}
+	return "/test?" + q.Encode()
+}
+
+// testView is a test's page: its query, data and expected answer, and
+// each engine's answer beside it with the differing cells marked.
+type testView struct {
+	Case     store.TestCase
+	SweepID  int64
+	Expected *markedTable
+	Results  []resultView
+}
+
+type resultView struct {
+	store.TestResult
+	Table *markedTable
+}
+
+func (s *Server) pageTest(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	key := q.Get("key")
+	if key == "" || len(key) > 2048 {
+		s.pageError(w, badRequest("invalid test", "want /test?key=<test key> (a key from the test browser)"))
+		return
+	}
+	var e *APIError
+	sweep, e := intParam(q, "sweep", 0, 1<<53, e)
+	if e != nil {
+		s.pageError(w, e)
+		return
+	}
+	c, rs, err := s.cfg.Store.Test(r.Context(), key, sweep)
+	if err != nil {
+		s.pageError(w, storeError(err))
+		return
+	}
+	v := &testView{Case: c, SweepID: sweep, Expected: mark(c.Expected, nil, false)}
+	for _, res := range rs {
+		v.Results = append(v.Results, resultView{res, mark(c.Expected, res.Answer, res.Failing())})
+	}
+	s.render(w, http.StatusOK, "test", v)
+}
