@@ -25,11 +25,13 @@ COPY go.mod ./
 COPY scripts/install.sh scripts/install.sh
 COPY adapters adapters
 # Then drop what only the installation needed: maven, npm (with its ~100 MB
-# of node-* packages; the sidecars run on nodejs) and the JDK (the Jena
-# sidecar runs on the JRE).
+# of node-* packages; the sidecars run on nodejs) and the JDK (the RDF4J
+# sidecar runs on the JRE). Jena 6 and Fuseki 6 need Java 21, which Debian 12
+# lacks: without a JDK 21 in the build stage their steps log that they were
+# skipped and the image has neither (oracle engines says not installed).
 RUN apt-get update -qq \
  && apt-get install -y -qq --no-install-recommends ca-certificates \
- && bash scripts/install.sh engine_sandbox npm_adapters python_adapters jena_adapter virtuoso_engine rasqal_adapter perl_adapter \
+ && bash scripts/install.sh engine_sandbox npm_adapters python_adapters jena_adapter rdf4j_adapter engine_releases endpoint_servers virtuoso_engine rasqal_adapter perl_adapter \
  && apt-mark manual nodejs openjdk-17-jre-headless >/dev/null \
  && apt-get purge -y -qq maven npm openjdk-17-jdk-headless && apt-get autoremove -y -qq \
  && rm -rf /var/lib/apt/lists/* /root/.m2 /root/.npm /root/.cache

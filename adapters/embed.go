@@ -4,7 +4,7 @@
 // runtimes there). Each adapter's Go code lives in its own package below;
 // this package holds nothing but the files the engines' runtimes read:
 // the sidecar scripts, the npm manifests and lock files, the Python
-// requirements, the Jena sidecar's Maven project and the Perl sidecar.
+// requirements, the Jena and RDF4J sidecars' Maven projects and the Perl sidecar.
 //
 // A file an adapter adds to its runtime must be added to the embed list
 // below; TestEmbedsEveryRuntimeFile (internal/install) fails otherwise.
@@ -18,6 +18,7 @@ import "embed"
 //go:embed oxigraph/sidecar.js oxigraph/package.json oxigraph/package-lock.json
 //go:embed comunica/sidecar.js comunica/package.json comunica/package-lock.json
 //go:embed python/sidecar.py python/requirements.txt
-//go:embed jena/pom.xml jena/src
+//go:embed jena/pom.xml jena/src jena/build.sh jena/jdk.sh
+//go:embed rdf4j/pom.xml rdf4j/src
 //go:embed attean/sidecar.pl
 var Sources embed.FS

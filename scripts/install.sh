@@ -64,21 +64,106 @@ python_adapters() {
 	cp "$req" "$stamp"
 }
 
-# jena_adapter builds the Jena sidecar's runnable jar (adapters/jena/target/
-# jena-sidecar.jar) with Maven, again only when pom.xml or the Java sources
-# changed since the last build (a checksum stamp beside the jar).
-jena_adapter() {
-	local dir=adapters/jena sum
+# maven_sidecar DIR JAR [build command...] builds a Java sidecar's runnable jar
+# (DIR/JAR) with its build command (default mvn -q -B package), again only when
+# pom.xml, the sources or the build scripts changed since the last build (a
+# checksum stamp beside the jar).
+maven_sidecar() {
+	local dir=$1 jar=$2 sum
+	shift 2
 	[ -f "$dir/pom.xml" ] || return 0
 	command -v javac >/dev/null 2>&1 || apt_install openjdk-17-jdk-headless
 	command -v mvn >/dev/null 2>&1 || apt_install maven
-	sum=$(cd "$dir" && find pom.xml src -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum)
-	if [ -f "$dir/target/jena-sidecar.jar" ] && [ "$(cat "$dir/target/.built-sources" 2>/dev/null)" = "$sum" ]; then
+	sum=$(cd "$dir" && { find pom.xml src -type f; find . -maxdepth 1 -name '*.sh' -type f; } | sort | xargs sha256sum | sha256sum)
+	if [ -f "$dir/$jar" ] && [ "$(cat "$dir/target/.built-sources" 2>/dev/null)" = "$sum" ]; then
 		return 0
 	fi
-	log "mvn package in $dir"
-	(cd "$dir" && mvn -q -B package)
+	log "building $dir/$jar"
+	if [ $# -gt 0 ]; then "$@" || return 1; else (cd "$dir" && mvn -q -B package) || return 1; fi
 	printf '%s\n' "$sum" >"$dir/target/.built-sources"
+}
+
+# jena_adapter builds the Jena sidecar's runnable jar (adapters/jena/target/
+# jena-sidecar.jar) with adapters/jena/build.sh, which runs Maven on a JDK new
+# enough for the pinned Jena (jdk.sh: Jena 6 needs Java 21; the Temurin 25 JDK
+# under /usr/lib/jvm on the project's machines). Debian 12 has no JDK 21: on a
+# machine without one the step fails with a message naming what is missing,
+# the other steps go on, and `oracle engines` lists jena as not installed.
+jena_adapter() {
+	maven_sidecar adapters/jena target/jena-sidecar.jar sh adapters/jena/build.sh ||
+		log "jena not built: it needs a JDK 21 or newer (/usr/lib/jvm/temurin-25-jdk-amd64 on the project's machines, or JAVA_HOME)"
+}
+
+# rdf4j_adapter builds the RDF4J sidecar's runnable jar (adapters/rdf4j/target/
+# rdf4j-sidecar.jar, RDF4J's MemoryStore) with Maven on Java 17 or newer, and
+# notes the JDK it used beside the jar (target/java-home: the adapter runs it).
+rdf4j_adapter() {
+	maven_sidecar adapters/rdf4j target/rdf4j-sidecar.jar rdf4j_build
+}
+
+rdf4j_build() {
+	local home
+	home=$(sh adapters/jena/jdk.sh 17) || return 1
+	(cd adapters/rdf4j && JAVA_HOME=$home mvn -q -B package) || return 1
+	printf '%s\n' "$home" >adapters/rdf4j/target/java-home
+}
+
+# Releases installed beside the pinned ones, for `oracle bisect` and the
+# engine@release names (internal/registry/releases.go): Jena 5.x beside 6.x,
+# pyoxigraph and npm oxigraph 0.4.x beside 0.5.x. Each is skipped when present.
+JENA_RELEASES="5.6.0"
+PYOXIGRAPH_RELEASES="0.4.11"
+OXIGRAPH_RELEASES="0.4.11"
+
+# engine_releases installs every release listed above: a Jena sidecar jar per
+# release (adapters/jena/releases/R, built by build.sh R on the JDK it needs),
+# a virtual environment per pyoxigraph release (adapters/python/releases/
+# pyoxigraph-R) and an npm folder per oxigraph release (adapters/oxigraph/
+# releases/R, with a link to sidecar.js so Node resolves that release).
+engine_releases() {
+	local r d
+	for r in $JENA_RELEASES; do
+		[ -f "adapters/jena/releases/$r/jena-sidecar.jar" ] && continue
+		log "building Jena $r beside the pinned release"
+		sh adapters/jena/build.sh "$r" || log "Jena $r not built"
+	done
+	for r in $PYOXIGRAPH_RELEASES; do
+		d=adapters/python/releases/pyoxigraph-$r
+		[ -x "$d/bin/python" ] && "$d/bin/python" -c "import pyoxigraph" 2>/dev/null && continue
+		log "pyoxigraph $r into $d"
+		{ python3 -m venv "$d" && "$d/bin/pip" install --quiet --disable-pip-version-check "pyoxigraph==$r"; } ||
+			log "pyoxigraph $r not installed"
+	done
+	for r in $OXIGRAPH_RELEASES; do
+		d=adapters/oxigraph/releases/$r
+		[ -f "$d/node_modules/oxigraph/package.json" ] && continue
+		log "npm oxigraph $r into $d"
+		mkdir -p "$d"
+		printf '{"private":true,"dependencies":{"oxigraph":"%s"}}\n' "$r" >"$d/package.json"
+		(cd "$d" && npm install --no-audit --no-fund --loglevel=error --no-package-lock) || { log "oxigraph $r not installed"; continue; }
+		ln -sfn ../../sidecar.js "$d/sidecar.js"
+	done
+}
+
+# FUSEKI_RELEASE is the Apache Jena Fuseki server run as a live SPARQL 1.1
+# Protocol endpoint (adapters/sparqlhttp/fuseki.go); the Oxigraph server is
+# PyPI's oxigraph, in .venv through adapters/python/requirements.txt.
+FUSEKI_RELEASE="6.2.0"
+
+# endpoint_servers fetches Fuseki's runnable jar (Maven Central
+# org.apache.jena:jena-fuseki-server, one shaded jar) into
+# adapters/sparqlhttp/fuseki/ and notes the JDK 21+ it runs on (java-home).
+endpoint_servers() {
+	local d=adapters/sparqlhttp/fuseki home
+	if [ ! -f "$d/jena-fuseki-server-$FUSEKI_RELEASE.jar" ]; then
+		command -v mvn >/dev/null 2>&1 || apt_install maven
+		log "fetching jena-fuseki-server $FUSEKI_RELEASE"
+		mkdir -p "$d"
+		mvn -q -B dependency:copy -Dartifact="org.apache.jena:jena-fuseki-server:$FUSEKI_RELEASE" -DoutputDirectory="$d" ||
+			{ log "jena-fuseki-server $FUSEKI_RELEASE not fetched"; return 0; }
+	fi
+	home=$(sh adapters/jena/jdk.sh 21 java) || { log "Fuseki $FUSEKI_RELEASE needs Java 21 or newer: not usable here"; return 0; }
+	printf '%s\n' "$home" >"$d/java-home"
 }
 
 # virtuoso_engine installs Debian's Virtuoso (virtuoso-t, isql-vt). Its own
@@ -160,6 +245,9 @@ engine_sandbox
 npm_adapters
 python_adapters
 jena_adapter
+rdf4j_adapter
+engine_releases
+endpoint_servers
 virtuoso_engine
 rasqal_adapter
 perl_adapter

@@ -1,7 +1,6 @@
 package jena
 
 import (
-	"os"
 	"path/filepath"
 
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
@@ -11,7 +10,7 @@ import (
 const Name = "jena"
 
 // Version is the pinned jena-arq version (pom.xml).
-const Version = "5.6.0"
+const Version = "6.2.0"
 
 // Jar is the sidecar's runnable jar relative to this adapter's folder.
 const Jar = "target/jena-sidecar.jar"
@@ -22,10 +21,16 @@ const Jar = "target/jena-sidecar.jar"
 // its own log on stderr (stdout is the protocol's), and a deep stack for
 // the thread that evaluates (Sidecar.java); the process has no network.
 func Config(dir string, pool int) sidecar.Config {
+	return jarConfig(Name, filepath.Join(dir, Jar), dir, pool)
+}
+
+// jarConfig runs the sidecar jar under the name given, on the JDK it was
+// built with (java.go).
+func jarConfig(name, jar, dir string, pool int) sidecar.Config {
 	return sidecar.Config{
-		Name: Name,
-		Command: []string{java(), "-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr",
-			"-jar", filepath.Join(dir, Jar)},
+		Name: name,
+		Command: []string{java(filepath.Dir(jar)), "-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr",
+			"-jar", jar},
 		Dir:         dir,
 		Pool:        pool,
 		MaxRequests: 20000,
@@ -39,11 +44,3 @@ func Config(dir string, pool int) sidecar.Config {
 
 // New returns the engine.
 func New(dir string, pool int) *sidecar.Engine { return sidecar.New(Config(dir, pool)) }
-
-// java is $JAVA_HOME/bin/java when JAVA_HOME is set, else java from PATH.
-func java() string {
-	if home := os.Getenv("JAVA_HOME"); home != "" {
-		return filepath.Join(home, "bin", "java")
-	}
-	return "java"
-}

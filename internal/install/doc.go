@@ -12,7 +12,9 @@
 //   - oxigraph, comunica: `npm ci` from the embedded lock file;
 //   - pyoxigraph, oxilite, rdflib: a virtual environment (.venv) and
 //     `pip install -r requirements.txt` (the pinned versions);
-//   - jena: `mvn package` of the embedded Maven project (target/jena-sidecar.jar);
+//   - jena: build.sh of the embedded Maven project (target/jena-sidecar.jar,
+//     `mvn package` on a JDK new enough for the pinned Jena: 21 for Jena 6);
+//   - rdf4j: `mvn package` of its embedded Maven project (target/rdf4j-sidecar.jar);
 //   - attean, rdfquery, rasqal, virtuoso: Debian packages, installed with
 //     apt-get when running as root, else an error naming them.
 //

@@ -41,7 +41,8 @@ var (
 	npmOxigraph = runtime{"npm oxigraph", func(ctx context.Context, r *runner) error { return r.npm(ctx, "oxigraph") }}
 	npmComunica = runtime{"npm comunica", func(ctx context.Context, r *runner) error { return r.npm(ctx, "comunica") }}
 	venv        = runtime{"venv", func(ctx context.Context, r *runner) error { return r.venv(ctx) }}
-	maven       = runtime{"maven", func(ctx context.Context, r *runner) error { return r.maven(ctx) }}
+	maven       = runtime{"maven", func(ctx context.Context, r *runner) error { return r.maven(ctx, "jena") }}
+	mavenRDF4J  = runtime{"maven rdf4j", func(ctx context.Context, r *runner) error { return r.maven(ctx, "rdf4j") }}
 	perl        = debian("perl", "libattean-perl", "librdf-query-perl", "libjson-perl")
 	roqet       = debian("rasqal-utils")
 	virtuoso    = debian("virtuoso-opensource")
@@ -58,6 +59,7 @@ var engines = map[string]engine{
 	"oxilite":    {"python", []runtime{venv}},
 	"rdflib":     {"python", []runtime{venv}},
 	"jena":       {"jena", []runtime{maven}},
+	"rdf4j":      {"rdf4j", []runtime{mavenRDF4J}},
 	"attean":     {"attean", []runtime{perl}},
 	"rdfquery":   {"attean", []runtime{perl}},
 	"rasqal":     {"", []runtime{roqet}},

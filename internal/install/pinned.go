@@ -31,7 +31,9 @@ func Pinned(name string) string {
 	case "pyoxigraph", "oxilite", "rdflib":
 		return requirement(name)
 	case "jena":
-		return pomProperty("jena.version")
+		return pomProperty("jena/pom.xml", "jena.version")
+	case "rdf4j":
+		return pomProperty("rdf4j/pom.xml", "rdf4j.version")
 	}
 	return ""
 }
@@ -58,10 +60,10 @@ func requirement(name string) string {
 	return ""
 }
 
-// pomProperty is a <property>value</property> of the Jena sidecar's pom.xml.
-func pomProperty(prop string) string {
+// pomProperty is a <property>value</property> of a sidecar's pom.xml.
+func pomProperty(pom, prop string) string {
 	re := regexp.MustCompile(`<` + regexp.QuoteMeta(prop) + `>([^<]*)</`)
-	if m := re.FindSubmatch(source("jena/pom.xml")); m != nil {
+	if m := re.FindSubmatch(source(pom)); m != nil {
 		return strings.TrimSpace(string(m[1]))
 	}
 	return ""

@@ -13,6 +13,8 @@ import (
 	"github.com/sparql-oracle/oracle/adapters/oxigraph"
 	"github.com/sparql-oracle/oracle/adapters/python"
 	"github.com/sparql-oracle/oracle/adapters/rasqal"
+	"github.com/sparql-oracle/oracle/adapters/rdf4j"
+	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
@@ -36,6 +38,17 @@ var adapters = map[string]adapter{
 		func(root string) oracle.Engine { return comunica.New(filepath.Join(root, "adapters", "comunica"), 1) }},
 	jena.Name: {[]string{"adapters/jena/" + jena.Jar},
 		func(root string) oracle.Engine { return jena.New(filepath.Join(root, "adapters", "jena"), 1) }},
+	rdf4j.Name: {[]string{"adapters/rdf4j/" + rdf4j.Jar},
+		func(root string) oracle.Engine { return rdf4j.New(filepath.Join(root, "adapters", "rdf4j"), 1) }},
+	// Live SPARQL 1.1 Protocol endpoints the adapter starts itself (issue 14).
+	sparqlhttp.OxigraphServerName: {[]string{".venv/bin/oxigraph"},
+		func(root string) oracle.Engine {
+			return sparqlhttp.OxigraphServer(filepath.Join(root, ".venv", "bin", "oxigraph"))
+		}},
+	sparqlhttp.FusekiName: {[]string{sparqlhttp.FusekiJar}, func(root string) oracle.Engine {
+		jar := filepath.Join(root, sparqlhttp.FusekiJar)
+		return sparqlhttp.Fuseki(sparqlhttp.FusekiJava(jar), jar)
+	}},
 	rasqal.Name: {[]string{"/usr/bin/roqet"},
 		func(string) oracle.Engine { return rasqal.New(rasqal.Config{Roqet: "/usr/bin/roqet", NoNetwork: true}) }},
 	"attean":   perlAdapter("attean", "/usr/share/perl5/Attean.pm"),

@@ -175,6 +175,9 @@ func (c *Config) Lookup(name string) EngineConfig {
 // wrapped to apply its deadline and, for engines without a pool of their
 // own, its concurrency.
 func (c *Config) New(name string) (oracle.Engine, error) {
+	if _, _, ok := SplitRelease(name); ok {
+		return c.newRelease(name) // "jena@5.6.0" (releases.go)
+	}
 	e := c.Lookup(name)
 	k, ok := kinds[e.kind()]
 	if !ok {

@@ -15,6 +15,7 @@ import (
 	"github.com/sparql-oracle/oracle/adapters/oxigraph"
 	"github.com/sparql-oracle/oracle/adapters/python"
 	"github.com/sparql-oracle/oracle/adapters/rasqal"
+	"github.com/sparql-oracle/oracle/adapters/rdf4j"
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/adapters/virtuoso"
@@ -38,6 +39,7 @@ var kinds = map[string]kind{
 	"oxigraph":   {true, sidecarKind(oxigraph.Config)},
 	"comunica":   {true, sidecarKind(comunica.Config)},
 	"jena":       {true, sidecarKind(jena.Config)},
+	"rdf4j":      {true, sidecarKind(rdf4j.Config)},
 	"pyoxigraph": {true, pythonKind},
 	"oxilite":    {true, pythonKind},
 	"rdflib":     {true, pythonKind},
@@ -46,6 +48,9 @@ var kinds = map[string]kind{
 	"rasqal":     {false, rasqalKind},
 	"virtuoso":   {false, virtuosoKind},
 	"sparqlhttp": {false, httpKind},
+	// Live endpoints started by the adapter (adapters/sparqlhttp/endpoints.go).
+	sparqlhttp.OxigraphServerName: {false, endpointKind},
+	sparqlhttp.FusekiName:         {false, endpointKind},
 }
 
 // Kinds lists the adapter kinds a config may name, sorted.
@@ -271,4 +276,27 @@ func Close(e oracle.Engine) {
 	case interface{ Close() error }:
 		x.Close()
 	}
+}
+
+// endpointKind builds a live endpoint the adapter starts (the Oxigraph
+// server, Fuseki) from its installed files; binary replaces the program
+// that runs it (the oxigraph binary, Fuseki's java).
+func endpointKind(e EngineConfig) (oracle.Engine, error) {
+	root, err := adapterRoot(e.kind())
+	if err != nil {
+		return nil, err
+	}
+	if e.kind() == sparqlhttp.FusekiName {
+		jar := filepath.Join(root, sparqlhttp.FusekiJar)
+		java := e.Binary
+		if java == "" {
+			java = sparqlhttp.FusekiJava(jar)
+		}
+		return sparqlhttp.Fuseki(java, jar), nil
+	}
+	bin := e.Binary
+	if bin == "" {
+		bin = filepath.Join(root, ".venv", "bin", "oxigraph")
+	}
+	return sparqlhttp.OxigraphServer(bin), nil
 }

@@ -9,12 +9,14 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
+	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
 // Canonical lists every engine name ARCHITECTURE.md gives, in its order.
 var Canonical = []string{"reference", "engine", "oxigraph", "pyoxigraph", "oxilite", "jena",
-	"comunica", "rdflib", "virtuoso", "rasqal", "attean", "rdfquery", "sparqlhttp"}
+	"rdf4j", "comunica", "rdflib", "virtuoso", "rasqal", "attean", "rdfquery", "sparqlhttp",
+	"oxigraph-server", "fuseki"}
 
 // Status is whether one engine can run here, as `oracle engines` prints it.
 type Status struct {
@@ -86,8 +88,12 @@ func (c *Config) Probe(ctx context.Context, name string, timeout time.Duration) 
 	defer Close(eng)
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	if e.kind() == "sparqlhttp" {
+	switch e.kind() {
+	case "sparqlhttp":
 		return answerASK(ctx, eng, st)
+	case sparqlhttp.OxigraphServerName, sparqlhttp.FusekiName:
+		// A live endpoint is available when its server starts and answers.
+		return sandboxed(e.kind(), answerASK(ctx, eng, st))
 	}
 	return sandboxed(e.kind(), answerVersion(ctx, eng, st))
 }

@@ -31,6 +31,13 @@ func Names() []string {
 // New builds the engine called name with default settings.
 func New(name string) (oracle.Engine, error) {
 	mk, ok := constructors[name]
+	if _, _, release := SplitRelease(name); !ok && release {
+		cfg, err := ActiveConfig()
+		if err != nil {
+			return nil, err
+		}
+		return cfg.New(name) // "jena@5.6.0" (releases.go)
+	}
 	if !ok {
 		return nil, fmt.Errorf("unknown engine %q (known: %s)", name, strings.Join(Names(), ", "))
 	}

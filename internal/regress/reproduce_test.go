@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/jena"
 	"github.com/sparql-oracle/oracle/adapters/virtuoso"
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
@@ -176,11 +177,11 @@ func (h *harness) setup(t *testing.T, name string) (runEnv, oracle.Engine) {
 	case "jena":
 		cp := h.jena(t)
 		env.setup = func(dir string) {
-			d := filepath.Join(dir, "apache-jena-5.6.0", "bin")
+			d := filepath.Join(dir, "apache-jena-"+jena.Version, "bin")
 			if err := os.MkdirAll(d, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			shim(t, d, "sparql", `exec java -cp `+shellWord(cp)+` JenaSparql "$@"`)
+			shim(t, d, "sparql", `exec `+shellWord(jenaJDK(h.root, "java"))+` -cp `+shellWord(cp)+` JenaSparql "$@"`)
 		}
 	case "virtuoso":
 		srv := h.virtuoso(t)
@@ -558,7 +559,8 @@ func (h *harness) jena(t *testing.T) string {
 		if h.javaErr = os.WriteFile(src, []byte(jenaSparql), 0o644); h.javaErr != nil {
 			return
 		}
-		out, err := exec.Command("javac", "-nowarn", "-cp", jar, "-d", dir, src).CombinedOutput()
+		// The JDK the jar was built with (Jena 6 needs Java 21): its javac.
+		out, err := exec.Command(jenaJDK(h.root, "javac"), "-nowarn", "-cp", jar, "-d", dir, src).CombinedOutput()
 		if err != nil {
 			h.javaErr = fmt.Errorf("javac: %v: %s", err, out)
 		}
@@ -626,3 +628,13 @@ public class JenaSparql {
     }
 }
 `
+
+// jenaJDK is tool (java, javac) of the JDK the Jena jar was built with
+// (adapters/jena/target/java-home, written by build.sh), else from PATH.
+func jenaJDK(root, tool string) string {
+	data, err := os.ReadFile(filepath.Join(root, "adapters", "jena", "target", jena.JavaHomeFile))
+	if err != nil {
+		return tool
+	}
+	return filepath.Join(strings.TrimSpace(string(data)), "bin", tool)
+}

@@ -69,7 +69,7 @@ func TestQueryForm(t *testing.T) {
 // pinned is each engine's install line: the pinned version must show.
 var pinned = map[string]string{
 	"oxigraph": "oxigraph@0.5.11", "pyoxigraph": "pyoxigraph==0.5.13", "oxilite": "oxilite==0.9.1",
-	"rdflib": "rdflib==7.6.0", "jena": "apache-jena-5.6.0.tar.gz", "comunica": "@comunica/query-sparql-rdfjs@5.4.1",
+	"rdflib": "rdflib==7.6.0", "jena": "apache-jena-6.2.0.tar.gz", "comunica": "@comunica/query-sparql-rdfjs@5.4.1",
 	"rasqal": "rasqal-utils=0.9.33", "attean": "libattean-perl=0.033", "rdfquery": "librdf-query-perl=2.918",
 	"virtuoso": "virtuoso-opensource=7.2.5",
 }

@@ -1,0 +1,147 @@
+package oracle.rdf4j;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.eclipse.rdf4j.model.Model;
+import org.eclipse.rdf4j.model.vocabulary.RDF4J;
+import org.eclipse.rdf4j.query.BooleanQuery;
+import org.eclipse.rdf4j.query.GraphQuery;
+import org.eclipse.rdf4j.query.MalformedQueryException;
+import org.eclipse.rdf4j.query.Query;
+import org.eclipse.rdf4j.query.QueryEvaluationException;
+import org.eclipse.rdf4j.query.QueryInterruptedException;
+import org.eclipse.rdf4j.query.QueryLanguage;
+import org.eclipse.rdf4j.query.TupleQuery;
+import org.eclipse.rdf4j.query.algebra.evaluation.federation.FederatedServiceResolver;
+import org.eclipse.rdf4j.query.impl.SimpleDataset;
+import org.eclipse.rdf4j.query.parser.ParsedQuery;
+import org.eclipse.rdf4j.query.parser.QueryParserUtil;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.sail.SailRepository;
+import org.eclipse.rdf4j.rio.RDFFormat;
+import org.eclipse.rdf4j.rio.RDFParseException;
+import org.eclipse.rdf4j.rio.Rio;
+import org.eclipse.rdf4j.sail.memory.MemoryStore;
+
+/**
+ * Engine evaluates one "query" request over a fresh MemoryStore: parse,
+ * load, prepare, execute, serialise. A failure names its phase by the call
+ * that raised it (adapters/sidecar/protocol.go): parse (the SPARQL parser's
+ * MalformedQueryException), load (Rio refusing the N-Quads), prepare (the
+ * repository refusing the parsed query), evaluate (anything while running
+ * the query and writing its answer).
+ *
+ * <p>The dataset is always explicit: RDF4J's own default graph is the union
+ * of every context, so a query without FROM gets the default graph alone
+ * (RDF4J.NIL, the null context) and the case's named graphs as named
+ * graphs. A query with FROM/FROM NAMED keeps its own dataset, which RDF4J
+ * resolves against the store's contexts (it never fetches a graph): the
+ * catalogue's sources are loaded as contexts for it. SERVICE is refused by
+ * a resolver that answers every endpoint with an error, and the process has
+ * no network besides.
+ */
+final class Engine {
+    /** A local deadline a little before the Go side's, so the JVM survives a timeout. */
+    private static final long MARGIN_MS = 250;
+
+    /** Every SERVICE endpoint fails: nothing is ever contacted. */
+    private static final FederatedServiceResolver NO_SERVICE = url -> {
+        throw new QueryEvaluationException("SERVICE is disabled in this sidecar: " + url);
+    };
+
+    Response run(long id, JsonNode req) {
+        String text = req.path("query").asText("");
+        String base = req.path("base").asText("");
+        ParsedQuery parsed;
+        try {
+            parsed = QueryParserUtil.parseQuery(QueryLanguage.SPARQL, text, base.isEmpty() ? null : base);
+        } catch (MalformedQueryException e) {
+            return Response.failure(id, "error", "parse", e.getMessage());
+        }
+        boolean ownDataset = parsed.getDataset() != null;
+        MemoryStore store = new MemoryStore();
+        store.setFederatedServiceResolver(NO_SERVICE);
+        SailRepository repo = new SailRepository(store);
+        repo.init();
+        try (RepositoryConnection conn = repo.getConnection()) {
+            try {
+                load(conn, req.path("data").asText(""));
+                if (ownDataset) {
+                    load(conn, req.path("sources").asText(""));
+                }
+            } catch (RDFParseException | IOException e) {
+                return Response.failure(id, "error", "load", "RDF4J refused the dataset: " + e.getMessage());
+            }
+            Query query;
+            try {
+                query = conn.prepareQuery(QueryLanguage.SPARQL, text, base.isEmpty() ? null : base);
+            } catch (RuntimeException e) {
+                return Response.failure(id, "error", "prepare", e.getClass().getSimpleName() + ": " + e.getMessage());
+            }
+            if (!ownDataset) {
+                query.setDataset(dataset(req));
+            }
+            return execute(id, query, req.path("timeout_ms").asLong(0));
+        } finally {
+            repo.shutDown();
+        }
+    }
+
+    private static void load(RepositoryConnection conn, String nquads) throws IOException {
+        if (!nquads.isEmpty()) {
+            Model m = Rio.parse(new StringReader(nquads), "", RDFFormat.NQUADS);
+            conn.add(m);
+        }
+    }
+
+    /** dataset is the case's: the null context as default graph, each listed named graph named. */
+    private static SimpleDataset dataset(JsonNode req) {
+        SimpleDataset ds = new SimpleDataset();
+        ds.addDefaultGraph(RDF4J.NIL);
+        for (JsonNode n : req.path("named")) {
+            ds.addNamedGraph(org.eclipse.rdf4j.model.util.Values.iri(n.asText()));
+        }
+        return ds;
+    }
+
+    private Response execute(long id, Query query, long timeoutMS) {
+        if (timeoutMS > MARGIN_MS) {
+            query.setMaxExecutionTime((int) Math.max(1, (timeoutMS - MARGIN_MS) / 1000));
+        }
+        long start = System.nanoTime();
+        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            String format = serialise(query, out);
+            double ms = (System.nanoTime() - start) / 1e6;
+            return Response.result(id, format, out.toString(StandardCharsets.UTF_8), ms);
+        } catch (QueryInterruptedException e) {
+            return Response.failure(id, "timeout", "evaluate", "RDF4J stopped the query at its deadline");
+        } catch (RuntimeException e) {
+            // Raised while evaluating (RDF4J evaluates lazily, while writing):
+            // the phase decides, not the words; a refused SERVICE is the Go
+            // side's to name (it knows the query has one).
+            return Response.failure(id, "error", "evaluate", e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    /** serialise runs the query and writes its answer: results JSON or N-Triples. */
+    private static String serialise(Query query, ByteArrayOutputStream out) {
+        if (query instanceof TupleQuery tq) {
+            Results.writeTuple(out, tq.evaluate());
+            return "json";
+        }
+        if (query instanceof BooleanQuery bq) {
+            Results.writeBoolean(out, bq.evaluate());
+            return "json";
+        }
+        try (var result = ((GraphQuery) query).evaluate()) {
+            Rio.write(result, out, RDFFormat.NTRIPLES);
+        }
+        return "ntriples";
+    }
+}

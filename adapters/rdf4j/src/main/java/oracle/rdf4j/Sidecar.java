@@ -1,0 +1,110 @@
+package oracle.rdf4j;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Properties;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Eclipse RDF4J (MemoryStore, its SPARQL parser and evaluation strategy) as
+ * a sparql-oracle sidecar.
+ *
+ * <p>Protocol (adapters/sidecar/protocol.go): one JSON request per line on
+ * stdin, one JSON response per line on stdout. Requests are "version", "ping"
+ * and "query"; a query runs over a fresh MemoryStore holding exactly the
+ * request's N-Quads (see {@link Engine}). Nothing else may write to stdout,
+ * so System.out is pointed at stderr first.
+ */
+public final class Sidecar {
+    private Sidecar() {}
+
+    /** The stack of the thread that evaluates: deeply nested queries recurse deeply. */
+    private static final long STACK = 64L << 20;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    public static void main(String[] args) throws Exception {
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        System.setOut(System.err);
+        // One thread with a deep stack serves every request; the others keep
+        // the JVM's small default (RLIMIT_DATA counts every thread's stack).
+        Throwable[] failed = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                serve(out);
+            } catch (Throwable e) {
+                failed[0] = e;
+            }
+        }, "sidecar", STACK);
+        t.start();
+        t.join();
+        if (failed[0] != null) {
+            throw new RuntimeException(failed[0]);
+        }
+    }
+
+    private static void serve(PrintStream out) throws IOException {
+        Engine engine = new Engine();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        for (String line; (line = in.readLine()) != null; ) {
+            if (line.isBlank()) {
+                continue;
+            }
+            out.print(answer(engine, line));
+            out.print('\n');
+            out.flush();
+        }
+    }
+
+    /** answer turns one request line into one response line (no newline). */
+    static String answer(Engine engine, String line) {
+        long id = 0;
+        try {
+            JsonNode req = JSON.readTree(line);
+            id = req.path("id").asLong(0);
+            return dispatch(engine, id, req).toJSON();
+        } catch (OutOfMemoryError e) {
+            // The heap limit (-Xmx, from the sidecar's memory limit) was
+            // reached: "resource" (oracle.ErrResource), never a verdict.
+            return Response.failure(id, "resource", e.toString()).toJSON();
+        } catch (StackOverflowError e) {
+            return Response.failure(id, "internal", e.toString()).toJSON();
+        } catch (IOException | RuntimeException e) {
+            return Response.failure(id, "internal", e.getClass().getSimpleName() + ": " + e.getMessage()).toJSON();
+        }
+    }
+
+    private static Response dispatch(Engine engine, long id, JsonNode req) {
+        String op = req.path("op").asText("");
+        switch (op) {
+            case "version":
+                return Response.version(id, version());
+            case "ping":
+                return Response.ok(id);
+            case "query":
+                return engine.run(id, req);
+            default:
+                return Response.failure(id, "internal", "unknown op \"" + op + "\"");
+        }
+    }
+
+    /** version reads rdf4j-sail-memory's Maven coordinates from the shaded jar. */
+    static String version() {
+        String path = "/META-INF/maven/org.eclipse.rdf4j/rdf4j-sail-memory/pom.properties";
+        try (InputStream in = Sidecar.class.getResourceAsStream(path)) {
+            Properties p = new Properties();
+            if (in != null) {
+                p.load(in);
+            }
+            return p.getProperty("version", "unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package sparqlhttp
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
+)
+
+// The live endpoints this package runs (issue 14): the Oxigraph server
+// (PyPI oxigraph, `oxigraph serve`, in the project's .venv) and Apache Jena
+// Fuseki (Maven Central jena-fuseki-server, one runnable jar, on a JDK 21+
+// for Fuseki 6). Both keep an in-memory store and are loaded by SPARQL
+// Update: one request per case, which keeps a blank node shared between
+// graphs shared (Graph Store PUTs load graph by graph). Both bound their
+// own query time (Fuseki --timeout, Oxigraph --timeout-s), so a query the
+// adapter gave up on does not keep the server busy.
+
+// Names of the live endpoint engines.
+const (
+	OxigraphServerName = "oxigraph-server"
+	FusekiName         = "fuseki"
+)
+
+// FusekiVersion is the Fuseki release scripts/install.sh fetches
+// (FUSEKI_RELEASE there).
+const FusekiVersion = "6.2.0"
+
+// OxigraphServerPinned is the oxigraph release adapters/python/requirements.txt pins.
+const OxigraphServerPinned = "0.5.13"
+
+// FusekiJar is Fuseki's runnable jar relative to the root the adapters
+// are installed under, and the folder holding its java-home file.
+var FusekiJar = filepath.Join("adapters", "sparqlhttp", "fuseki", "jena-fuseki-server-"+FusekiVersion+".jar")
+
+// serverTimeout is each server's own bound on one query, in seconds.
+const serverTimeout = 60
+
+// OxigraphServer is the Oxigraph server whose binary is bin (.venv/bin/oxigraph).
+func OxigraphServer(bin string) *Managed {
+	return NewManaged(Server{
+		Name:    OxigraphServerName,
+		Version: oxigraphVersion(bin),
+		Program: bin,
+		Argv: func(port int) []string {
+			return []string{bin, "serve", "--bind", fmt.Sprintf("127.0.0.1:%d", port), "--timeout-s", strconv.Itoa(serverTimeout)}
+		},
+		Ready: "/query?query=ASK%7B%7D",
+		Protocol: func(root string) Config {
+			return Config{Query: root + "/query", Update: root + "/update", Store: root + "/store", Load: LoadUpdate}
+		},
+		ReadOnly:   []string{filepath.Dir(bin)},
+		Limits:     sidecar.DefaultLimits,
+		Reproducer: oxigraphCurl,
+	})
+}
+
+var oxigraphVersionRE = regexp.MustCompile(`oxigraph (\d+\.\d+\.\d+)`)
+
+// oxigraphVersion asks the binary (`oxigraph --version`: "oxigraph 0.5.13").
+func oxigraphVersion(bin string) string {
+	out, _ := exec.Command(bin, "--version").Output()
+	if m := oxigraphVersionRE.FindSubmatch(out); m != nil {
+		return string(m[1])
+	}
+	return "unavailable"
+}
+
+// Fuseki is Fuseki's jar run on java: an in-memory dataset /ds with
+// updates, on loopback only, its heap half the memory limit.
+func Fuseki(java, jar string) *Managed {
+	limits := sidecar.Limits{Memory: 3 << 30}
+	return NewManaged(Server{
+		Name:    FusekiName,
+		Version: FusekiVersion,
+		Program: jar,
+		Argv: func(port int) []string {
+			argv := append([]string{java, "-XX:+UseSerialGC"}, sidecar.JavaHeap(limits.Memory)...)
+			return append(argv, "-jar", jar, "--mem", "--update", "--localhost", "--quiet",
+				"--port", strconv.Itoa(port), "--timeout", strconv.Itoa(serverTimeout*1000), "/ds")
+		},
+		Ready: "/ds/query?query=ASK%7B%7D",
+		Protocol: func(root string) Config {
+			return Config{Query: root + "/ds/query", Update: root + "/ds/update", Store: root + "/ds/data", Load: LoadUpdate}
+		},
+		ReadOnly:   []string{filepath.Dir(jar)},
+		Limits:     limits,
+		Reproducer: fusekiCurl,
+	})
+}
+
+// FusekiJava is the java Fuseki's jar runs on: the JDK named in the
+// java-home file beside the jar (scripts/install.sh picks one new enough),
+// else $JAVA_HOME's, else java from PATH.
+func FusekiJava(jar string) string {
+	if data, err := os.ReadFile(filepath.Join(filepath.Dir(jar), "java-home")); err == nil {
+		bin := filepath.Join(strings.TrimSpace(string(data)), "bin", "java")
+		if _, err := os.Stat(bin); err == nil {
+			return bin
+		}
+	}
+	if home := os.Getenv("JAVA_HOME"); home != "" {
+		return filepath.Join(home, "bin", "java")
+	}
+	return "java"
+}

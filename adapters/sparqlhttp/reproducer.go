@@ -1,0 +1,56 @@
+package sparqlhttp
+
+import (
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
+
+// The live endpoints' reproducers are curl scripts against the server a
+// maintainer starts: the data loaded as N-Quads through the Graph Store
+// Protocol (default graph as the store's default graph, which both servers
+// query by default, named graphs named), the query sent by the SPARQL 1.1
+// Protocol, a base IRI as a BASE line (the Protocol has no base parameter,
+// as the adapter does). SELECT answers as TSV, ASK as results JSON,
+// graphs as N-Triples.
+
+func oxigraphCurl(c oracle.NativeCase) oracle.Native {
+	root := "http://127.0.0.1:7878"
+	return oracle.Native{
+		Install: "python3 -m pip install oxigraph==" + OxigraphServerPinned,
+		Run: curlScript(c, "oxigraph serve --bind 127.0.0.1:7878 &",
+			root+"/query", root+"/store"),
+	}
+}
+
+func fusekiCurl(c oracle.NativeCase) oracle.Native {
+	root := "http://127.0.0.1:3030"
+	jar := "jena-fuseki-server-" + FusekiVersion + ".jar"
+	return oracle.Native{
+		Install: "mvn -q dependency:copy -Dartifact=org.apache.jena:jena-fuseki-server:" + FusekiVersion + " -DoutputDirectory=.  # runs on Java 21 or newer",
+		Run: curlScript(c, "java -jar "+jar+" --mem --update --localhost --port 3030 /ds &",
+			root+"/ds/query", root+"/ds/data"),
+	}
+}
+
+// curlScript starts the server, waits for it, loads data.nq, queries and
+// stops the server.
+func curlScript(c oracle.NativeCase, serve, query, store string) string {
+	accept := map[string]string{"SELECT": "text/tab-separated-values", "ASK": "application/sparql-results+json"}[c.Form()]
+	if c.GraphForm() {
+		accept = "application/n-triples"
+	}
+	text := "query@query.rq"
+	prefix := ""
+	if c.Base != "" {
+		prefix = "{ printf 'BASE <%s>\\n' " + oracle.ShellQuote(c.Base) + "; cat query.rq; } | "
+		text = "query@-"
+	}
+	return strings.Join([]string{
+		serve + " server=$!",
+		"until curl -sf -o /dev/null '" + query + "?query=ASK%7B%7D'; do sleep 0.2; done",
+		"curl -sf -X POST -H 'Content-Type: application/n-quads' --data-binary @data.nq '" + store + "'",
+		prefix + "curl -s -H 'Accept: " + accept + "' --data-urlencode " + text + " '" + query + "'",
+		"kill $server",
+	}, "\n")
+}

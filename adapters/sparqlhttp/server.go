@@ -1,0 +1,296 @@
+package sparqlhttp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// Server describes a SPARQL 1.1 Protocol endpoint this package runs
+// itself (endpoints.go: the Oxigraph server, Fuseki): a live server on a
+// loopback port chosen when it starts, fed and queried through Engine.
+type Server struct {
+	Name    string
+	Version string
+	// Program is the file that must exist for the server to run (its
+	// binary or jar): without it the engine is unavailable.
+	Program string
+	// Argv is the command line of a server listening on 127.0.0.1:port.
+	Argv func(port int) []string
+	// Ready is the path polled until it answers 200 (an ASK {} query).
+	Ready string
+	// Protocol is the Engine configuration under root (http://127.0.0.1:port).
+	Protocol func(root string) Config
+	// ReadOnly is what the sandbox must show besides the system and the
+	// program's own installation (a jar's folder, the JDK).
+	ReadOnly     []string
+	Limits       sidecar.Limits
+	StartTimeout time.Duration // default 90 s
+	// Reproducer is the engine's own reproducer: a curl script.
+	Reproducer func(oracle.NativeCase) oracle.Native
+}
+
+// Managed is a Server as an oracle.Engine: the server starts at the first
+// case (or Start), runs confined (adapters/sidecar's Jail: its own network
+// namespace where bwrap works, reached through the relay, relay.go), and
+// is restarted when it died; Close stops it by its process group.
+type Managed struct {
+	srv  Server
+	mu   sync.Mutex
+	run  *running
+	http *Engine
+}
+
+// NewManaged returns the engine; nothing starts before the first case.
+func NewManaged(s Server) *Managed {
+	if s.StartTimeout <= 0 {
+		s.StartTimeout = 90 * time.Second
+	}
+	return &Managed{srv: s}
+}
+
+func (m *Managed) Name() string { return m.srv.Name }
+
+// Version is the release the server runs, or "unavailable" when its
+// program is not installed.
+func (m *Managed) Version() string {
+	if _, err := os.Stat(m.srv.Program); err != nil {
+		return "unavailable"
+	}
+	return m.srv.Version
+}
+
+// Eval runs the case on the server, starting (or restarting) it first.
+func (m *Managed) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	h, err := m.Start(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return h.Eval(ctx, c)
+}
+
+// Start starts the server unless it runs and returns its Protocol engine.
+// A missing program or a failed start is ErrUnavailable.
+func (m *Managed) Start(ctx context.Context) (*Engine, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.run != nil && !m.run.exited() {
+		return m.http, nil
+	}
+	if m.run != nil {
+		m.run.stop()
+		m.run, m.http = nil, nil
+	}
+	if _, err := os.Stat(m.srv.Program); err != nil {
+		return nil, fmt.Errorf("%w: %s is not installed (scripts/install.sh endpoint_servers, python_adapters): %v", oracle.ErrUnavailable, m.srv.Name, err)
+	}
+	r, err := start(context.WithoutCancel(ctx), m.srv)
+	if err != nil {
+		return nil, fmt.Errorf("%w: the %s server did not start: %v", oracle.ErrUnavailable, m.srv.Name, err)
+	}
+	cfg := m.srv.Protocol(r.root())
+	cfg.Name, cfg.Version, cfg.Client = m.srv.Name, m.srv.Version, r.client
+	// Confined, the server reaches nothing but its own loopback: SERVICE
+	// is the engine's to answer. Unconfined, it could reach the network.
+	cfg.RefuseService = !r.jailed
+	m.run, m.http = r, New(cfg)
+	return m.http, nil
+}
+
+// URL is the running server's root URL ("" when it does not run).
+func (m *Managed) URL() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.run == nil {
+		return ""
+	}
+	return m.run.root()
+}
+
+// LastQueryTime is the wall time of the last query request.
+func (m *Managed) LastQueryTime() time.Duration {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.http == nil {
+		return 0
+	}
+	return m.http.LastQueryTime()
+}
+
+// Close stops the server.
+func (m *Managed) Close() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.run != nil {
+		m.run.stop()
+		m.run, m.http = nil, nil
+	}
+}
+
+// Reproduce is the server's own reproducer (oracle.Reproducer).
+func (m *Managed) Reproduce(c oracle.NativeCase) (oracle.Native, bool) {
+	if m.srv.Reproducer == nil {
+		return oracle.Native{}, false
+	}
+	return m.srv.Reproducer(c), true
+}
+
+// running is one server process.
+type running struct {
+	port   int
+	dir    string // private folder: the log, the relay's socket
+	cmd    *exec.Cmd
+	done   chan struct{}
+	jailed bool
+	client *http.Client
+}
+
+func (r *running) root() string { return fmt.Sprintf("http://127.0.0.1:%d", r.port) }
+
+func (r *running) exited() bool {
+	select {
+	case <-r.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// start runs the server and waits until it answers.
+func start(ctx context.Context, s Server) (*running, error) {
+	dir, err := os.MkdirTemp("", "oracle-endpoint-")
+	if err != nil {
+		return nil, err
+	}
+	r := &running{dir: dir, done: make(chan struct{})}
+	if r.port, err = freePort(); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	if err := r.launch(s); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.StartTimeout)
+	defer cancel()
+	if err := r.waitReady(ctx, s.Ready); err != nil {
+		r.stop()
+		return nil, err
+	}
+	return r, nil
+}
+
+// launch starts the server's process group: prlimit, bwrap, and inside
+// the sandbox a shell running the relay beside the server.
+func (r *running) launch(s Server) error {
+	r.jailed = sidecar.Confined().Mode == sidecar.ModeBwrap
+	argv := s.Argv(r.port)
+	jail := sidecar.Jail{ReadOnly: s.ReadOnly, ReadWrite: []string{r.dir}, Network: !r.jailed}
+	var env []string
+	r.client = &http.Client{Transport: &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 4}}
+	if r.jailed {
+		exe, err := os.Executable()
+		if err != nil {
+			return err
+		}
+		sock := filepath.Join(r.dir, "http.sock")
+		jail.ReadOnly = append(jail.ReadOnly, filepath.Dir(exe))
+		argv = append([]string{"/bin/sh", "-c", `"$0" & exec "$@"`, exe}, argv...)
+		env = []string{fmt.Sprintf("%s=%s 127.0.0.1:%d", relayEnv, sock, r.port)}
+		r.client = relayClient(sock)
+	}
+	l, err := jail.Prepare(argv, env)
+	if err != nil {
+		return err
+	}
+	full := s.Limits.Argv(l.Argv, false)
+	r.cmd = exec.Command(full[0], full[1:]...)
+	r.cmd.Dir, r.cmd.Env = l.Dir, l.Env
+	log, err := os.Create(filepath.Join(r.dir, "server.log"))
+	if err != nil {
+		l.Cleanup()
+		return err
+	}
+	defer log.Close()
+	r.cmd.Stdout, r.cmd.Stderr = log, log
+	// Its own process group, killed with the parent if the oracle dies.
+	r.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if err := r.cmd.Start(); err != nil {
+		l.Cleanup()
+		return fmt.Errorf("starting %s: %w", argv[0], err)
+	}
+	go func() { r.cmd.Wait(); l.Cleanup(); close(r.done) }()
+	return nil
+}
+
+// waitReady polls the ready path until it answers 200.
+func (r *running) waitReady(ctx context.Context, path string) error {
+	for {
+		rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		req, _ := http.NewRequestWithContext(rctx, http.MethodGet, r.root()+path, nil)
+		resp, err := r.client.Do(req)
+		cancel()
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		select {
+		case <-r.done:
+			return fmt.Errorf("the server exited while starting: %s", r.tail())
+		case <-ctx.Done():
+			return fmt.Errorf("the server did not answer on %s in time: %s", r.root(), r.tail())
+		case <-time.After(150 * time.Millisecond):
+		}
+	}
+}
+
+// stop kills the process group (the sandbox's init dies with bwrap, and
+// its pid namespace with it) and removes the private folder.
+func (r *running) stop() {
+	if r.cmd != nil && r.cmd.Process != nil && !r.exited() {
+		syscall.Kill(-r.cmd.Process.Pid, syscall.SIGKILL)
+		select {
+		case <-r.done:
+		case <-time.After(10 * time.Second):
+		}
+	}
+	os.RemoveAll(r.dir)
+}
+
+// tail is the end of the server's log, for error messages.
+func (r *running) tail() string {
+	data, _ := os.ReadFile(filepath.Join(r.dir, "server.log"))
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) > 5 {
+		lines = lines[len(lines)-5:]
+	}
+	return strings.Join(lines, " | ")
+}
+
+func freePort() (int, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer ln.Close()
+	addr, ok := ln.Addr().(*net.TCPAddr)
+	if !ok {
+		return 0, errors.New("no TCP address")
+	}
+	return addr.Port, nil
+}

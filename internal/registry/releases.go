@@ -1,0 +1,168 @@
+package registry
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sparql-oracle/oracle/adapters/jena"
+	"github.com/sparql-oracle/oracle/adapters/oxigraph"
+	"github.com/sparql-oracle/oracle/adapters/python"
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
+	"github.com/sparql-oracle/oracle/internal/install"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
+
+// Several releases of one engine side by side (issue 14): "jena@5.6.0" is
+// Jena at release 5.6.0, installed beside the pinned release by
+// scripts/install.sh (engine_releases) under its adapter's folder:
+//
+//	adapters/jena/releases/<release>/jena-sidecar.jar       (adapters/jena/build.sh RELEASE)
+//	adapters/python/releases/pyoxigraph-<release>/bin/python (a venv of its own)
+//	adapters/oxigraph/releases/<release>/node_modules        (npm, beside a link to sidecar.js)
+//
+// A release engine runs the same sidecar as the pinned one, with the
+// pinned entry's settings (pool, deadline, limits) and its own name. The
+// bare name is always the pinned release. Releases are never in the
+// default set: they are named, or listed by Releases for `oracle bisect`.
+
+// releaser lists and builds the releases of one engine kind.
+type releaser struct {
+	// list returns the releases installed under an adapter folder.
+	list func(dir string) []string
+	// config is the sidecar of one release, named name.
+	config func(dir, release, name string, pool int) sidecar.Config
+}
+
+var releasers = map[string]releaser{
+	"jena": {jena.Releases, func(dir, rel, _ string, pool int) sidecar.Config { return jena.ReleaseConfig(dir, rel, pool) }},
+	"pyoxigraph": {prefixed("pyoxigraph-"), func(dir, rel, _ string, pool int) sidecar.Config {
+		return python.Config("pyoxigraph", dir, filepath.Join(dir, "releases", "pyoxigraph-"+rel, "bin", "python"), pool)
+	}},
+	"oxigraph": {prefixed(""), oxigraphRelease},
+}
+
+// prefixed lists the folders under dir/releases named prefix+release.
+func prefixed(prefix string) func(dir string) []string {
+	return func(dir string) []string {
+		entries, _ := os.ReadDir(filepath.Join(dir, "releases"))
+		var out []string
+		for _, e := range entries {
+			if rel, ok := strings.CutPrefix(e.Name(), prefix); ok && e.IsDir() && rel != "" {
+				out = append(out, rel)
+			}
+		}
+		return out
+	}
+}
+
+// oxigraphRelease runs sidecar.js through the link beside the release's
+// node_modules: with --preserve-symlinks(-main) Node resolves
+// require('oxigraph') from the link's folder, so the release's package.
+func oxigraphRelease(dir, rel, _ string, pool int) sidecar.Config {
+	c := oxigraph.Config(dir, pool)
+	c.Command = []string{"node", "--preserve-symlinks", "--preserve-symlinks-main",
+		filepath.Join(dir, "releases", rel, "sidecar.js")}
+	return c
+}
+
+// SplitRelease splits "jena@5.6.0" into "jena" and "5.6.0"; ok is false
+// for a name without a release.
+func SplitRelease(name string) (engine, release string, ok bool) {
+	engine, release, ok = strings.Cut(name, "@")
+	return engine, release, ok && engine != "" && release != ""
+}
+
+// Release is one installed release of an engine.
+type Release struct {
+	Engine  string `json:"engine"`  // "jena"
+	Version string `json:"version"` // "5.6.0"
+	Name    string `json:"name"`    // the engine name to run it by: "jena@5.6.0", or "jena" for the pinned release
+}
+
+// Releases lists the installed releases of engine name, oldest first: the
+// pinned one (run as name) and those installed beside it (name@release).
+// An engine without releases of its own has its pinned one only.
+func Releases(name string) ([]Release, error) {
+	if _, _, ok := SplitRelease(name); ok {
+		return nil, fmt.Errorf("%s: name the engine without a release", name)
+	}
+	if err := (&Config{}).Check(name); err != nil {
+		return nil, err
+	}
+	pinned := install.Pinned(name)
+	out := []Release{{Engine: name, Version: pinned, Name: name}}
+	if r, ok := releasers[name]; ok {
+		dir, err := adapterDir(EngineConfig{Name: name})
+		if err != nil {
+			return nil, err
+		}
+		for _, rel := range r.list(dir) {
+			if rel != pinned {
+				out = append(out, Release{Engine: name, Version: rel, Name: name + "@" + rel})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b Release) int { return CompareVersions(a.Version, b.Version) })
+	return out, nil
+}
+
+// newRelease builds engine@release with the settings of the engine's
+// entry in c (its binary excepted: a release brings its own runtime).
+func (c *Config) newRelease(name string) (oracle.Engine, error) {
+	base, rel, _ := SplitRelease(name)
+	r, ok := releasers[base]
+	if !ok {
+		return nil, fmt.Errorf("%s: %s is not installed at several releases (those that are: %s)", name, base, strings.Join(releaseKinds(), ", "))
+	}
+	e := c.settings(c.Lookup(base))
+	e.Name, e.Binary = name, ""
+	dir, err := adapterDir(EngineConfig{Name: base, Dir: e.Dir})
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(r.list(dir), rel) {
+		return nil, fmt.Errorf("%s: %w: release %s is not installed in %s (installed: %s; scripts/install.sh engine_releases)",
+			name, ErrNotInstalled, rel, dir, strings.Join(r.list(dir), ", "))
+	}
+	eng := sidecar.New(tune(r.config(dir, rel, name, e.Pool), e))
+	return limit(eng, time.Duration(e.Deadline), 0), nil
+}
+
+func releaseKinds() []string {
+	var out []string
+	for k := range releasers {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// CompareVersions orders dotted versions by their numeric parts ("5.10.0"
+// after "5.6.0"); a part that is not a number compares as text.
+func CompareVersions(a, b string) int {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := range max(len(pa), len(pb)) {
+		x, y := part(pa, i), part(pb, i)
+		nx, errx := strconv.Atoi(x)
+		ny, erry := strconv.Atoi(y)
+		switch {
+		case errx == nil && erry == nil && nx != ny:
+			return nx - ny
+		case (errx != nil || erry != nil) && x != y:
+			return strings.Compare(x, y)
+		}
+	}
+	return 0
+}
+
+func part(p []string, i int) string {
+	if i < len(p) {
+		return p[i]
+	}
+	return "0"
+}

@@ -1,0 +1,76 @@
+package registry
+
+import (
+	"errors"
+	"os"
+	"testing"
+)
+
+func TestCompareVersions(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		sign int
+	}{
+		{"5.6.0", "6.2.0", -1}, {"5.10.0", "5.6.0", 1}, {"0.4.11", "0.5.11", -1},
+		{"6.2.0", "6.2.0", 0}, {"6.2", "6.2.0", 0}, {"6.0.0-M1", "6.0.0", 1},
+	} {
+		if got := CompareVersions(c.a, c.b); sign(got) != c.sign {
+			t.Errorf("CompareVersions(%s, %s) = %d, want sign %d", c.a, c.b, got, c.sign)
+		}
+	}
+}
+
+func sign(n int) int {
+	switch {
+	case n < 0:
+		return -1
+	case n > 0:
+		return 1
+	}
+	return 0
+}
+
+func TestSplitRelease(t *testing.T) {
+	for _, c := range []struct{ in, engine, release string }{
+		{"jena@5.6.0", "jena", "5.6.0"}, {"jena", "", ""}, {"@5", "", ""}, {"jena@", "", ""},
+	} {
+		e, r, ok := SplitRelease(c.in)
+		if ok != (c.engine != "") || ok && (e != c.engine || r != c.release) {
+			t.Errorf("SplitRelease(%q) = %q, %q, %v", c.in, e, r, ok)
+		}
+	}
+}
+
+// TestReleases: every installed release of the engines that have them
+// builds under its own name and answers its own version (the sidecar
+// reads it from the engine's package); an uninstalled release is
+// ErrNotInstalled, an engine without releases an error naming those with.
+func TestReleases(t *testing.T) {
+	for _, name := range []string{"jena", "pyoxigraph", "oxigraph"} {
+		rels, err := Releases(name)
+		if err != nil {
+			t.Logf("%s: %v", name, err)
+			continue
+		}
+		t.Logf("%s: %v", name, rels)
+		if len(rels) < 2 && os.Getenv("CI") == "true" {
+			t.Errorf("%s: only %v installed; scripts/install.sh engine_releases installs more", name, rels)
+		}
+		for _, r := range rels {
+			e, err := New(r.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v := e.Version(); v != r.Version || e.Name() != r.Name {
+				t.Errorf("%s: name %s, version %q, want %s", r.Name, e.Name(), v, r.Version)
+			}
+			Close(e)
+		}
+	}
+	if _, err := New("jena@0.0.1"); err != nil && !errors.Is(err, ErrNotInstalled) {
+		t.Errorf("jena@0.0.1: %v, want ErrNotInstalled", err)
+	}
+	if _, err := New("rasqal@0.9.0"); err == nil {
+		t.Error("rasqal@0.9.0 built")
+	}
+}
