@@ -63,6 +63,23 @@ const (
 	ClassComputedDatatype Class = "computed-datatype"
 )
 
+// Store classes: an update's answer is the graph store after the request
+// (compare_store.go).
+const (
+	// ClassMissingQuads: a quad of the permitted store has no counterpart.
+	ClassMissingQuads Class = "missing-quads"
+	// ClassExtraQuads: a quad of the engine's store has no counterpart.
+	ClassExtraQuads Class = "extra-quads"
+	// ClassGraphExistence: an empty named graph no permitted store has.
+	ClassGraphExistence Class = "graph-existence"
+	// ClassChangedLiteral: a literal of the store came back as another term
+	// of the same value; the specific cell class is listed beside it.
+	ClassChangedLiteral Class = "changed-literal"
+	// ClassAtomicity: a failed request left a store that is neither the one
+	// before it (§2.2 SHOULD) nor the one with the earlier operations applied.
+	ClassAtomicity Class = "atomicity"
+)
+
 // Answer-level classes.
 const (
 	// ClassVars: the sets of projected variables differ.
@@ -90,12 +107,13 @@ const (
 // sorted by this rank.
 var allClasses = []Class{
 	ClassShape, ClassVars,
-	ClassCopiedLiteralChanged,
+	ClassCopiedLiteralChanged, ClassChangedLiteral,
 	ClassLangCase, ClassSimpleVsString, ClassNumericLexical, ClassNumericDatatype,
 	ClassComputedDatatype, ClassComputedValue,
 	ClassBlankVsIRI, ClassUnboundVsBound,
 	ClassDuplicateRows, ClassOrder,
 	ClassWrongValue, ClassMissingRows, ClassExtraRows,
+	ClassAtomicity, ClassGraphExistence, ClassMissingQuads, ClassExtraQuads,
 	ClassUndecided,
 	ClassErrorVsAnswer, ClassTimeout, ClassCrash, ClassUnsupported, ClassRejected,
 }

@@ -124,6 +124,8 @@ func kindName(a *results.Answer) string {
 		return "bindings"
 	case results.Boolean:
 		return "boolean"
+	case results.GraphStore:
+		return compareStore(expected, actual, opt)
 	case results.Graph:
 		return "graph"
 	}
@@ -139,6 +141,8 @@ func shapeVerdict(e, a *results.Answer) *Verdict {
 	}
 }
 
+	case results.GraphStore:
+		return "graph store"
 func compareBoolean(e, a *results.Answer) *Verdict {
 	if e.Boolean == a.Boolean {
 		return &Verdict{OK: true}

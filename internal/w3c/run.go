@@ -179,6 +179,8 @@ func (r *runner) runOne(ctx context.Context, t *corpus.Test) Result {
 		res.Outcome, res.Reason = Skip, "run interrupted"
 	} else if reason := r.skipReason(t); reason != "" {
 		res.Outcome, res.Reason = Skip, reason
+	} else if isUpdateTest(t) {
+		r.runUpdateTest(ctx, t, &res) // update_run.go
 	} else if positive, ok := t.Syntax(); ok {
 		r.runSyntax(ctx, t, positive, &res)
 	} else {
@@ -193,8 +195,8 @@ func (r *runner) skipReason(t *corpus.Test) string {
 	switch {
 	case t.Withdrawn():
 		return "dawgt:" + t.Approval
-	case strings.Contains(t.Type, "Update"):
-		return "update test: the oracle evaluates queries only"
+	case isUpdateTest(t):
+		return r.updateSkip(t) // update_run.go
 	case t.Type != corpus.QueryEvaluation && t.Type != corpus.CSVResultFormat && !isSyntax(t):
 		return "unknown test type " + t.Type
 	case len(t.Entailment) > 0 || strings.Contains(t.Manifest, "/entailment/"):
