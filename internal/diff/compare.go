@@ -111,6 +111,8 @@ func compareKinds(expected, actual *results.Answer, opt Options) *Verdict {
 		return compareGraph(expected, actual, opt)
 	case results.Bindings:
 		return compareBindings(expected, actual, opt)
+	case results.GraphStore:
+		return compareStore(expected, actual, opt)
 	}
 	return shapeVerdict(expected, actual)
 }
@@ -124,10 +126,10 @@ func kindName(a *results.Answer) string {
 		return "bindings"
 	case results.Boolean:
 		return "boolean"
-	case results.GraphStore:
-		return compareStore(expected, actual, opt)
 	case results.Graph:
 		return "graph"
+	case results.GraphStore:
+		return "graph store"
 	}
 	return fmt.Sprintf("kind %d", a.Kind)
 }
@@ -141,8 +143,6 @@ func shapeVerdict(e, a *results.Answer) *Verdict {
 	}
 }
 
-	case results.GraphStore:
-		return "graph store"
 func compareBoolean(e, a *results.Answer) *Verdict {
 	if e.Boolean == a.Boolean {
 		return &Verdict{OK: true}
