@@ -127,7 +127,7 @@ func TestDiffAndReduceRDFLib(t *testing.T) {
 	if code != exitDiverges {
 		t.Fatalf("exit %d, want 3:\n%s", code, out)
 	}
-	for _, want := range []string{"extra-rows", "rdflib", "Reduced from 5 quads", "#defn_algGroup"} {
+	for _, want := range []string{"extra-rows", "rdflib", "**Reduced:** from 5 quads", "verified 1-minimal", "#defn_algGroup"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}
