@@ -37,12 +37,16 @@ type benchConfig struct {
 	runs    int
 	format  string
 	timeout time.Duration // per request, loading included
+	reach   bool          // --reach: the reach table instead of the timings
+	limit   time.Duration // --reach's per-evaluation limit
+	sizeSet bool          // --triples was given
 }
 
 // runBench implements
 //
 //	oracle bench [--triples 100000,1000000] [--engines engine,pyoxigraph,oxigraph,oxilite]
 //	             [--runs N] [--format md|json] [--timeout D]
+//	oracle bench --reach [--triples LADDER] [--limit 30s]
 //
 // It generates the BSBM-like dataset once per size, loads it into each
 // engine once (the sidecars keep it by dataset_id), runs each query of
@@ -64,6 +68,17 @@ func benchMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if err != nil {
 		return 2
+	}
+	if cfg.reach {
+		sizes := reachLadder
+		if cfg.sizeSet {
+			sizes = cfg.sizes
+		}
+		if err := runReach(ctx, sizes, cfg.limit, stdout, stderr); err != nil {
+			fmt.Fprintln(stderr, "oracle bench:", err)
+			return 1
+		}
+		return 0
 	}
 	rep, err := runBenchmark(ctx, cfg, stderr)
 	if err != nil {
@@ -93,9 +108,12 @@ func parseBench(args []string, stderr io.Writer) (*benchConfig, error) {
 	fs.IntVar(&cfg.runs, "runs", 5, "timed runs per query and engine, after one warm-up")
 	fs.StringVar(&cfg.format, "format", "md", "output: md or json")
 	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "deadline of one request (loading included)")
+	fs.BoolVar(&cfg.reach, "reach", false, "print the reach table: per query, the largest data the reference and the engine answer within 1 s and --limit")
+	fs.DurationVar(&cfg.limit, "limit", 30*time.Second, "with --reach: the time limit of one evaluation")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
+	fs.Visit(func(f *flag.Flag) { cfg.sizeSet = cfg.sizeSet || f.Name == "triples" })
 	err := cfg.fill(*sizes, *engines)
 	if err != nil {
 		fmt.Fprintln(stderr, "oracle bench:", err)
@@ -202,6 +220,13 @@ func benchSize(ctx context.Context, cfg *benchConfig, targets []benchTarget, n i
 			continue
 		}
 		res.LoadMS[t.Name()] = ms(time.Since(start))
+		if own, ok := t.(*ownTarget); ok {
+			res.LoadMS[t.Name()] = ms(own.loadTime)
+			res.EngineLoad = &benchLoad{
+				TriplesPerS:    float64(ds.Len()) / own.loadTime.Seconds(),
+				BytesPerTriple: float64(own.heapBytes) / float64(max(1, ds.Len())),
+			}
+		}
 		live = append(live, t)
 	}
 	for _, bq := range engine.BSBMQueries {

@@ -332,6 +332,9 @@ func (e *query) test(g *gindex, x algebra.Expr, r row) bool {
 	if !e.step(1) {
 		return false
 	}
+	if b, ok := e.fastTest(x, r); ok {
+		return b
+	}
 	v := e.eval(g, x, r)
 	if e.err != nil {
 		return false

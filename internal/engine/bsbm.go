@@ -126,6 +126,18 @@ func (b *bsbm) agents() {
 		b.add(p, "name", rdf.String(b.words(2)))
 		b.add(p, "country", country())
 	}
+	b.knows()
+}
+
+// knows links reviewers into cycles without drawing from the random
+// stream (the rest of the data stays as it was): reviewer i knows i+1 (a
+// ring over all of them) and 2i+1 (mod the count), for the * and + paths
+// of the mix.
+func (b *bsbm) knows() {
+	for i := 1; i <= b.persons; i++ {
+		b.add(inst("Reviewer", i), "knows", inst("Reviewer", i%b.persons+1))
+		b.add(inst("Reviewer", i), "knows", inst("Reviewer", (2*i)%b.persons+1))
+	}
 }
 
 // product adds one product (about 16 triples), 2 offers (7 each) and 2

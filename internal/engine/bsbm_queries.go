@@ -32,6 +32,23 @@ var BSBMQueries = []BSBMQuery{
 	{"group_aggregate", `SELECT ?country (COUNT(?offer) AS ?n) (AVG(?price) AS ?avg) (MAX(?price) AS ?max) WHERE {
 		?offer voc:vendor ?v ; voc:price ?price . ?v voc:country ?country } GROUP BY ?country`},
 	{"path", `SELECT ?prod WHERE { ?prod a/rdfs:subClassOf* inst:ProductType2 } LIMIT 1000`},
+	{"distinct", `SELECT DISTINCT ?vendor ?country WHERE {
+		?offer voc:vendor ?vendor ; voc:deliveryDays ?d . ?vendor voc:country ?country FILTER(?d < 3) }`},
+	{"union", `SELECT ?x ?label WHERE {
+		{ ?x a voc:Vendor ; rdfs:label ?label } UNION { ?x a voc:Producer ; rdfs:label ?label } }`},
+	{"minus", `SELECT ?review ?prod WHERE {
+		?review voc:reviewFor ?prod . MINUS { ?review voc:rating1 ?r } }`},
+	{"not_exists", `SELECT ?offer ?prod WHERE {
+		?offer voc:vendor inst:Vendor1 ; voc:product ?prod .
+		FILTER NOT EXISTS { ?review voc:reviewFor ?prod ; voc:rating1 ?r FILTER(?r > 5) } }`},
+	{"path_plus_cycle", `SELECT ?y WHERE { inst:Reviewer1 voc:knows+ ?y }`},
+	{"path_star_cycle", `SELECT ?x WHERE { ?x voc:knows* inst:Reviewer2 . ?x voc:country ?c }`},
+	{"subselect_limit", `SELECT ?prod ?label WHERE {
+		{ SELECT ?prod ?price WHERE { ?offer voc:product ?prod ; voc:price ?price }
+		  ORDER BY DESC(?price) ?offer LIMIT 20 }
+		?prod rdfs:label ?label }`},
+	{"group_having", `SELECT ?prod (COUNT(?review) AS ?n) (SUM(?r) AS ?sum) WHERE {
+		?review voc:reviewFor ?prod ; voc:rating1 ?r } GROUP BY ?prod HAVING (SUM(?r) >= 12)`},
 }
 
 // BSBMPrefixes declares the prefixes the mix uses; prepend it to a query.

@@ -99,7 +99,7 @@ type query struct {
 	vars    map[string]int
 	names   []string
 	extra   map[rdf.Term]ID
-	terms   []rdf.Term // overlay terms; id = len(st.dict.terms) + index
+	terms   []rdf.Term // overlay terms; id = st.dict.size() + index
 	steps   int64
 	err     error
 	ectx    *ops.Context
@@ -110,7 +110,8 @@ type query struct {
 	bgps    map[bgpKey]*bgpPlans
 	joins   map[*algebra.Join][]algebra.Op
 	sunk    map[*algebra.Filter]sunkFilter
-	active  *gindex // the active graph of the expression being evaluated (for EXISTS)
+	active  *gindex                 // the active graph of the expression being evaluated (for EXISTS)
+	consts  map[*algebra.Const]*num // exact numeric constants of filters (filterfast.go)
 }
 
 func newQuery(ctx context.Context, s *Store, q *algebra.Query, opt Options) *query {
@@ -157,13 +158,13 @@ func (e *query) id(t rdf.Term) ID {
 	if t.IsZero() {
 		return 0
 	}
-	if id, ok := e.st.dict.ids[t]; ok {
+	if id, ok := e.st.dict.lookup(t); ok {
 		return id
 	}
 	if id, ok := e.extra[t]; ok {
 		return id
 	}
-	id := ID(len(e.st.dict.terms) + len(e.terms))
+	id := ID(e.st.dict.size() + len(e.terms))
 	e.extra[t] = id
 	e.terms = append(e.terms, t)
 	return id
@@ -171,9 +172,9 @@ func (e *query) id(t rdf.Term) ID {
 
 // term decodes an id.
 func (e *query) term(id ID) rdf.Term {
-	n := ID(len(e.st.dict.terms))
+	n := ID(e.st.dict.size())
 	if id < n {
-		return e.st.dict.terms[id]
+		return e.st.dict.term(id)
 	}
 	return e.terms[id-n]
 }

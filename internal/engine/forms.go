@@ -119,8 +119,8 @@ func (e *query) freshPrefix() string {
 	prefix := "e"
 	for clash := true; clash; {
 		clash = false
-		for _, t := range e.st.dict.terms {
-			if t.IsBlank() && strings.HasPrefix(t.Value, prefix) {
+		for id := 1; id < e.st.dict.size(); id++ {
+			if t := e.st.dict.term(ID(id)); t.IsBlank() && strings.HasPrefix(t.Value, prefix) {
 				clash = true
 				prefix += "x"
 				break

@@ -6,7 +6,6 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/ops"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
 type groupRows struct {
@@ -46,9 +45,7 @@ func (e *query) partition(g *gindex, op *algebra.Group, in []row) []*groupRows {
 	for _, r := range in {
 		ks := make([]ID, len(op.Keys))
 		for i, k := range op.Keys {
-			if v := e.eval(g, k.Expr, r); v.Err == nil {
-				ks[i] = e.id(v.Term)
-			}
+			ks[i] = e.keyID(g, k.Expr, r)
 		}
 		buf = key(ks, cols, buf)
 		gr, ok := idx[string(buf)]
@@ -71,26 +68,44 @@ func (e *query) aggregate(g *gindex, op *algebra.Group, gr *groupRows) row {
 			out[e.vars[k.Var]] = gr.keys[i]
 		}
 	}
-	bs := make([]ops.Binding, len(gr.rows))
-	for i, r := range gr.rows {
-		bs[i] = binding{e, r}
-	}
+	var bs []ops.Binding
 	for _, a := range op.Aggs {
-		if !e.step(int64(len(bs) + 1)) {
+		if !e.step(int64(len(gr.rows) + 1)) {
 			return out
 		}
-		prev := e.active
-		e.active = g
-		v := ops.Aggregate(&a.Agg, bs, e.ectx)
-		e.active = prev
-		if e.ectx.Fatal != nil {
-			e.fail(e.ectx.Fatal)
+		v, ok := e.fastAggregate(&a.Agg, gr.rows)
+		if !ok {
+			if bs == nil {
+				bs = e.bindings(gr.rows)
+			}
+			v = e.slowAggregate(g, &a.Agg, bs)
 		}
 		if v.Err == nil {
 			out[e.vars[a.Var]] = e.id(v.Term)
 		}
 	}
 	return out
+}
+
+func (e *query) bindings(rows []row) []ops.Binding {
+	bs := make([]ops.Binding, len(rows))
+	for i, r := range rows {
+		bs[i] = binding{e, r}
+	}
+	return bs
+}
+
+// slowAggregate is ops.Aggregate over the active graph g (for EXISTS in
+// the argument).
+func (e *query) slowAggregate(g *gindex, a *algebra.Aggregate, bs []ops.Binding) ops.Value {
+	prev := e.active
+	e.active = g
+	v := ops.Aggregate(a, bs, e.ectx)
+	e.active = prev
+	if e.ectx.Fatal != nil {
+		e.fail(e.ectx.Fatal)
+	}
+	return v
 }
 
 // orderBy is OrderBy (#defn_algOrdered, #modOrderBy): a stable sort by
@@ -104,26 +119,25 @@ func (e *query) orderBy(g *gindex, op *algebra.OrderBy) []row {
 	if !e.step(int64(len(rows))) {
 		return nil
 	}
-	slices.SortStableFunc(ks, func(a, b keyed) int { return compareKeys(op.Conds, a.k, b.k) })
+	slices.SortStableFunc(ks, func(a, b keyed) int { return e.compareKeys(op.Conds, a.k, b.k) })
 	for i := range ks {
 		rows[i] = ks[i].r
 	}
 	return rows
 }
 
-// keyed is a row with its ORDER BY values and its input position.
+// keyed is a row with its ORDER BY values (as ids, 0 for an error) and
+// its input position.
 type keyed struct {
 	r row
-	k []rdf.Term
+	k []ID
 	i int
 }
 
 func (e *query) keyed(g *gindex, op *algebra.OrderBy, r row, i int) keyed {
-	k := make([]rdf.Term, len(op.Conds))
+	k := make([]ID, len(op.Conds))
 	for j, c := range op.Conds {
-		if v := e.eval(g, c.Expr, r); v.Err == nil {
-			k[j] = v.Term
-		}
+		k[j] = e.keyID(g, c.Expr, r)
 	}
 	return keyed{r, k, i}
 }
@@ -132,7 +146,7 @@ func (e *query) keyed(g *gindex, op *algebra.OrderBy, r row, i int) keyed {
 // BY with LIMIT): the same rows as the stable sort, ties broken by input
 // position, in O(rows log n).
 func (e *query) orderTop(g *gindex, op *algebra.OrderBy, n int) []row {
-	h := &topHeap{conds: op.Conds}
+	h := &topHeap{e: e, conds: op.Conds}
 	in := e.open(g, op.Op)
 	for i := 0; n > 0; i++ {
 		r, ok := in.Next()
@@ -156,12 +170,13 @@ func (e *query) orderTop(g *gindex, op *algebra.OrderBy, n int) []row {
 
 // topHeap is a max-heap by (ORDER BY keys, input position).
 type topHeap struct {
+	e     *query
 	conds []algebra.OrderCond
 	ks    []keyed
 }
 
 func (h *topHeap) less(a, b keyed) bool {
-	if c := compareKeys(h.conds, a.k, b.k); c != 0 {
+	if c := h.e.compareKeys(h.conds, a.k, b.k); c != 0 {
 		return c < 0
 	}
 	return a.i < b.i
@@ -178,9 +193,9 @@ func (h *topHeap) Pop() any {
 }
 
 // compareKeys orders by each condition in turn, DESC reversing.
-func compareKeys(conds []algebra.OrderCond, a, b []rdf.Term) int {
+func (e *query) compareKeys(conds []algebra.OrderCond, a, b []ID) int {
 	for j, c := range conds {
-		x := ops.OrderCompare(a[j], b[j])
+		x := e.orderCompare(a[j], b[j])
 		if c.Desc {
 			x = -x
 		}
@@ -189,4 +204,36 @@ func compareKeys(conds []algebra.OrderCond, a, b []rdf.Term) int {
 		}
 	}
 	return 0
+}
+
+// keyID is the id of x's value on r, 0 for an error: a variable is its
+// column (the id of its term), anything else is evaluated.
+func (e *query) keyID(g *gindex, x algebra.Expr, r row) ID {
+	if v, ok := x.(*algebra.Var); ok {
+		if col, known := e.vars[v.Name]; known {
+			return r[col]
+		}
+	}
+	if v := e.eval(g, x, r); v.Err == nil {
+		return e.id(v.Term)
+	}
+	return 0
+}
+
+// orderCompare is ops.OrderCompare of two ids' terms (0: unbound, the
+// lowest): the same term is a tie, and two exact numerics of different
+// values compare by value (#modOrderBy: numbers by value, decoded once
+// per id) without reparsing their lexical forms.
+func (e *query) orderCompare(a, b ID) int {
+	if a == b {
+		return 0
+	}
+	if a != 0 && b != 0 {
+		if x, y := e.numOf(a), e.numOf(b); x != nil && y != nil {
+			if c := cmpNum(x, y); c != 0 {
+				return c
+			}
+		}
+	}
+	return ops.OrderCompare(e.term(a), e.term(b))
 }

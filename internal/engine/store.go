@@ -15,16 +15,6 @@ type ID = uint32
 // (s,p,o), POS stores (p,o,s), OSP stores (o,s,p).
 type trip struct{ a, b, c ID }
 
-func cmpTrip(x, y trip) int {
-	switch {
-	case x.a != y.a:
-		return cmpID(x.a, y.a)
-	case x.b != y.b:
-		return cmpID(x.b, y.b)
-	}
-	return cmpID(x.c, y.c)
-}
-
 func cmpID(a, b ID) int {
 	if a < b {
 		return -1
@@ -33,26 +23,6 @@ func cmpID(a, b ID) int {
 		return 1
 	}
 	return 0
-}
-
-// dict interns terms. terms[0] is rdf.None.
-type dict struct {
-	ids   map[rdf.Term]ID
-	terms []rdf.Term
-}
-
-func newDict() *dict {
-	return &dict{ids: map[rdf.Term]ID{}, terms: []rdf.Term{rdf.None}}
-}
-
-func (d *dict) intern(t rdf.Term) ID {
-	if id, ok := d.ids[t]; ok {
-		return id
-	}
-	id := ID(len(d.terms))
-	d.ids[t] = id
-	d.terms = append(d.terms, t)
-	return id
 }
 
 // pstat is per-predicate statistics used by the planner.
@@ -75,6 +45,7 @@ type Store struct {
 	graphs []*gindex // 0 is the default graph
 	names  []ID      // graph name per graph index (names[0] = 0)
 	byName map[ID]int
+	nums   numCache // exact numeric values per id, decoded on first use (numeric.go)
 }
 
 // Load interns every term of ds and builds the indexes of every graph.
@@ -83,12 +54,14 @@ func Load(ds *rdf.Dataset) *Store {
 		ds = rdf.NewDataset()
 	}
 	s := &Store{dict: newDict(), byName: map[ID]int{}}
+	s.dict.reserve(ds.Len())
 	s.addGraph(0, ds.Default)
 	for _, n := range ds.Names() {
 		id := s.dict.intern(n)
 		s.byName[id] = len(s.graphs)
 		s.addGraph(id, ds.Named(n, false))
 	}
+	s.dict.trim()
 	return s
 }
 
@@ -98,26 +71,74 @@ func (s *Store) addGraph(name ID, g *rdf.Graph) {
 	for i, t := range ts {
 		spo[i] = trip{s.dict.intern(t.S), s.dict.intern(t.P), s.dict.intern(t.O)}
 	}
-	s.graphs = append(s.graphs, buildIndex(spo))
+	s.graphs = append(s.graphs, buildIndex(spo, s.dict.size()))
 	s.names = append(s.names, name)
 }
 
-// buildIndex sorts the three permutations and computes the statistics.
-func buildIndex(spo []trip) *gindex {
-	pos := make([]trip, len(spo))
-	osp := make([]trip, len(spo))
-	for i, t := range spo {
-		pos[i] = trip{t.b, t.c, t.a}
-		osp[i] = trip{t.c, t.a, t.b}
-	}
+// buildIndex sorts the three permutations (ids are below n) and computes
+// the statistics.
+func buildIndex(spo []trip, n int) *gindex {
+	var idx [3][]trip
 	var wg sync.WaitGroup
-	for _, idx := range [][]trip{spo, pos, osp} {
-		wg.Go(func() { slices.SortFunc(idx, cmpTrip) })
+	for pm := range idx {
+		wg.Go(func() { idx[pm] = permuted(spo, perm(pm), n) })
 	}
 	wg.Wait()
-	gi := &gindex{spo: spo, pos: pos, osp: osp, preds: map[ID]pstat{}}
+	gi := &gindex{spo: idx[permSPO], pos: idx[permPOS], osp: idx[permOSP], preds: map[ID]pstat{}}
 	gi.stats()
 	return gi
+}
+
+// permuted is the sorted index of spo's triples in the order pm: a
+// counting sort on the first component (ids are dense, below n), then
+// each run of one first component sorted by the other two packed in a
+// uint64 (an ordered sort, without a comparison function).
+func permuted(spo []trip, pm perm, n int) []trip {
+	start := make([]uint32, n+1)
+	for _, t := range spo {
+		start[reorder(t, pm).a+1]++
+	}
+	widest := uint32(0)
+	for i := 1; i <= n; i++ {
+		widest = max(widest, start[i])
+		start[i] += start[i-1]
+	}
+	out := make([]trip, len(spo))
+	next := slices.Clone(start[:n])
+	for _, t := range spo {
+		t = reorder(t, pm)
+		out[next[t.a]] = t
+		next[t.a]++
+	}
+	keys := make([]uint64, widest)
+	for a := 0; a < n; a++ {
+		if run := out[start[a]:start[a+1]]; len(run) > 1 {
+			sortRun(run, keys[:len(run)])
+		}
+	}
+	return out
+}
+
+// sortRun sorts triples that share their first component by (b, c).
+func sortRun(run []trip, keys []uint64) {
+	for i, t := range run {
+		keys[i] = uint64(t.b)<<32 | uint64(t.c)
+	}
+	slices.Sort(keys)
+	for i, k := range keys {
+		run[i].b, run[i].c = ID(k>>32), ID(k)
+	}
+}
+
+// reorder reads an SPO triple in the order of pm.
+func reorder(t trip, pm perm) trip {
+	switch pm {
+	case permPOS:
+		return trip{t.b, t.c, t.a}
+	case permOSP:
+		return trip{t.c, t.a, t.b}
+	}
+	return t
 }
 
 // stats counts per predicate triples, distinct subjects and objects, and
@@ -236,12 +257,12 @@ func (gi *gindex) hasNode(n ID) bool {
 func (s *Store) dataset() *rdf.Dataset {
 	ds := rdf.NewDataset()
 	for i, gi := range s.graphs {
-		name := s.dict.terms[s.names[i]]
+		name := s.dict.term(s.names[i])
 		if i > 0 {
 			ds.Named(name, true)
 		}
 		for _, t := range gi.spo {
-			ds.Add(rdf.Quad{S: s.dict.terms[t.a], P: s.dict.terms[t.b], O: s.dict.terms[t.c], G: name})
+			ds.Add(rdf.Quad{S: s.dict.term(t.a), P: s.dict.term(t.b), O: s.dict.term(t.c), G: name})
 		}
 	}
 	return ds
