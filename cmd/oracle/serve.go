@@ -109,7 +109,7 @@ func serve(ctx context.Context, o serveOptions) error {
 	if note := leftOutNote(o.engines); note != "" {
 		fmt.Fprintln(os.Stderr, "oracle serve:", note)
 	}
-	opts := sweep.Options{Workers: o.workers, Observe: observe}
+	opts := sweep.Options{Workers: o.workers, Observe: observe, DefaultEngines: engineList(engines)}
 	nightly, err := nightlyFor(&opts, o.nightly, o.noNightly, engines)
 	if err != nil {
 		return err

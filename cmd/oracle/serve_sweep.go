@@ -47,17 +47,23 @@ func nightlyFor(opts *sweep.Options, file string, off bool, engines []oracle.Eng
 		opts.Nightly = &spec
 		return []string{fmt.Sprintf("nightly sweep at 02:00 UTC: the spec in %s", file)}, nil
 	}
-	var names []string
-	for _, e := range engines {
-		names = append(names, e.Name())
-	}
-	plan, notes := sweep.DefaultNightly("", names)
+	plan, notes := sweep.DefaultNightly("", engineList(engines))
 	opts.NightlyFor = plan.Spec
 	lines := []string{plan.Describe(2 * time.Hour)}
 	for _, n := range notes {
 		lines = append(lines, "nightly sweep "+n)
 	}
 	return lines, nil
+}
+
+// engineList names the engines the service serves: the default set, or
+// --engines; its sweeps and its nightly run the same.
+func engineList(engines []oracle.Engine) []string {
+	var names []string
+	for _, e := range engines {
+		names = append(names, e.Name())
+	}
+	return names
 }
 
 // workersLine says how many sweep case jobs this process runs at once

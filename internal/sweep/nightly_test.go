@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/store"
 	"github.com/sparql-oracle/oracle/internal/w3csuite"
 )
@@ -79,4 +81,22 @@ func TestNightlyForSubmits(t *testing.T) {
 	require.Equal(t, "nightly 2026-01-05", list[0].Spec.Name)
 	require.Equal(t, p.Profiles[4%len(p.Profiles)], list[0].Spec.Generated.Profile)
 	require.True(t, list[0].Spec.Regress)
+}
+
+// TestDefaultEnginesFillAnEmptySpec: a spec naming no engines runs the
+// runner's default set (the service's), the judge and its twin first.
+func TestDefaultEnginesFillAnEmptySpec(t *testing.T) {
+	st := openStore(t, filepath.Join(t.TempDir(), "sweep.db"))
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	// Every name builds the judge: validation needs engines, not rdflib.
+	judge := func(string) (oracle.Engine, error) { return registry.New("reference") }
+	r, err := New(ctx, st, Options{Workers: -1, Engine: judge, DefaultEngines: []string{"reference", "engine", "rdflib"}})
+	require.NoError(t, err)
+	s, err := r.Submit(ctx, store.SweepSpec{Generated: &store.GenSource{From: 0, To: 1}})
+	require.NoError(t, err)
+	require.Equal(t, []string{"reference", "engine", "rdflib"}, s.Spec.Engines)
+	s, err = r.Submit(ctx, store.SweepSpec{Generated: &store.GenSource{From: 0, To: 1}, Engines: []string{"reference"}})
+	require.NoError(t, err)
+	require.Equal(t, []string{"reference", "engine"}, s.Spec.Engines)
 }

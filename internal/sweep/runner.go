@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -41,6 +42,10 @@ type Options struct {
 	// NightlyFor, when set, gives each night's spec instead (the default
 	// nightly of `oracle serve` rotates its generated profile: NightlyPlan.Spec).
 	NightlyFor func(night string) store.SweepSpec
+	// DefaultEngines run a spec that names none (`oracle serve` gives the
+	// default engine set it serves, so API sweeps run what diff runs);
+	// nil leaves reference and engine.
+	DefaultEngines []string
 	// JobTimeout bounds one case job (its engines and its reductions);
 	// default 30 minutes. RescueAfter is when River takes a job left
 	// running by a dead worker back (PostgreSQL; default an hour). On
@@ -231,6 +236,9 @@ func (r *Runner) Stop(ctx context.Context) error {
 // Submit validates spec, stores a pending sweep and enqueues its plan job,
 // which enumerates the corpus and enqueues one job per case.
 func (r *Runner) Submit(ctx context.Context, spec store.SweepSpec) (store.Sweep, error) {
+	if len(spec.Engines) == 0 {
+		spec.Engines = slices.Clone(r.opts.DefaultEngines)
+	}
 	spec = normalize(spec)
 	if err := r.validate(spec); err != nil {
 		return store.Sweep{}, fmt.Errorf("%w: %v", store.ErrInvalid, err)
