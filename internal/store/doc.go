@@ -22,6 +22,11 @@
 // the same corpus (SweepSpec.CorpusKey), over the engines both specs run
 // and the cases both recorded; Comparison.Notes say when they differ.
 //
+// A sweep's case record (CaseRecord) also says why the case was only
+// partly judged (Unjudged) and which divergences were flagged instead of
+// filed (Flagged: their reduction lost them); Sweep.Unjudged and
+// Sweep.Flagged count them, CaseFlags lists them (migration 004).
+//
 // One implementation (DB) serves two databases: SQLite through
 // modernc.org/sqlite, the embedded default (one file, WAL, busy timeout),
 // and PostgreSQL through pgx at scale. Open chooses by the DSN: a

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -15,12 +16,8 @@ func (db *DB) RecordCase(ctx context.Context, r CaseRecord) error {
 		return fmt.Errorf("%w: a case record needs a sweep and a case name", ErrInvalid)
 	}
 	return db.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, db.d.q(`INSERT INTO sweep_cases (sweep_id, case_name, diverged, failed, recorded)
-			VALUES (?, ?, ?, ?, ?) ON CONFLICT (sweep_id, case_name) DO UPDATE SET
-			diverged = excluded.diverged, failed = excluded.failed, recorded = excluded.recorded`),
-			r.SweepID, r.Case, b2i(r.Diverged), b2i(r.Failed), now())
-		if err != nil {
-			return fmt.Errorf("store: record case %s: %w", r.Case, err)
+		if err := db.upsertCase(ctx, tx, r); err != nil {
+			return err
 		}
 		for _, res := range r.Results {
 			if err := db.upsertResult(ctx, tx, r, res); err != nil {
@@ -38,6 +35,61 @@ func (db *DB) RecordCase(ctx context.Context, r CaseRecord) error {
 		}
 		return db.writeTests(ctx, tx, r.SweepID, cases, r.Tests) // tests.go
 	})
+}
+
+// upsertCase writes the case's row: its progress flags, why it was only
+// partly judged, and its flagged divergences (as JSON, with their number
+// for the sweep's progress).
+func (db *DB) upsertCase(ctx context.Context, tx *sql.Tx, r CaseRecord) error {
+	flagged := ""
+	if len(r.Flagged) > 0 {
+		body, err := json.Marshal(r.Flagged)
+		if err != nil {
+			return fmt.Errorf("store: record case %s: encode flags: %w", r.Case, err)
+		}
+		flagged = string(body)
+	}
+	_, err := tx.ExecContext(ctx, db.d.q(`INSERT INTO sweep_cases (sweep_id, case_name, diverged, failed, recorded,
+		unjudged, unjudged_reason, flagged, flagged_n) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (sweep_id, case_name) DO UPDATE SET diverged = excluded.diverged, failed = excluded.failed,
+		recorded = excluded.recorded, unjudged = excluded.unjudged, unjudged_reason = excluded.unjudged_reason,
+		flagged = excluded.flagged, flagged_n = excluded.flagged_n`),
+		r.SweepID, r.Case, b2i(r.Diverged), b2i(r.Failed), now(), b2i(r.Unjudged != ""), r.Unjudged, flagged, len(r.Flagged))
+	if err != nil {
+		return fmt.Errorf("store: record case %s: %w", r.Case, err)
+	}
+	return nil
+}
+
+// CaseFlags lists the cases of a sweep that were only partly judged or
+// flagged a divergence, ordered by case; limit 0 = DefaultLimit, capped at
+// MaxLimit.
+func (db *DB) CaseFlags(ctx context.Context, sweepID int64, limit int) ([]CaseFlags, error) {
+	limit, _, err := page(limit, 0)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT case_name, unjudged_reason, flagged FROM sweep_cases
+		WHERE sweep_id = ? AND (unjudged = 1 OR flagged_n > 0) ORDER BY case_name LIMIT ?`), sweepID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: list case flags: %w", err)
+	}
+	defer rows.Close()
+	out := []CaseFlags{}
+	for rows.Next() {
+		var c CaseFlags
+		var flagged string
+		if err := rows.Scan(&c.Case, &c.Unjudged, &flagged); err != nil {
+			return nil, err
+		}
+		if flagged != "" {
+			if err := json.Unmarshal([]byte(flagged), &c.Flagged); err != nil {
+				return nil, fmt.Errorf("store: case %s: decode flags: %w", c.Case, err)
+			}
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
 }
 
 func (db *DB) upsertResult(ctx context.Context, tx *sql.Tx, r CaseRecord, res Result) error {

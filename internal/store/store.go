@@ -155,9 +155,16 @@ type Sweep struct {
 	Done     int        `json:"done"`            // cases with results recorded
 	Diverged int        `json:"diverged"`        // done cases with at least one divergence
 	Failed   int        `json:"failed"`          // done cases whose judge errored or timed out
-	Created  time.Time  `json:"created"`
-	Started  time.Time  `json:"started,omitzero"`
-	Finished time.Time  `json:"finished,omitzero"`
+	// Unjudged counts done cases the judge answered but where not every
+	// engine could be judged (a timeout, an unavailable engine, an
+	// undecided comparison: diff.KindUnjudged); never counted as correct.
+	Unjudged int `json:"unjudged"`
+	// Flagged counts the divergences (engine, class) whose reduction
+	// against the judge alone did not keep them: flagged, not filed.
+	Flagged  int       `json:"flagged"`
+	Created  time.Time `json:"created"`
+	Started  time.Time `json:"started,omitzero"`
+	Finished time.Time `json:"finished,omitzero"`
 }
 
 // SweepFilter selects sweeps, newest first. Limit 0 = DefaultLimit.
@@ -193,11 +200,35 @@ type CaseRecord struct {
 	Failed   bool // the judge failed (unjudged case)
 	Results  []Result
 	Reports  []int64 // report ids (from FileReport) this case showed
+	// Unjudged is why the case was only partly judged (diff.Report.Reason
+	// of a diff.KindUnjudged report whose judge answered); "" otherwise.
+	Unjudged string
+	// Flagged are the divergences of this case that did not survive
+	// reduction against the judge alone: flagged, never filed.
+	Flagged []Flag
 	// Tests are the case's per-test statuses (tests.go: a W3C test judged
 	// against its expected answer, a corpus case against the judge) and
 	// TestCase what its test page shows; none for a generated case.
 	Tests    []TestResult
 	TestCase *TestCase
+}
+
+// Flag is one engine's divergence, of one class, that a sweep flagged
+// instead of filing: the reducer found the engine not wrong in the class
+// against the judge alone, or its reduced case lost it on a re-run
+// (reduce.Result.Reason says which).
+type Flag struct {
+	Engine string `json:"engine"`
+	Class  string `json:"class"`
+	Reason string `json:"reason"`
+}
+
+// CaseFlags is what a sweep recorded of one case beyond its results: why
+// it was only partly judged, and its flagged divergences (Flagged).
+type CaseFlags struct {
+	Case     string `json:"case"`
+	Unjudged string `json:"unjudged,omitempty"`
+	Flagged  []Flag `json:"flagged,omitempty"`
 }
 
 // ResultFilter selects a sweep's results. Empty fields match everything.
@@ -298,6 +329,9 @@ type Store interface {
 	RecordCase(ctx context.Context, r CaseRecord) error
 	// Results lists a sweep's results ordered by case then engine.
 	Results(ctx context.Context, sweepID int64, f ResultFilter) ([]Result, error)
+	// CaseFlags lists up to limit cases of a sweep that were only partly
+	// judged or flagged a divergence, ordered by case.
+	CaseFlags(ctx context.Context, sweepID int64, limit int) ([]CaseFlags, error)
 	// Compare compares sweep b with sweep a (see Comparison).
 	Compare(ctx context.Context, a, b int64) (Comparison, error)
 	// Matrix is the engine × feature divergence matrix of a sweep.

@@ -13,7 +13,9 @@ import (
 const sweepCols = `s.id, s.spec, s.state, s.error, s.total, s.created, s.started, s.finished,
 	(SELECT COUNT(*) FROM sweep_cases c WHERE c.sweep_id = s.id),
 	(SELECT COUNT(*) FROM sweep_cases c WHERE c.sweep_id = s.id AND c.diverged = 1),
-	(SELECT COUNT(*) FROM sweep_cases c WHERE c.sweep_id = s.id AND c.failed = 1)`
+	(SELECT COUNT(*) FROM sweep_cases c WHERE c.sweep_id = s.id AND c.failed = 1),
+	(SELECT COUNT(*) FROM sweep_cases c WHERE c.sweep_id = s.id AND c.unjudged = 1),
+	(SELECT COALESCE(SUM(c.flagged_n), 0) FROM sweep_cases c WHERE c.sweep_id = s.id)`
 
 // CreateSweep stores a new pending sweep of spec.
 func (db *DB) CreateSweep(ctx context.Context, spec SweepSpec) (Sweep, error) {
@@ -24,13 +26,17 @@ func (db *DB) CreateSweep(ctx context.Context, spec SweepSpec) (Sweep, error) {
 	if err != nil {
 		return Sweep{}, fmt.Errorf("store: encode spec: %w", err)
 	}
-	var id int64
+	// A new sweep has no progress: it is returned as written, without
+	// reading sweep_cases (so an older schema's tests can create one).
+	s := Sweep{Spec: spec, State: SweepPending}
+	created := now()
 	err = db.sql.QueryRowContext(ctx, db.d.q(`INSERT INTO sweeps (name, spec, state, error, total, created, started, finished)
-		VALUES (?, ?, ?, '', 0, ?, 0, 0) RETURNING id`), spec.Name, string(body), string(SweepPending), now()).Scan(&id)
+		VALUES (?, ?, ?, '', 0, ?, 0, 0) RETURNING id`), spec.Name, string(body), string(SweepPending), created).Scan(&s.ID)
 	if err != nil {
 		return Sweep{}, fmt.Errorf("store: create sweep: %w", err)
 	}
-	return db.Sweep(ctx, id)
+	s.Created = fromMicros(created)
+	return s, nil
 }
 
 // Sweep returns the sweep with its progress.
@@ -107,7 +113,7 @@ func scanSweep(s scanner) (Sweep, error) {
 	var w Sweep
 	var spec, state string
 	var created, started, finished int64
-	err := s.Scan(&w.ID, &spec, &state, &w.Error, &w.Total, &created, &started, &finished, &w.Done, &w.Diverged, &w.Failed)
+	err := s.Scan(&w.ID, &spec, &state, &w.Error, &w.Total, &created, &started, &finished, &w.Done, &w.Diverged, &w.Failed, &w.Unjudged, &w.Flagged)
 	if err != nil {
 		return Sweep{}, err
 	}

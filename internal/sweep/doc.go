@@ -11,19 +11,28 @@
 // cases, so the next batch is queued only once the workers took the last:
 // a sweep of a million seeds holds about one batch of queued jobs, never
 // lists its corpus at once, and stops feeding as soon as it is not
-// running. A case job (run.go) runs diff.Judge on the engines, reduces
-// every divergence with reduce.Engine (its first wrong engine whose
-// divergence survives, against the judge alone) under the spec's bounds
-// (calls and seconds), files each bug (store.FileReport, deduplicated),
-// and writes the per-engine results with store.RecordCase. The last case
-// job to finish marks the sweep done. A periodic job (River periodic jobs,
-// schedule daily) starts the nightly spec once per date.
+// running. A case job (run.go) runs diff.Judge on the engines and reduces
+// every divergence per engine: each engine on its wrong side is reduced
+// against the judge alone (reduce.Engine, for that engine and class) under
+// the spec's bounds (calls and seconds), skipping an engine already wrong
+// in the class on a reduced case filed for this divergence (FileReport
+// files every wrong engine of a bug). Each surviving engine's reduced bug
+// is filed (store.FileReport, deduplicated by identity); an engine whose
+// divergence did not survive is flagged, not filed
+// (store.CaseRecord.Flagged, counted in Sweep.Flagged). A case the judge
+// answered but could not judge for every engine (diff.KindUnjudged: a
+// timeout, an unavailable engine) is recorded as unjudged (Sweep.Unjudged),
+// never as correct. SweepSpec.ReduceCalls < 0 files every divergence
+// unreduced. The job writes the per-engine results with store.RecordCase.
+// The last case job to finish marks the sweep done. A periodic job (River
+// periodic jobs, schedule daily) starts the nightly spec once per date.
 //
 // Reduction memo (memo.go): a divergence whose pre-reduction key (the
 // store.KeyOf of its unreduced bug: signature and feature) was already
 // reduced K times in the sweep (SweepSpec.ReducePerKey, default 3, 0 =
-// always) is filed as an occurrence of the report those reductions filed
-// most often, without reducing it again. Options.ReduceKey = "signature"
+// always) is filed as an occurrence of the outcome those reductions
+// produced most often (its bugs, one per surviving engine, and its flagged
+// engines), without reducing it again. Options.ReduceKey = "signature"
 // keys it on the signature alone (with many engines the unreduced feature
 // makes almost every key unique). The memo is per process and starts empty
 // after a restart.

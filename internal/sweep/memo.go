@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"context"
+	"strings"
 	"sync"
 
 	"github.com/sparql-oracle/oracle/internal/report"
@@ -34,17 +35,40 @@ func reducePerKey(spec store.SweepSpec) int {
 	return *spec.ReducePerKey
 }
 
+// outcome is what reducing one divergence produced: the bug filed for each
+// engine whose divergence survived (an engine already wrong in the class
+// on one of them is filed by it and not reduced again), and the engines
+// flagged because theirs did not.
+type outcome struct {
+	bugs    []report.Bug
+	flagged []store.Flag
+}
+
+// key tells two outcomes apart: the store keys of their bugs and the
+// engines they flagged.
+func (o outcome) key() string {
+	var parts []string
+	for _, b := range o.bugs {
+		parts = append(parts, b.Engine+" "+store.KeyOf(b))
+	}
+	for _, f := range o.flagged {
+		parts = append(parts, "flagged "+f.Engine+" "+f.Class)
+	}
+	return strings.Join(parts, "\x00")
+}
+
 // memo remembers, per sweep and per pre-reduction key (store.KeyOf of the
 // unreduced bug: its signature and the feature of the generated query),
-// which bugs the reductions of that key produced. Once a key was reduced K
-// times, a divergence with the same key is filed as an occurrence of the
-// bug those reductions produced most often, without reducing it again:
-// on a generated corpus half the cases may diverge the same way, and a
-// reduction costs up to 200 oracle calls.
+// what the reductions of that key produced (an outcome: the bugs filed per
+// engine, the engines flagged). Once a key was reduced K times, a
+// divergence with the same key is filed as an occurrence of the outcome
+// those reductions produced most often, without reducing it again: on a
+// generated corpus half the cases may diverge the same way, and a
+// reduction costs up to 200 oracle calls per engine.
 //
 // The memo lives in the process and starts empty: after a restart, or in
 // each of several workers sharing a sweep on PostgreSQL, a key is reduced
-// at most K more times. It changes only which report a case links, never
+// at most K more times. It changes only which reports a case links, never
 // whether a case is recorded, so crash safety rests on the store's
 // idempotent writes as before.
 type memo struct {
@@ -52,64 +76,66 @@ type memo struct {
 	sweeps map[int64]map[string]*memoEntry
 }
 
-// memoEntry is one key: how many reductions started, the bugs the finished
-// ones filed (by store.KeyOf, with how many produced each), and a channel
-// closed whenever a reduction ends, for the divergences waiting on one.
+// memoEntry is one key: how many reductions started, the outcomes the
+// finished ones produced (by outcome.key, with how many produced each),
+// and a channel closed whenever a reduction ends, for the divergences
+// waiting on one.
 type memoEntry struct {
-	started int
-	bugs    map[string]*memoBug
-	wake    chan struct{}
+	started  int
+	outcomes map[string]*memoOutcome
+	wake     chan struct{}
 }
 
-type memoBug struct {
-	bug   report.Bug
+type memoOutcome struct {
+	outcome
 	count int
-	order int // first filed; breaks ties between equally frequent bugs
+	order int // first produced; breaks ties between equally frequent outcomes
 }
 
 func newMemo() *memo { return &memo{sweeps: map[int64]map[string]*memoEntry{}} }
 
 // acquire decides for one divergence of sweep id with pre-reduction key:
-// reduce (the caller then calls release), or file the returned bug. When K
-// reductions of the key are running and none has finished, it waits for
-// one: that is cheaper than a reduction of its own.
-func (m *memo) acquire(ctx context.Context, id int64, key string, k int) (report.Bug, bool, error) {
+// reduce (the caller then calls release), or file the returned outcome.
+// When K reductions of the key are running and none has finished, it waits
+// for one: that is cheaper than a reduction of its own.
+func (m *memo) acquire(ctx context.Context, id int64, key string, k int) (outcome, bool, error) {
 	for {
 		m.mu.Lock()
 		e := m.entry(id, key)
 		if k == 0 || e.started < k {
 			e.started++
 			m.mu.Unlock()
-			return report.Bug{}, true, nil
+			return outcome{}, true, nil
 		}
-		if b, ok := e.best(); ok {
+		if o, ok := e.best(); ok {
 			m.mu.Unlock()
-			return b, false, nil
+			return o, false, nil
 		}
 		wake := e.wake
 		m.mu.Unlock()
 		select {
 		case <-wake:
 		case <-ctx.Done():
-			return report.Bug{}, false, ctx.Err()
+			return outcome{}, false, ctx.Err()
 		}
 	}
 }
 
-// release ends a reduction acquire granted: filed is the bug it filed, or
-// nil when it failed (a store error), which gives its turn back.
-func (m *memo) release(id int64, key string, filed *report.Bug) {
+// release ends a reduction acquire granted: done is what it produced and
+// filed, or nil when it failed (a store error, a stopped job), which gives
+// its turn back.
+func (m *memo) release(id int64, key string, done *outcome) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	e := m.entry(id, key)
-	if filed == nil {
+	if done == nil {
 		e.started--
 	} else {
-		k := store.KeyOf(*filed)
-		if b := e.bugs[k]; b != nil {
-			b.count++
+		k := done.key()
+		if o := e.outcomes[k]; o != nil {
+			o.count++
 		} else {
-			e.bugs[k] = &memoBug{bug: *filed, count: 1, order: len(e.bugs)}
+			e.outcomes[k] = &memoOutcome{outcome: *done, count: 1, order: len(e.outcomes)}
 		}
 	}
 	close(e.wake)
@@ -131,22 +157,23 @@ func (m *memo) entry(id int64, key string) *memoEntry {
 	}
 	e := keys[key]
 	if e == nil {
-		e = &memoEntry{bugs: map[string]*memoBug{}, wake: make(chan struct{})}
+		e = &memoEntry{outcomes: map[string]*memoOutcome{}, wake: make(chan struct{})}
 		keys[key] = e
 	}
 	return e
 }
 
-// best is the bug the key's reductions filed most often (the first on a tie).
-func (e *memoEntry) best() (report.Bug, bool) {
-	var top *memoBug
-	for _, b := range e.bugs {
-		if top == nil || b.count > top.count || (b.count == top.count && b.order < top.order) {
-			top = b
+// best is the outcome the key's reductions produced most often (the first
+// on a tie).
+func (e *memoEntry) best() (outcome, bool) {
+	var top *memoOutcome
+	for _, o := range e.outcomes {
+		if top == nil || o.count > top.count || (o.count == top.count && o.order < top.order) {
+			top = o
 		}
 	}
 	if top == nil {
-		return report.Bug{}, false
+		return outcome{}, false
 	}
-	return top.bug, true
+	return top.outcome, true
 }

@@ -15,9 +15,9 @@ import (
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
-// memoBugNamed is a bug whose store key is its feature.
-func memoBugNamed(feature string) *report.Bug {
-	return &report.Bug{Signature: "wrong-value: x | reference", Feature: feature}
+// memoBugNamed is an outcome of one bug whose store key is its feature.
+func memoBugNamed(feature string) *outcome {
+	return &outcome{bugs: []report.Bug{{Signature: "wrong-value: x | reference", Feature: feature}}}
 }
 
 // TestMemoSteps drives the memo through scripted steps: "r" acquires and
@@ -44,11 +44,12 @@ func TestMemoSteps(t *testing.T) {
 				case s[0] == '+':
 					m.release(1, "key", memoBugNamed(s[1:]))
 				default:
-					b, reduce, err := m.acquire(ctx, 1, "key", tc.k)
+					o, reduce, err := m.acquire(ctx, 1, "key", tc.k)
 					require.NoError(t, err)
 					require.Equal(t, s == "r", reduce, "step %d %q", i, s)
 					if !reduce {
-						require.Equal(t, s[2:], b.Feature, "step %d", i)
+						require.Len(t, o.bugs, 1, "step %d", i)
+						require.Equal(t, s[2:], o.bugs[0].Feature, "step %d", i)
 					}
 				}
 			}
@@ -67,10 +68,10 @@ func TestMemoWaits(t *testing.T) {
 	got := make([]string, 4)
 	for i := range got {
 		wg.Go(func() {
-			b, reduce, err := m.acquire(ctx, 1, "key", 1)
+			o, reduce, err := m.acquire(ctx, 1, "key", 1)
 			require.NoError(t, err)
 			require.False(t, reduce)
-			got[i] = b.Feature
+			got[i] = o.bugs[0].Feature
 		})
 	}
 	m.release(1, "key", memoBugNamed("A"))

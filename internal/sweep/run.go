@@ -3,6 +3,7 @@ package sweep
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -74,87 +75,168 @@ func (r *Runner) judgeCase(ctx context.Context, s store.Sweep, key string) (stor
 		return rec, err
 	}
 	rec.Diverged, rec.Failed = rep.Diverges(), rep.Judge == ""
+	rec.Unjudged = partlyJudged(rep)
 	rec.Results = resultRows(rep, judge, features)
 	rec.TestCase, rec.Tests = r.testResults(ctx, s, key, c, rep) // w3c.go: per-test statuses
 	return rec, nil
 }
 
-// file reduces each divergence (within the spec's bounds and the memo's,
-// memo.go), files the bug, and returns the feature of each diverging
-// engine's first bug.
+// file reduces each divergence per engine (within the spec's bounds and
+// the memo's, memo.go), files each surviving engine's bug, flags on rec
+// the engines whose divergence did not survive, and returns the feature of
+// each diverging engine's bug (a flagged engine keeps the unreduced one's).
 func (r *Runner) file(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine, rep *diff.Report, rec *store.CaseRecord) (map[string]string, error) {
 	features := map[string]string{}
 	for _, d := range rep.Divergences {
-		b, id, err := r.fileDivergence(ctx, s, c, engines, rep, d)
+		raw, _ := report.BugFor(rep, d.Signature, nil, engines...)
+		out, ids, err := r.fileDivergence(ctx, s, c, engines, d, raw)
 		if err != nil {
 			return nil, err
 		}
-		rec.Reports = append(rec.Reports, id)
-		for _, e := range d.Signature.Wrong {
-			if _, ok := features[e]; !ok {
-				features[e] = b.Feature
+		rec.Reports = append(rec.Reports, ids...)
+		rec.Flagged = append(rec.Flagged, out.flagged...)
+		for _, b := range out.bugs {
+			for _, e := range wrongOf(b) {
+				setOnce(features, e, b.Feature)
 			}
+		}
+		for _, e := range d.Signature.Wrong {
+			setOnce(features, e, raw.Feature)
 		}
 	}
 	return features, nil
 }
 
+func setOnce(m map[string]string, k, v string) {
+	if _, ok := m[k]; !ok {
+		m[k] = v
+	}
+}
+
 // fileDivergence files one divergence: unreduced when the spec says so,
-// as an occurrence of an earlier reduction when the memo has K of its
-// pre-reduction key, else reduced now.
-func (r *Runner) fileDivergence(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine, rep *diff.Report, d diff.Divergence) (report.Bug, int64, error) {
-	raw, _ := report.BugFor(rep, d.Signature, nil, engines...)
+// as an occurrence of earlier reductions when the memo has K of its
+// pre-reduction key, else reduced now, engine by engine.
+func (r *Runner) fileDivergence(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine, d diff.Divergence, raw report.Bug) (outcome, []int64, error) {
 	if s.Spec.ReduceCalls < 0 {
-		return r.fileBug(ctx, s.ID, c.Name, raw)
+		return r.fileOutcome(ctx, s.ID, c.Name, outcome{bugs: []report.Bug{raw}})
 	}
 	key := memoKey(r.opts.ReduceKey, raw)
 	prev, reduce, err := r.memo.acquire(ctx, s.ID, key, reducePerKey(s.Spec))
 	if err != nil {
-		return report.Bug{}, 0, err
+		return outcome{}, nil, err
 	}
 	if !reduce {
 		r.reused.Add(1)
-		return r.fileBug(ctx, s.ID, c.Name, prev)
+		return r.fileOutcome(ctx, s.ID, c.Name, remembered(prev))
 	}
 	if r.onReduce != nil {
 		r.onReduce(s.ID, key)
 	}
-	b := r.reduce(ctx, s.Spec, c, engines, d, raw)
-	b, id, err := r.fileBug(ctx, s.ID, c.Name, b)
+	out := r.reduce(ctx, s.Spec, c, engines, d)
+	if ctx.Err() != nil { // the job was stopped mid-reduction: run it again later
+		r.memo.release(s.ID, key, nil)
+		return outcome{}, nil, ctx.Err()
+	}
+	out, ids, err := r.fileOutcome(ctx, s.ID, c.Name, out)
 	if err != nil {
 		r.memo.release(s.ID, key, nil)
-		return b, 0, err
+		return outcome{}, nil, err
 	}
-	r.memo.release(s.ID, key, &b)
-	return b, id, nil
+	r.memo.release(s.ID, key, &out)
+	return out, ids, nil
 }
 
-func (r *Runner) fileBug(ctx context.Context, sweep int64, caseName string, b report.Bug) (report.Bug, int64, error) {
-	rp, _, err := r.st.FileReport(ctx, store.Filing{Bug: b, SweepID: sweep, Case: caseName})
-	return b, rp.ID, err
+// remembered is an outcome reused from the memo: its flags say so.
+func remembered(o outcome) outcome {
+	flagged := make([]store.Flag, len(o.flagged))
+	for i, f := range o.flagged {
+		f.Reason = "not reduced again (reduce_per_key): earlier reductions of this divergence found: " + f.Reason
+		flagged[i] = f
+	}
+	return outcome{bugs: o.bugs, flagged: flagged}
 }
 
-// reduce writes up d reduced for the first engine of its wrong side whose
-// divergence survives reduction against the judge alone (reduce.Engine; an
-// engine whose divergence does not survive is flagged and skipped); raw
-// (the unreduced bug) when none does.
-func (r *Runner) reduce(ctx context.Context, spec store.SweepSpec, c *oracle.Case, engines []oracle.Engine, d diff.Divergence, raw report.Bug) report.Bug {
+// fileOutcome files every bug of o (store.FileReport: one finding per
+// engine on each bug's wrong side, deduplicated by identity).
+func (r *Runner) fileOutcome(ctx context.Context, sweep int64, caseName string, o outcome) (outcome, []int64, error) {
+	var ids []int64
+	for _, b := range o.bugs {
+		rp, _, err := r.st.FileReport(ctx, store.Filing{Bug: b, SweepID: sweep, Case: caseName})
+		if err != nil {
+			return o, nil, err
+		}
+		ids = append(ids, rp.ID)
+	}
+	return o, ids, nil
+}
+
+// reduce reduces d once per engine of its wrong side, against the judge
+// alone (reduce.Engine), and writes up each surviving engine's reduced
+// divergence. An engine already wrong in d's class on a reduced case
+// written up here is not reduced again: filing that bug files it too. An
+// engine whose divergence does not survive is flagged, not filed.
+func (r *Runner) reduce(ctx context.Context, spec store.SweepSpec, c *oracle.Case, engines []oracle.Engine, d diff.Divergence) outcome {
 	r.reduced.Add(1)
 	lim := reduce.Limits{MaxCalls: orDefault(spec.ReduceCalls, DefaultReduceCalls),
 		MaxTime:  time.Duration(orDefault(spec.ReduceSeconds, DefaultReduceSeconds)) * time.Second,
 		Deadline: time.Duration(spec.DeadlineMS) * time.Millisecond}
+	var out outcome
+	covered := map[string]bool{}
 	for _, name := range d.Signature.Wrong {
-		res, err := reduce.Engine(ctx, c, engines, name, d.Signature.Class, lim)
-		if err != nil {
+		if covered[name] {
 			continue
 		}
-		if rd, ok := res.Divergence(); ok {
-			if b, ok := report.BugFor(res.Report, rd.Signature, &res.Stats, engines...); ok {
-				return b
-			}
+		res, err := reduce.Engine(ctx, c, engines, name, d.Signature.Class, lim)
+		b, why := reducedBug(res, err, engines)
+		if why != "" {
+			out.flagged = append(out.flagged, store.Flag{Engine: name, Class: string(d.Signature.Class), Reason: why})
+			continue
+		}
+		out.bugs = append(out.bugs, b)
+		for _, e := range wrongOf(b) {
+			covered[e] = true
 		}
 	}
-	return raw
+	return out
+}
+
+// reducedBug writes up one engine's reduction, or says why it is flagged.
+func reducedBug(res *reduce.Result, err error, engines []oracle.Engine) (report.Bug, string) {
+	switch {
+	case res == nil:
+		return report.Bug{}, "not reduced: " + err.Error()
+	case !res.Survived:
+		return report.Bug{}, res.Reason
+	}
+	rd, ok := res.Divergence()
+	if ok {
+		if b, ok := report.BugFor(res.Report, rd.Signature, &res.Stats, engines...); ok {
+			return b, ""
+		}
+	}
+	return report.Bug{}, fmt.Sprintf("the reduced case does not show %s's %s when every engine runs (an engine that answers otherwise from run to run, or oracle suspect)", res.Engine, res.Class)
+}
+
+// wrongOf are the engines a bug is filed against: its signature's wrong
+// side (store.IdentitiesOf), its own engine when that does not parse.
+func wrongOf(b report.Bug) []string {
+	if sig, err := diff.ParseSignature(b.Signature); err == nil && len(sig.Wrong) > 0 {
+		return sig.Wrong
+	}
+	return []string{b.Engine}
+}
+
+// partlyJudged says why a case the judge answered was still not judged
+// for every engine (issue 12: nothing unjudged looks correct); "" when it
+// was, or when the judge itself failed (a failed case).
+func partlyJudged(rep *diff.Report) string {
+	if rep.Kind != diff.KindUnjudged || rep.Judge == "" {
+		return ""
+	}
+	if rep.Reason == "" {
+		return "not every engine could be judged"
+	}
+	return rep.Reason
 }
 
 func orDefault(v, def int) int {

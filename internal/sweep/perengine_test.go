@@ -1,0 +1,158 @@
+package sweep
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// failsOn is the fast engine with a bug: it fails every query whose text
+// holds word (its own root cause, independent of any other engine's).
+type failsOn struct {
+	oracle.Engine
+	name, word string
+}
+
+func (f failsOn) Name() string { return f.name }
+
+func (f failsOn) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	if strings.Contains(strings.ToUpper(c.Query), f.word) {
+		return nil, fmt.Errorf("%s: cannot evaluate %s", f.name, f.word)
+	}
+	return f.Engine.Eval(ctx, c)
+}
+
+// flaky fails the first FILTER query it is asked and answers correctly
+// ever after: its divergence on the sweep's first run does not survive
+// reduction against the judge alone, so it is flagged, never filed.
+type flaky struct {
+	oracle.Engine
+	failed *atomic.Bool
+}
+
+func (flaky) Name() string { return "flaky" }
+
+func (f flaky) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	if strings.Contains(strings.ToUpper(c.Query), "FILTER") && f.failed.CompareAndSwap(false, true) {
+		return nil, fmt.Errorf("flaky: a failure that does not come back")
+	}
+	return f.Engine.Eval(ctx, c)
+}
+
+// sleepy times out on every query that mentions ex:slow.
+type sleepy struct{ oracle.Engine }
+
+func (sleepy) Name() string { return "sleepy" }
+
+func (s sleepy) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	if strings.Contains(c.Query, "ex:slow") {
+		return nil, fmt.Errorf("sleepy: %w", oracle.ErrTimeout)
+	}
+	return s.Engine.Eval(ctx, c)
+}
+
+// perEngine builds the registry's engines and the test engines above;
+// each runner gets its own flaky.
+func perEngine() func(string) (oracle.Engine, error) {
+	failed := &atomic.Bool{}
+	return func(name string) (oracle.Engine, error) {
+		e, err := registry.New("engine")
+		switch name {
+		case "nofilter":
+			return failsOn{e, name, "FILTER"}, err
+		case "noopt":
+			return failsOn{e, name, "OPTIONAL"}, err
+		case "flaky":
+			return flaky{e, failed}, err
+		case "sleepy":
+			return sleepy{e}, err
+		}
+		return registry.New(name)
+	}
+}
+
+// perEngineSpec sweeps testdata/perengine's corpus: two-bugs (one
+// error-vs-answer divergence: nofilter on FILTER, noopt on OPTIONAL, flaky
+// once) and slow (sleepy times out, nothing diverges).
+var perEngineSpec = store.SweepSpec{Name: "per-engine", Engines: []string{"nofilter", "noopt", "flaky", "sleepy"},
+	Regress: true, ReduceCalls: 200, ReduceSeconds: 60}
+
+// TestSweepReducesPerEngine: each wrong engine of one divergence is reduced
+// against the judge alone and filed on its own reduced case (nofilter's
+// keeps the FILTER and loses the OPTIONAL, noopt's the reverse: the first
+// reduced case does not show the second's divergence, and both are filed);
+// flaky, whose divergence does not survive, is flagged on the case record
+// and counted, never filed; the slow case, where sleepy timed out, counts
+// as unjudged, not correct. On SQLite and, with ORACLE_TEST_POSTGRES, on
+// PostgreSQL.
+func TestSweepReducesPerEngine(t *testing.T) {
+	for _, backend := range []string{"sqlite", "postgres"} {
+		t.Run(backend, func(t *testing.T) {
+			var st *store.DB
+			if backend == "postgres" {
+				st = pgStore(t)
+			} else {
+				st = openStore(t, filepath.Join(t.TempDir(), "sweep.db"))
+			}
+			every := 0
+			spec := perEngineSpec
+			spec.ReducePerKey = &every
+			s := runSweep(t, st, Options{Workers: 2, Engine: perEngine(), Repo: "testdata/perengine"}, spec)
+			checkPerEngine(t, st, s)
+		})
+	}
+}
+
+func checkPerEngine(t *testing.T, st *store.DB, s store.Sweep) {
+	ctx := context.Background()
+	require.Equal(t, store.SweepDone, s.State, s.Error)
+	require.Equal(t, 2, s.Done)
+	require.Equal(t, 1, s.Diverged)
+	require.Equal(t, 1, s.Unjudged, "slow: sleepy timed out")
+	require.Equal(t, 1, s.Flagged, "flaky's divergence did not survive")
+
+	queries := map[string]string{}
+	page, err := st.Reports(ctx, store.ReportFilter{SweepID: s.ID, Limit: store.MaxLimit})
+	require.NoError(t, err)
+	for _, rp := range page.Reports {
+		require.NotEqual(t, "flaky", rp.Engine, "a flagged engine is never filed")
+		require.Equal(t, string(diff.ClassErrorVsAnswer), rp.Class)
+		require.NotNil(t, rp.Bug.Reduction, "%s: filed reduced", rp.Engine)
+		queries[rp.Engine] = strings.ToUpper(rp.Bug.Reproducer.Query)
+	}
+	require.Len(t, queries, 2, "nofilter and noopt each filed once: %v", queries)
+	require.Contains(t, queries["nofilter"], "FILTER")
+	require.NotContains(t, queries["nofilter"], "OPTIONAL", "nofilter's own reduced case")
+	require.Contains(t, queries["noopt"], "OPTIONAL")
+	require.NotContains(t, queries["noopt"], "FILTER", "noopt's own reduced case")
+
+	flags, err := st.CaseFlags(ctx, s.ID, 0)
+	require.NoError(t, err)
+	require.Len(t, flags, 2)
+	require.Equal(t, "regress/slow", flags[0].Case)
+	require.Contains(t, flags[0].Unjudged, "sleepy (timeout)")
+	require.Empty(t, flags[0].Flagged)
+	require.Equal(t, "regress/two-bugs", flags[1].Case)
+	require.Empty(t, flags[1].Unjudged)
+	require.Len(t, flags[1].Flagged, 1)
+	f := flags[1].Flagged[0]
+	require.Equal(t, "flaky", f.Engine)
+	require.Equal(t, string(diff.ClassErrorVsAnswer), f.Class)
+	require.Contains(t, f.Reason, "not wrong in error-vs-answer against the judge alone")
+
+	rs, err := st.Results(ctx, s.ID, store.ResultFilter{Case: "regress/two-bugs", Engine: "flaky"})
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	require.Equal(t, string(diff.Errored), rs[0].Outcome, "the flagged engine's verdict is still recorded")
+}
