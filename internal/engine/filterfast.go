@@ -1,6 +1,11 @@
 package engine
 
-import "github.com/sparql-oracle/oracle/internal/algebra"
+import (
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
 
 // fastTest decides a filter expression on r without ops where it is a
 // comparison of two exact numerics (variables holding xsd:integer or
@@ -30,8 +35,67 @@ func (e *query) fastTest(x algebra.Expr, r row) (val, ok bool) {
 			return false, false
 		}
 		return compares(c.Name, cmpNum(a, b)), true
+	case "CONTAINS", "STRSTARTS", "STRENDS", "REGEX":
+		return e.fastString(c, r)
 	}
 	return false, false
+}
+
+// fastString is CONTAINS, STRSTARTS, STRENDS (#func-contains,
+// #func-strstarts, #func-strends) of a variable holding an xsd:string
+// literal and an xsd:string constant (compatible arguments,
+// #func-arg-compatibility), and REGEX (#func-regex) of such a variable and
+// a pattern of letters, digits, spaces, '_' and '-' between an optional
+// '^' and '$', with no flags: fn:matches of such a pattern is a prefix,
+// suffix, equality or substring test.
+func (e *query) fastString(c *algebra.Call, r row) (val, ok bool) {
+	v, isVar := c.Args[0].(*algebra.Var)
+	k, isConst := c.Args[1].(*algebra.Const)
+	if !isVar || !isConst || !plainString(k.Term) {
+		return false, false
+	}
+	col, known := e.vars[v.Name]
+	if !known || r[col] == 0 {
+		return false, false
+	}
+	t := e.term(r[col])
+	if !plainString(t) {
+		return false, false
+	}
+	switch c.Name {
+	case "CONTAINS":
+		return strings.Contains(t.Value, k.Term.Value), true
+	case "STRSTARTS":
+		return strings.HasPrefix(t.Value, k.Term.Value), true
+	case "STRENDS":
+		return strings.HasSuffix(t.Value, k.Term.Value), true
+	}
+	return plainMatch(t.Value, k.Term.Value)
+}
+
+func plainString(t rdf.Term) bool {
+	return t.Kind == rdf.KindLiteral && t.Datatype == rdf.XSDString && t.Lang == ""
+}
+
+// plainMatch matches text against a regular expression with no
+// metacharacters but the anchors; ok is false for any other pattern.
+func plainMatch(text, pattern string) (val, ok bool) {
+	body := strings.TrimSuffix(strings.TrimPrefix(pattern, "^"), "$")
+	for i := 0; i < len(body); i++ {
+		if b := body[i]; !(b == ' ' || b == '_' || b == '-' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z') {
+			return false, false
+		}
+	}
+	start, end := strings.HasPrefix(pattern, "^"), len(body) < len(pattern) && strings.HasSuffix(pattern, "$")
+	switch {
+	case start && end:
+		return text == body, true
+	case start:
+		return strings.HasPrefix(text, body), true
+	case end:
+		return strings.HasSuffix(text, body), true
+	}
+	return strings.Contains(text, body), true
 }
 
 func compares(op string, c int) bool {
