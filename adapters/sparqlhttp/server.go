@@ -207,7 +207,9 @@ func (r *running) launch(s Server) error {
 			return err
 		}
 		sock := filepath.Join(r.dir, "http.sock")
-		jail.ReadOnly = append(jail.ReadOnly, filepath.Dir(exe))
+		// The program itself, not its folder: a binary in /tmp would
+		// otherwise show the host's /tmp (and hide the sandbox's own).
+		jail.ReadOnly = append(jail.ReadOnly, exe)
 		argv = append([]string{"/bin/sh", "-c", `"$0" & exec "$@"`, exe}, argv...)
 		env = []string{fmt.Sprintf("%s=%s 127.0.0.1:%d", relayEnv, sock, r.port)}
 		r.client = relayClient(sock)

@@ -27,7 +27,7 @@ const enginesEnv = "ORACLE_W3C_ENGINES"
 
 // baselined are the external engines with a baselines/<name>.tsv.
 var baselined = []string{"pyoxigraph", "oxigraph", "oxilite", "jena", "comunica", "rdflib",
-	"rasqal", "virtuoso", "attean", "rdfquery"}
+	"rasqal", "virtuoso", "attean", "rdfquery", "rdf4j", "oxigraph-server", "fuseki"}
 
 // TestEngineBaselines runs every installed external engine over the W3C
 // suite through the same runner as `oracle w3c --engine NAME`, all engines
