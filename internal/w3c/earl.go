@@ -36,18 +36,21 @@ type project struct {
 // an engine not listed (an endpoint named in a config file) is described
 // by its name alone.
 var projects = map[string]project{
-	"reference":  {"sparql-oracle reference evaluator", homepage, "Go"},
-	"engine":     {"sparql-oracle fast engine", homepage, "Go"},
-	"oxigraph":   {"Oxigraph (JavaScript/WebAssembly build)", "https://github.com/oxigraph/oxigraph", "Rust"},
-	"pyoxigraph": {"pyoxigraph", "https://github.com/oxigraph/oxigraph", "Rust"},
-	"oxilite":    {"oxilite", "https://pypi.org/project/oxilite/", "Python"},
-	"rdflib":     {"RDFLib", "https://github.com/RDFLib/rdflib", "Python"},
-	"jena":       {"Apache Jena ARQ", "https://jena.apache.org/", "Java"},
-	"comunica":   {"Comunica", "https://comunica.dev/", "TypeScript"},
-	"virtuoso":   {"OpenLink Virtuoso Open-Source", "https://github.com/openlink/virtuoso-opensource", "C"},
-	"rasqal":     {"Rasqal", "https://librdf.org/rasqal/", "C"},
-	"attean":     {"Attean", "https://metacpan.org/dist/Attean", "Perl"},
-	"rdfquery":   {"RDF::Query", "https://metacpan.org/dist/RDF-Query", "Perl"},
+	"reference":       {"sparql-oracle reference evaluator", homepage, "Go"},
+	"engine":          {"sparql-oracle fast engine", homepage, "Go"},
+	"oxigraph":        {"Oxigraph (JavaScript/WebAssembly build)", "https://github.com/oxigraph/oxigraph", "Rust"},
+	"pyoxigraph":      {"pyoxigraph", "https://github.com/oxigraph/oxigraph", "Rust"},
+	"oxilite":         {"oxilite", "https://pypi.org/project/oxilite/", "Python"},
+	"rdflib":          {"RDFLib", "https://github.com/RDFLib/rdflib", "Python"},
+	"jena":            {"Apache Jena ARQ", "https://jena.apache.org/", "Java"},
+	"rdf4j":           {"Eclipse RDF4J", "https://rdf4j.org/", "Java"},
+	"fuseki":          {"Apache Jena Fuseki", "https://jena.apache.org/documentation/fuseki2/", "Java"},
+	"oxigraph-server": {"Oxigraph server", "https://github.com/oxigraph/oxigraph", "Rust"},
+	"comunica":        {"Comunica", "https://comunica.dev/", "TypeScript"},
+	"virtuoso":        {"OpenLink Virtuoso Open-Source", "https://github.com/openlink/virtuoso-opensource", "C"},
+	"rasqal":          {"Rasqal", "https://librdf.org/rasqal/", "C"},
+	"attean":          {"Attean", "https://metacpan.org/dist/Attean", "Perl"},
+	"rdfquery":        {"RDF::Query", "https://metacpan.org/dist/RDF-Query", "Perl"},
 }
 
 // WriteEARL writes the report as EARL 1.0 Turtle
