@@ -22,6 +22,11 @@ type Verdict struct {
 	Diff    []Line
 	Summary string // one line: row counts and how many rows differ
 	Note    string
+	// Basis, when set, is what the comparator's verdict rests on beyond
+	// the judge's answer: the other reading an engine took (contested),
+	// "every reading of the text rules it out" (text), or §17.6's
+	// extension point (compare_readings.go, compare_extension.go).
+	Basis *results.Basis
 }
 
 // Line is one line of the human diff: Op '-' for expected only, '+' for
@@ -93,8 +98,16 @@ func CompareWith(expected, actual *results.Answer, opt Options) *Verdict {
 		opt.Budget = DefaultBudget
 	}
 	v := compareKinds(expected, actual, opt)
-	if expected != nil && actual != nil && !v.OK && expected.Freedom != nil && expected.Freedom.Indeterminate != "" {
-		f := expected.Freedom
+	if v.OK || expected == nil || actual == nil || expected.Freedom == nil {
+		return v
+	}
+	if r := compareReadings(expected, actual, v, opt); r != nil { // compare_readings.go
+		return r
+	}
+	if x := compareExtension(expected, actual, v, opt); x != nil { // compare_extension.go
+		return x
+	}
+	if f := expected.Freedom; f.Indeterminate != "" {
 		return &Verdict{Classes: []Class{ClassUndecided}, Note: "unjudged: " + f.Indeterminate, Diff: v.Diff}
 	}
 	return v

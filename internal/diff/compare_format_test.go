@@ -19,6 +19,14 @@ import (
 //	    graph                 a CONSTRUCT answer; then "<s> <p> <o> ." lines
 //	== freedom                one line: ordered reduced offset=N limit=N open=x,y traced
 //	== sequence               the judge's ORDER BY sequence: "TIE ?x=<a> ..."
+//	== reading                the judge's answer under another reading of
+//	                          its contested question (Freedom.Readings):
+//	                          "takes: TEXT", then rows as in expected
+//	== extension              the judge's answer with §17.6's extension
+//	                          points open (Freedom.Extension.Answer); a cell
+//	                          <urn:x-sparql-oracle:extension-value> holds any value
+//	freedom also takes contested=REF (Freedom.Contested), complete
+//	(ReadingsComplete) and extension=cells,rows,elsewhere
 //	== verdict                "ok" or "fail CLASS..." (exact, in order);
 //	                          optional "note: TEXT" (Note must contain TEXT)
 //	== result                 golden Verdict.Text(), rewritten by -update
@@ -46,6 +54,8 @@ func parseCase(src string) (*caseFile, error) {
 	var fr *results.Freedom
 	var cells []map[string]results.Cell
 	var tcells []results.Cell
+	var rds []results.Reading
+	var ext *results.Answer
 	sec := ""
 	for n, line := range strings.Split(src, "\n") {
 		ln := n + 1
@@ -83,6 +93,10 @@ func parseCase(src string) (*caseFile, error) {
 			fr, err = freedomLine(fr, t)
 		case "sequence":
 			fr, err = sequenceLine(fr, t)
+		case "reading":
+			rds, err = readingLine(rds, c.sections, t)
+		case "extension":
+			ext, _, err = answerLine(ext, t)
 		case "verdict":
 			err = c.verdictLine(t)
 		default:
@@ -101,9 +115,57 @@ func parseCase(src string) (*caseFile, error) {
 		}
 		fr.Cells, fr.TripleCells = cells, tcells
 	}
-	c.expected.Freedom = fr
+	c.expected.Freedom = withReadings(fr, rds, ext)
 	c.result = strings.TrimRight(c.result, "\n") + "\n"
 	return c, nil
+}
+
+// readingLine adds a line of a "== reading" section: a new section starts
+// a new reading.
+func readingLine(rds []results.Reading, sections []string, t string) ([]results.Reading, error) {
+	if n := countSections(sections, "== reading"); len(rds) < n {
+		rds = append(rds, results.Reading{})
+	}
+	rd := &rds[len(rds)-1]
+	if takes, ok := strings.CutPrefix(t, "takes:"); ok {
+		rd.Takes = append(rd.Takes, strings.TrimSpace(takes))
+		return rds, nil
+	}
+	var err error
+	rd.Answer, _, err = answerLine(rd.Answer, t)
+	return rds, err
+}
+
+func countSections(sections []string, head string) int {
+	n := 0
+	for _, s := range sections {
+		if strings.TrimSpace(s) == head {
+			n++
+		}
+	}
+	return n
+}
+
+// withReadings attaches the readings (on the contested question) and the
+// extension answer to the judge's freedom.
+func withReadings(fr *results.Freedom, rds []results.Reading, ext *results.Answer) *results.Freedom {
+	if fr == nil {
+		return nil
+	}
+	for i := range rds {
+		if fr.Contested != nil {
+			rds[i].Bases = []results.Basis{*fr.Contested}
+		}
+		rds[i].Answer.Freedom = &results.Freedom{Limit: -1}
+	}
+	if len(rds) > 0 {
+		fr.Readings = rds
+	}
+	if ext != nil && fr.Extension != nil {
+		ext.Freedom = &results.Freedom{Limit: -1}
+		fr.Extension.Answer = ext
+	}
+	return fr
 }
 
 func answerLine(a *results.Answer, t string) (*results.Answer, map[string]results.Cell, error) {
@@ -187,6 +249,14 @@ func freedomLine(fr *results.Freedom, t string) (*results.Freedom, error) {
 			fr.Indeterminate = strings.ReplaceAll(v, "_", " ")
 		case "traced":
 			fr.Traced = true
+		case "contested":
+			fr.Contested = &results.Basis{Kind: results.BasisContested, Anchor: "defn_aggSum", Ref: v}
+			fr.Indeterminate = "contested " + v
+		case "complete":
+			fr.ReadingsComplete = true
+		case "extension":
+			fr.Extension = &results.Extension{Cells: strings.Contains(v, "cells"), Rows: strings.Contains(v, "rows"),
+				Elsewhere: strings.Contains(v, "elsewhere")}
 		default:
 			err = fmt.Errorf("unknown freedom %q", f)
 		}

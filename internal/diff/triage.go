@@ -30,6 +30,10 @@ const (
 	TimedOut    Outcome = "timeout"     // the deadline (or the engine's budget) ran out
 	Crashed     Outcome = "crashed"     // the engine process died or panicked
 	Unavailable Outcome = "unavailable" // the engine could not be reached or started
+	// Extended: the answer differs from the judge's only where §17.6
+	// permits (#extensionFunctions: a value where the text gives an error):
+	// judged, not wrong, never filed.
+	Extended Outcome = "permitted-extension"
 )
 
 // Kind is the triage of a whole case.
@@ -191,6 +195,8 @@ func judgeAnswer(ev *EngineVerdict, expected *results.Answer) {
 		ev.Outcome = Correct
 	case len(v.Classes) > 0 && v.Classes[0] == ClassUndecided:
 		ev.Outcome, ev.Class, ev.Classes = Unjudged, ClassUndecided, v.Classes
+	case len(v.Classes) > 0 && v.Classes[0] == ClassExtension:
+		ev.Outcome, ev.Class, ev.Classes = Extended, ClassExtension, v.Classes
 	default:
 		ev.Outcome, ev.Class, ev.Classes = Wrong, v.Classes[0], v.Classes
 	}
@@ -235,6 +241,12 @@ func kindOf(r *Report, suspect bool) Kind {
 			return KindEngineBug
 		}
 	}
+	for _, v := range r.Verdicts {
+		if v.Outcome == Extended {
+			r.Notes = append(r.Notes, "PERMITTED EXTENSION: "+v.Engine+" returns a value where the text gives an error "+
+				"(§17.6 #extensionFunctions); not wrong, not filed")
+		}
+	}
 	if pending := notJudged(r.Verdicts); len(pending) > 0 {
 		r.Reason = "not every engine could be judged: " + strings.Join(pending, ", ")
 		r.Notes = append(r.Notes, "UNJUDGED: "+r.Reason)
@@ -250,7 +262,7 @@ func kindOf(r *Report, suspect bool) Kind {
 func notJudged(vs []EngineVerdict) []string {
 	var out []string
 	for _, v := range vs {
-		if v.Outcome != Correct {
+		if v.Outcome != Correct && v.Outcome != Extended {
 			out = append(out, v.Engine+" ("+string(v.Outcome)+")")
 		}
 	}

@@ -34,10 +34,36 @@ func Aggregate(a *algebra.Aggregate, group []Binding, ctx *Context) Value {
 	if a.Distinct {
 		m = distinctValues(m)
 	}
-	v := setFunction(name, m, a.Separator, ctx)
-	v.Prov = aggregateProv(name, a.Distinct, m, v) // provenance.go
+	v := readAggregate(name, a.Distinct, m, a.Separator, ctx)
 	noteOpen(name, m, v, ctx)
 	return v
+}
+
+// readAggregate applies the set function under the reading of the
+// contested questions ctx takes (readings.go): the judge's, errors
+// skipped, or (MIN/MAX) the error making the set function an error.
+func readAggregate(name string, distinct bool, m []Value, sep string, ctx *Context) Value {
+	switch {
+	case foldsErrors(name, m) && ctx.Reading(ContestedAggErrors) == 1,
+		(name == "MIN" || name == "MAX") && mixesErrors(m) && ctx.Reading(ContestedMinMaxError) == 1:
+		m = withoutErrors(m)
+	case (name == "MIN" || name == "MAX") && mixesErrors(m) && ctx.Reading(ContestedMinMaxError) == 2:
+		return Errorf(name + " over an error and a value: an error (the alternative reading)")
+	}
+	v := setFunction(name, m, sep, ctx)
+	v.Prov = aggregateProv(name, distinct, m, v) // provenance.go
+	ctx.noteExtensible(v)
+	return v
+}
+
+func withoutErrors(m []Value) []Value {
+	out := make([]Value, 0, len(m))
+	for _, v := range m {
+		if v.Err == nil {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // noteOpen marks the answer indeterminate where the set function's value

@@ -22,7 +22,15 @@ type Value struct {
 }
 
 // Error is an expression evaluation error (§17.3, #evaluation).
-type Error struct{ Reason string }
+//
+// Unbound marks the error of evaluating an unbound variable (§17.2), and
+// what propagates it: no function or operator raised it, so it is no
+// extension point (#extensionFunctions). Every other error a §17 function
+// or operator raises on bound arguments is one (Value.Extensible).
+type Error struct {
+	Reason  string
+	Unbound bool
+}
 
 func (e *Error) Error() string { return e.Reason }
 
@@ -34,6 +42,12 @@ func Of(t rdf.Term) Value { return Value{Term: t} }
 
 // IsErr reports whether v is an error.
 func (v Value) IsErr() bool { return v.Err != nil }
+
+// Extensible reports whether v is an error a §17 function or operator
+// raised on bound arguments: "any function or operator that is specified
+// to return an error under some conditions is a valid extension point"
+// (#extensionFunctions), so an engine may return a value there.
+func (v Value) Extensible() bool { return v.Err != nil && !v.Err.Unbound }
 
 // Binding is one solution as an evaluator stores it; ops only reads it.
 type Binding interface {
@@ -78,6 +92,20 @@ type Context struct {
 	// the answer follows against the words (Follow; basis.go).
 	Contested *results.Basis
 	Follows   []results.Basis
+	// ContestWhy is why the first contested question (Contested) decided
+	// the answer; Met lists every contested question met (readings.go).
+	// Contest leaves Indeterminate to the choices that are no question.
+	ContestWhy string
+	Met        []results.Basis
+	// Readings: the alternative reading taken at each contested question
+	// (key ReadingKey; 0 or absent: the judge's reading), from Options.
+	Readings map[string]int
+	// Extension: evaluate with §17.6's extension points open (Options).
+	// ExtErrors counts the extensible errors raised (#extensionFunctions);
+	// ExtRead is set when an expression read ExtensionValue.
+	Extension bool
+	ExtErrors int
+	ExtRead   bool
 
 	bud       budget // byte limits and deadline (budget.go)
 	bnodes    map[string]rdf.Term

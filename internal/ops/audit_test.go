@@ -349,7 +349,7 @@ func checkValue(t *testing.T, where, text string, got Value, want, mark string, 
 	}
 	switch mark {
 	case "[contested]":
-		if ctx.Contested == nil || ctx.Indeterminate == "" {
+		if ctx.Contested == nil || ctx.ContestWhy == "" {
 			t.Errorf("%s: %s: the answer should name an open question (Contested)", where, text)
 		}
 	case "[follows]":
@@ -362,8 +362,8 @@ func checkValue(t *testing.T, where, text string, got Value, want, mark string, 
 				where, text, ctx.Indeterminate, ctx.Contested)
 		}
 	default:
-		if ctx.Indeterminate != "" {
-			t.Errorf("%s: %s: unexpectedly open or contested: %s", where, text, ctx.Indeterminate)
+		if ctx.Indeterminate != "" || ctx.Contested != nil {
+			t.Errorf("%s: %s: unexpectedly open or contested: %s%s", where, text, ctx.Indeterminate, ctx.ContestWhy)
 		}
 	}
 }

@@ -115,13 +115,31 @@ func (c *Context) Follow(b results.Basis) {
 	c.Follows = append(c.Follows, b)
 }
 
-// Contest marks the answer indeterminate because of the open question b,
-// with why in plain words; the first reason and question are kept.
+// Contest records that the answer rests on the open question b, with why
+// in plain words: the first question and reason are kept (Contested,
+// ContestWhy), every question met is listed (Met), so the judge can
+// evaluate the other readings (readings.go). Indeterminate is left to the
+// choices that are no question.
 func (c *Context) Contest(b results.Basis, why string) {
-	if c == nil || c.Indeterminate != "" {
+	if c == nil {
 		return
 	}
-	c.Indeterminate = why
+	if !metBefore(c.Met, b) {
+		c.Met = append(c.Met, b)
+	}
+	if c.Contested != nil {
+		return
+	}
+	c.ContestWhy = why
 	bb := b
 	c.Contested = &bb
+}
+
+func metBefore(met []results.Basis, b results.Basis) bool {
+	for _, m := range met {
+		if ReadingKey(m) == ReadingKey(b) {
+			return true
+		}
+	}
+	return false
 }

@@ -72,8 +72,8 @@ func callBuiltin(name string, args []rdf.Term, ctx *Context) Value {
 
 func rel(op string) func(*Context, []rdf.Term) Value {
 	return func(ctx *Context, a []rdf.Term) Value {
-		if op == "=" || op == "!=" {
-			noteUnequalTypes(ctx, a[0], a[1])
+		if (op == "=" || op == "!=") && noteUnequalTypes(ctx, a[0], a[1]) {
+			return unequalTypeError(a[0], a[1]) // the alternative reading (readings.go)
 		}
 		noteImplicitTimezone(ctx, a[0], a[1])
 		return relational(op, a[0], a[1])
@@ -82,7 +82,9 @@ func rel(op string) func(*Context, []rdf.Term) Value {
 
 func dateFn(name string) func(*Context, []rdf.Term) Value {
 	return func(ctx *Context, a []rdf.Term) Value {
-		noteDateTimeFn(ctx, name, a[0])
+		if noteDateTimeFn(ctx, name, a[0]) && ctx.Reading(ContestedHours24) == 1 {
+			return intValue(24) // "as given in the lexical form" (readings.go)
+		}
 		return dateTimeFn(name, a[0])
 	}
 }

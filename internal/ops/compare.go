@@ -195,20 +195,31 @@ func boolCmp(a, b bool) int {
 // The letter of #func-RDFterm-equal makes that "=" a type error; the
 // approved tests open-eq-08 and open-eq-10 make it false. Engines take
 // either side, and both are defensible.
-func noteUnequalTypes(ctx *Context, a, b rdf.Term) {
+//
+// It reports whether the pair is such a one and the alternative reading
+// (a type error) is taken (readings.go).
+func noteUnequalTypes(ctx *Context, a, b rdf.Term) bool {
 	if ctx == nil || !a.IsLiteral() || !b.IsLiteral() || a == b {
-		return
+		return false
 	}
 	if eq, err := equal(a, b); eq || err != nil {
-		return
+		return false
 	}
 	va, vb := classify(a), classify(b)
 	if va.cat == vb.cat && va.cat != catLang && va.cat != catOther {
-		return // an #OperatorMapping row compared them
+		return false // an #OperatorMapping row compared them
 	}
 	ctx.Follow(FollowsUnequalTypes)
 	ctx.Contest(ContestedUnequalTypes, "= or != between "+a.String()+" and "+b.String()+
 		": a type error by #func-RDFterm-equal, false by the W3C tests' KnownTypesDefault2Neq (open-eq-08, open-eq-10)")
+	return ctx.Reading(ContestedUnequalTypes) == 1
+}
+
+// unequalTypeError is "=" between different literals under the words of
+// #func-RDFterm-equal: "produces a type error if the arguments are both
+// literal but are not the same RDF term".
+func unequalTypeError(a, b rdf.Term) Value {
+	return Errorf("= between different literals " + a.String() + " and " + b.String() + " (#func-RDFterm-equal)")
 }
 
 // noteImplicitTimezone marks ctx indeterminate when a comparison of two

@@ -210,20 +210,23 @@ func intValue(i int64) Value { return Of(intNumber(i).term()) }
 // noteDateTimeFn records the readings of #func-hours and #func-tz the
 // text leaves open: HOURS of 24:00:00 (24 as written, or 0 as
 // fn:hours-from-dateTime: contested) and TZ of a UTC offset written
-// +00:00 or -00:00 (the part as written, or "Z" of the value: open).
-func noteDateTimeFn(ctx *Context, name string, t rdf.Term) {
+// +00:00 or -00:00 (the part as written, or "Z" of the value: open). It
+// reports whether HOURS met 24:00:00.
+func noteDateTimeFn(ctx *Context, name string, t rdf.Term) bool {
 	m := reDateTime.FindStringSubmatch(t.Value)
 	if m == nil || !t.IsLiteral() || t.Datatype != rdf.XSDDateTime {
-		return
+		return false
 	}
 	switch {
 	case name == "HOURS" && m[4] == "24":
 		ctx.Contest(ContestedHours24, "HOURS of "+t.String()+": 24 \"as given in the lexical form\" (#func-hours), "+
 			"or 0 as fn:hours-from-dateTime, to which it corresponds")
+		return true
 	case name == "TZ" && (m[7] == "+00:00" || m[7] == "-00:00") && ctx.Indeterminate == "":
 		ctx.Indeterminate = "TZ of " + t.String() + ": the timezone part as written (\"" + m[7] +
 			"\") or as the value's canonical form (\"Z\"); #func-tz does not say which"
 	}
+	return false
 }
 
 const xsdDate = rdf.XSD + "date"

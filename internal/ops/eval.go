@@ -19,7 +19,11 @@ func Eval(e algebra.Expr, mu Binding, ctx *Context) Value {
 		}
 		return Of(e.Term)
 	case *algebra.Var:
-		return lookupValue(mu, e.Name)
+		v := lookupValue(mu, e.Name)
+		if isExtensionValue(ctx, v) { // readings.go: an extension's value is read
+			return Value{Err: &Error{Reason: "a value of a §17.6 extension", Unbound: true}}
+		}
+		return v
 	case *algebra.Call:
 		return evalCall(e, mu, ctx)
 	case *algebra.Func:
@@ -40,7 +44,7 @@ func lookupValue(mu Binding, name string) Value {
 	} else if t, ok := lookup(mu, name); ok {
 		return Of(t)
 	}
-	return Errorf("unbound variable ?" + name)
+	return Value{Err: &Error{Reason: "unbound variable ?" + name, Unbound: true}}
 }
 
 func lookup(mu Binding, name string) (rdf.Term, bool) {
@@ -75,6 +79,7 @@ func evalCall(c *algebra.Call, mu Binding, ctx *Context) Value {
 		return *err
 	}
 	out := callBuiltin(c.Name, args, ctx)
+	ctx.noteExtensible(out)
 	out.Prov = provOf(strings.ToUpper(c.Name), vals, out)
 	return out
 }
@@ -87,6 +92,7 @@ func evalCast(f *algebra.Func, mu Binding, ctx *Context) Value {
 		return *err
 	}
 	out := CallIRI(f.IRI, args)
+	ctx.noteExtensible(out)
 	noteCast(ctx, f.IRI, vals, out) // cast.go
 	out.Prov = provOf(f.IRI, vals, out)
 	return out
@@ -176,12 +182,15 @@ func evalIf(args []algebra.Expr, mu Binding, ctx *Context) Value {
 
 // coalesce is #func-coalesce: the first value that is not an error.
 func coalesce(args []algebra.Expr, mu Binding, ctx *Context) Value {
+	ext := false // an argument's error was an extension point (#extensionFunctions)
 	for _, a := range args {
-		if v := Eval(a, mu, ctx); v.Err == nil {
+		v := Eval(a, mu, ctx)
+		if v.Err == nil {
 			return v
 		}
+		ext = ext || v.Extensible()
 	}
-	return Errorf("COALESCE: every argument is an error")
+	return Value{Err: &Error{Reason: "COALESCE: every argument is an error", Unbound: !ext}}
 }
 
 // bound is #func-bound; it never raises an error on a variable.
@@ -209,6 +218,9 @@ func in(args []algebra.Expr, mu Binding, ctx *Context, not bool) Value {
 			ctx.Contest(ContestedInEmpty, "IN/NOT IN with an empty list and a left side that is an error: "+
 				"#func-in and #func-not-in define the form as a chain of comparisons, of which there are none "+
 				"(false/true), yet evaluate the left side (an error); the text allows both")
+			if ctx.Reading(ContestedInEmpty) == 1 {
+				return Of(rdf.Bool(not))
+			}
 		}
 		return lhs
 	}
@@ -236,7 +248,9 @@ func in(args []algebra.Expr, mu Binding, ctx *Context, not bool) Value {
 		}
 	}
 	for _, t := range unequal {
-		noteUnequalTypes(ctx, lhs.Term, t)
+		if noteUnequalTypes(ctx, lhs.Term, t) {
+			firstErr = cmp.Or(firstErr, unequalTypeError(lhs.Term, t).Err)
+		}
 	}
 	if firstErr != nil {
 		return Value{Err: firstErr}

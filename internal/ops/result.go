@@ -22,6 +22,15 @@ type Options struct {
 	// Both are checked before a string is built (budget.go).
 	MaxTermBytes int64
 	MaxBytes     int64
+	// Readings: the alternative reading to take at each contested question
+	// (ReadingKey of its basis → alternative number, 1-based; readings.go).
+	// Nil: the judge's readings.
+	Readings map[string]int
+	// Extension: evaluate with the §17.6 extension points open
+	// (#extensionFunctions): a top-level BIND or projection whose
+	// expression raised an extensible error binds results.ExtensionValue,
+	// a top-level FILTER whose condition did keeps the solution.
+	Extension bool
 }
 
 // Result is what both evaluators return: the answer of a query form, and,
@@ -51,6 +60,11 @@ type Result struct {
 	// Contested and Follows: see results.Freedom.
 	Contested *results.Basis
 	Follows   []results.Basis
+	// Readings, ReadingsComplete, Extension: see results.Freedom (the judge
+	// re-evaluated under the other readings and the §17.6 extension points).
+	Readings         []results.Reading
+	ReadingsComplete bool
+	Extension        *results.Extension
 	// Traced, Cells, SequenceCells, TripleCells: the judge's per-cell
 	// provenance, parallel to Rows, Sequence and Triples (see results.Freedom).
 	Traced               bool

@@ -258,7 +258,7 @@ func fnRegex(ctx *Context, a []rdf.Term) Value {
 		return Value{Err: err}
 	}
 	re, err := regexArgs(a[1:])
-	noteRegex(ctx, "REGEX", a[1:], err)
+	err = noteRegex(ctx, "REGEX", a[1:], err)
 	if err != nil {
 		return Value{Err: err}
 	}
@@ -269,16 +269,23 @@ func fnRegex(ctx *Context, a []rdf.Term) Value {
 // text: the flag q, which the judge takes from a W3C test against F&O 1.0
 // (basis.go FollowsRegexQ), and an XPath construct the judge cannot run
 // on RE2, whose error stands for a value the text defines (unjudged).
-func noteRegex(ctx *Context, fn string, pf []rdf.Term, err *Error) {
+//
+// Under the alternative reading of ContestedRegexQ (readings.go) the flag
+// q is F&O 1.0's err:FORX0001, returned in place of err.
+func noteRegex(ctx *Context, fn string, pf []rdf.Term, err *Error) *Error {
 	if len(pf) > 1 && strings.ContainsRune(pf[1].Value, 'q') && isSimple(pf[1]) {
 		ctx.Follow(FollowsRegexQ)
 		ctx.Contest(ContestedRegexQ, fn+" with the flag q: an error by F&O 1.0 §7.6.1.1 (flags s, m, i, x), "+
 			"no metacharacters by XPath 3.0 and the W3C test regex-no-metacharacters")
+		if ctx.Reading(ContestedRegexQ) == 1 {
+			return &Error{Reason: fn + ": flag q is not an F&O 1.0 flag (err:FORX0001)"}
+		}
 	}
 	if err != nil && strings.Contains(err.Reason, "not supported") && ctx.Indeterminate == "" {
 		ctx.Indeterminate = fn + ": " + err.Reason + ": the pattern is XPath (F&O 1.0 §7.6.1) and has a value " +
 			"by the text, which the judge cannot compute on RE2"
 	}
+	return err
 }
 
 // fnReplace is #func-replace (fn:replace); the output is charged to the
@@ -294,7 +301,7 @@ func fnReplace(ctx *Context, a []rdf.Term) Value {
 		return Errorf("REPLACE: replacement is not a simple literal")
 	}
 	re, err := regexArgs(append([]rdf.Term{a[1]}, a[3:]...))
-	noteRegex(ctx, "REPLACE", append([]rdf.Term{a[1]}, a[3:]...), err)
+	err = noteRegex(ctx, "REPLACE", append([]rdf.Term{a[1]}, a[3:]...), err)
 	if err != nil {
 		return Value{Err: err}
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/ops"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // Filter transcribes #defn_algFilter:
@@ -21,7 +22,7 @@ func (e *evaluator) Filter(g *rdf.Graph, exprs []algebra.Expr, omega Multiset) (
 	for _, mu := range omega {
 		keep := true
 		for _, x := range exprs {
-			ok, err := e.ebv(g, x, mu)
+			ok, err := e.filterEBV(g, x, mu) // ebv, or §17.6's kept row (extension.go)
 			if err != nil {
 				return nil, err
 			}
@@ -200,6 +201,9 @@ func (e *evaluator) extend1(g *rdf.Graph, mu Mapping, v string, x algebra.Expr) 
 		return mu, nil
 	}
 	val, err := e.value(g, x, mu)
+	if err == nil && e.extendsCell(val) { // extension.go
+		return mu.WithValue(v, results.ExtensionValue, ops.Prov{}), nil
+	}
 	if err != nil || val.IsErr() || val.Term.IsZero() {
 		return mu, err
 	}

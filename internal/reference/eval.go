@@ -10,6 +10,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/ops"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // Options bound and seed one evaluation.
@@ -41,6 +42,12 @@ type evaluator struct {
 	ectx      *ops.Context
 	termCache map[*rdf.Graph][]rdf.Term // graphTerms per graph, computed once
 	nodeCache map[*rdf.Graph][]rdf.Term // nodes(G) per graph, computed once
+	// §17.6 extension points (extension.go): the top-level FILTERs and
+	// Extends of a SELECT, the site whose expression is being evaluated,
+	// and where an extensible error decided the answer.
+	top  map[algebra.Op]bool
+	site site
+	ext  results.Extension
 }
 
 func (e *evaluator) graphTerms(g *rdf.Graph) []rdf.Term {
@@ -74,7 +81,8 @@ func newEvaluator(ctx context.Context, ds *rdf.Dataset, base string, opt Options
 	if opt.Now.IsZero() {
 		opt.Now = time.Now()
 	}
-	ectx := &ops.Context{Now: opt.Now, Base: base, Rand: rand.New(rand.NewSource(opt.Seed))}
+	ectx := &ops.Context{Now: opt.Now, Base: base, Rand: rand.New(rand.NewSource(opt.Seed)),
+		Readings: opt.Readings, Extension: opt.Extension} // readings.go, extension.go
 	ectx.Limit(ctx, opt) // bytes built and the deadline, inside expressions (ops/budget.go)
 	return &evaluator{ctx: ctx, ds: ds, opt: opt, fuel: opt.Fuel, ectx: ectx,
 		termCache: map[*rdf.Graph][]rdf.Term{}, nodeCache: map[*rdf.Graph][]rdf.Term{}}
@@ -116,7 +124,10 @@ func (e *evaluator) eval(g *rdf.Graph, op algebra.Op) (Multiset, error) {
 	case *algebra.LeftJoin:
 		return e.binary(g, op.L, op.R, func(a, b Multiset) (Multiset, error) { return e.LeftJoin(g, a, b, op.Expr) })
 	case *algebra.Filter:
-		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) { return e.Filter(g, op.Exprs, a) })
+		return e.unary(g, op.Op, func(a Multiset) (Multiset, error) {
+			defer e.at(e.siteOf(op, siteFilter))()
+			return e.Filter(g, op.Exprs, a)
+		})
 	case *algebra.Union:
 		return e.binary(g, op.L, op.R, e.Union)
 	case *algebra.Minus:
@@ -125,7 +136,10 @@ func (e *evaluator) eval(g *rdf.Graph, op algebra.Op) (Multiset, error) {
 		return e.Graph(g, op.Name, op.Op)
 	case *algebra.Extend:
 		inner, chain := extendChain(op)
-		return e.unary(g, inner, func(a Multiset) (Multiset, error) { return e.extendAll(g, a, chain) })
+		return e.unary(g, inner, func(a Multiset) (Multiset, error) {
+			defer e.at(e.siteOf(op, siteExtend))()
+			return e.extendAll(g, a, chain)
+		})
 	case *algebra.Table:
 		return e.ToMultiSet(op.Vars, op.Rows)
 	case *algebra.Service:

@@ -17,11 +17,13 @@ func (e *evaluator) value(g *rdf.Graph, x algebra.Expr, mu Mapping) (ops.Value, 
 	}
 	saved := e.ectx.Exists
 	e.ectx.Exists = func(op algebra.Op, b ops.Binding) (bool, error) { return e.exists(g, op, b) }
+	before := e.ectx.ExtErrors
 	v := ops.Eval(x, mu, e.ectx)
 	e.ectx.Exists = saved
 	if e.ectx.Fatal != nil {
 		return ops.Value{}, e.ectx.Fatal
 	}
+	e.noteExtension(before, v) // extension.go
 	return v, nil
 }
 
@@ -58,6 +60,7 @@ func (e *evaluator) exists(g *rdf.Graph, p algebra.Op, b ops.Binding) (bool, err
 	}
 	e.fuel--
 	defer func() { e.fuel++ }()
+	defer e.at(siteElsewhere)() // an EXISTS pattern is never the top of the query
 	mu, ok := b.(Mapping)
 	if !ok {
 		mu = mappingOf(b)

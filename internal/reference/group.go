@@ -124,8 +124,12 @@ func (e *evaluator) Aggregation(g *rdf.Graph, agg *algebra.Aggregate, groups []g
 		}
 		saved := e.ectx.Exists
 		e.ectx.Exists = func(op algebra.Op, b ops.Binding) (bool, error) { return e.exists(g, op, b) }
+		before := e.ectx.ExtErrors
 		out[i] = ops.Aggregate(agg, bs, e.ectx)
 		e.ectx.Exists = saved
+		if e.ectx.ExtErrors > before { // an aggregate is never an extension site of its own (extension.go)
+			e.ext.Elsewhere = true
+		}
 		if e.ectx.Fatal != nil {
 			return nil, e.ectx.Fatal
 		}

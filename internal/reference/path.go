@@ -296,6 +296,9 @@ func (e *evaluator) NPS(g *rdf.Graph, x algebra.Node, set []string, y algebra.No
 		if mu, ok := endpoints(x, t.S, y, t.O); ok {
 			if s.seen[mu.key()] {
 				e.npsCollapsed()
+				if e.ectx.Reading(ops.ContestedNPS) == 1 { // one solution per triple (readings.go)
+					s.out = append(s.out, mu)
+				}
 			}
 			s.add(mu)
 		}

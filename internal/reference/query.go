@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -35,13 +36,27 @@ func Eval(ctx context.Context, q *algebra.Query, ds *rdf.Dataset, sources map[st
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	e := newEvaluator(ctx, active, q.Base, opt)
-	res, err = e.query(q)
-	if res != nil {
-		res.Indeterminate = e.ectx.Indeterminate
-		res.Contested, res.Follows = e.ectx.Contested, e.ectx.Follows // ops/basis.go
+	res, e, err := evalOnce(ctx, q, active, opt)
+	if err != nil || opt.Readings != nil || opt.Extension {
+		return res, err
 	}
-	return res, err
+	readings(ctx, q, active, opt, res, e)  // readings.go
+	extension(ctx, q, active, opt, res, e) // extension.go
+	return res, nil
+}
+
+// evalOnce evaluates q under one reading of the contested questions.
+func evalOnce(ctx context.Context, q *algebra.Query, active *rdf.Dataset, opt Options) (*Result, *evaluator, error) {
+	e := newEvaluator(ctx, active, q.Base, opt)
+	res, err := e.query(q)
+	if err != nil {
+		return nil, e, err
+	}
+	// The choices that are no question make any other answer undecided;
+	// a contested question does too, unless its readings decide (readings.go).
+	res.Indeterminate = cmp.Or(e.ectx.Indeterminate, e.ectx.ContestWhy)
+	res.Contested, res.Follows = e.ectx.Contested, e.ectx.Follows // ops/basis.go
+	return res, e, nil
 }
 
 // query evaluates the pattern in the default graph and builds the form's answer.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -194,7 +195,46 @@ func render(res *Result) string {
 	if res.Indeterminate != "" {
 		b.WriteString("# indeterminate: " + res.Indeterminate + "\n")
 	}
+	renderReadings(&b, res)
 	return b.String()
+}
+
+// renderReadings prints, one line each, the answers under the other
+// readings of the contested questions met (readings.go) and the §17.6
+// extension points (extension.go).
+func renderReadings(b *strings.Builder, res *Result) {
+	for _, rd := range res.Readings {
+		b.WriteString("# reading " + strings.Join(rd.Takes, "; ") + ": " + answerLine(rd.Answer) + "\n")
+	}
+	if len(res.Readings) > 0 {
+		b.WriteString("# readings complete: " + strconv.FormatBool(res.ReadingsComplete) + "\n")
+	}
+	if x := res.Extension; x != nil {
+		b.WriteString(fmt.Sprintf("# extension: cells=%v rows=%v elsewhere=%v\n", x.Cells, x.Rows, x.Elsewhere))
+		if x.Answer != nil {
+			b.WriteString("# extension answer: " + answerLine(x.Answer) + "\n")
+		}
+	}
+}
+
+// answerLine is an answer on one line: rows sorted, " | " between them.
+func answerLine(a *results.Answer) string {
+	switch a.Kind {
+	case results.Boolean:
+		return strconv.FormatBool(a.Boolean)
+	case results.Graph:
+		return strconv.Itoa(len(a.Triples)) + " triples"
+	}
+	var rows []string
+	for _, r := range a.Rows {
+		var cells []string
+		for _, v := range a.Vars {
+			cells = append(cells, "?"+v+"="+r[v].String())
+		}
+		rows = append(rows, strings.Join(cells, " "))
+	}
+	sort.Strings(rows)
+	return strings.Join(rows, " | ")
 }
 
 // cellText shows what the judge leaves open of a computed cell:

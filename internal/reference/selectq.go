@@ -44,6 +44,7 @@ func peel(op algebra.Op) modifiers {
 // before OFFSET/LIMIT, its tie classes, REDUCED, and the open variables.
 func (e *evaluator) selectQuery(q *algebra.Query) (*Result, error) {
 	m := peel(q.Op)
+	e.top = topOps(m.pattern) // §17.6's top-level sites (extension.go)
 	res := &Result{Form: q.Form, Vars: q.Vars, Limit: -1}
 	g := e.ds.Default
 	seq, err := e.eval(g, m.pattern)

@@ -86,12 +86,13 @@ func toAnswer(r *ops.Result) *results.Answer {
 		a.Kind = results.Bindings
 		a.Rows = solutions(r.Rows)
 	}
-	if r.Traced || r.Ordered || r.Reduced || len(r.Open) > 0 || len(r.Concat) > 0 || len(r.Graphs) > 0 || r.GraphsCapped || r.Indeterminate != "" || r.Contested != nil || len(r.Follows) > 0 {
+	if r.Traced || r.Ordered || r.Reduced || len(r.Open) > 0 || len(r.Concat) > 0 || len(r.Graphs) > 0 || r.GraphsCapped || r.Indeterminate != "" || r.Contested != nil || len(r.Follows) > 0 || r.Extension != nil {
 		a.Freedom = &results.Freedom{
 			Ordered: r.Ordered, Sequence: solutions(r.Sequence), Ties: r.Ties,
 			Offset: r.Offset, Limit: r.Limit, Reduced: r.Reduced, Open: r.Open,
 			Concat: r.Concat, Graphs: r.Graphs, GraphsCapped: r.GraphsCapped, Indeterminate: r.Indeterminate,
 			Contested: r.Contested, Follows: r.Follows,
+			Readings: r.Readings, ReadingsComplete: r.ReadingsComplete, Extension: r.Extension, // reference/readings.go, extension.go
 			Traced: r.Traced, Cells: r.Cells, SequenceCells: r.SequenceCells, TripleCells: r.TripleCells,
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"strings"
 
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -77,6 +78,30 @@ func followed(fs []results.Basis, spec []SpecLink) *results.Basis {
 	return &b
 }
 
+// verdictBasis is the basis the comparator gave the first of the engines
+// whose verdict has one: the reading an engine took, "every reading of the
+// text rules it out", or §17.6 (diff.Verdict.Basis).
+func verdictBasis(r *diff.Report, engines []string) *results.Basis {
+	for _, e := range engines {
+		if v := r.Verdict(e); v != nil && v.Verdict != nil && v.Verdict.Basis != nil {
+			return v.Verdict.Basis
+		}
+	}
+	return nil
+}
+
+// engineBasis is the basis of one engine's verdict: its bug's, else the
+// comparator's own (a spec question or a permitted extension, never filed).
+func engineBasis(v diff.EngineVerdict, bugs []Bug) *results.Basis {
+	if b := basisFor(v.Engine, bugs); b != nil {
+		return b
+	}
+	if v.Verdict != nil {
+		return v.Verdict.Basis
+	}
+	return nil
+}
+
 // contested reports whether the judge's answer rests on an open question.
 func contested(expected *results.Answer) bool {
 	return expected != nil && expected.Freedom != nil && expected.Freedom.Contested != nil
@@ -90,15 +115,27 @@ func basisLine(b *results.Basis) string {
 	switch b.Kind {
 	case results.BasisText:
 		sec, _, _ := Sentence(b.Anchor)
-		return strings.TrimSpace("text: SPARQL 1.1 Query §" + sec + " (#" + b.Anchor + ")")
+		return strings.TrimSpace("text: SPARQL 1.1 Query §"+sec+" (#"+b.Anchor+")") + readingNote(b)
+	case results.BasisContested:
+		return "contested: " + b.Ref + anchorNote(b) + readingNote(b)
 	case results.BasisErratum:
 		return "erratum: " + b.Ref + anchorNote(b)
 	case results.BasisW3CTest:
 		return "w3c-test: " + b.Ref + anchorNote(b)
-	case results.BasisContested:
-		return "contested: " + b.Ref + anchorNote(b)
 	}
 	return string(b.Kind) + ": " + b.Ref
+}
+
+// readingNote is the comparator's own note on a basis it gave (the reading
+// an engine took, every reading ruling an answer out, §17.6), which a text
+// basis from the spec sentences does not carry.
+func readingNote(b *results.Basis) string {
+	for _, p := range []string{"the engine takes", "every reading", "permitted extension", "an error a §17"} {
+		if strings.HasPrefix(b.Note, p) {
+			return " — " + b.Note
+		}
+	}
+	return ""
 }
 
 func anchorNote(b *results.Basis) string {

@@ -300,7 +300,7 @@ func NewJSON(r *diff.Report, bugs []Bug) *JSONReport {
 		j.JudgeError = r.JudgeErr.Error()
 	}
 	for _, v := range r.Verdicts {
-		j.Verdicts = append(j.Verdicts, jsonVerdict(v, basisFor(v.Engine, bugs)))
+		j.Verdicts = append(j.Verdicts, jsonVerdict(v, engineBasis(v, bugs)))
 	}
 	for _, c := range r.Metamorphic {
 		j.Metamorphic = append(j.Metamorphic, JSONCheck{c.Name, c.Engine, c.OK, c.Skipped})
@@ -354,7 +354,7 @@ func WriteTable(w io.Writer, r *diff.Report, bugs ...Bug) error {
 	for _, v := range r.Verdicts {
 		basis := ""
 		if v.Outcome != diff.Correct {
-			basis = basisLine(basisFor(v.Engine, bugs))
+			basis = basisLine(engineBasis(v, bugs))
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.1f\t%s\n", cell(v.Engine), cell(v.Version), v.Outcome, joinClasses(v.Classes),
 			float64(v.Elapsed.Microseconds())/1000, cell(basis))

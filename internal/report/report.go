@@ -226,6 +226,9 @@ func bugOf(r *diff.Report, d diff.Divergence, engines []oracle.Engine) Bug {
 		b.Links = append(b.Links, l.URL)
 	}
 	b.Basis = basisOf(r.Expected, b.Spec)
+	if vb := verdictBasis(r, d.Signature.Wrong); vb != nil { // the readings or §17.6 decided (basis.go)
+		b.Basis = vb
+	}
 	if isQuestion(b.Basis) && b.Status == "open" {
 		b.Status = StatusQuestion
 	}

@@ -82,6 +82,17 @@ type Freedom struct {
 	// an approved W3C test against the Recommendation's words (BasisErratum,
 	// BasisW3CTest): a report citing a wrong verdict cites them.
 	Follows []Basis
+	// Readings are the judge's answers under the other readings of the
+	// contested questions it met (Contested), one per combination; with
+	// ReadingsComplete every reading was evaluated and no other choice left
+	// the answer open, so an answer matching none is wrong ("every reading
+	// of the text rules it out"). Without it, such an answer is undecided.
+	Readings         []Reading
+	ReadingsComplete bool
+	// Extension: where §17.6's extension points decided the answer
+	// (readings.go); an answer that differs from the judge's only there is a
+	// permitted extension, not wrong.
+	Extension *Extension
 
 	// Traced: the judge recorded what of every cell it fixed (Cells,
 	// SequenceCells, TripleCells): a cell without an entry was copied from

@@ -1,0 +1,75 @@
+package ops
+
+import "github.com/sparql-oracle/oracle/internal/results"
+
+// Readings of the contested questions (basis.go). Where the judge met one,
+// the reference evaluates the query again under each alternative the text
+// leaves open (Options.Readings), so the comparator can tell an engine that
+// took another reading (a spec question) from one that no reading permits
+// (wrong: "every reading of the text rules it out").
+
+// alternatives names, per contested question, the readings other than the
+// judge's, numbered from 1 in this order. A question without an entry has
+// no alternative the judge can compute (EXISTS by evaluation with μ in
+// scope needs another evaluation strategy): its divergences stay undecided.
+var alternatives = map[string][]string{
+	ReadingKey(ContestedAggErrors):    {"errors skipped, as COUNT skips them"},
+	ReadingKey(ContestedMinMaxError):  {"errors skipped", "the error makes MIN/MAX an error, as for SUM"},
+	ReadingKey(ContestedInEmpty):      {"no comparison is made: IN () false, NOT IN () true"},
+	ReadingKey(ContestedUnequalTypes): {"a type error, by the words of #func-RDFterm-equal"},
+	ReadingKey(ContestedHours24):      {"24, as given in the lexical form"},
+	ReadingKey(ContestedRegexQ):       {"the flag q is an error (F&O 1.0 §7.6.1.1, err:FORX0001)"},
+	ReadingKey(ContestedNPS):          {"one solution per matching triple (a bag)"},
+}
+
+// judgeReadings names the judge's own reading of each question.
+var judgeReadings = map[string]string{
+	ReadingKey(ContestedAggErrors):    "an error in the group makes the set function an error",
+	ReadingKey(ContestedMinMaxError):  "the error is the lowest: MIN is the error, MAX the greatest value",
+	ReadingKey(ContestedInEmpty):      "the left side's error",
+	ReadingKey(ContestedUnequalTypes): "false, as open-eq-08 and open-eq-10 expect",
+	ReadingKey(ContestedHours24):      "0, as fn:hours-from-dateTime",
+	ReadingKey(ContestedRegexQ):       "the flag q means no metacharacters (XPath 3.0)",
+	ReadingKey(ContestedNPS):          "a set: one solution",
+	ReadingKey(ContestedExists):       "substitution, by the letter of #defn_evalExists",
+}
+
+// ReadingKey identifies a contested question (its anchor and reference).
+func ReadingKey(b results.Basis) string { return b.Anchor + " " + b.Ref }
+
+// Alternatives lists the readings of b other than the judge's that the
+// judge can evaluate (Options.Readings numbers them from 1).
+func Alternatives(b results.Basis) []string { return alternatives[ReadingKey(b)] }
+
+// JudgeReading is the judge's reading of b in plain words.
+func JudgeReading(b results.Basis) string { return judgeReadings[ReadingKey(b)] }
+
+// Reading is the reading taken at question b: 0 the judge's, n the n-th
+// of Alternatives(b).
+func (c *Context) Reading(b results.Basis) int {
+	if c == nil {
+		return 0
+	}
+	return c.Readings[ReadingKey(b)]
+}
+
+// noteExtensible counts an error a function or operator raised on bound
+// arguments (its arguments' own errors are returned before it is called):
+// §17.6's extension point (#extensionFunctions, #operatorExtensibility).
+func (c *Context) noteExtensible(v Value) {
+	if c != nil && v.Extensible() {
+		c.ExtErrors++
+	}
+}
+
+// isExtensionValue: a term the reference bound where, evaluating with the
+// §17.6 extension points open, an extended engine may hold any value.
+func isExtensionValue(c *Context, v Value) bool {
+	if v.Err != nil || v.Term != results.ExtensionValue {
+		return false
+	}
+	if c != nil {
+		c.ExtRead = true
+	}
+	return true
+}

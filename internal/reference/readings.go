@@ -1,0 +1,155 @@
+package reference
+
+import (
+	"context"
+
+	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/ops"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// MaxReadings bounds the evaluations under other readings of the contested
+// questions one query met (ops/readings.go): past it the judge keeps only
+// the single-question readings and leaves the answer undecided.
+const MaxReadings = 4
+
+// readings evaluates q again under every other reading of the contested
+// questions the judge's evaluation e met, and records the answers
+// (Result.Readings). They are complete when every question met has
+// alternatives the judge can evaluate, every combination was evaluated,
+// each met no question beyond those, and no other choice left the answer
+// open: then an engine answer that matches none is ruled out by every
+// reading of the text.
+func readings(ctx context.Context, q *algebra.Query, active *rdf.Dataset, opt Options, res *Result, e *evaluator) {
+	met := e.ectx.Met
+	if len(met) == 0 {
+		return
+	}
+	combos, complete := combinations(met)
+	complete = complete && e.ectx.Indeterminate == ""
+	for _, alt := range combos {
+		o := opt
+		o.Readings = alt
+		r, ae, err := evalOnce(ctx, q, active, o)
+		if err != nil {
+			complete = false
+			continue
+		}
+		complete = complete && !metOther(ae.ectx.Met, met)
+		r.Indeterminate = ae.ectx.Indeterminate // the questions are settled under alt; other choices stay open
+		res.Readings = append(res.Readings, reading(met, alt, r))
+	}
+	res.ReadingsComplete = complete
+}
+
+// combinations lists the alternative-reading assignments other than the
+// judge's (all zero) over the questions met, at most MaxReadings; complete
+// is false when a question has no computable alternative or the bound cut.
+func combinations(met []results.Basis) ([]map[string]int, bool) {
+	complete := true
+	combos := []map[string]int{{}}
+	for _, b := range met {
+		n := len(ops.Alternatives(b))
+		if n == 0 {
+			complete = false
+			continue
+		}
+		var next []map[string]int
+		for _, c := range combos {
+			for k := 0; k <= n; k++ {
+				m := map[string]int{}
+				for key, v := range c {
+					m[key] = v
+				}
+				if k > 0 {
+					m[ops.ReadingKey(b)] = k
+				}
+				next = append(next, m)
+			}
+		}
+		combos = next
+	}
+	combos = combos[1:] // the first is the judge's own
+	if len(combos) > MaxReadings {
+		return singles(met), false
+	}
+	return combos, complete
+}
+
+// singles is each alternative of each question alone.
+func singles(met []results.Basis) []map[string]int {
+	var out []map[string]int
+	for _, b := range met {
+		for k := range ops.Alternatives(b) {
+			out = append(out, map[string]int{ops.ReadingKey(b): k + 1})
+			if len(out) == MaxReadings {
+				return out
+			}
+		}
+	}
+	return out
+}
+
+func metOther(got, met []results.Basis) bool {
+	known := map[string]bool{}
+	for _, b := range met {
+		known[ops.ReadingKey(b)] = true
+	}
+	for _, b := range got {
+		if !known[ops.ReadingKey(b)] {
+			return true
+		}
+	}
+	return false
+}
+
+// reading names the readings of alt and carries the answer under them.
+func reading(met []results.Basis, alt map[string]int, r *Result) results.Reading {
+	var rd results.Reading
+	for _, b := range met {
+		if k := alt[ops.ReadingKey(b)]; k > 0 {
+			rd.Bases = append(rd.Bases, b)
+			rd.Takes = append(rd.Takes, ops.Alternatives(b)[k-1])
+		}
+	}
+	// Under this reading the questions are settled; what else it leaves
+	// open is its own Freedom.
+	r.Contested, r.Follows = nil, nil
+	rd.Answer = answerOf(r)
+	return rd
+}
+
+// answerOf is the judge's results.Answer for one Result (the registry's
+// conversion, which a reading's answer needs before the registry sees it).
+func answerOf(r *Result) *results.Answer {
+	a := &results.Answer{Vars: r.Vars, Boolean: r.Boolean, Triples: r.Triples}
+	switch r.Form {
+	case algebra.Ask:
+		a.Kind = results.Boolean
+	case algebra.Construct, algebra.Describe:
+		a.Kind = results.Graph
+	default:
+		a.Kind = results.Bindings
+		a.Rows = solutions(r.Rows)
+	}
+	a.Freedom = &results.Freedom{
+		Ordered: r.Ordered, Sequence: solutions(r.Sequence), Ties: r.Ties,
+		Offset: r.Offset, Limit: r.Limit, Reduced: r.Reduced, Open: r.Open,
+		Concat: r.Concat, Graphs: r.Graphs, GraphsCapped: r.GraphsCapped, Indeterminate: r.Indeterminate,
+		Traced: r.Traced, Cells: r.Cells, SequenceCells: r.SequenceCells, TripleCells: r.TripleCells,
+		Describe: r.Form == algebra.Describe,
+	}
+	return a
+}
+
+func solutions(rows []map[string]rdf.Term) []results.Solution {
+	if rows == nil {
+		return nil
+	}
+	out := make([]results.Solution, len(rows))
+	for i, r := range rows {
+		out[i] = results.Solution(r)
+	}
+	return out
+}
