@@ -134,7 +134,11 @@ func (s *Server) indexData(ctx context.Context) (*indexData, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.Trend = newTrend(points)
+	recent, err := s.cfg.Store.Sweeps(ctx, store.SweepFilter{Limit: 100})
+	if err != nil {
+		return nil, err
+	}
+	d.Trend = newTrend(points, soloSweeps(recent))
 	return d, nil
 }
 

@@ -85,8 +85,9 @@ func (s *Server) enginesData(ctx context.Context) (*enginesData, error) {
 	d.addSuites(rows, counts)
 	d.addFindings(rows, classes)
 	d.addHistory(rows, counts, points, sweeps)
-	d.Rate = rateChart(counts)
-	d.Trend = newTrend(points)
+	solo := soloSweeps(sweeps)
+	d.Rate = rateChart(counts, solo)
+	d.Trend = newTrend(points, solo)
 	return d, nil
 }
 
@@ -223,7 +224,7 @@ func when(sw store.Sweep) time.Time {
 
 // rateChart draws each engine's W3C pass rate (every W3C suite together)
 // per sweep that ran W3C tests on it.
-func rateChart(counts []store.SuiteCount) *chart {
+func rateChart(counts []store.SuiteCount, solo map[int64]string) *chart {
 	sum := map[string]map[int64]*store.SuiteCount{}
 	var sweeps []int64
 	for _, c := range counts {
@@ -253,7 +254,7 @@ func rateChart(counts []store.SuiteCount) *chart {
 	if len(sweeps) > 30 {
 		sweeps = sweeps[len(sweeps)-30:]
 	}
-	return newChart("pass-rate", "W3C pass rate per engine per sweep", sweeps, values, 100, "%")
+	return newChart("pass-rate", "W3C pass rate per engine per sweep", sweeps, values, 100, "%", solo)
 }
 
 // percent formats a pass rate.

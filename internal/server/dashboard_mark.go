@@ -34,6 +34,18 @@ type markedCell struct {
 	Diff bool
 }
 
+// xsdIRI is written xsd: in a cell: the datatype most literals carry.
+const xsdIRI = "<http://www.w3.org/2001/XMLSchema#"
+
+// Short is the cell as shown: an XSD datatype abbreviated.
+func (c markedCell) Short() string {
+	i := strings.Index(c.Text, "^^"+xsdIRI)
+	if i < 0 || !strings.HasSuffix(c.Text, ">") {
+		return c.Text
+	}
+	return c.Text[:i] + "^^xsd:" + c.Text[i+2+len(xsdIRI):len(c.Text)-1]
+}
+
 // mark lays out got against exp (got nil: exp itself, unmarked).
 func mark(exp, got *store.Table, failing bool) *markedTable {
 	t := got

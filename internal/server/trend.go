@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -23,6 +24,10 @@ type chart struct {
 	XTicks        []tick
 	Series        []series
 	Sweeps        []int64
+	// solo are the sweeps that ran one engine (an imported `oracle w3c`
+	// or `oracle gate` run): not an absence of the others, whose lines
+	// pass them by instead of breaking.
+	solo map[int64]string
 }
 
 type tick struct {
@@ -40,6 +45,7 @@ type series struct {
 	Label    tick     // where the name goes (its baseline)
 	Mid      int      // the label's vertical centre (where its leader line ends)
 	From     tick     // the last point (the leader line starts there)
+	Leader   bool     // draw the leader line: the last point is near the labels
 }
 
 // palette is colour-blind safe (Okabe–Ito), then darker variants.
@@ -56,12 +62,12 @@ const (
 // newChart draws values (engine → sweep → value) over sweeps (oldest
 // first) on a y axis from 0 to yMax (0: the largest value); unit is
 // appended to tick labels ("%").
-func newChart(id, title string, sweeps []int64, values map[string]map[int64]float64, yMax float64, unit string) *chart {
+func newChart(id, title string, sweeps []int64, values map[string]map[int64]float64, yMax float64, unit string, solo map[int64]string) *chart {
 	if len(sweeps) == 0 || len(values) == 0 {
 		return nil
 	}
 	c := &chart{ID: id, Title: title, Width: chartWidth, Height: chartHeight, Left: 48, Right: chartWidth - 170,
-		Top: 14, Bottom: chartHeight - 30, Sweeps: sweeps}
+		Top: 14, Bottom: chartHeight - 30, Sweeps: sweeps, solo: solo}
 	if yMax <= 0 {
 		yMax = niceMax(values)
 	}
@@ -77,6 +83,18 @@ func newChart(id, title string, sweeps []int64, values map[string]map[int64]floa
 	}
 	c.placeLabels()
 	return c
+}
+
+// soloSweeps are the sweeps of one engine (an `oracle w3c --store` or
+// `oracle gate --store` import), by id.
+func soloSweeps(sweeps []store.Sweep) map[int64]string {
+	out := map[int64]string{}
+	for _, sw := range sweeps {
+		if len(sw.Spec.Engines) == 1 {
+			out[sw.ID] = sw.Spec.Engines[0]
+		}
+	}
+	return out
 }
 
 // niceMax rounds the largest value up to 1, 2 or 5 times a power of ten.
@@ -146,6 +164,9 @@ func (c *chart) series(engine, color string, vs map[int64]float64, yMax float64,
 	}
 	for i, id := range c.Sweeps {
 		v, ok := vs[id]
+		if _, other := c.solo[id]; !ok && other {
+			continue // another engine's own run: this one was not missing from it
+		}
 		if !ok {
 			flush()
 			continue
@@ -175,22 +196,26 @@ func (c *chart) placeLabels() {
 		l.Y = max(l.Y, prev+labelGap, c.Top+4)
 		prev = l.Y
 	}
-	if over := prev - (c.Height - 4); over > 0 {
+	if over := prev - (c.Bottom + 6); over > 0 { // keep the column beside the plot, clear of the sweep labels
 		for _, i := range idx {
 			c.Series[i].Label.Y -= over
 		}
 	}
 	for i := range c.Series { // text is drawn from its baseline: centre it on the line
+		c.Series[i].Leader = c.Series[i].From.X >= c.Right-(c.Right-c.Left)/4
 		c.Series[i].Mid = c.Series[i].Label.Y
 		c.Series[i].Label.Y += 4
 	}
 }
 
 // newTrend is the front page's chart: divergent cases per engine.
-func newTrend(points []store.TrendPoint) *chart {
+func newTrend(points []store.TrendPoint, solo map[int64]string) *chart {
 	var sweeps []int64
 	values := map[string]map[int64]float64{}
 	for _, p := range points {
+		if p.Engine == diff.JudgeName { // the judge cannot diverge from itself
+			continue
+		}
 		if len(sweeps) == 0 || sweeps[len(sweeps)-1] != p.SweepID {
 			sweeps = append(sweeps, p.SweepID)
 		}
@@ -199,5 +224,5 @@ func newTrend(points []store.TrendPoint) *chart {
 		}
 		values[p.Engine][p.SweepID] = float64(p.Cases)
 	}
-	return newChart("trend", "divergent cases per engine per sweep", sweeps, values, 0, "")
+	return newChart("trend", "divergent cases per engine per sweep", sweeps, values, 0, "", solo)
 }

@@ -1,0 +1,380 @@
+package server
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/reduce"
+	"github.com/sparql-oracle/oracle/internal/report"
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// screenshots makes TestDashboardBrowser write its screenshots to
+// docs/screenshots (the README shows them):
+//
+//	go test ./internal/server -run TestDashboardBrowser -screenshots
+var screenshots = flag.Bool("screenshots", false, "write the dashboard screenshots to docs/screenshots")
+
+// longLiteral is a data value far wider than a page: the report page
+// must wrap it, not hide it past a scroll bar.
+var longLiteral = strings.Repeat("a long literal that a maintainer must be able to read whole ", 8)
+
+// seedLong files liar's finding on a case whose dropped row holds
+// longLiteral, as a sweep of its own (reference, engine, liar).
+func seedLong(t *testing.T, st store.Store) store.Sweep {
+	t.Helper()
+	ctx := context.Background()
+	sw, err := st.CreateSweep(ctx, store.SweepSpec{Name: "long literal", Engines: []string{"reference", "engine", "liar"}, Regress: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.StartSweep(ctx, sw.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	data := fmt.Sprintf(`{"default": "<http://ex/a> <http://ex/label> \"short\" . <http://ex/b> <http://ex/label> \"%s\" ."}`, longLiteral)
+	c, err := diff.CatalogueCase(ctx, "long-literal", `SELECT ?s ?label { ?s <http://ex/label> ?label } ORDER BY ?s`, "", []byte(data), rdf.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, bugs := report.Run(ctx, c, inHouse(), reduce.RunOptions{Deadline: 10 * time.Second})
+	rec := store.CaseRecord{SweepID: sw.ID, Case: c.Name, Diverged: rep.Diverges()}
+	for _, b := range bugs {
+		r, _, err := st.FileReport(ctx, store.Filing{Bug: b, Case: c.Name, SweepID: sw.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.Reports = append(rec.Reports, r.ID)
+	}
+	for _, v := range rep.Verdicts {
+		rec.Results = append(rec.Results, store.Result{SweepID: sw.ID, Case: c.Name, Engine: v.Engine, Version: v.Version,
+			Outcome: string(v.Outcome), Class: string(v.Class)})
+	}
+	if err := st.RecordCase(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.FinishSweep(ctx, sw.ID, store.SweepDone, ""); err != nil {
+		t.Fatal(err)
+	}
+	return sw
+}
+
+// browser drives one headless Chromium tab through the pages.
+type browser struct {
+	t   *testing.T
+	ctx context.Context
+	url string
+}
+
+func newBrowser(t *testing.T, base string) *browser {
+	exe := chromium(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.WindowSize(1360, 900))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	ctx, cancel = context.WithTimeout(ctx, 120*time.Second)
+	t.Cleanup(cancel)
+	return &browser{t: t, ctx: ctx, url: base}
+}
+
+func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, steps...); err != nil {
+		b.t.Fatalf("chromedp %s: %v", what, err)
+	}
+}
+
+func (b *browser) open(path string) {
+	b.t.Helper()
+	b.do("open "+path, chromedp.Navigate(b.url+path), chromedp.WaitVisible(chromedp.CSS("main")))
+}
+
+// click follows a link or submits a form and waits for the next page.
+func (b *browser) click(sel string) {
+	b.t.Helper()
+	if _, err := chromedp.RunResponse(b.ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+		b.t.Fatalf("chromedp click %s: %v", sel, err)
+	}
+}
+
+func (b *browser) text(sel string) string {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(sel)))
+	if err != nil {
+		b.t.Fatalf("chromedp text %s: %v", sel, err)
+	}
+	return v
+}
+
+func (b *browser) count(sel string) int {
+	b.t.Helper()
+	return eval[int](b, fmt.Sprintf(`document.querySelectorAll(%q).length`, sel))
+}
+
+func eval[T any](b *browser, js string) T {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		b.t.Fatalf("chromedp eval %.60s: %v", js, err)
+	}
+	return v
+}
+
+func (b *browser) location() string {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Location())
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return v
+}
+
+// shot saves a full-page screenshot: to docs/screenshots with
+// -screenshots, else where saveShot puts them.
+func (b *browser) shot(name string) {
+	b.t.Helper()
+	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100)) // 100: PNG (below: JPEG)
+	if err != nil {
+		b.t.Fatalf("chromedp screenshot: %v", err)
+	}
+	if !*screenshots {
+		saveShot(b.t, name, png)
+		return
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	path := filepath.Join(root, "docs", "screenshots", name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		b.t.Fatal(err)
+	}
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Logf("screenshot: %s (%d bytes)", path, len(png))
+}
+
+// labelsApart is true when the chart has labels and no two overlap.
+const labelsApart = `(() => {
+  const r = [...document.querySelectorAll("svg.chart text.label")].map(e => e.getBoundingClientRect());
+  for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) {
+    const a = r[i], b = r[j];
+    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) return false;
+  }
+  return r.length > 0;
+})()`
+
+// TestDashboardBrowser drives every page in headless Chromium over a store
+// that real sweeps filled: two W3C sweeps of the same spec (liar honest,
+// then lying), one between them without liar, and liar's finding on a long
+// literal. It checks the trend's gaps and labels, the engines page's pass
+// rates, the test browser's filters and links, a test page's marks, the
+// comparison and its links, and the report page's reproducer, copy
+// button, Markdown link, wrapping, highlights and triage buttons; and it
+// takes a screenshot of each page.
+func TestDashboardBrowser(t *testing.T) {
+	if _, err := corpus.SuiteRoot(); err != nil {
+		t.Skip("W3C suite not found (W3C_TESTS):", err)
+	}
+	chromium(t)
+	c := &conformance{}
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "oracle.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	c.st = st
+	c.a = runW3CSweep(t, st, false)
+	runGapSweep(t, st)
+	c.b = runW3CSweep(t, st, true)
+	long := seedLong(t, st)
+	_, ts := newTest(t, Config{Store: st})
+	b := newBrowser(t, ts.URL)
+	failing, err := st.Tests(context.Background(), store.TestFilter{SweepID: c.b.ID, Engine: "liar", Status: store.TestFailed})
+	if err != nil || failing.Total == 0 {
+		t.Fatalf("liar fails nothing in sweep %d: %v", c.b.ID, err)
+	}
+	t.Run("index", func(t *testing.T) { checkIndex(t, b) })
+	t.Run("engines", func(t *testing.T) { checkEngines(t, b) })
+	t.Run("tests", func(t *testing.T) { checkTests(t, b, c, failing.Total) })
+	t.Run("compare", func(t *testing.T) { checkCompare(t, b, c, failing.Total) })
+	t.Run("report", func(t *testing.T) { checkReport(t, b, st, long) })
+}
+
+// runGapSweep runs the W3C spec without liar: liar's lines must break there.
+func runGapSweep(t *testing.T, st *store.DB) {
+	spec := w3cSpec
+	w3cSpec.Engines = []string{"reference", "engine"}
+	defer func() { w3cSpec = spec }()
+	runW3CSweep(t, st, false)
+}
+
+func checkIndex(t *testing.T, b *browser) {
+	b.t = t
+	b.open("/")
+	// liar ran in sweeps 1, 3 and 4 (not 2): dots there, a line only from 3 to 4
+	dots := b.count(`#trend g[data-engine="liar"] circle`)
+	lines := b.count(`#trend g[data-engine="liar"] polyline`)
+	if dots != 3 || lines != 1 {
+		t.Errorf("liar's divergence line: %d points, %d segments; want 3 and 1 (a gap at the sweep without it)", dots, lines)
+	}
+	if !eval[bool](b, labelsApart) {
+		t.Errorf("the trend's engine labels overlap")
+	}
+	b.shot("index.png")
+}
+
+func checkEngines(t *testing.T, b *browser) {
+	b.t = t
+	b.open("/engines")
+	for _, e := range []string{"reference", "engine", "liar"} {
+		txt := b.text("#engine-" + e + " td.rate-total")
+		if !strings.Contains(txt, "%") {
+			t.Errorf("%s has no W3C pass rate: %q", e, txt)
+		}
+	}
+	if !eval[bool](b, labelsApart) {
+		t.Errorf("the engines page's chart labels overlap")
+	}
+	if n := b.count(`#pass-rate g[data-engine="liar"] circle`); n != 2 {
+		t.Errorf("liar's pass rate: %d points, want 2 (sweeps 1 and 3)", n)
+	}
+	b.click(`#engine-liar th a`)
+	if !strings.Contains(b.location(), "#history-liar") {
+		t.Errorf("the engine link went to %s", b.location())
+	}
+	b.shot("engines.png")
+}
+
+func checkTests(t *testing.T, b *browser, c *conformance, failing int) {
+	b.t = t
+	b.open("/tests")
+	all := b.count("tr.test-row")
+	b.do("filter", chromedp.SetValue(chromedp.ID("f-engine"), "liar"), chromedp.SetValue(chromedp.ID("f-status"), "failed"),
+		chromedp.SetValue(chromedp.ID("f-sweep"), fmt.Sprint(c.b.ID)))
+	b.click("#f-apply")
+	loc := b.location()
+	if n := b.count("tr.test-row"); n != failing || n >= all {
+		t.Errorf("liar's failures in sweep %d: %d rows (of %d), want %d", c.b.ID, n, all, failing)
+	}
+	if !strings.Contains(loc, "engine=liar") || !strings.Contains(loc, "status=failed") {
+		t.Errorf("the filter form went to %s", loc)
+	}
+	b.do("search", chromedp.SetValue(chromedp.ID("f-q"), "zzz-no-such-test"))
+	b.click("#f-apply")
+	if b.count("tr.test-row") != 0 || b.count("#no-tests") != 1 {
+		t.Errorf("a search matching nothing should list nothing")
+	}
+	b.open(strings.TrimPrefix(loc, b.url))
+	b.shot("tests.png")
+	b.click("tr.test-row td a")
+	if !strings.HasPrefix(strings.TrimPrefix(b.location(), b.url), "/test?") {
+		t.Fatalf("the test link went to %s", b.location())
+	}
+	if b.count("#answers section.answer") < 4 || b.count("#engine-liar tr.missing") == 0 {
+		t.Errorf("the test page: %d panes, %d missing rows marked for liar; want the expected answer and 3 engines, and liar's dropped row",
+			b.count("#answers section.answer"), b.count("#engine-liar tr.missing"))
+	}
+	b.shot("test.png")
+}
+
+func checkCompare(t *testing.T, b *browser, c *conformance, failing int) {
+	b.t = t
+	b.open(compareURL(c.a.ID, c.b.ID, "", ""))
+	if n := b.count("tr.transition"); n != failing {
+		t.Errorf("%d transitions, want %d (liar's failures)", n, failing)
+	}
+	if n := b.count("tr.transition .kind-regressed"); n != failing {
+		t.Errorf("%d passed→failed, want %d", n, failing)
+	}
+	b.shot("compare.png")
+	b.click(`#transition-counts td.hot a`)
+	if loc := b.location(); !strings.Contains(loc, "engine=liar") || !strings.Contains(loc, "kind=") {
+		t.Errorf("the count link went to %s", loc)
+	}
+	if n := b.count("tr.transition"); n != failing {
+		t.Errorf("narrowed to liar's passed→failed: %d rows, want %d", n, failing)
+	}
+	b.click("tr.transition td a")
+	if !strings.Contains(b.text("#engine-liar"), "failed") {
+		t.Errorf("the transition's link should open the test in sweep %d, where liar failed", c.b.ID)
+	}
+}
+
+func checkReport(t *testing.T, b *browser, st store.Store, long store.Sweep) {
+	b.t = t
+	page, err := st.Reports(context.Background(), store.ReportFilter{SweepID: long.ID, Engine: "liar"})
+	if err != nil || len(page.Reports) == 0 {
+		t.Fatalf("no liar report in sweep %d: %v", long.ID, err)
+	}
+	id := page.Reports[0].ID
+	b.open(fmt.Sprintf("/reports/%d", id))
+	if r := b.text("#reproducer"); !strings.Contains(r, "oracle diff") || !strings.Contains(r, "liar") {
+		t.Errorf("reproducer: %q", r)
+	}
+	if eval[bool](b, `(() => { const p = document.getElementById("data"); return p.scrollWidth > p.clientWidth + 1; })()`) {
+		t.Errorf("the data does not wrap: its long literal runs past the pane")
+	}
+	if b.count("#data mark.term") == 0 || b.count("#answers mark.term") == 0 {
+		t.Errorf("the differing term is not highlighted in the data and answers")
+	}
+	b.shot("report.png")
+	b.do("copy", chromedp.Click(chromedp.ID("copy-reproducer")))
+	copied, err := chromedp.Run(b.ctx, chromedp.Poll[bool](`document.getElementById("copy-reproducer").textContent === "Copied"`,
+		chromedp.WithPollingTimeout(5*time.Second)))
+	if err != nil || !copied {
+		t.Errorf("the copy button did not copy (%v)", err)
+	}
+	b.click("#markdown")
+	if md := eval[string](b, `document.body.innerText`); !strings.HasPrefix(md, "## ") || !strings.Contains(md, longLiteral[:40]) {
+		t.Errorf("the Markdown link: %.200q", md)
+	}
+	b.open(fmt.Sprintf("/reports/%d", id))
+	b.do("triage", chromedp.SetValue(chromedp.ID("t-by"), "maintainer"), chromedp.SetValue(chromedp.ID("t-note"), "checked by hand"))
+	b.click("#set-wont-fix")
+	if st := b.text("#status"); st != "wont-fix" || b.count("tr.history-row") != 1 {
+		t.Errorf("after the wont-fix button: status %q, %d history rows", st, b.count("tr.history-row"))
+	}
+	b.open("/reports")
+	b.shot("reports.png")
+}
+
+// TestScreenshotsOfStore photographs the dashboard of an existing store
+// (ORACLE_SCREENSHOTS_DB: a SQLite file or postgres:// URL, e.g. one that
+// `oracle w3c --engine NAME --store FILE` filled for every installed
+// engine): the front page, the engines page and the test browser, to
+// $ORACLE_SCREENSHOTS or, with -screenshots, docs/screenshots/*-store.png.
+// Skipped without it.
+func TestScreenshotsOfStore(t *testing.T) {
+	dsn := os.Getenv("ORACLE_SCREENSHOTS_DB")
+	if dsn == "" {
+		t.Skip("ORACLE_SCREENSHOTS_DB unset")
+	}
+	st, err := store.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	_, ts := newTest(t, Config{Store: st, Engines: inHouse()[:2]}) // the judge and the fast engine: no liar
+	b := newBrowser(t, ts.URL)
+	for _, p := range []struct{ path, name string }{{"/", "index-store.png"}, {"/engines", "engines-store.png"},
+		{"/tests?status=failed", "tests-store.png"}} {
+		b.open(p.path)
+		if strings.Contains(b.text("main"), "template error") {
+			t.Fatalf("%s: template error", p.path)
+		}
+		b.shot(p.name)
+	}
+}
