@@ -334,7 +334,46 @@ func sweepStatus(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return sweepFail(stderr, err)
 	}
-	return printSweeps(stdout, *f.json, []store.Sweep{s})
+	cases, err := st.CaseFlags(ctx, id, store.MaxLimit)
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
+	if *f.json {
+		if err := printJSON(stdout, sweepWithCases{s, cases}); err != nil {
+			return sweepFail(stderr, err)
+		}
+		return 0
+	}
+	printSweeps(stdout, false, []store.Sweep{s})
+	printCaseFlags(stdout, s, cases)
+	return 0
+}
+
+// sweepWithCases is `oracle sweep status --json ID`: the sweep and the
+// cases it only partly judged or flagged a divergence on.
+type sweepWithCases struct {
+	store.Sweep
+	Cases []store.CaseFlags `json:"cases"`
+}
+
+// printCaseFlags lists, under one sweep's line, the cases not judged for
+// every engine (never counted as correct) and the divergences flagged
+// instead of filed (their reduction against the judge lost them).
+func printCaseFlags(w io.Writer, s store.Sweep, cases []store.CaseFlags) {
+	for _, c := range cases {
+		if c.Unjudged != "" {
+			fmt.Fprintf(w, "unjudged %s: %s\n", c.Case, c.Unjudged)
+		}
+		for _, f := range c.Flagged {
+			fmt.Fprintf(w, "flagged  %s: %s %s: %s\n", c.Case, f.Engine, f.Class, f.Reason)
+		}
+	}
+	if n := s.Unjudged + s.Failed; n > 0 {
+		fmt.Fprintf(w, "%d case(s) not judged for every engine: not counted as correct\n", n)
+	}
+	if len(cases) == store.MaxLimit {
+		fmt.Fprintf(w, "(the first %d cases listed)\n", store.MaxLimit)
+	}
 }
 
 func printSweeps(w io.Writer, asJSON bool, ss []store.Sweep) int {
@@ -349,14 +388,14 @@ func printSweeps(w io.Writer, asJSON bool, ss []store.Sweep) int {
 		return 0
 	}
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tNAME\tSTATE\tDONE\tTOTAL\tDIVERGED\tFAILED\tENGINES\tSECONDS")
+	fmt.Fprintln(tw, "ID\tNAME\tSTATE\tDONE\tTOTAL\tDIVERGED\tFAILED\tUNJUDGED\tFLAGGED\tENGINES\tSECONDS")
 	for _, s := range ss {
 		secs := ""
 		if !s.Finished.IsZero() && !s.Started.IsZero() {
 			secs = fmt.Sprintf("%.1f", s.Finished.Sub(s.Started).Seconds())
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%d\t%d\t%d\t%s\t%s\n", s.ID, s.Spec.Name, s.State, s.Done, s.Total,
-			s.Diverged, s.Failed, strings.Join(s.Spec.Engines, ","), secs)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\n", s.ID, s.Spec.Name, s.State, s.Done, s.Total,
+			s.Diverged, s.Failed, s.Unjudged, s.Flagged, strings.Join(s.Spec.Engines, ","), secs)
 	}
 	tw.Flush()
 	return 0

@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sparql-oracle/oracle/internal/store"
 )
 
 func sweepRun(args ...string) (int, string, string) {
@@ -57,5 +60,41 @@ func TestSweepCommandErrors(t *testing.T) {
 		if code != c.code || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: exit %d, want %d with %q; stderr:\n%s", c.args, code, c.code, c.want, errs)
 		}
+	}
+}
+
+// TestSweepStatusListsUnjudgedAndFlagged: `oracle sweep status ID` counts
+// the cases not judged for every engine and the flagged divergences, and
+// lists them under the sweep's line (and in --json).
+func TestSweepStatusListsUnjudgedAndFlagged(t *testing.T) {
+	ctx := context.Background()
+	db := filepath.Join(t.TempDir(), "o.db")
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, err := st.CreateSweep(ctx, store.SweepSpec{Engines: []string{"reference", "engine", "jena"}, Regress: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range []store.CaseRecord{
+		{SweepID: sw.ID, Case: "regress/a", Unjudged: "not every engine could be judged: jena (timeout)"},
+		{SweepID: sw.ID, Case: "regress/b", Diverged: true, Flagged: []store.Flag{{Engine: "jena", Class: "wrong-value", Reason: "lost on a re-run"}}},
+	} {
+		if err := st.RecordCase(ctx, rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+	code, out, errs := sweepRun("status", "--db", db, "1")
+	for _, want := range []string{"UNJUDGED", "FLAGGED", "unjudged regress/a: not every engine could be judged: jena (timeout)",
+		"flagged  regress/b: jena wrong-value: lost on a re-run", "1 case(s) not judged for every engine"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("status: exit %d, want %q in\n%s%s", code, want, out, errs)
+		}
+	}
+	code, out, _ = sweepRun("status", "--db", db, "--json", "1")
+	if code != 0 || !strings.Contains(out, `"unjudged": 1`) || !strings.Contains(out, `"flagged": 1`) || !strings.Contains(out, `"case": "regress/b"`) {
+		t.Errorf("status --json: exit %d\n%s", code, out)
 	}
 }

@@ -93,10 +93,13 @@ func (s *Server) listSweeps(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"sweeps": sws})
 }
 
-// sweepStatus is GET /v1/sweeps/{id}: the sweep and its progress.
+// sweepStatus is GET /v1/sweeps/{id}: the sweep and its progress, with
+// the cases not judged for every engine and the divergences flagged
+// instead of filed (the first store.DefaultLimit such cases).
 type sweepStatus struct {
 	store.Sweep
-	Percent float64 `json:"percent"`
+	Percent float64           `json:"percent"`
+	Cases   []store.CaseFlags `json:"cases"`
 }
 
 func (s *Server) getSweep(w http.ResponseWriter, r *http.Request) {
@@ -110,7 +113,12 @@ func (s *Server) getSweep(w http.ResponseWriter, r *http.Request) {
 		writeError(w, storeError(err))
 		return
 	}
-	st := sweepStatus{Sweep: sw}
+	cases, err := s.cfg.Store.CaseFlags(r.Context(), id, store.DefaultLimit)
+	if err != nil {
+		writeError(w, storeError(err))
+		return
+	}
+	st := sweepStatus{Sweep: sw, Cases: cases}
 	if sw.Total > 0 {
 		st.Percent = float64(int(1000*float64(sw.Done)/float64(sw.Total))) / 10
 	}
