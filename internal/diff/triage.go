@@ -223,6 +223,7 @@ func errorOutcome(err error) (Outcome, Class) {
 // kindOf decides the case's kind once every engine is judged, and marks
 // the externals unjudged when the oracle itself is suspect.
 func kindOf(r *Report, suspect bool) Kind {
+	noteExtended(r)
 	if tw := r.Verdict(TwinName); tw != nil && tw.Outcome == Wrong {
 		r.Notes = append(r.Notes, "INTERNAL BUG: the reference and the fast engine disagree ("+string(tw.Class)+")")
 		return KindInternalBug
@@ -241,18 +242,23 @@ func kindOf(r *Report, suspect bool) Kind {
 			return KindEngineBug
 		}
 	}
-	for _, v := range r.Verdicts {
-		if v.Outcome == Extended {
-			r.Notes = append(r.Notes, "PERMITTED EXTENSION: "+v.Engine+" returns a value where the text gives an error "+
-				"(§17.6 #extensionFunctions); not wrong, not filed")
-		}
-	}
 	if pending := notJudged(r.Verdicts); len(pending) > 0 {
 		r.Reason = "not every engine could be judged: " + strings.Join(pending, ", ")
 		r.Notes = append(r.Notes, "UNJUDGED: "+r.Reason)
 		return KindUnjudged
 	}
 	return KindAllCorrect
+}
+
+// noteExtended names, in the notes, every engine whose answer is a
+// permitted extension (§17.6): judged, not wrong, never filed.
+func noteExtended(r *Report) {
+	for _, v := range r.Verdicts {
+		if v.Outcome == Extended {
+			r.Notes = append(r.Notes, "PERMITTED EXTENSION: "+v.Engine+" returns a value where the text gives an error "+
+				"(§17.6 #extensionFunctions); not wrong, not filed")
+		}
+	}
 }
 
 // notJudged lists the engines not judged correct, with their outcome, once

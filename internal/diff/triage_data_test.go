@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // A triage file (testdata/triage/*.txt) gives one case's outcomes, one
@@ -19,6 +20,12 @@ import (
 //	query: SELECT ?x {}      the case's query (optional; this is the default)
 //	NAME: rows 1 2 2         an answer: ?x bound to these integers, one row each
 //	NAME: rows               an answer with no row
+//	reference: rows 1 reading 1 2
+//	                         the judge's answer, and its answer under the
+//	                         other (complete) reading of a contested question
+//	reference: rows 1 extension 1 2
+//	                         the judge's answer, and its answer with §17.6's
+//	                         extension points open (rows a top FILTER dropped)
 //	NAME: error KIND         an error wrapping the oracle sentinel of KIND
 //	                         (unsupported rejected timeout crashed error
 //	                         budget unavailable resource), or "other" (none)
@@ -60,11 +67,35 @@ func parseTriage(src string) (*oracle.Case, []oracle.Outcome, error) {
 func triageOutcome(name string, f []string) (oracle.Outcome, error) {
 	switch {
 	case len(f) >= 1 && f[0] == "rows":
-		return triOK(name, triAnswer(f[1:]...)), nil
+		rows, alt, kind := splitAlt(f[1:])
+		return triOK(name, withAlt(triAnswer(rows...), kind, triAnswer(alt...))), nil
 	case len(f) == 2 && f[0] == "error" && triageErrors[f[1]] != nil:
 		return triErr(name, triageErrors[f[1]]), nil
 	}
 	return oracle.Outcome{}, fmt.Errorf("%s: %q: want rows ... or error KIND", name, strings.Join(f, " "))
+}
+
+// splitAlt cuts "1 2 reading 1 3" (or "extension") at the keyword.
+func splitAlt(f []string) (rows, alt []string, kind string) {
+	for i, s := range f {
+		if s == "reading" || s == "extension" {
+			return f[:i], f[i+1:], s
+		}
+	}
+	return f, nil, ""
+}
+
+// withAlt attaches a reading or an extension answer to the judge's.
+func withAlt(a *results.Answer, kind string, alt *results.Answer) *results.Answer {
+	switch kind {
+	case "reading":
+		b := results.Basis{Kind: results.BasisContested, Anchor: "defn_aggSum", Ref: "w3c/rdf-tests#39"}
+		a.Freedom = &results.Freedom{Limit: -1, Indeterminate: "contested", Contested: &b, ReadingsComplete: true,
+			Readings: []results.Reading{{Bases: []results.Basis{b}, Takes: []string{"errors skipped"}, Answer: alt}}}
+	case "extension":
+		a.Freedom = &results.Freedom{Limit: -1, Extension: &results.Extension{Rows: true, Answer: alt}}
+	}
+	return a
 }
 
 // triageText is the golden form of a report.
