@@ -34,7 +34,7 @@ func (r *runner) runSyntax(ctx context.Context, t *corpus.Test, positive bool, r
 	out := r.eval(ctx, c)
 	rejected := errors.Is(out.err, oracle.ErrRejected)
 	switch {
-	case positive && rejected:
+	case positive && rejected, notJudged(out.err):
 		setError(res, out.err)
 	case !positive && out.err != nil && !rejected:
 		res.Outcome, res.Class, res.Reason = Fail, ClassAccept, "not rejected as a syntax error: "+oneLine(out.err.Error())
@@ -43,6 +43,18 @@ func (r *runner) runSyntax(ctx context.Context, t *corpus.Test, positive bool, r
 	default:
 		res.Outcome = Pass
 	}
+}
+
+// notJudged reports whether err says nothing of the query's syntax: the
+// engine was unavailable, ran out of time or resources, or died. Such an
+// outcome is its own (an error with its class), never a pass of a syntax
+// test: an unavailable engine must not "accept" every positive test.
+func notJudged(err error) bool {
+	switch oracle.Classify(err) {
+	case "timeout", "unavailable", "resource", "crashed", "budget":
+		return true
+	}
+	return false
 }
 
 // runEvaluation builds the case, runs it and judges the answer.

@@ -318,3 +318,36 @@ func TestEvalGuards(t *testing.T) {
 		}
 	}
 }
+
+// downEngine is an engine that cannot be reached.
+type downEngine struct{}
+
+func (downEngine) Name() string    { return "down" }
+func (downEngine) Version() string { return "0" }
+func (downEngine) Eval(context.Context, *oracle.Case) (*results.Answer, error) {
+	return nil, fmt.Errorf("%w: connection refused", oracle.ErrUnavailable)
+}
+
+// TestUnavailableEnginePassesNothing: an engine that never answered has
+// not accepted a positive syntax test nor rejected a negative one (a
+// stopped Fuseki once "passed" 212 positive syntax tests).
+func TestUnavailableEnginePassesNothing(t *testing.T) {
+	dir := filepath.Join("testdata", "suite")
+	opts := Options{Timeout: time.Second, Root: "testdata"}
+	rep := Run(context.Background(), downEngine{}, []string{filepath.Join(dir, "manifest.ttl")}, opts)
+	if rep.Err != nil {
+		t.Fatal(rep.Err)
+	}
+	syntax := 0
+	for _, r := range rep.Results {
+		if _, ok := r.Test.Syntax(); ok {
+			syntax++
+		}
+		if r.Outcome == Pass {
+			t.Errorf("%s passed through an unavailable engine", r.Test.ID)
+		}
+	}
+	if syntax == 0 {
+		t.Fatal("the fixture holds no syntax test")
+	}
+}
