@@ -156,3 +156,32 @@ func sweepCounting(t *testing.T, st *store.DB, spec store.SweepSpec, key string)
 	require.NoError(t, err)
 	return perKey, reductions, s
 }
+
+// TestMemoKeepsOutcomes: the memo keeps what a reduction produced per
+// engine, bugs and flags together; an outcome reused from it files the
+// same bugs and says its flags were not re-checked.
+func TestMemoKeepsOutcomes(t *testing.T) {
+	m, ctx := newMemo(), context.Background()
+	two := outcome{bugs: []report.Bug{
+		{Engine: "a", Signature: "error-vs-answer: a | reference", Feature: "MAX"},
+		{Engine: "b", Signature: "error-vs-answer: b | reference", Feature: "GROUP BY"}},
+		flagged: []store.Flag{{Engine: "c", Class: "error-vs-answer", Reason: "c is not wrong in error-vs-answer"}}}
+	one := outcome{bugs: two.bugs[:1]}
+	require.NotEqual(t, two.key(), one.key())
+	for _, o := range []outcome{two, one, two} {
+		_, reduce, err := m.acquire(ctx, 1, "key", 3)
+		require.NoError(t, err)
+		require.True(t, reduce)
+		m.release(1, "key", &o)
+	}
+	got, reduce, err := m.acquire(ctx, 1, "key", 3)
+	require.NoError(t, err)
+	require.False(t, reduce)
+	require.Equal(t, two, got, "the most frequent outcome")
+	r := remembered(got)
+	require.Equal(t, two.bugs, r.bugs)
+	require.Len(t, r.flagged, 1)
+	require.Contains(t, r.flagged[0].Reason, "not reduced again")
+	require.Contains(t, r.flagged[0].Reason, two.flagged[0].Reason)
+	require.Equal(t, "c is not wrong in error-vs-answer", two.flagged[0].Reason, "remembered copies, the memo keeps its own")
+}

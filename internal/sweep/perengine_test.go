@@ -156,3 +156,38 @@ func checkPerEngine(t *testing.T, st *store.DB, s store.Sweep) {
 	require.Len(t, rs, 1)
 	require.Equal(t, string(diff.Errored), rs[0].Outcome, "the flagged engine's verdict is still recorded")
 }
+
+// TestSweepReducesPerEngineReal: RDFLib and RDF::Query both fail
+// `SELECT (MAX(?d) AS ?x2) WHERE {} GROUP BY (NOT EXISTS {} AS ?x1)` (one
+// error-vs-answer divergence), for different reasons: RDFLib on the GROUP
+// BY expression, RDF::Query on the MAX. RDFLib's reduced case keeps the
+// GROUP BY, where RDF::Query answers correctly, so RDF::Query is reduced on
+// its own and both are filed, each on its own reduced case. Skips without
+// both engines installed.
+func TestSweepReducesPerEngineReal(t *testing.T) {
+	for _, n := range []string{"rdflib", "rdfquery"} {
+		if !registry.Installed(n) {
+			t.Skipf("%s is not installed (scripts/install.sh)", n)
+		}
+	}
+	st := openStore(t, filepath.Join(t.TempDir(), "sweep.db"))
+	spec := store.SweepSpec{Name: "per-engine-real", Engines: []string{"rdflib", "rdfquery"}, Regress: true,
+		ReduceCalls: 100, ReduceSeconds: 60}
+	s := runSweep(t, st, Options{Workers: 1, Repo: "testdata/realengines"}, spec)
+	require.Equal(t, store.SweepDone, s.State, s.Error)
+	require.Equal(t, 1, s.Diverged)
+	require.Zero(t, s.Flagged)
+	page, err := st.Reports(context.Background(), store.ReportFilter{SweepID: s.ID, Limit: store.MaxLimit})
+	require.NoError(t, err)
+	queries := map[string]string{}
+	for _, rp := range page.Reports {
+		require.Equal(t, string(diff.ClassErrorVsAnswer), rp.Class)
+		queries[rp.Engine] = strings.ToUpper(rp.Bug.Reproducer.Query)
+		t.Logf("%s: %s", rp.Engine, rp.Bug.Reproducer.Query)
+	}
+	require.Len(t, queries, 2, "rdflib and rdfquery each filed")
+	require.Contains(t, queries["rdflib"], "GROUP BY")
+	require.NotContains(t, queries["rdflib"], "MAX", "rdflib's own reduced case")
+	require.Contains(t, queries["rdfquery"], "MAX")
+	require.NotContains(t, queries["rdfquery"], "GROUP BY", "rdfquery's own reduced case")
+}
