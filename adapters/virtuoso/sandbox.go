@@ -40,7 +40,9 @@ func (s *Server) command(o Options) (*exec.Cmd, error) {
 		if err != nil {
 			return nil, err
 		}
-		jail.ReadOnly = []string{filepath.Dir(exe)}
+		// The program itself, not its folder: a binary in /tmp (every test
+		// binary) would otherwise show the host's /tmp to the server.
+		jail.ReadOnly = []string{exe}
 		argv = append([]string{"/bin/sh", "-c", `"$0" & exec "$@"`, exe}, s.argv...)
 		env = []string{fmt.Sprintf("%s=%s 127.0.0.1:%d", relayEnv, s.sock, s.HTTPPort)}
 	}
