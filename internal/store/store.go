@@ -121,7 +121,8 @@ type SweepSpec struct {
 	Generated *GenSource `json:"generated,omitempty"`
 	// DeadlineMS bounds each engine on each case (default 10000).
 	DeadlineMS int `json:"deadline_ms,omitempty"`
-	// Reduce bounds the reduction of each divergence before it is filed;
+	// Reduce bounds the reduction of each engine's divergence before it is
+	// filed (internal/sweep reduces a divergence once per wrong engine);
 	// MaxCalls 0 takes the default (200), -1 files unreduced.
 	ReduceCalls   int `json:"reduce_calls,omitempty"`
 	ReduceSeconds int `json:"reduce_seconds,omitempty"` // default 20

@@ -171,7 +171,8 @@ func (r *Runner) fileOutcome(ctx context.Context, sweep int64, caseName string, 
 }
 
 // reduce reduces d once per engine of its wrong side, against the judge
-// alone (reduce.Engine), and writes up each surviving engine's reduced
+// alone (reduce.Engine, each within the spec's bounds: calls and seconds
+// are per engine), and writes up each surviving engine's reduced
 // divergence. An engine already wrong in d's class on a reduced case
 // written up here is not reduced again: filing that bug files it too. An
 // engine whose divergence does not survive is flagged, not filed.
@@ -183,6 +184,9 @@ func (r *Runner) reduce(ctx context.Context, spec store.SweepSpec, c *oracle.Cas
 	var out outcome
 	covered := map[string]bool{}
 	for _, name := range d.Signature.Wrong {
+		if ctx.Err() != nil { // the job was stopped: the caller runs it again
+			break
+		}
 		if covered[name] {
 			continue
 		}
