@@ -54,6 +54,7 @@ func (f *caseFlags) register(fs *flag.FlagSet) {
 //
 //	oracle diff -q query.rq [-d data.ttl | --dataset catalogue.json] [--engines a,b,...]
 //	            [--format md|json|table] [--reduce] [--timeout D] [--base IRI]
+//	oracle diff -u update.ru [-d data.trig|data.nq] [--engines ...] [--format json|table]
 //
 // It exits 0 when every requested engine is judged correct, 3 when one
 // diverges, 4 when the case is unjudged (the judge runs out of budget or
@@ -72,8 +73,12 @@ func runDiff(args []string) int {
 	maxCalls := fs.Int("max-calls", 1000, "oracle calls per reduction")
 	maxTime := fs.Duration("max-time", 2*time.Minute, "wall time per reduction")
 	fileContested := fs.Bool("file-contested", false, "write divergences resting on a contested reading of the spec up as engine bugs (default: as spec questions)")
+	update := fs.String("u", "", "an update request `FILE` (SPARQL 1.1 Update) instead of -q: the engines' stores after it are judged (diff_update.go)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	if *update != "" {
+		return diffUpdate(&cf, *update, fs.Args())
 	}
 	if err := cf.check(fs.Args()); err != nil {
 		fmt.Fprintf(os.Stderr, "oracle diff: %v\n", err)

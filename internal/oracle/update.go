@@ -30,3 +30,19 @@ type UpdateCase struct {
 type Updater interface {
 	Update(ctx context.Context, c *UpdateCase) (*results.Answer, error)
 }
+
+// AsUpdater finds the Updater in e or in the engines it wraps (a wrapper
+// that bounds an engine, as the registry's does, has Unwrap() Engine).
+func AsUpdater(e Engine) (Updater, bool) {
+	for e != nil {
+		if u, ok := e.(Updater); ok {
+			return u, true
+		}
+		w, ok := e.(interface{ Unwrap() Engine })
+		if !ok {
+			return nil, false
+		}
+		e = w.Unwrap()
+	}
+	return nil, false
+}

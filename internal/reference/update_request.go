@@ -3,6 +3,7 @@ package reference
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -92,7 +93,10 @@ func (r *requestRun) from(i int, gs *rdf.Dataset) error {
 	}
 	if st.failure != "" {
 		msg := fmt.Sprintf("operation %d: %s", i+1, st.failure)
-		r.choices = append(r.choices, msg)
+		if !slices.Contains(r.choices, msg) {
+			r.choices = append(r.choices, msg)
+			slices.Sort(r.choices)
+		}
 		r.add(r.start, msg)
 		r.add(gs, msg)
 	}

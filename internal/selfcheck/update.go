@@ -163,7 +163,7 @@ func CheckUpdate(ctx context.Context, cfg Config, seed int64) (Outcome, *Failure
 
 // update applies one request under a deadline, a panic turned into ErrCrashed.
 func update(ctx context.Context, e oracle.Engine, c *oracle.UpdateCase, d time.Duration) (a *results.Answer, err error) {
-	u, ok := e.(oracle.Updater)
+	u, ok := oracle.AsUpdater(e)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s applies no updates", oracle.ErrUnsupported, e.Name())
 	}

@@ -28,6 +28,7 @@ import (
 // parameters: dataset, engines (comma-separated), base, name.
 type diffRequest struct {
 	Query   string          `json:"query"`
+	Update  string          `json:"update,omitempty"`  // a SPARQL 1.1 Update request instead of query (diffapi_update.go)
 	Dataset json.RawMessage `json:"dataset,omitempty"` // a JSON dataset catalogue (rdf.Catalogue)
 	Engines []string        `json:"engines,omitempty"` // external engines; default every one served
 	Base    string          `json:"base,omitempty"`
@@ -39,6 +40,10 @@ type diffRequest struct {
 func (s *Server) postDiff(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	req, apiErr := s.parseDiff(r)
+	if apiErr == nil && req.Update != "" {
+		s.postUpdate(w, r, req, start) // diffapi_update.go
+		return
+	}
 	if apiErr == nil {
 		apiErr = s.checkDiff(req)
 	}
@@ -85,6 +90,7 @@ type outcome struct {
 	bugs        []report.Bug
 	judge       *timedJudge
 	loaded, ran time.Time
+	upd         *diff.UpdateReport // an update request's report (diffapi_update.go)
 }
 
 // runDiff loads the dataset and runs the case: the part of a request that
@@ -171,6 +177,12 @@ func (s *Server) parseDiff(r *http.Request) (*diffRequest, *APIError) {
 		return s.parseJSON(body)
 	case "application/sparql-query":
 		return paramsRequest(string(body), r.URL.Query())
+	case "application/sparql-update":
+		req, e := paramsRequest("", r.URL.Query())
+		if req != nil {
+			req.Update = string(body)
+		}
+		return req, e
 	case "application/x-www-form-urlencoded":
 		form, err := url.ParseQuery(string(body))
 		if err != nil {

@@ -32,7 +32,7 @@ func isUpdateTest(t *corpus.Test) bool {
 
 // updateSkip says why an update test is not run, or "".
 func (r *runner) updateSkip(t *corpus.Test) string {
-	if _, ok := r.engine.(oracle.Updater); !ok {
+	if _, ok := oracle.AsUpdater(r.engine); !ok {
 		return "update test: the engine does not apply updates (no oracle.Updater)"
 	}
 	switch t.Type {
@@ -176,7 +176,7 @@ func (fc *fileCache) fillStore(ds *rdf.Dataset, data []string, graphs []corpus.G
 
 // update runs the engine's Update with the per-test deadline, as eval does.
 func (r *runner) update(ctx context.Context, c *oracle.UpdateCase) *answerOrErr {
-	up := r.engine.(oracle.Updater)
+	up, _ := oracle.AsUpdater(r.engine)
 	ctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()
 	ch := make(chan *answerOrErr, 1)

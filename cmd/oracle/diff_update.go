@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/signal"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// diffUpdate implements `oracle diff -u update.ru [-d data]`: the request
+// is applied to the store the data describes (TriG or N-Quads for named
+// graphs; Turtle, N-Triples, RDF/XML fill the default graph) by the judge,
+// the fast engine and every requested engine that applies updates, and
+// each store after it is judged (diff.RunUpdate). Exit statuses as diff's:
+// 0 all correct, 3 a wrong store, 4 unjudged, 1 bad input (unreadable
+// files, data that does not parse, a request the judge rejects), 2 flags.
+func diffUpdate(cf *caseFlags, file string, rest []string) int {
+	switch {
+	case len(rest) > 0:
+		fmt.Fprintf(os.Stderr, "oracle diff: unexpected arguments %q\n", rest)
+		return exitArgs
+	case cf.query != "" || cf.dataset != "":
+		fmt.Fprintln(os.Stderr, "oracle diff: -u takes -d for the store, not -q or --dataset")
+		return exitArgs
+	case cf.format != "json" && cf.format != "table":
+		fmt.Fprintf(os.Stderr, "oracle diff: --format %q: want json or table with -u\n", cf.format)
+		return exitArgs
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	c, err := cf.updateCase(ctx, file)
+	if err != nil {
+		return usageError("diff", err)
+	}
+	engines, err := buildEngines(cf.engines)
+	if err != nil {
+		return usageError("diff", err)
+	}
+	defer closeEngines(engines)
+	r, err := diff.RunUpdate(ctx, c, engines, cf.timeout)
+	if err != nil {
+		return usageError("diff", err)
+	}
+	if err := writeUpdateReport(cf.format, r); err != nil {
+		return usageError("diff", err)
+	}
+	return updateExit(r)
+}
+
+func (f *caseFlags) updateCase(ctx context.Context, file string) (*oracle.UpdateCase, error) {
+	src, err := readInput(file)
+	if err != nil {
+		return nil, err
+	}
+	c := &oracle.UpdateCase{Name: file, Update: string(src), Base: f.base, Store: rdf.NewDataset()}
+	if f.data == "" {
+		return c, nil
+	}
+	data, err := readInput(f.data)
+	if err != nil {
+		return nil, err
+	}
+	format := rdf.FormatFromName(f.data)
+	if format == rdf.FormatUnknown {
+		return nil, fmt.Errorf("%s: unknown RDF format (want .trig, .nq, .ttl, .nt or .rdf)", f.data)
+	}
+	quads, err := rdf.LoadIsolated(ctx, data, format, f.base, f.data, rdf.Limits{MaxBytes: maxInputBytes})
+	if err != nil {
+		return nil, err
+	}
+	for _, q := range quads {
+		c.Store.Add(q)
+	}
+	return c, nil
+}
+
+func writeUpdateReport(format string, r *diff.UpdateReport) error {
+	if format == "json" {
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	}
+	_, err := fmt.Print(r.Table())
+	return err
+}
+
+func updateExit(r *diff.UpdateReport) int {
+	switch r.Kind {
+	case diff.KindAllCorrect:
+		return exitOK
+	case diff.KindEngineBug, diff.KindInternalBug:
+		return exitDiverges
+	}
+	return exitUnjudged
+}
