@@ -36,8 +36,9 @@ lines: the tests expected not to pass; a W3C test's id is its IRI, a corpus
 case's regress/<id>), writes JUnit XML and a Markdown summary (to --summary,
 else $GITHUB_STEP_SUMMARY when set; always on stdout), and exits 1 when a
 test the baseline expects to pass failed (passed -> failed), 2 on a usage or
-I/O error, 0 otherwise. A test the baseline lists that now passes, or fails
-with another class, is reported, not fatal. docs/ci.md has a workflow.`
+I/O error, 0 otherwise (and on a first run without --baseline that writes
+one with --write-baseline). A test the baseline lists that now passes, or
+fails with another class, is reported, not fatal. docs/ci.md has a workflow.`
 
 // gateFlags are the gate's options.
 type gateFlags struct {
@@ -222,10 +223,14 @@ func (g *gateFlags) finish(ctx context.Context, run *gateRun) int {
 			return gateFail(err)
 		}
 	}
-	if run.count(verdictRegressed) > 0 {
-		return 1
+	switch {
+	case run.count(verdictRegressed) == 0:
+		return 0
+	case g.baseline == "" && g.writeBaseline != "": // the first run writes the baseline the next ones read
+		fmt.Fprintf(os.Stderr, "oracle gate: %d failing tests written to the baseline %s\n", run.count(verdictRegressed), g.writeBaseline)
+		return 0
 	}
-	return 0
+	return 1
 }
 
 func readBaselineFile(path string) (w3c.Baseline, error) {

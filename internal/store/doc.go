@@ -27,6 +27,17 @@
 // filed (Flagged: their reduction lost them); Sweep.Unjudged and
 // Sweep.Flagged count them, CaseFlags lists them (migration 004).
 //
+// Per-test results (tests.go, tests_read.go, tests_compare.go; migration
+// 003): a case's status on each engine (passed, failed with its class,
+// not-run, unsupported; a failure shows as intended when the engine's
+// baseline lists it or its (engine, class) is triaged intended-deviation),
+// written by RecordCase with the case's results (CaseRecord.Tests: a W3C
+// test judged against its expected answer, a corpus case against the
+// judge) or by RecordTests for an imported `oracle w3c`/`oracle gate` run;
+// tests holds what a test's page shows. Tests (the browser), Test,
+// SuiteCounts (pass rates) and CompareTests (transitions between two
+// sweeps) read them.
+//
 // One implementation (DB) serves two databases: SQLite through
 // modernc.org/sqlite, the embedded default (one file, WAL, busy timeout),
 // and PostgreSQL through pgx at scale. Open chooses by the DSN: a
