@@ -19,9 +19,16 @@
 // history, GET /v1/findings, and the report page's form, which carries the
 // token as a field and is refused from another site); findings.go the
 // findings gauges (by identity and root cause, read from the store at each
-// scrape); metrics.go the collectors; dashboard.go, trend.go (the inline SVG)
-// and templates/ the HTML (embedded with embed.FS, no external assets, no
-// script). api/openapi.yaml describes the API: change it with the handlers
+// scrape); metrics.go the collectors; dashboard.go (front page, reports,
+// sweep comparison by finding and test by test), dashboard_engines.go (pass
+// rates per suite, findings by class, history), dashboard_tests.go and
+// dashboard_mark.go (the test browser, a test's answers side by side with
+// the differing cells marked), dashboard_report.go (the report page's
+// reproducer, Markdown link, highlighted terms), trend.go (the inline SVG
+// charts: a line breaks where its engine was not run, labels kept apart)
+// and templates/ the HTML (embedded with embed.FS, no external assets; one
+// script, templates/dashboard.js, for the copy buttons: CSP script-src
+// 'self'). api/openapi.yaml describes the API: change it with the handlers
 // (TestOpenAPICoversRoutes compares the two); deploy/grafana queries the
 // metrics (TestGrafanaQueriesKnownMetrics).
 //
@@ -33,8 +40,11 @@
 // every installed engine, checking deadlines, that no planted file or
 // fetched body leaks into answers, the database or the log, and logging
 // the peak RSS of the server and its sidecars. FuzzDiffBody fuzzes the
-// body checks (scripts/fuzz.sh runs every fuzz target). The browser test needs /usr/bin/chromium (skipped
-// without it unless CI=true); ORACLE_SCREENSHOTS=DIR keeps its screenshots.
+// body checks (scripts/fuzz.sh runs every fuzz target). The browser tests
+// need /usr/bin/chromium (skipped without it unless CI=true);
+// ORACLE_SCREENSHOTS=DIR keeps their screenshots. TestDashboardBrowser
+// drives every page over two real W3C sweeps; `go test ./internal/server
+// -run TestDashboardBrowser -screenshots` rewrites docs/screenshots.
 //
 // Every bad input is a 4xx with a JSON body saying what and where; a
 // handler never panics on input (a recoverer turns a bug into a 500 that
