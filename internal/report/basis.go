@@ -2,6 +2,7 @@ package report
 
 import (
 	_ "embed"
+	"strconv"
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
@@ -88,6 +89,29 @@ func verdictBasis(r *diff.Report, engines []string) *results.Basis {
 		}
 	}
 	return nil
+}
+
+// erroredEverywhere: engines that failed the query (no answer) where the
+// judge met a contested question and evaluated every reading, each of
+// which has an answer: no reading permits the failure, so the basis is
+// the text ("every reading of the text rules it out"), not the question.
+func erroredEverywhere(r *diff.Report, engines []string) *results.Basis {
+	f := (*results.Freedom)(nil)
+	if r.Expected != nil {
+		f = r.Expected.Freedom
+	}
+	if f == nil || f.Contested == nil || !f.ReadingsComplete || len(engines) == 0 {
+		return nil
+	}
+	for _, e := range engines {
+		if v := r.Verdict(e); v == nil || v.Outcome != diff.Errored {
+			return nil
+		}
+	}
+	c := f.Contested
+	return &results.Basis{Kind: results.BasisText, Anchor: c.Anchor, Ref: c.Ref, URL: c.URL,
+		Note: "every reading of the text rules it out: each of the " + strconv.Itoa(len(f.Readings)+1) +
+			" readings evaluated (#" + c.Anchor + ", " + c.Ref + ") has an answer, the engine failed the query"}
 }
 
 // engineBasis is the basis of one engine's verdict: its bug's, else the

@@ -228,6 +228,8 @@ func bugOf(r *diff.Report, d diff.Divergence, engines []oracle.Engine) Bug {
 	b.Basis = basisOf(r.Expected, b.Spec)
 	if vb := verdictBasis(r, d.Signature.Wrong); vb != nil { // the readings or §17.6 decided (basis.go)
 		b.Basis = vb
+	} else if eb := erroredEverywhere(r, d.Signature.Wrong); eb != nil {
+		b.Basis = eb
 	}
 	if isQuestion(b.Basis) && b.Status == "open" {
 		b.Status = StatusQuestion
