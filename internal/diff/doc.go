@@ -37,6 +37,19 @@
 //     precision XSD's minimum allows, anything for an open value) is
 //     rewritten to the judge's terms before the exact matching; a row that
 //     fits judge rows with different terms makes a failure undecided.
+//   - Contested readings (Freedom.Readings, compare_readings.go): an
+//     answer other than the judge's that equals the judge's answer under
+//     another reading is undecided with a contested Verdict.Basis naming
+//     the reading (a spec question); one that equals no reading, when the
+//     readings are complete, keeps its classes (wrong) with a text basis
+//     "every reading of the text rules it out".
+//   - §17.6 extension points (Freedom.Extension, compare_extension.go): an
+//     answer that differs from the judge's only in cells holding
+//     results.ExtensionValue in the judge's extension answer (any value or
+//     none) and in rows only that answer keeps is ClassExtension
+//     (permitted-extension, outcome Extended: judged, never filed, named in
+//     the notes); where an extension point decided elsewhere a differing
+//     answer is undecided, with §17.6 as its basis.
 //   - CompareAs(engine, ...) is Compare for a named engine: the fast engine
 //     (TwinName) is held to the reference's own DESCRIBE policy, any other
 //     engine's description is any graph. Triage and selfcheck use it.
@@ -76,8 +89,9 @@
 //
 // Triage(case, outcomes) judges every engine's outcome against the
 // reference's (JudgeName) and returns a *Report: one EngineVerdict per
-// engine (Outcome: correct, wrong, unjudged, error, unsupported, rejected,
-// timeout, crashed, unavailable; the classes of a wrong answer), the case's
+// engine (Outcome: correct, wrong, unjudged, permitted-extension, error,
+// unsupported, rejected, timeout, crashed, unavailable; the classes of a
+// wrong answer), the case's
 // Kind, its Reason when unjudged, and
 // its Divergences. A Divergence is a Signature (class, the engines on the
 // wrong side, the engines on the judge's side, sorted); an engine whose
@@ -92,7 +106,8 @@
 // FILTER(!p) and "p is an error" must partition the unfiltered solutions,
 // as in SQLancer; an engine failing it is wrong), or no engine diverged but
 // some engine was not judged correct (timeout, unavailable, unsupported,
-// undecided). all-correct means every engine was judged correct.
+// undecided). all-correct means every engine was judged correct (or a
+// permitted extension).
 // Unsupported, timeout and unavailable are recorded, never divergences.
 // Judge (triage_run.go) makes a case whose FROM / FROM NAMED the catalogue
 // does not resolve unjudged before any engine runs, and runs the TLP

@@ -22,6 +22,10 @@
 //   - basis.go: the errata, W3C tests and open questions the judge's
 //     readings rest on (Context.Follow, Context.Contest;
 //     docs/spec-questions.md).
+//   - readings.go: the other readings of each open question
+//     (Alternatives; Options.Readings switches them per evaluation, each
+//     choice point asks Context.Reading) and §17.6's extension points
+//     (Value.Extensible, Context.ExtErrors).
 //   - budget.go: byte budgets (Options.MaxTermBytes, MaxBytes) charged
 //     before a string or big number is built, and deadline polls inside
 //     long operations (Context.Limit).
@@ -128,6 +132,20 @@
 // error, MAX skips errors; MIN and MAX of an empty group are errors;
 // SAMPLE is the first non-error value; GROUP_CONCAT takes string literals
 // only and returns a simple literal.
+//
+// # Readings and extension points
+//
+// Each contested choice point (basis.go) calls Context.Contest, which
+// lists the question in Context.Met, and takes the reading
+// Context.Reading(question) names: 0 the judge's, n the n-th of
+// Alternatives (readings.go; testdata/readings/readings.txt). The reference
+// evaluates a query again under the others. An error a function or
+// operator raises on bound arguments is a §17.6 extension point
+// (#extensionFunctions): Value.Extensible, counted in Context.ExtErrors
+// where it is raised; the error of an unbound variable (Error.Unbound)
+// and what only propagates it are not (testdata/readings/extension.txt).
+// The set functions' type errors (SUM over a non-number: op:numeric-add's)
+// count as extension points too.
 //
 // result.go holds Options and Result, the evaluation types both evaluators
 // share (reference.Result and engine.Result are aliases), so the registry

@@ -75,6 +75,22 @@
 // prefix. A condition that reads a fixed value (FILTER(?avg > 2) with ?avg
 // far from 2) stays judged.
 //
+// Readings (readings.go): where the evaluation met contested questions
+// (ops.Context.Met), Eval evaluates the query again under every other
+// reading ops can compute (at most MaxReadings combinations) and records
+// the answers (Result.Readings; ReadingsComplete when all were evaluated,
+// none met a further question and no other choice was left open). EXISTS
+// by evaluation with μ in scope has no computable reading.
+//
+// §17.6 extension points (extension.go): an error a function or operator
+// raised on bound arguments (ops.Value.Extensible) is recorded where it
+// decided the answer: a top-level BIND or projection cell, a row a
+// top-level FILTER or HAVING dropped, or elsewhere (a join, an OPTIONAL's
+// filter, an aggregate, ORDER BY, EXISTS, a masked error, a query that is
+// no SELECT...). Without elsewhere, Eval evaluates the query once more
+// with those points open (Options.Extension: the cell holds
+// results.ExtensionValue, the row is kept) into Result.Extension.
+//
 // Resources: Options.MaxSteps counts work units (assignments tried, join
 // pairs, path steps, expression evaluations); MaxSolutions bounds every
 // multiset being built; Fuel bounds EXISTS nesting (one unit per level).

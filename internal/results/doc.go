@@ -19,6 +19,12 @@
 // from its Solution. Readers never panic: malformed input gives a
 // *SyntaxError with line and column. CSV is lossy; see ReadCSV and CSVView.
 //
+// The judge's own answer carries a Freedom (answer.go): what the
+// specification leaves open, per cell (cell.go), the bases of its readings
+// (basis.go), its answers under the other readings of the contested
+// questions it met and with §17.6's extension points open (readings.go:
+// Reading, Extension, ExtensionValue).
+//
 // The package imports only the standard library and internal/rdf. To add a
 // format, give it a Format constant and names in format.go, a reader and a
 // writer in its own file, data cases under testdata/read, and a round-trip
