@@ -18,7 +18,7 @@ const (
 	suiteURL = "https://w3c.github.io/rdf-tests/rdf/rdf11/"
 )
 
-var suites = []string{"rdf-turtle", "rdf-n-triples", "rdf-n-quads", "rdf-xml"}
+var suites = []string{"rdf-turtle", "rdf-n-triples", "rdf-n-quads", "rdf-xml", "rdf-trig"}
 
 type w3cTest struct {
 	name, kind     string

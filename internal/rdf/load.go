@@ -17,9 +17,10 @@ const (
 	NTriples
 	NQuads
 	RDFXML
+	TriG // trig.go
 )
 
-var formatNames = map[Format]string{Turtle: "turtle", NTriples: "ntriples", NQuads: "nquads", RDFXML: "rdfxml"}
+var formatNames = map[Format]string{Turtle: "turtle", NTriples: "ntriples", NQuads: "nquads", RDFXML: "rdfxml", TriG: "trig"}
 
 func (f Format) String() string {
 	if s, ok := formatNames[f]; ok {
@@ -40,6 +41,8 @@ func ParseFormat(s string) (Format, error) {
 		return NQuads, nil
 	case "rdfxml", "rdf/xml", "rdf", "xml", "owl":
 		return RDFXML, nil
+	case "trig":
+		return TriG, nil
 	}
 	return FormatUnknown, fmt.Errorf("unknown RDF format %q", s)
 }
@@ -80,6 +83,8 @@ func Parse(r io.Reader, format Format, base string, name string) ([]Quad, error)
 		qs, err = parseTurtle(data, base, name)
 	case RDFXML:
 		qs, err = parseRDFXML(data, base, name)
+	case TriG:
+		qs, err = parseTriG(data, base, name)
 	default:
 		return nil, fmt.Errorf("%s: unknown RDF format", name)
 	}
