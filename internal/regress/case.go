@@ -20,16 +20,22 @@ type Case struct {
 	Dir    string
 	Query  string
 	Data   *rdf.Dataset
-	Meta   map[string]string // header keys: origin, signature, status, reduction
+	Meta   map[string]string // header keys: metaKeys
 	Expect []Expect          // one per engine, in file order
 }
 
-// Expect is one engine's recorded verdict.
+// Expect is one engine's recorded verdict. Basis is what a wrong verdict
+// rests on ("text:anchor", "erratum:id", "w3c-test:iri", "contested:ref");
+// Reduction is the verification of the case's reduction for that engine
+// ("minimal=verified tried=N", "stopped", "not-minimal tried=N"), empty for
+// an engine the case was not reduced for.
 type Expect struct {
-	Engine  string
-	Version string
-	Outcome diff.Outcome
-	Classes []diff.Class
+	Engine    string
+	Version   string
+	Outcome   diff.Outcome
+	Classes   []diff.Class
+	Basis     string
+	Reduction string
 }
 
 // Oracle returns the case as an oracle.Case.
@@ -95,7 +101,7 @@ func (c *Case) parseExpect(name, text string) error {
 			if k, v, ok := strings.Cut(t[2:], ": "); ok {
 				c.Meta[k] = v
 			}
-		case t == "" || strings.HasPrefix(t, "#") || t == expectHeader:
+		case t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "engine\tversion\t"):
 		default:
 			e, err := parseExpectLine(t)
 			if err != nil {
@@ -113,6 +119,12 @@ func parseExpectLine(t string) (Expect, error) {
 		return Expect{}, fmt.Errorf("want engine, version, outcome[, classes], got %q", t)
 	}
 	e := Expect{Engine: f[0], Version: f[1], Outcome: diff.Outcome(f[2])}
+	if len(f) > 4 {
+		e.Basis = f[4]
+	}
+	if len(f) > 5 {
+		e.Reduction = f[5]
+	}
 	if len(f) > 3 && f[3] != "" {
 		for _, s := range strings.Split(f[3], ",") {
 			cl, err := diff.ParseClass(s)
@@ -126,10 +138,14 @@ func parseExpectLine(t string) (Expect, error) {
 }
 
 // expectHeader is the column header line of expect.tsv.
-const expectHeader = "engine\tversion\toutcome\tclasses"
+const expectHeader = "engine\tversion\toutcome\tclasses\tbasis\treduction"
 
-// metaKeys is the order header keys are written in.
-var metaKeys = []string{"origin", "signature", "status", "reduction"}
+// metaKeys is the order header keys are written in: where the case came
+// from (origin, seeds), its root cause (fingerprint: reduce.Fingerprint),
+// its name from the reduced divergence (title, feature), the signature and
+// status of its first divergence, the reduction figures of the engine it
+// was first reduced for, and the releases its finding shows in (bisect.go).
+var metaKeys = []string{"origin", "seeds", "fingerprint", "title", "feature", "signature", "status", "reduction", "bisect"}
 
 // Write writes the case into its directory.
 func (c *Case) Write() error {
@@ -165,7 +181,7 @@ func (c *Case) expectText() string {
 		for i, cl := range e.Classes {
 			cs[i] = string(cl)
 		}
-		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\n", e.Engine, e.Version, e.Outcome, strings.Join(cs, ","))
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\n", e.Engine, e.Version, e.Outcome, strings.Join(cs, ","), e.Basis, e.Reduction)
 	}
 	return b.String()
 }

@@ -3,13 +3,24 @@
 // verdict each engine gave when it was recorded, and the findings page
 // (docs/findings.md) generated from it.
 //
-// A case is a directory:
+// A case is a directory, one per root cause (a reduced case, identified
+// by reduce.Fingerprint of its query and data):
 //
 //	corpus/regress/<id>/query.rq    the minimal query
 //	corpus/regress/<id>/data.nq     the minimal dataset, N-Quads (may be empty)
-//	corpus/regress/<id>/expect.tsv  "# key: value" header lines (origin,
-//	                                signature, status, reduction figures),
-//	                                then engine, version, outcome, classes
+//	corpus/regress/<id>/expect.tsv  "# key: value" header lines (origin, seeds,
+//	                                fingerprint, title, feature, signature,
+//	                                status, reduction), then per engine:
+//	                                engine, version, outcome, classes, basis
+//	                                (of a wrong verdict: kind:anchor or
+//	                                kind:ref) and reduction (the verification
+//	                                of that engine's reduction: minimal=verified
+//	                                tried=N, or why not)
+//
+// Beside the cases: record.tsv (what came of each seed: filed as which case,
+// flagged and why, or no divergence) and upstream.tsv (what each engine's
+// public tracker says of a root cause: known / fixed / not-found, the issue
+// seen in a search result, the date checked; upstream.go reads it).
 //
 // The corpus test (regress_test.go) runs every case through the same
 // runner as `oracle diff` (diff.Judge) on every installed engine and fails
@@ -18,16 +29,30 @@
 // installed are skipped with a message, except in CI (CI=true) for the
 // engines scripts/install.sh installs.
 //
-// Recording: `go test ./internal/regress -run TestRecord -record` judges
-// each seed under testdata/seeds (a query whose first line is
-// "# origin: ..." over testdata/seeds/library.ttl) on every installed
-// engine, reduces each divergence once per engine on its wrong side with
-// reduce.Engine (against the judge alone; flagged ones are not recorded),
-// and rewrites the corpus. `go test ./internal/regress -run TestFindings -update`
-// regenerates docs/findings.md from the corpus (only the reference runs, to
-// print the expected answers); without -update the test checks the page is
+// Regenerating (regen.go, seeds.go), one command:
+//
+//	go test ./internal/regress -run TestRecord -record -timeout 60m
+//
+// first writes as seeds the corpus cases no seed under testdata/seeds
+// accounts for (SeedOrphans), then judges every seed (a query whose first
+// line is "# origin: ...", over <seed>.nq or the library example) on every
+// installed engine, reduces each (engine, class) on a wrong side with
+// reduce.All (per engine, against the judge alone, verified 1-minimal),
+// groups the reduced cases by fingerprint (the same reduced case wrong on
+// several engines is one case), confirms each on a run of its own, names
+// it after its reduced divergence (report's feature and class; cases that
+// would share a name take the first engine wrong in them, then a number),
+// and rewrites every case directory. Divergences that did not survive
+// reduction or confirmation are flagged in record.tsv, never filed. Flags:
+// -workers (seeds at once, default 2), -maxcalls and -maxtime (per
+// reduction). Quick sync without reducing: -rejudge re-runs every case and
+// rewrites only the verdicts. `go test ./internal/regress -run TestFindings
+// -update` then regenerates docs/findings.md (findings.go) from the corpus
+// and upstream.tsv: root causes per engine with status, basis and upstream
+// link, the counts and the reduced sizes; only the reference runs, to print
+// the expected answers; without -update the test checks the page is
 // current.
 //
-// This package imports diff, reduce, oracle, rdf, results, algebra/syntax
-// and registry; nothing imports it but tests (reduce's corpus measurement).
+// This package imports diff, reduce, report, oracle, rdf and results (its
+// tests: registry); sweep and cmd/oracle read the corpus through LoadDir.
 package regress

@@ -6,23 +6,24 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/report"
 )
 
 var (
-	update  = flag.Bool("update", false, "rewrite docs/findings.md")
-	record  = flag.Bool("record", false, "re-record corpus/regress from testdata/seeds on the installed engines")
-	seedIDs = flag.String("seeds", "", "with -record: only these comma-separated seeds (their cases are replaced, the others kept)")
+	update   = flag.Bool("update", false, "rewrite docs/findings.md")
+	record   = flag.Bool("record", false, "re-record corpus/regress from testdata/seeds on the installed engines")
+	rejudge  = flag.Bool("rejudge", false, "re-run every corpus case on the installed engines and rewrite only the verdicts")
+	workers  = flag.Int("workers", 2, "with -record: seeds judged and reduced at once")
+	maxCalls = flag.Int("maxcalls", 600, "with -record: oracle calls per engine's reduction")
+	maxTime  = flag.Duration("maxtime", time.Minute, "with -record: wall time per engine's reduction")
 )
 
 // installScript lists the engines scripts/install.sh installs: in CI they
@@ -111,106 +112,58 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
-// TestRecord rebuilds the corpus from the seeds (only with -record).
+// TestRecord regenerates the corpus from the seeds (only with -record):
+// the corpus cases no seed accounts for become seeds first (SeedOrphans),
+// then every seed is judged on every installed engine, each engine's
+// divergence reduced per class against the judge alone, and the corpus
+// rewritten with one case per root cause (Regenerate); record.tsv logs
+// what was flagged. With -rejudge instead: every existing case re-run and
+// only its verdicts rewritten (Rejudge), no reduction.
 func TestRecord(t *testing.T) {
-	if !*record {
-		t.Skip("run with -record to re-record corpus/regress")
+	if !*record && !*rejudge {
+		t.Skip("run with -record to regenerate corpus/regress, -rejudge to re-run its verdicts")
 	}
-	seeds := filepath.Join("testdata", "seeds")
-	data := libraryData(t, filepath.Join(seeds, "library.ttl"))
-	queries, _ := filepath.Glob(filepath.Join(seeds, "*.rq"))
-	sort.Strings(queries)
-	es := engines(t)
 	dir := corpusDir(t)
-	queries = selectSeeds(t, queries, dir)
-	lim := reduce.Limits{MaxCalls: 1000, MaxTime: 2 * time.Minute, Deadline: Deadline}
-	for _, path := range queries {
-		q, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		id := strings.TrimSuffix(filepath.Base(path), ".rq")
-		ds := data // the library example, unless the seed has an ID.nq of its own
-		if own := strings.TrimSuffix(path, ".rq") + ".nq"; fileExists(own) {
-			ds = libraryData(t, own)
-		}
-		seed := &oracle.Case{Name: id, Query: string(q), Dataset: ds}
-		for _, c := range Record(context.Background(), seed, id, origin(string(q)), dir, es, lim) {
-			if err := c.Write(); err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%s: %s %s", c.ID, c.Meta["signature"], c.Meta["reduction"])
-		}
+	es := engines(t)
+	start := time.Now()
+	if *rejudge {
+		rejudgeAll(t, dir, es)
+		t.Logf("rejudged in %s", time.Since(start).Round(time.Second))
+		return
 	}
-}
-
-// selectSeeds keeps the seeds -seeds names and removes their recorded
-// cases ("<seed>" or "<seed>-<class>[-n]"); without -seeds it removes the
-// whole corpus.
-func selectSeeds(t *testing.T, queries []string, dir string) []string {
-	if *seedIDs == "" {
-		if err := os.RemoveAll(dir); err != nil {
-			t.Fatal(err)
-		}
-		return queries
-	}
-	want := map[string]bool{}
-	for _, s := range strings.Split(*seedIDs, ",") {
-		want[strings.TrimSpace(s)] = true
-	}
-	var out []string
-	for _, q := range queries {
-		if want[strings.TrimSuffix(filepath.Base(q), ".rq")] {
-			out = append(out, q)
-		}
-	}
-	if len(out) != len(want) {
-		t.Fatalf("-seeds names %d seeds, %d found in testdata/seeds", len(want), len(out))
-	}
-	dirs, _ := os.ReadDir(dir)
-	for _, d := range dirs {
-		if want[seedOf(d.Name())] {
-			if err := os.RemoveAll(filepath.Join(dir, d.Name())); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	return out
-}
-
-// seedOf is the seed a case id was recorded from.
-func seedOf(id string) string {
-	for _, c := range diff.AllClasses() {
-		if i := strings.LastIndex(id, "-"+string(c)); i > 0 {
-			rest := id[i+len(c)+1:]
-			if rest == "" || rest[0] == '-' {
-				return id[:i]
-			}
-		}
-	}
-	return id
-}
-
-func origin(q string) string {
-	first, _, _ := strings.Cut(q, "\n")
-	return strings.TrimSpace(strings.TrimPrefix(first, "# origin:"))
-}
-
-func libraryData(t *testing.T, path string) *rdf.Dataset {
-	f, err := os.Open(path)
+	seedsDir := filepath.Join("testdata", "seeds")
+	old, err := LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	quads, err := rdf.Parse(f, rdf.FormatFromName(path), "", path)
+	added, err := SeedOrphans(old, seedsDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds := rdf.NewDataset()
-	for _, q := range quads {
-		ds.Add(q)
+	t.Logf("%d corpus cases became seeds: %v", len(added), added)
+	seeds, err := LoadSeeds(seedsDir)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return ds
+	lim := reduce.Limits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: 10 * time.Second}
+	g := Regenerate(context.Background(), seeds, es, dir, Options{Limits: lim, Workers: *workers, Logf: t.Logf})
+	if err := g.WriteCorpus(dir); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d seeds -> %d cases in %s", len(seeds), len(g.Cases), time.Since(start).Round(time.Second))
+}
+
+func rejudgeAll(t *testing.T, dir string, es []oracle.Engine) {
+	cases, err := LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		Rejudge(context.Background(), c, es)
+		if err := c.Write(); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // TestFindings checks docs/findings.md is generated from the current
@@ -224,7 +177,11 @@ func TestFindings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := Findings(cases, ref)
+	up, err := ReadUpstream(filepath.Join(corpusDir(t), "upstream.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Findings(cases, up, ref)
 	path := filepath.Join(repoRoot(t), "docs", "findings.md")
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -242,13 +199,14 @@ func TestFindings(t *testing.T) {
 }
 
 func TestExpectRoundTrip(t *testing.T) {
-	text := "# origin: o\n# signature: wrong-value: a | reference\nengine\tversion\toutcome\tclasses\n" +
-		"a\t1.0\twrong\twrong-value,missing-rows\nengine\tdev\tcorrect\t\n"
+	text := "# origin: o\n# signature: wrong-value: a | reference\nengine\tversion\toutcome\tclasses\tbasis\treduction\n" +
+		"a\t1.0\twrong\twrong-value,missing-rows\ttext:defn_algMinus\tminimal=verified tried=7\nengine\tdev\tcorrect\t\t\t\n"
 	c := &Case{Meta: map[string]string{}}
 	if err := c.parseExpect("x", text); err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Expect) != 2 || c.Expect[0].Classes[1] != diff.ClassMissingRows || c.Meta["origin"] != "o" {
+	if len(c.Expect) != 2 || c.Expect[0].Classes[1] != diff.ClassMissingRows || c.Meta["origin"] != "o" ||
+		c.Expect[0].Basis != "text:defn_algMinus" || c.Expect[0].Reduction != "minimal=verified tried=7" {
 		t.Fatalf("parsed %+v", c)
 	}
 	if got := c.expectText(); got != text {
@@ -261,10 +219,5 @@ func TestExpectRoundTrip(t *testing.T) {
 
 func virtuosoInstalled() bool {
 	_, err := os.Stat("/usr/bin/virtuoso-t")
-	return err == nil
-}
-
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
 	return err == nil
 }

@@ -3,7 +3,6 @@ package regress
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -88,60 +87,6 @@ func expectList(r *diff.Report, engines []oracle.Engine) []Expect {
 		}
 	}
 	return out
-}
-
-// Record judges a seed case on engines, reduces each divergence once per
-// engine on its wrong side against the judge alone (reduce.Engine; a
-// divergence that does not survive is flagged and not recorded), and
-// returns one corpus case per distinct reduced case and class (id
-// "<seed>-<class>[-n]"), with every engine's verdict on it; a seed without
-// divergence gives one case (id "<seed>") recording that every engine
-// agrees.
-func Record(ctx context.Context, seed *oracle.Case, id, origin, dir string, engines []oracle.Engine, lim reduce.Limits) []*Case {
-	r := diff.Judge(ctx, seed, engines, lim.Deadline)
-	if len(r.Divergences) == 0 {
-		c := &Case{ID: id, Dir: filepath.Join(dir, id), Query: seed.Query, Data: seed.Dataset,
-			Meta: map[string]string{"origin": origin, "status": "no divergence"}, Expect: expectList(r, engines)}
-		return []*Case{c}
-	}
-	var out []*Case
-	used, seen := map[string]int{}, map[string]bool{}
-	for _, d := range r.Divergences {
-		for _, name := range d.Signature.Wrong {
-			res, err := reduce.Engine(ctx, seed, engines, name, d.Signature.Class, lim)
-			if err != nil {
-				continue
-			}
-			fp := string(d.Signature.Class) + reduce.Fingerprint(res.Case.Query, res.Case.Base, res.Case.Dataset)
-			if seen[fp] {
-				continue
-			}
-			seen[fp] = true
-			cid := id + "-" + string(d.Signature.Class)
-			if used[cid]++; used[cid] > 1 { // two reduced cases, one class
-				cid = fmt.Sprintf("%s-%d", cid, used[cid])
-			}
-			sig := d
-			if rd, ok := res.Divergence(); ok {
-				sig = rd
-			}
-			out = append(out, &Case{ID: cid, Dir: filepath.Join(dir, cid), Query: res.Case.Query, Data: res.Case.Dataset,
-				Meta: map[string]string{"origin": origin, "signature": sig.Signature.String(),
-					"status": status(sig), "reduction": reductionText(name, res.Stats)},
-				Expect: expectList(res.Report, engines)})
-		}
-	}
-	return out
-}
-
-func status(d diff.Divergence) string {
-	switch {
-	case d.Suspect:
-		return "suspect"
-	case d.Internal:
-		return "internal"
-	}
-	return "open"
 }
 
 // reductionText is the header form of the reduction figures: the engine

@@ -1,0 +1,394 @@
+package regress
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/reduce"
+	"github.com/sparql-oracle/oracle/internal/report"
+)
+
+// Options bound a regeneration: each engine's reduction (Limits) and how
+// many seeds run at once.
+type Options struct {
+	Limits  reduce.Limits
+	Workers int
+	Logf    func(format string, args ...any) // progress; nil: silent
+}
+
+// Regen is a regenerated corpus: one case per root cause, and the log of
+// what was not filed.
+type Regen struct {
+	Cases []*Case
+	Log   []LogLine // flagged divergences and seeds without divergence, by seed
+}
+
+// LogLine is one line of corpus/regress/record.tsv: a seed, and what came
+// of one (engine, class) of it (filed as case ID, flagged with a reason),
+// or of the whole seed (no divergence).
+type LogLine struct {
+	Seed, What, Engine, Class, Detail string
+}
+
+// found is one engine's divergence in one class, reduced and surviving.
+type found struct {
+	seed  Seed
+	res   *reduce.Result
+	div   diff.Divergence // the reduced divergence in the full run
+	canon *oracle.Case    // the reduced case, comments dropped, variables renamed (canonicalVars)
+	fp    string          // reduce.Fingerprint of canon: the root cause
+}
+
+// Regenerate judges every seed on every engine, reduces each (engine,
+// class) on a wrong side against the judge alone (reduce.All), and
+// deduplicates the reduced cases by root cause (reduce.Fingerprint): the
+// same reduced case wrong on several engines, or reached from several
+// seeds, is one case. Divergences that did not survive are logged, never
+// filed.
+func Regenerate(ctx context.Context, seeds []Seed, engines []oracle.Engine, dir string, opt Options) *Regen {
+	per := make([][]found, len(seeds))
+	logs := make([][]LogLine, len(seeds))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < max(opt.Workers, 1); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				per[i], logs[i] = regenSeed(ctx, seeds[i], engines, opt)
+			}
+		}()
+	}
+	for i := range seeds {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	g := &Regen{}
+	var all []found
+	for i := range seeds {
+		all = append(all, per[i]...)
+		g.Log = append(g.Log, logs[i]...)
+	}
+	cases, flagged := rootCases(ctx, all, engines, dir)
+	for _, c := range cases { // "present in 5.6.0, fixed in 6.2.0" where releases sit side by side
+		if lines := FindingBisectLines(ctx, c); len(lines) > 0 {
+			c.Meta["bisect"] = oneLine(strings.Join(lines, "; "))
+		}
+	}
+	g.Cases = cases
+	g.Log = append(append(g.Log, flagged...), filedLines(g.Cases, all)...)
+	sort.SliceStable(g.Log, func(i, j int) bool { return g.Log[i].Seed < g.Log[j].Seed })
+	return g
+}
+
+// regenSeed judges one seed and reduces each of its (engine, class).
+func regenSeed(ctx context.Context, s Seed, engines []oracle.Engine, opt Options) ([]found, []LogLine) {
+	r := diff.Judge(ctx, s.Case, engines, opt.Limits.Deadline)
+	if !r.Diverges() {
+		return nil, []LogLine{{Seed: s.ID, What: "clean", Engine: "-", Class: "-", Detail: "no divergence on the installed engines"}}
+	}
+	rs, err := reduce.All(ctx, s.Case, engines, r, opt.Limits)
+	if err != nil {
+		return nil, []LogLine{{Seed: s.ID, What: "error", Engine: "-", Class: "-", Detail: err.Error()}}
+	}
+	var out []found
+	var log []LogLine
+	for _, x := range rs {
+		d, ok := x.Divergence()
+		switch {
+		case !x.Survived:
+			log = append(log, LogLine{s.ID, "flagged", x.Engine, string(x.Class), oneLine(x.Reason)})
+		case !ok:
+			log = append(log, LogLine{s.ID, "flagged", x.Engine, string(x.Class), "the run on every engine does not show it on the reduced case"})
+		default:
+			out = append(out, found{seed: s, res: x, div: d})
+		}
+		if opt.Logf != nil {
+			opt.Logf("%s: %s %s survived=%v %s", s.ID, x.Engine, x.Class, x.Survived && ok, reductionText(x.Engine, x.Stats))
+		}
+	}
+	return out, log
+}
+
+// rootCases groups the reductions by fingerprint (in seed order), confirms
+// each root cause on a run of its own, and writes one case per confirmed
+// root cause, named after its reduced divergence.
+func rootCases(ctx context.Context, all []found, engines []oracle.Engine, dir string) ([]*Case, []LogLine) {
+	byFP := map[string][]found{}
+	var order []string
+	for i, f := range all {
+		c := *f.res.Case
+		c.Query = canonicalVars(stripLeadingComments(c.Query), c.Base)
+		fp := reduce.Fingerprint(c.Query, c.Base, c.Dataset)
+		all[i].canon, all[i].fp = &c, fp
+		if byFP[fp] == nil {
+			order = append(order, fp)
+		}
+		byFP[fp] = append(byFP[fp], all[i])
+	}
+	var out []*Case
+	var log []LogLine
+	for _, fp := range order {
+		r, first, ok := confirm(ctx, byFP[fp], engines)
+		if !ok {
+			for _, f := range byFP[fp] {
+				log = append(log, LogLine{f.seed.ID, "flagged", f.res.Engine, string(f.res.Class),
+					"the reduced case did not show it on the confirming run"})
+			}
+			continue
+		}
+		out = append(out, rootCase(fp, first, byFP[fp], r, engines))
+	}
+	nameCases(out, dir)
+	return out, log
+}
+
+// confirm runs a root cause's reduced case once more, alone (the
+// reductions ran several seeds at once, and an engine judged under that
+// load may time out or fail where it answers on a calm run): the verdicts
+// recorded are this run's, as the corpus test will see them. ok is false
+// when none of the reduced (engine, class) divergences shows on it.
+func confirm(ctx context.Context, fs []found, engines []oracle.Engine) (*diff.Report, found, bool) {
+	r := diff.Judge(ctx, fs[0].canon, engines, Deadline)
+	for _, f := range fs {
+		for _, d := range r.Divergences {
+			if d.Signature.Class == f.res.Class && slices.Contains(d.Signature.Wrong, f.res.Engine) {
+				f.div = d
+				return r, f, true
+			}
+		}
+	}
+	return r, found{}, false
+}
+
+// rootCase is one root cause: the reduced case, each engine's verdict on
+// the confirming run r with the basis of a wrong one, and the verification
+// of each engine's reduction.
+func rootCase(fp string, first found, fs []found, r *diff.Report, engines []oracle.Engine) *Case {
+	res := first.res
+	bug, _ := report.BugFor(r, first.div.Signature, &res.Stats, engines...)
+	c := &Case{Query: first.canon.Query, Data: first.canon.Dataset, Meta: map[string]string{
+		"origin": first.seed.Origin, "seeds": seedList(fs), "fingerprint": fp, "title": oneLine(bug.Title),
+		"feature": oneLine(bug.Feature), "signature": first.div.Signature.String(), "status": bug.Status,
+		"reduction": reductionText(res.Engine, res.Stats)}}
+	bases := basesOf(r, engines)
+	verif := map[string]string{}
+	for _, f := range fs {
+		if _, ok := verif[f.res.Engine]; !ok {
+			verif[f.res.Engine] = verification(f.res.Stats)
+		}
+	}
+	for _, e := range expectList(r, engines) {
+		e.Basis, e.Reduction = bases[e.Engine], verif[e.Engine]
+		c.Expect = append(c.Expect, e)
+	}
+	return c
+}
+
+// stripLeadingComments drops the comment lines a seed starts with (its
+// origin, kept in the header): the case is the reduced query alone.
+func stripLeadingComments(q string) string {
+	for strings.HasPrefix(q, "#") {
+		_, rest, ok := strings.Cut(q, "\n")
+		if !ok {
+			return q
+		}
+		q = rest
+	}
+	return q
+}
+
+// basesOf is, per engine on the wrong side of a divergence of r, the basis
+// of the first such divergence ("kind:anchor" or "kind:ref"; "none" when
+// the report names none). Engines without one are not wrong in r: an
+// unsupported feature, a timeout or an undecided answer is no finding.
+func basesOf(r *diff.Report, engines []oracle.Engine) map[string]string {
+	out := map[string]string{}
+	for _, b := range report.Bugs(r, engines...) {
+		sig, err := diff.ParseSignature(b.Signature)
+		if err != nil {
+			continue
+		}
+		for _, e := range sig.Wrong {
+			if _, ok := out[e]; !ok {
+				out[e] = basisText(b)
+			}
+		}
+	}
+	return out
+}
+
+func basisText(b report.Bug) string {
+	if b.Basis == nil {
+		return "none"
+	}
+	ref := b.Basis.Ref
+	if ref == "" {
+		ref = b.Basis.Anchor
+	}
+	if ref == "" {
+		return string(b.Basis.Kind)
+	}
+	return string(b.Basis.Kind) + ":" + oneLine(ref)
+}
+
+// verification is the expect.tsv form of a reduction's verification.
+func verification(st reduce.Stats) string {
+	switch {
+	case st.Minimal:
+		return fmt.Sprintf("minimal=verified tried=%d", st.Tried)
+	case st.Stopped:
+		return fmt.Sprintf("minimal=no stopped tried=%d", st.Tried)
+	case st.Flaky:
+		return fmt.Sprintf("minimal=no flaky tried=%d", st.Tried)
+	}
+	return fmt.Sprintf("minimal=no kept=%d tried=%d", len(st.Kept), st.Tried)
+}
+
+func seedList(fs []found) string {
+	var ids []string
+	seen := map[string]bool{}
+	for _, f := range fs {
+		if !seen[f.seed.ID] {
+			seen[f.seed.ID] = true
+			ids = append(ids, f.seed.ID)
+		}
+	}
+	sort.Strings(ids)
+	return strings.Join(ids, ",")
+}
+
+// nameCases gives each case its id: the construct and the class of its
+// reduced divergence ("avg-computed-value"); cases that would share one
+// are prefixed with the first engine wrong in them (never one that is
+// not), then numbered.
+// Order: by that name, then fingerprint, so ids do not depend on seed
+// order.
+func nameCases(cs []*Case, dir string) {
+	base := func(c *Case) string {
+		sig, _ := diff.ParseSignature(c.Meta["signature"])
+		return slug(c.Meta["feature"]) + "-" + string(sig.Class)
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		bi, bj := base(cs[i]), base(cs[j])
+		if bi != bj {
+			return bi < bj
+		}
+		return cs[i].Meta["fingerprint"] < cs[j].Meta["fingerprint"]
+	})
+	count := map[string]int{}
+	for _, c := range cs {
+		count[base(c)]++
+	}
+	used := map[string]bool{}
+	for _, c := range cs {
+		id := base(c)
+		if ws := wrongEngines(c); count[id] > 1 && len(ws) > 0 {
+			id = slug(ws[0]) + "-" + id
+		}
+		for n, b := 2, id; used[id]; n++ {
+			id = fmt.Sprintf("%s-%d", b, n)
+		}
+		used[id] = true
+		c.ID, c.Dir = id, filepath.Join(dir, id)
+	}
+	sort.Slice(cs, func(i, j int) bool { return cs[i].ID < cs[j].ID })
+}
+
+// wrongEngines are the engines a case records on the wrong side of a
+// divergence (those with a basis), sorted.
+func wrongEngines(c *Case) []string {
+	var out []string
+	for _, e := range c.Expect {
+		if e.Basis != "" {
+			out = append(out, e.Engine)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+
+func slug(s string) string {
+	s = nonSlug.ReplaceAllString(strings.ToLower(s), "-")
+	s = strings.Trim(s, "-")
+	if len(s) > 40 {
+		s = strings.TrimRight(s[:40], "-")
+	}
+	if s == "" {
+		return "query"
+	}
+	return s
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// filedLines log which case each surviving (seed, engine, class) went to.
+func filedLines(cs []*Case, all []found) []LogLine {
+	id := map[string]string{}
+	for _, c := range cs {
+		id[c.Meta["fingerprint"]] = c.ID
+	}
+	var out []LogLine
+	for _, f := range all {
+		if id[f.fp] != "" {
+			out = append(out, LogLine{f.seed.ID, "filed", f.res.Engine, string(f.res.Class), id[f.fp]})
+		}
+	}
+	return out
+}
+
+// WriteCorpus replaces the case directories under dir with g's cases and
+// writes the log (record.tsv); other files (upstream.tsv) stay.
+func (g *Regen) WriteCorpus(dir string) error {
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if e.IsDir() {
+			if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	for _, c := range g.Cases {
+		if err := c.Write(); err != nil {
+			return err
+		}
+	}
+	var b strings.Builder
+	b.WriteString("# written by go test ./internal/regress -run TestRecord -record: what came of each seed\n")
+	b.WriteString("seed\twhat\tengine\tclass\tdetail\n")
+	for _, l := range g.Log {
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\n", l.Seed, l.What, l.Engine, l.Class, l.Detail)
+	}
+	return os.WriteFile(filepath.Join(dir, "record.tsv"), []byte(b.String()), 0o644)
+}
+
+// Rejudge re-runs c on engines and rewrites its verdicts (outcome,
+// classes, version, basis), keeping the case, its header and each
+// engine's reduction verification: expectations synced without reducing.
+func Rejudge(ctx context.Context, c *Case, engines []oracle.Engine) {
+	r := diff.Judge(ctx, c.Oracle(), engines, Deadline)
+	verif := map[string]string{}
+	for _, e := range c.Expect {
+		verif[e.Engine] = e.Reduction
+	}
+	bases := basesOf(r, engines)
+	c.Expect = nil
+	for _, e := range expectList(r, engines) {
+		e.Basis, e.Reduction = bases[e.Engine], verif[e.Engine]
+		c.Expect = append(c.Expect, e)
+	}
+}
