@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -110,5 +111,28 @@ func TestDatasetID(t *testing.T) {
 				t.Errorf("unknown dataset_id without data: err %v, want \"not held\"", err)
 			}
 		})
+	}
+}
+
+// TestBenchReachPlumbing runs `oracle bench --reach` on two tiny sizes:
+// every query of the mix gets a row, and at these sizes both evaluators
+// answer every query within the limit.
+func TestBenchReachPlumbing(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := benchMain(context.Background(), []string{"--reach", "--triples", "300,600", "--limit", "60s"}, &out, &errs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	for _, bq := range engine.BSBMQueries {
+		want := fmt.Sprintf("| %s | ", bq.Name)
+		i := strings.Index(out.String(), want)
+		if i < 0 {
+			t.Fatalf("no row for %s in\n%s", bq.Name, out.String())
+		}
+		line, _, _ := strings.Cut(out.String()[i:], "\n")
+		cells := strings.Split(line, "|")
+		if len(cells) != 9 || strings.TrimSpace(cells[3]) != "600" || strings.TrimSpace(cells[6]) != "600" {
+			t.Errorf("%s: not both evaluators at 600 triples within the limit: %s", bq.Name, line)
+		}
 	}
 }
