@@ -36,4 +36,8 @@
 // Translation never panics: every unexpected input is a *syntax.Error with
 // the line and column of the node. TestW3CTranslate translates every W3C
 // query that parses; BenchmarkParseTranslate measures queries per second.
+//
+// update.go: TranslateUpdate (and ParseUpdate) turn a parsed Update request
+// into operations: quad patterns, WHERE patterns translated as SELECT *,
+// WITH applied as §4.5 says, DELETE WHERE as DELETE QP WHERE QP.
 package algebra

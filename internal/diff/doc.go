@@ -134,4 +134,12 @@
 // procedure on small random answers; FuzzCompare checks self-acceptance and
 // symmetry. Run them all after any change to the search. The -update flag
 // variable `update` is declared once for the package, in compare_test.go.
+//
+// Update answers (results.GraphStore): compare_store.go compares stores
+// quad by quad, the graph name a fourth cell, under one blank-node bijection
+// over the whole store; the judge's empty graphs may be absent; any outcome
+// in Freedom.Update is accepted (classes missing-quads, extra-quads,
+// graph-existence, changed-literal, atomicity; error-vs-answer when only
+// one side failed). update_run.go (RunUpdate) runs one request on every
+// engine that is an oracle.Updater, for `oracle diff -u` and POST /v1/diff.
 package diff

@@ -11,4 +11,9 @@
 // internal/registry; external engines are adapters under adapters/. To add an
 // error class, add a sentinel here and a case to Classify, then teach triage
 // (internal/diff) its outcome.
+//
+// update.go: UpdateCase and the optional Updater interface, the seam for
+// engines that apply SPARQL 1.1 Update requests (the registry's reference
+// and engine implement it; adapters may later). AsUpdater finds it through
+// wrappers that have Unwrap() Engine.
 package oracle

@@ -109,4 +109,14 @@
 // `go test ./internal/reference -run Queries -update` and review the diff).
 // The W3C suite runs through this package in internal/w3c
 // (`go test ./internal/w3c -run Reference -v`).
+//
+// SPARQL 1.1 Update (update.go, update_request.go, update_transfer.go):
+// §4 transcribed one function per definition, each under its quoted text
+// (DatasetUnion, DatasetDiff, DatasetQuadPattern, DatasetPattern,
+// OpInsertData ... OpDropall, TrDataset, Tr). Update applies a request to
+// a copy of the store and answers results.GraphStore; where the text lets
+// an operation fail or go on (SHOULD/MAY), the formal model's outcome is
+// the answer and the failure, atomic or partial (§2.2), is listed in
+// Freedom.Update. Choices: docs/spec-questions.md, "SPARQL 1.1 Update";
+// cases: testdata/updates.txt (TestUpdateCases).
 package reference

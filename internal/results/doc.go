@@ -29,4 +29,9 @@
 // format, give it a Format constant and names in format.go, a reader and a
 // writer in its own file, data cases under testdata/read, and a round-trip
 // and fuzz test. Goldens are rewritten with `go test -run Golden -update`.
+//
+// store.go: the GraphStore kind: Answer.Store is the graph store after an
+// update request (empty named graphs kept, Err for a failed request), and
+// StoreFreedom (Freedom.Update) lists the other outcomes the Update text
+// permits.
 package results

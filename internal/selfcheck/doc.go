@@ -24,4 +24,8 @@
 //
 // To change: the outcome rules live in Check and judgeOutcome; the engines
 // come from the registry by name, so a new engine needs no change here.
+//
+// Update cases (update.go): GenerateUpdate, CheckUpdate, RunUpdates: 1-3
+// operations of every §3 form over a generated dataset, the stores compared
+// by diff.CompareAs (TestUpdateEquivalence).
 package selfcheck

@@ -39,4 +39,10 @@
 // fixture manifest in testdata/suite (run by a fake engine in
 // runner_test.go) for each behaviour, and regenerate the goldens with
 // `go test ./internal/w3c -run Outputs -update`.
+//
+// Update tests (update_run.go): engines that are an oracle.Updater run the
+// update syntax tests (and the .ru syntax tests of delete-insert) and the
+// UpdateEvaluationTest entries of UpdateManifests (not in DefaultManifests);
+// the store after the request is compared with mf:result's, the engine's
+// empty graphs left out (the manifests cannot state them). Others skip them.
 package w3c
