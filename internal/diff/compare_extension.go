@@ -34,8 +34,8 @@ var extensionBasis = results.Basis{
 // the answer is not one any extension gives.
 func compareExtension(expected, actual *results.Answer, v *Verdict, opt Options) *Verdict {
 	x := expected.Freedom.Extension
-	if x == nil {
-		return nil
+	if x == nil || expected.Freedom.Indeterminate != "" {
+		return nil // another choice left the answer open: undecided (an error RE2 cannot avoid is one)
 	}
 	if x.Elsewhere || x.Answer == nil {
 		b := extensionBasis
