@@ -73,6 +73,12 @@ func (u *updater) freshBlank() rdf.Term {
 // graphs."
 func DatasetUnion(ds, ds2 *rdf.Dataset) *rdf.Dataset {
 	out := ds.Clone()
+	unionInto(out, ds2)
+	return out
+}
+
+// unionInto is Dataset-UNION(out, ds2) written into out.
+func unionInto(out, ds2 *rdf.Dataset) {
 	for _, t := range ds2.Default.Triples() {
 		out.Default.Add(t)
 	}
@@ -82,7 +88,6 @@ func DatasetUnion(ds, ds2 *rdf.Dataset) *rdf.Dataset {
 			g.Add(t)
 		}
 	}
-	return out
 }
 
 // #defn_datasetDiff: "Dataset-DIFF(DS, DS') = {DG minus DG'} union { (iri,
@@ -178,9 +183,11 @@ func substNode(n algebra.Node, mu Mapping, u *updater, sk map[string]rdf.Term) (
 // Dataset(QuadPattern, μ, DS, GS) | μ in eval'(DS(DG),P) } )". The
 // solutions sols are eval'(DS(DG), P) (see evalPattern).
 func (u *updater) DatasetPattern(qp []algebra.QuadPattern, graphs []algebra.Node, sols Multiset) *rdf.Dataset {
-	out := rdf.NewDataset()
+	out := rdf.NewDataset() // the union of the empty set of datasets
 	for _, mu := range sols {
-		out = DatasetUnion(out, u.DatasetQuadPattern(qp, graphs, mu))
+		// Dataset-UNION of the set, folded in place (a copy per μ would
+		// make this quadratic; the result is the same set union).
+		unionInto(out, u.DatasetQuadPattern(qp, graphs, mu))
 	}
 	return out
 }
