@@ -20,6 +20,7 @@ func compareStore(e, a *results.Answer, opt Options) *Verdict {
 		return shapeVerdict(e, a)
 	}
 	cands, capped := permittedStores(e)
+	cells := computedQuads(e)
 	var same *results.Store
 	for i, c := range cands {
 		if failed(c) != failed(a.Store) {
@@ -28,7 +29,7 @@ func compareStore(e, a *results.Answer, opt Options) *Verdict {
 		if same == nil {
 			same = c
 		}
-		v := storeVerdict(c, a.Store, opt)
+		v := storeVerdict(c, a.Store, cells, opt)
 		if v.OK && i > 0 {
 			v.Note = "one of the outcomes the Update text permits"
 		}
@@ -39,7 +40,19 @@ func compareStore(e, a *results.Answer, opt Options) *Verdict {
 	if capped {
 		return &Verdict{Classes: []Class{ClassUndecided}, Note: "unjudged: more permitted outcomes than the judge listed"}
 	}
-	return storeMismatch(cands[0], same, a.Store, opt)
+	return storeMismatch(cands[0], same, a.Store, cells, opt)
+}
+
+// computedQuads indexes the judge's computed quads (StoreFreedom.Computed).
+func computedQuads(e *results.Answer) map[rdf.Quad]results.Cell {
+	if e.Freedom == nil || e.Freedom.Update == nil || len(e.Freedom.Update.Computed) == 0 {
+		return nil
+	}
+	m := map[rdf.Quad]results.Cell{}
+	for _, c := range e.Freedom.Update.Computed {
+		m[c.Quad] = c.Cell
+	}
+	return m
 }
 
 func permittedStores(e *results.Answer) ([]*results.Store, bool) {
@@ -58,16 +71,16 @@ func isUndecided(v *Verdict) bool {
 
 // storeMismatch explains an answer no permitted store fits: against the
 // closest permitted store of the same outcome, or as an error-vs-answer.
-func storeMismatch(primary, same, a *results.Store, opt Options) *Verdict {
+func storeMismatch(primary, same, a *results.Store, cells map[rdf.Quad]results.Cell, opt Options) *Verdict {
 	if same == nil {
-		v := storeVerdict(primary, a, opt)
+		v := storeVerdict(primary, a, cells, opt)
 		v.OK = false
 		v.Classes = sortClasses(append([]Class{ClassErrorVsAnswer}, v.Classes...))
 		v.Diff = append([]Line{{'-', outcomeText(primary)}, {'+', outcomeText(a)}}, v.Diff...)
 		v.Summary = "the request's outcome differs: " + outcomeText(primary) + " vs " + outcomeText(a)
 		return v
 	}
-	v := storeVerdict(same, a, opt)
+	v := storeVerdict(same, a, cells, opt)
 	if failed(a) {
 		v.Classes = sortClasses(append(v.Classes, ClassAtomicity))
 		v.Note = joinNotes(nil, v.Note, "the failed request's store is neither the store before it nor the store with the earlier operations applied")
@@ -84,18 +97,53 @@ func outcomeText(s *results.Store) string {
 
 var storeCols = []string{"s", "p", "o", "g"}
 
-// storeVerdict compares two stores' quads and graph existence.
-func storeVerdict(e, a *results.Store, opt Options) *Verdict {
-	t := &table{cols: storeCols, open: make([]bool, 4)}
-	er, ar := dedupe(quadRows(e)), dedupe(quadRows(a))
+// storeVerdict compares two stores' quads and graph existence. An actual
+// object that is a permitted form of a computed one of the judge's
+// (cells) is compared as the judge's term (compare_computed.go).
+func storeVerdict(e, a *results.Store, cells map[rdf.Quad]results.Cell, opt Options) *Verdict {
+	t := &table{cols: storeCols, open: make([]bool, 4), pool: storePool(e, cells)}
+	var m mapping
+	ar := quadRows(a)
+	if t.pool != nil {
+		for i, r := range ar {
+			ar[i] = t.pool.row(r, &m)
+		}
+	}
+	er, ar := dedupe(quadRows(e)), dedupe(ar)
 	ok, exceeded := isomorphic(er, ar, t, opt)
 	if exceeded {
 		return undecided(opt)
 	}
 	extraGraphs := emptyGraphsMissing(e, a)
 	if ok && len(extraGraphs) == 0 {
-		return &Verdict{OK: true}
+		return &Verdict{OK: true, Note: m.note()}
 	}
+	v := storeDiff(t, er, ar, ok, extraGraphs, opt)
+	v.Note = joinNotes(nil, m.note(), v.Note)
+	return undecidedByMapping(v, m)
+}
+
+// storePool is the judge's computed quads of store e, or nil.
+func storePool(e *results.Store, cells map[rdf.Quad]results.Cell) *computedPool {
+	if len(cells) == 0 {
+		return nil
+	}
+	p := newPool(4, make([]bool, 4))
+	for _, q := range e.Quads() {
+		fix := make([]results.Cell, 4)
+		if c, ok := cells[q]; ok {
+			fix[2] = c
+		}
+		p.add("rows", []rdf.Term{q.S, q.P, q.O, q.G}, fix)
+	}
+	if p.seal().empty() {
+		return nil
+	}
+	return p
+}
+
+// storeDiff explains stores that differ.
+func storeDiff(t *table, er, ar [][]rdf.Term, ok bool, extraGraphs []rdf.Term, opt Options) *Verdict {
 	v := &Verdict{}
 	if !ok {
 		v = classifyBag(t, er, ar, opt, v)

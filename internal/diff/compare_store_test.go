@@ -84,3 +84,31 @@ func TestCompareStore(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareStoreComputed: a computed object is accepted in any permitted
+// form, a wrong value is computed-value.
+func TestCompareStoreComputed(t *testing.T) {
+	dec := func(s string) rdf.Term { return rdf.Literal(s, rdf.XSDDecimal) }
+	q := rdf.Quad{S: term("a"), P: term("q"), O: dec("2.0")}
+	exp := judgeStore(store("a p b"))
+	ds := exp.Store.Dataset()
+	ds.Add(q)
+	exp.Store = results.StoreOf(ds)
+	exp.Freedom.Update.Computed = []results.ComputedQuad{{Quad: q, Cell: results.Cell{Fix: results.FixLexical}}}
+	for _, c := range []struct {
+		obj     string
+		ok      bool
+		classes string
+	}{{"2.0", true, ""}, {"2", true, ""}, {"2.00", true, ""}, {"2.5", false, "computed-value"}} {
+		ads := store("a p b").Dataset()
+		ads.Add(rdf.Quad{S: q.S, P: q.P, O: dec(c.obj)})
+		v := Compare(exp, results.StoreAnswer(results.StoreOf(ads)))
+		var cls []string
+		for _, k := range v.Classes {
+			cls = append(cls, string(k))
+		}
+		if v.OK != c.ok || strings.Join(cls, ",") != c.classes {
+			t.Errorf("%s: ok=%v classes=%v, want ok=%v %s\n%s", c.obj, v.OK, cls, c.ok, c.classes, v.Text())
+		}
+	}
+}

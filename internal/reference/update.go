@@ -8,6 +8,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // SPARQL 1.1 Update §4 (#formalModel) transcribed: one function per
@@ -28,10 +29,11 @@ type updater struct {
 	sources map[string]*rdf.Graph
 	used    map[string]bool // blank labels of the store and sources: never reused
 	fresh   int
+	cells   map[rdf.Quad]results.Cell // inserted quads whose object was computed (provenance.go)
 }
 
 func newUpdater(ctx context.Context, gs *rdf.Dataset, sources map[string]*rdf.Graph, opt Options) *updater {
-	u := &updater{ctx: ctx, opt: opt, sources: sources, used: map[string]bool{}}
+	u := &updater{ctx: ctx, opt: opt, sources: sources, used: map[string]bool{}, cells: map[rdf.Quad]results.Cell{}}
 	for _, q := range gs.Quads() {
 		u.note(q.S, q.O)
 	}
@@ -132,6 +134,7 @@ func (u *updater) DatasetQuadPattern(qp []algebra.QuadPattern, graphs []algebra.
 		if !ok {
 			continue
 		}
+		u.trace(q, mu, t)
 		if q.InDefault() {
 			ds.Default.Add(t.Triple())
 			continue
@@ -160,6 +163,17 @@ func (u *updater) instantiate(q algebra.QuadPattern, mu Mapping, sk map[string]r
 	}
 	quad.G = g
 	return quad, true
+}
+
+// trace records a quad whose object a computation bound (its Prov leaves
+// something open), so the comparator accepts its permitted forms.
+func (u *updater) trace(q algebra.QuadPattern, mu Mapping, t rdf.Quad) {
+	if q.O.Var == "" {
+		return
+	}
+	if _, prov, ok := mu.GetProv(q.O.Var); ok && prov.Cell().Open() {
+		u.cells[t] = prov.Cell()
+	}
 }
 
 // substNode is μ applied to a node, with template blank nodes replaced by

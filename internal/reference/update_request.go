@@ -45,8 +45,22 @@ func Update(ctx context.Context, req *algebra.Update, gs *rdf.Dataset, sources m
 	}
 	ans = results.StoreAnswer(r.outs[0])
 	ans.Freedom = &results.Freedom{Limit: -1, Update: &results.StoreFreedom{
-		Alternatives: r.outs[1:], Capped: r.capped, Choices: r.choices}}
+		Alternatives: r.outs[1:], Capped: r.capped, Choices: r.choices, Computed: r.u.computed()}}
 	return ans, nil
+}
+
+// computed lists the traced quads in a fixed order.
+func (u *updater) computed() []results.ComputedQuad {
+	var out []results.ComputedQuad
+	for q, c := range u.cells {
+		out = append(out, results.ComputedQuad{Quad: q, Cell: c})
+	}
+	sort.Slice(out, func(i, j int) bool { return quadText(out[i].Quad) < quadText(out[j].Quad) })
+	return out
+}
+
+func quadText(q rdf.Quad) string {
+	return q.S.String() + " " + q.P.String() + " " + q.O.String() + " " + q.G.String()
 }
 
 // requestRun enumerates the outcomes of a request, the formal model's first.

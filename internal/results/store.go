@@ -98,4 +98,14 @@ type StoreFreedom struct {
 	Alternatives []*Store
 	Capped       bool // more outcomes than listed: an answer matching none is undecided
 	Choices      []string
+	// Computed lists the quads of the judge's stores whose object the judge
+	// computed (BIND, an aggregate...): Cell says what of it the text
+	// leaves open, as Freedom.Cells does for a query's answer.
+	Computed []ComputedQuad
+}
+
+// ComputedQuad is a quad whose object literal was computed.
+type ComputedQuad struct {
+	Quad rdf.Quad
+	Cell Cell
 }
