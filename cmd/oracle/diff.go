@@ -54,7 +54,7 @@ func (f *caseFlags) register(fs *flag.FlagSet) {
 //
 //	oracle diff -q query.rq [-d data.ttl | --dataset catalogue.json] [--engines a,b,...]
 //	            [--format md|json|table] [--reduce] [--timeout D] [--base IRI]
-//	oracle diff -u update.ru [-d data.trig|data.nq] [--engines ...] [--format json|table]
+//	oracle diff -u update.ru [-d data.trig|data.nq | --dataset catalogue.json] [--engines ...] [--format json|table]
 //
 // It exits 0 when every requested engine is judged correct, 3 when one
 // diverges, 4 when the case is unjudged (the judge runs out of budget or

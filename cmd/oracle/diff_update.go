@@ -12,9 +12,10 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
-// diffUpdate implements `oracle diff -u update.ru [-d data]`: the request
-// is applied to the store the data describes (TriG or N-Quads for named
-// graphs; Turtle, N-Triples, RDF/XML fill the default graph) by the judge,
+// diffUpdate implements `oracle diff -u update.ru [-d data | --dataset
+// catalogue.json]`: the request is applied to the store the data describes
+// (TriG or N-Quads for named graphs; Turtle, N-Triples, RDF/XML fill the
+// default graph; a catalogue's sources are what LOAD may read) by the judge,
 // the fast engine and every requested engine that applies updates, and
 // each store after it is judged (diff.RunUpdate). Exit statuses as diff's:
 // 0 all correct, 3 a wrong store, 4 unjudged, 1 bad input (unreadable
@@ -24,8 +25,11 @@ func diffUpdate(cf *caseFlags, file string, rest []string) int {
 	case len(rest) > 0:
 		fmt.Fprintf(os.Stderr, "oracle diff: unexpected arguments %q\n", rest)
 		return exitArgs
-	case cf.query != "" || cf.dataset != "":
-		fmt.Fprintln(os.Stderr, "oracle diff: -u takes -d for the store, not -q or --dataset")
+	case cf.query != "":
+		fmt.Fprintln(os.Stderr, "oracle diff: give -q or -u, not both")
+		return exitArgs
+	case cf.data != "" && cf.dataset != "":
+		fmt.Fprintln(os.Stderr, "oracle diff: give -d or --dataset, not both")
 		return exitArgs
 	case cf.format != "json" && cf.format != "table":
 		fmt.Fprintf(os.Stderr, "oracle diff: --format %q: want json or table with -u\n", cf.format)
@@ -58,6 +62,9 @@ func (f *caseFlags) updateCase(ctx context.Context, file string) (*oracle.Update
 		return nil, err
 	}
 	c := &oracle.UpdateCase{Name: file, Update: string(src), Base: f.base, Store: rdf.NewDataset()}
+	if f.dataset != "" {
+		return f.catalogueStore(ctx, c)
+	}
 	if f.data == "" {
 		return c, nil
 	}
@@ -76,6 +83,21 @@ func (f *caseFlags) updateCase(ctx context.Context, file string) (*oracle.Update
 	for _, q := range quads {
 		c.Store.Add(q)
 	}
+	return c, nil
+}
+
+// catalogueStore takes the store (default and named graphs) and the
+// documents LOAD may read (sources) from a JSON dataset catalogue.
+func (f *caseFlags) catalogueStore(ctx context.Context, c *oracle.UpdateCase) (*oracle.UpdateCase, error) {
+	data, err := readInput(f.dataset)
+	if err != nil {
+		return nil, err
+	}
+	qc, err := diff.CatalogueCase(ctx, c.Name, "", c.Base, data, rdf.Limits{MaxBytes: maxInputBytes})
+	if err != nil {
+		return nil, err
+	}
+	c.Store, c.Sources, c.Base = qc.Dataset, qc.Sources, qc.Base
 	return c, nil
 }
 
