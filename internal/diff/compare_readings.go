@@ -26,6 +26,9 @@ func compareReadings(expected, actual *results.Answer, v *Verdict, opt Options) 
 		}
 		rv := CompareWith(rd.Answer, actual, opt)
 		if rv.OK {
+			if len(rd.Bases) == 0 { // a reading always names its question; keep the judge's if not
+				rd.Bases = []results.Basis{*f.Contested}
+			}
 			return questionVerdict(v, rd)
 		}
 		undecided = undecided || readingUndecided(rv)
