@@ -64,12 +64,12 @@ func (c *Context) noteExtensible(v Value) {
 
 // isExtensionValue: a term the reference bound where, evaluating with the
 // §17.6 extension points open, an extended engine may hold any value.
+// Only then: in the judge's own evaluation the IRI is an ordinary term
+// (a query may name it).
 func isExtensionValue(c *Context, v Value) bool {
-	if v.Err != nil || v.Term != results.ExtensionValue {
+	if c == nil || !c.Extension || v.Err != nil || v.Term != results.ExtensionValue {
 		return false
 	}
-	if c != nil {
-		c.ExtRead = true
-	}
+	c.ExtRead = true
 	return true
 }
