@@ -13,9 +13,13 @@ import (
 // of them: update cases apply up to three operations each).
 func TestUpdateEquivalence(t *testing.T) {
 	ref, eng := engines(t)
+	p, err := corpus.ProfileByName(*profileFlag)
+	if err != nil {
+		t.Fatal(err)
+	}
 	n := max(numCases(t)/10, 200)
 	var out strings.Builder
-	s := RunUpdates(context.Background(), Config{Cases: n, Seed: *seedFlag, Profile: corpus.DefaultProfile(),
+	s := RunUpdates(context.Background(), Config{Cases: n, Seed: *seedFlag, Profile: p,
 		Judge: ref, Actual: eng, Out: &out})
 	t.Logf("%s (%s)", s.Line(), s.Detail())
 	if s.Invalid > 0 {
