@@ -19,7 +19,8 @@ import (
 // Update cases: the store before a request is a generated case's dataset
 // (corpus.Generate, the same vocabulary: ex:s0..s3, ex:p0..p2, graphs
 // ex:g0, ex:g1, blank nodes), and the request is 1 to 3 operations drawn by
-// GenerateUpdate from every form of Update §3. The judge's and the engine's
+// GenerateUpdate from every form of Update §3 (LOAD of a document the case
+// lacks: the engine fails atomically, which the judge permits). The judge's and the engine's
 // stores are compared by diff.CompareAs (compare_store.go), so every outcome
 // the Update text permits is accepted.
 
@@ -50,7 +51,7 @@ func (g *upGen) maybe(s string) string {
 }
 
 func (g *upGen) op(i int) string {
-	switch g.r.IntN(9) {
+	switch g.r.IntN(10) {
 	case 0:
 		return "INSERT DATA { " + g.data(fmt.Sprintf("_:i%d", i)) + " }"
 	case 1:
@@ -63,6 +64,8 @@ func (g *upGen) op(i int) string {
 		return g.pick("CLEAR ", "DROP ") + g.maybe("SILENT ") + g.pick("GRAPH ex:g0", "GRAPH ex:g1", "GRAPH ex:g9", "DEFAULT", "NAMED", "ALL")
 	case 7:
 		return "CREATE " + g.maybe("SILENT ") + g.pick("GRAPH ex:g0", "GRAPH ex:g9")
+	case 8: // no document is in the case's sources: a failure the judge permits, or SILENT
+		return "LOAD " + g.maybe("SILENT ") + "<http://example.org/doc>" + g.maybe(" INTO GRAPH ex:g1")
 	}
 	return g.pick("ADD ", "MOVE ", "COPY ") + g.maybe("SILENT ") + g.graphOrDefault() + " TO " + g.graphOrDefault()
 }
