@@ -58,3 +58,21 @@ func checkUpdateReport(t *testing.T, rep w3c.Report) {
 		t.Errorf("only %d tests passed", counts[w3c.Pass])
 	}
 }
+
+// queryOnly hides the reference's Updater: an engine that only evaluates
+// queries.
+type queryOnly struct{ oracle.Engine }
+
+// TestUpdateSkippedWithoutUpdater: an engine that applies no updates skips
+// every test of the Update suite, saying why.
+func TestUpdateSkippedWithoutUpdater(t *testing.T) {
+	rep := runUpdateSuite(t, queryOnly{registry.Reference(reference.Options{Seed: 1})})
+	for _, r := range rep.Results {
+		if r.Outcome != w3c.Skip || r.Reason != "update test: the engine does not apply updates (no oracle.Updater)" {
+			t.Fatalf("%s: %s %q, want a skip for want of an Updater", r.Test.ID, r.Outcome, r.Reason)
+		}
+	}
+	if len(rep.Results) < 150 {
+		t.Errorf("only %d tests", len(rep.Results))
+	}
+}
