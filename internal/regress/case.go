@@ -28,7 +28,8 @@ type Case struct {
 // rests on ("text:anchor", "erratum:id", "w3c-test:iri", "contested:ref");
 // Reduction is the verification of the case's reduction for that engine
 // ("minimal=verified tried=N", "stopped", "not-minimal tried=N"), empty for
-// an engine the case was not reduced for.
+// an engine the case was not reduced for. Title is a wrong engine's own
+// title for its tracker (the construct and the effect, report.EngineReport).
 type Expect struct {
 	Engine    string
 	Version   string
@@ -36,6 +37,7 @@ type Expect struct {
 	Classes   []diff.Class
 	Basis     string
 	Reduction string
+	Title     string
 }
 
 // Oracle returns the case as an oracle.Case.
@@ -125,6 +127,9 @@ func parseExpectLine(t string) (Expect, error) {
 	if len(f) > 5 {
 		e.Reduction = f[5]
 	}
+	if len(f) > 6 {
+		e.Title = f[6]
+	}
 	if len(f) > 3 && f[3] != "" {
 		for _, s := range strings.Split(f[3], ",") {
 			cl, err := diff.ParseClass(s)
@@ -138,7 +143,7 @@ func parseExpectLine(t string) (Expect, error) {
 }
 
 // expectHeader is the column header line of expect.tsv.
-const expectHeader = "engine\tversion\toutcome\tclasses\tbasis\treduction"
+const expectHeader = "engine\tversion\toutcome\tclasses\tbasis\treduction\ttitle"
 
 // metaKeys is the order header keys are written in: where the case came
 // from (origin, seeds), its root cause (fingerprint: reduce.Fingerprint),
@@ -181,7 +186,7 @@ func (c *Case) expectText() string {
 		for i, cl := range e.Classes {
 			cs[i] = string(cl)
 		}
-		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\n", e.Engine, e.Version, e.Outcome, strings.Join(cs, ","), e.Basis, e.Reduction)
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", e.Engine, e.Version, e.Outcome, strings.Join(cs, ","), e.Basis, e.Reduction, e.Title)
 	}
 	return b.String()
 }

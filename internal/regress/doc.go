@@ -20,7 +20,12 @@
 // Beside the cases: record.tsv (what came of each seed: filed as which case,
 // flagged and why, or no divergence) and upstream.tsv (what each engine's
 // public tracker says of a root cause: known / fixed / not-found, the issue
-// seen in a search result, the date checked; upstream.go reads it).
+// seen in a search result, the date checked; upstream.go reads it). The
+// record is data: testdata/upstream/rules.py holds one rule per issue seen
+// in a search of the engines' public trackers and the searches run per
+// engine; `python3 internal/regress/testdata/upstream/mkupstream.py
+// corpus/regress` rewrites upstream.tsv after a regeneration (lookups go by
+// fingerprint, then case id, so a renamed case loses its record until then).
 //
 // The corpus test (regress_test.go) runs every case through the same
 // runner as `oracle diff` (diff.Judge) on every installed engine and fails

@@ -194,7 +194,7 @@ func byEngine(b *strings.Builder, rows []row) {
 		}
 		fmt.Fprintf(b, "\n### %s\n\n%s%s|\n", e, head, sep)
 		for _, r := range per[e] {
-			fmt.Fprintf(b, "| [%s](#%s) | %s | `%s` | %s | %s | %s | %d | %d | %s |", r.c.ID, r.c.ID, cell(r.c.Meta["title"]),
+			fmt.Fprintf(b, "| [%s](#%s) | %s | `%s` | %s | %s | %s | %d | %d | %s |", r.c.ID, r.c.ID, cell(rowTitle(r)),
 				classList(r.e.Classes), r.status, cell(r.e.Basis), upstreamCell(r), len(r.c.Data.Quads()),
 				reduce.NodeCount(r.c.Query, ""), cell(r.e.Reduction))
 			if bisected {
@@ -214,6 +214,14 @@ func bisectFor(c *Case, engine string) string {
 		}
 	}
 	return ""
+}
+
+// rowTitle is the engine's own title on the case, else the case's.
+func rowTitle(r row) string {
+	if r.e.Title != "" {
+		return r.e.Title
+	}
+	return r.c.Meta["title"]
 }
 
 func upstreamCell(r row) string {

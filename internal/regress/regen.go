@@ -181,18 +181,26 @@ func rootCase(fp string, first found, fs []found, r *diff.Report, engines []orac
 		"origin": first.seed.Origin, "seeds": seedList(fs), "fingerprint": fp, "title": oneLine(bug.Title),
 		"feature": oneLine(bug.Feature), "signature": first.div.Signature.String(), "status": bug.Status,
 		"reduction": reductionText(res.Engine, res.Stats)}}
-	bases := basesOf(r, engines)
 	verif := map[string]string{}
 	for _, f := range fs {
 		if _, ok := verif[f.res.Engine]; !ok {
 			verif[f.res.Engine] = verification(f.res.Stats)
 		}
 	}
-	for _, e := range expectList(r, engines) {
-		e.Basis, e.Reduction = bases[e.Engine], verif[e.Engine]
-		c.Expect = append(c.Expect, e)
-	}
+	c.Expect = verdicts(r, engines, verif)
 	return c
+}
+
+// verdicts are the expect.tsv rows of r: each engine's verdict, with the
+// basis and own title of a wrong one, and its reduction's verification.
+func verdicts(r *diff.Report, engines []oracle.Engine, verif map[string]string) []Expect {
+	bases, titles := basesOf(r, engines)
+	var out []Expect
+	for _, e := range expectList(r, engines) {
+		e.Basis, e.Reduction, e.Title = bases[e.Engine], verif[e.Engine], titles[e.Engine]
+		out = append(out, e)
+	}
+	return out
 }
 
 // stripLeadingComments drops the comment lines a seed starts with (its
@@ -212,20 +220,34 @@ func stripLeadingComments(q string) string {
 // of the first such divergence ("kind:anchor" or "kind:ref"; "none" when
 // the report names none). Engines without one are not wrong in r: an
 // unsupported feature, a timeout or an undecided answer is no finding.
-func basesOf(r *diff.Report, engines []oracle.Engine) map[string]string {
-	out := map[string]string{}
+func basesOf(r *diff.Report, engines []oracle.Engine) (bases, titles map[string]string) {
+	bases, titles = map[string]string{}, map[string]string{}
 	for _, b := range report.Bugs(r, engines...) {
 		sig, err := diff.ParseSignature(b.Signature)
 		if err != nil {
 			continue
 		}
 		for _, e := range sig.Wrong {
-			if _, ok := out[e]; !ok {
-				out[e] = basisText(b)
+			if _, ok := bases[e]; !ok {
+				bases[e] = basisText(b)
+			}
+		}
+		for _, er := range b.Reports {
+			if _, ok := titles[er.Engine]; !ok {
+				titles[er.Engine] = engineTitle(b, er)
 			}
 		}
 	}
-	return out
+	return bases, titles
+}
+
+// engineTitle is one engine's title for its tracker; a spec question says
+// so first, as the bug's title does.
+func engineTitle(b report.Bug, er report.EngineReport) string {
+	if b.Status == "spec-question" {
+		return oneLine("[spec question] " + er.Title)
+	}
+	return oneLine(er.Title)
 }
 
 func basisText(b report.Bug) string {
@@ -270,8 +292,8 @@ func seedList(fs []found) string {
 
 // nameCases gives each case its id: the construct and the class of its
 // reduced divergence ("avg-computed-value"); cases that would share one
-// are prefixed with the first engine wrong in them (never one that is
-// not), then numbered.
+// are prefixed with the engine the case was reduced for (wrong in it), else
+// the first engine wrong in it (never one that is not), then numbered.
 // Order: by that name, then fingerprint, so ids do not depend on seed
 // order.
 func nameCases(cs []*Case, dir string) {
@@ -293,8 +315,8 @@ func nameCases(cs []*Case, dir string) {
 	used := map[string]bool{}
 	for _, c := range cs {
 		id := base(c)
-		if ws := wrongEngines(c); count[id] > 1 && len(ws) > 0 {
-			id = slug(ws[0]) + "-" + id
+		if e := namingEngine(c); count[id] > 1 && e != "" {
+			id = slug(e) + "-" + id
 		}
 		for n, b := 2, id; used[id]; n++ {
 			id = fmt.Sprintf("%s-%d", b, n)
@@ -303,6 +325,20 @@ func nameCases(cs []*Case, dir string) {
 		c.ID, c.Dir = id, filepath.Join(dir, id)
 	}
 	sort.Slice(cs, func(i, j int) bool { return cs[i].ID < cs[j].ID })
+}
+
+// namingEngine is the engine a case was first reduced for when it is wrong
+// in the case, else the first engine wrong in it.
+func namingEngine(c *Case) string {
+	ws := wrongEngines(c)
+	reduced := fields(c.Meta["reduction"])["engine"]
+	if slices.Contains(ws, reduced) {
+		return reduced
+	}
+	if len(ws) > 0 {
+		return ws[0]
+	}
+	return ""
 }
 
 // wrongEngines are the engines a case records on the wrong side of a
@@ -385,10 +421,16 @@ func Rejudge(ctx context.Context, c *Case, engines []oracle.Engine) {
 	for _, e := range c.Expect {
 		verif[e.Engine] = e.Reduction
 	}
-	bases := basesOf(r, engines)
-	c.Expect = nil
-	for _, e := range expectList(r, engines) {
-		e.Basis, e.Reduction = bases[e.Engine], verif[e.Engine]
-		c.Expect = append(c.Expect, e)
+	c.Expect = verdicts(r, engines, verif)
+}
+
+// fields reads "key=value" words (the reduction header).
+func fields(s string) map[string]string {
+	out := map[string]string{}
+	for _, kv := range strings.Fields(s) {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			out[k] = v
+		}
 	}
+	return out
 }

@@ -199,14 +199,16 @@ func TestFindings(t *testing.T) {
 }
 
 func TestExpectRoundTrip(t *testing.T) {
-	text := "# origin: o\n# signature: wrong-value: a | reference\nengine\tversion\toutcome\tclasses\tbasis\treduction\n" +
-		"a\t1.0\twrong\twrong-value,missing-rows\ttext:defn_algMinus\tminimal=verified tried=7\nengine\tdev\tcorrect\t\t\t\n"
+	text := "# origin: o\n# signature: wrong-value: a | reference\nengine\tversion\toutcome\tclasses\tbasis\treduction\ttitle\n" +
+		"a\t1.0\twrong\twrong-value,missing-rows\ttext:defn_algMinus\tminimal=verified tried=7\tMINUS: returns 2 rows where the spec gives 1\n" +
+		"engine\tdev\tcorrect\t\t\t\t\n"
 	c := &Case{Meta: map[string]string{}}
 	if err := c.parseExpect("x", text); err != nil {
 		t.Fatal(err)
 	}
 	if len(c.Expect) != 2 || c.Expect[0].Classes[1] != diff.ClassMissingRows || c.Meta["origin"] != "o" ||
-		c.Expect[0].Basis != "text:defn_algMinus" || c.Expect[0].Reduction != "minimal=verified tried=7" {
+		c.Expect[0].Basis != "text:defn_algMinus" || c.Expect[0].Reduction != "minimal=verified tried=7" ||
+		c.Expect[0].Title != "MINUS: returns 2 rows where the spec gives 1" {
 		t.Fatalf("parsed %+v", c)
 	}
 	if got := c.expectText(); got != text {

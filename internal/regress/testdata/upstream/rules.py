@@ -1,0 +1,59 @@
+# The tracker record behind corpus/regress/upstream.tsv: one rule per issue seen in a `search`
+# result (issues corpus, 2026-12-02) with the cases it matches (engine, title, query, class), and
+# per engine the searches run (a pair no rule matches is then "not-found"). Never add an issue
+# number that was not seen in a search result. Run mkupstream.py after each regeneration.
+import re as _re
+def _t(m): return m.get("title", "")
+def _cls(r): return r["classes"]
+def _filter_exists_only(q):
+    # every EXISTS sits right after FILTER (NOT)?
+    n_all = len(_re.findall(r"\bEXISTS\b", q, _re.I))
+    n_filter = len(_re.findall(r"FILTER\s*\(?\s*(NOT\s+)?EXISTS\b", q, _re.I))
+    return n_all == n_filter
+
+rule({"jena", "fuseki"}, lambda m, q, r: "GROUP_CONCAT" in _t(m) and "unbound-vs-bound" in _cls(r),
+     "known", "https://github.com/apache/jena/issues/4240",
+     "open, confirmed: GROUP_CONCAT over an empty group leaves the variable unbound (Jena 6.2.0)")
+rule({"rdflib"}, lambda m, q, r: _t(m).startswith("GROUP BY: returns 1 row where the spec gives 0"),
+     "known", "https://github.com/RDFLib/rdflib/issues/3382",
+     "open: GROUP BY with no matches returns one empty row; fix in PR RDFLib/rdflib#3498 (open)")
+rule({"rdflib"}, lambda m, q, r: has(q, "EXISTS") and not _filter_exists_only(q) and r["outcome"] == "error",
+     "known", "https://github.com/RDFLib/rdflib/issues/2124",
+     "open: EXISTS outside FILTER raises 'What do I do with this CompValue?' (earlier RDFLib/rdflib#1472)")
+rule({"rdflib"}, lambda m, q, r: _re.search(r"!\s*\([^)]*\^", q) is not None and r["outcome"] == "error",
+     "known", "https://github.com/RDFLib/rdflib/issues/3140",
+     "open: a negated property set with a reverse member raises; fix in PR RDFLib/rdflib#3530 (open)")
+rule({"virtuoso"}, lambda m, q, r: _re.search(r'returns [01] for \?\w+ where the spec gives "(true|false)"\^\^xsd:boolean', _t(m)) is not None,
+     "known", "https://github.com/openlink/virtuoso-opensource/issues/485",
+     "open: xsd:boolean returned as xsd:integer (also #251, closed: 'bools stay integers')")
+rule({"virtuoso"}, lambda m, q, r: r["outcome"] == "rejected" and has(q, "HAVING") and not has(q, "GROUP BY"),
+     "known", "https://github.com/openlink/virtuoso-opensource/issues/432",
+     "open: HAVING without GROUP BY rejected (SP031)")
+rule({"oxigraph", "pyoxigraph", "oxigraph-server"}, lambda m, q, r: "duplicate-rows" in _cls(r) and "|" in q,
+     "known", "https://github.com/oxigraph/oxigraph/pull/351",
+     "merged PR: (a|b) paths are de-duplicated on purpose, against the multiset of #defn_evalPP_alternative")
+rule({"comunica"}, lambda m, q, r: _re.match(r"(MAX|MIN): leaves \?\w+ unbound where the spec gives <", _t(m)) is not None,
+     "known", "https://github.com/comunica/comunica/issues/1501",
+     "closed feature request: '<' on IRIs and blank nodes (the MIN/MAX path); PR comunica/comunica#1577 closed; still seen on 5.4.1")
+rule({"oxigraph"}, lambda m, q, r: "missing-rows" in _cls(r) and _re.search(r"VALUES \?\w+ \{\s*\}", q) is not None and has(q, "COUNT"),
+     "fixed", "https://github.com/oxigraph/oxigraph/pull/1934",
+     "merged PR 'fixes wrong simplification of implicit aggregate on empty inputs': npm oxigraph 0.5.11 still drops the row, pyoxigraph and oxigraph-server 0.5.13 do not")
+rule({"virtuoso"}, lambda m, q, r: has(q, "MINUS") and "missing-rows" in _cls(r),
+     "known", "https://github.com/openlink/virtuoso-opensource/issues/424",
+     "open: MINUS without a shared variable removes every solution (#neg-example-1)")
+
+SEARCHED = {
+    "jena": "NullPointerException MINUS; NPE subquery VALUES; GROUP_CONCAT IRI unbound; FROM NAMED same graph twice; nested OPTIONAL not well designed; literal predicate VALUES",
+    "fuseki": "as jena (Fuseki is Jena's server): NullPointerException MINUS; GROUP_CONCAT; FROM NAMED twice; nested OPTIONAL; literal predicate",
+    "oxigraph": "AVG decimal lexical; DESCRIBE duplicate variable; (a|b) path duplicates; STR decimal canonical; GROUP BY alias rejected; xsd:int returned as xsd:integer",
+    "pyoxigraph": "as oxigraph (same engine): AVG decimal lexical; DESCRIBE duplicate variable; path duplicates; STR decimal; GROUP BY alias; xsd:int",
+    "oxigraph-server": "as oxigraph (same engine): AVG decimal lexical; DESCRIBE duplicate variable; path duplicates; STR decimal; GROUP BY alias; xsd:int",
+    "rdflib": "GROUP BY empty VALUES aggregate; NOT EXISTS empty VALUES; aggregates over unbound; MIN/MAX blank node IRI; negated inverse path; nested star path",
+    "comunica": "GRAPH variable empty group; HAVING error; MIN/MAX IRI ordering; OPTIONAL empty left; cast derived type; GRAPH ?g named/default; MINUS; IRI() relative base",
+    "virtuoso": "empty group pattern; HAVING; boolean as integer; MINUS; NOT EXISTS VALUES; MIN unbound; STRDT datatype",
+    "rdf4j": "MINUS empty result; AVG invalid decimal lexical; aggregates over empty input",
+    "rasqal": "aggregate empty VALUES crash; rasqal SPARQL wrong result (its tracker, bugs.librdf.org, is not in the searched corpus)",
+    "attean": "attean SPARQL evaluation issues; aggregate COUNT AVG empty group",
+    "rdfquery": "RDF::Query (kasei/perlrdf) VALUES",
+    "oxilite": "ORDER BY / GROUP BY constant SQL error",
+}
