@@ -244,10 +244,18 @@ func (u *updater) mgmt(gs *rdf.Dataset, m *algebra.GraphMgmt) step {
 	default:
 		st.next = dropTarget(gs, m.Target.Kind, iri)
 	}
-	if named && !gs.Has(iri) && !m.Silent {
+	if named && mayBeAbsent(gs, iri) && !m.Silent {
 		st.failure = m.Kind.String() + " GRAPH <" + m.Target.IRI + ">: no such graph (§3.1.5, §3.2.2: SHOULD return failure)"
 	}
 	return st
+}
+
+// mayBeAbsent: the graph is absent, or empty, and a store may have
+// removed it when it was left empty (§3.1 "An implementation MAY remove
+// graphs that are left empty") or never recorded it (§3.2): such a store
+// sees it absent, and may fail where the text lets an absent graph fail.
+func mayBeAbsent(gs *rdf.Dataset, iri rdf.Term) bool {
+	return gs.Named(iri, false).Len() == 0
 }
 
 func clearTarget(gs *rdf.Dataset, k algebra.TargetKind, iri rdf.Term) *rdf.Dataset {

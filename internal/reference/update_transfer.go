@@ -19,7 +19,7 @@ import (
 // the input graph does not exist".
 func (u *updater) transfer(gs *rdf.Dataset, x *algebra.Transfer) (step, error) {
 	st := step{next: gs}
-	if x.From.Kind == algebra.TargetGraph && !gs.Has(rdf.IRI(x.From.IRI)) && !x.Silent {
+	if x.From.Kind == algebra.TargetGraph && mayBeAbsent(gs, rdf.IRI(x.From.IRI)) && !x.Silent {
 		st.failure = x.Kind.String() + ": no graph <" + x.From.IRI + "> (§3.2.3-§3.2.5: MAY return failure)"
 	}
 	if x.From == x.To {
