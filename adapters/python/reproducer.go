@@ -13,6 +13,13 @@ func init() {
 	sidecar.SetReproducer("rdflib", rdflib)
 }
 
+// ReleaseReproducer is the reproducer of pyoxigraph at another release
+// than the pinned one (the engine pyoxigraph@<release>, installed beside
+// it): the same script, that release installed.
+func ReleaseReproducer(release string) func(oracle.NativeCase) oracle.Native {
+	return func(c oracle.NativeCase) oracle.Native { return pyoxigraph(c, "pyoxigraph", release) }
+}
+
 // pyoxigraph serves pyoxigraph and oxilite (the same API), as sidecar.py
 // does.
 func pyoxigraph(c oracle.NativeCase, module, version string) oracle.Native {

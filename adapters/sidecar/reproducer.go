@@ -16,13 +16,15 @@ func SetReproducer(name string, f func(oracle.NativeCase) oracle.Native) {
 	reproducers.Store(name, f)
 }
 
-// Reproduce is the adapter's reproducer of c (oracle.Reproducer); false
-// when the adapter registered none under this engine's name (a name given
-// by configuration).
+// Reproduce is the adapter's reproducer of c (oracle.Reproducer): the one
+// registered under the engine's name, else under Config.Reproducer (the
+// adapter's name for an engine a config entry renamed); false when there
+// is neither.
 func (e *Engine) Reproduce(c oracle.NativeCase) (oracle.Native, bool) {
-	f, ok := reproducers.Load(e.cfg.Name)
-	if !ok {
-		return oracle.Native{}, false
+	for _, name := range []string{e.cfg.Name, e.cfg.Reproducer} {
+		if f, ok := reproducers.Load(name); ok && name != "" {
+			return f.(func(oracle.NativeCase) oracle.Native)(c), true
+		}
 	}
-	return f.(func(oracle.NativeCase) oracle.Native)(c), true
+	return oracle.Native{}, false
 }

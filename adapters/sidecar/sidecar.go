@@ -39,6 +39,11 @@ type Config struct {
 	Jail     Jail
 	Limits   Limits
 	HeapArgs func(memory int64) []string
+	// Reproducer is the name the adapter registered its reproducer under
+	// (SetReproducer), when Name is another: a config entry's own name
+	// ("jena-big", kind jena) still gets its engine's reproducer, and a
+	// release (pyoxigraph@0.4.11) names its own. Default: Name.
+	Reproducer string
 }
 
 // Engine is an oracle.Engine backed by a pool of sidecar processes.

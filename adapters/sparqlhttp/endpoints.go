@@ -72,24 +72,24 @@ func oxigraphVersion(bin string) string {
 }
 
 // Fuseki is Fuseki's jar run on java: an in-memory dataset /ds with
-// updates, on loopback only, its heap half the memory limit.
+// updates, on loopback only, its heap half the memory limit (3 GiB unless
+// SetLimits says otherwise), 30 s of CPU time per case.
 func Fuseki(java, jar string) *Managed {
-	limits := sidecar.Limits{Memory: 3 << 30}
 	return NewManaged(Server{
 		Name:    FusekiName,
 		Version: FusekiVersion,
 		Program: jar,
 		Argv: func(port int) []string {
-			argv := append([]string{java, "-XX:+UseSerialGC"}, sidecar.JavaHeap(limits.Memory)...)
-			return append(argv, "-jar", jar, "--mem", "--update", "--localhost", "--quiet",
-				"--port", strconv.Itoa(port), "--timeout", strconv.Itoa(serverTimeout*1000), "/ds")
+			return []string{java, "-XX:+UseSerialGC", "-jar", jar, "--mem", "--update", "--localhost", "--quiet",
+				"--port", strconv.Itoa(port), "--timeout", strconv.Itoa(serverTimeout * 1000), "/ds"}
 		},
 		Ready: "/ds/query?query=ASK%7B%7D",
 		Protocol: func(root string) Config {
 			return Config{Query: root + "/ds/query", Update: root + "/ds/update", Store: root + "/ds/data", Load: LoadUpdate}
 		},
 		ReadOnly:   []string{filepath.Dir(jar)},
-		Limits:     limits,
+		Limits:     sidecar.Limits{Memory: 3 << 30, CPU: sidecar.DefaultLimits.CPU},
+		HeapArgs:   sidecar.JavaHeap,
 		Reproducer: fusekiCurl,
 	})
 }

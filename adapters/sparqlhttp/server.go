@@ -36,8 +36,11 @@ type Server struct {
 	Protocol func(root string) Config
 	// ReadOnly is what the sandbox must show besides the system and the
 	// program's own installation (a jar's folder, the JDK).
-	ReadOnly     []string
+	ReadOnly []string
+	// Limits bound the server (limits.go); HeapArgs, given Limits.Memory,
+	// are the runtime's own heap flags, put right after the program (-Xmx).
 	Limits       sidecar.Limits
+	HeapArgs     func(memory int64) []string
 	StartTimeout time.Duration // default 90 s
 	// Reproducer is the engine's own reproducer: a curl script.
 	Reproducer func(oracle.NativeCase) oracle.Native
@@ -79,7 +82,7 @@ func (m *Managed) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, er
 	if err != nil {
 		return nil, err
 	}
-	return h.Eval(ctx, c)
+	return m.evalLimited(ctx, h, c)
 }
 
 // Start starts the server unless it runs and returns its Protocol engine.
@@ -198,6 +201,9 @@ func start(ctx context.Context, s Server) (*running, error) {
 func (r *running) launch(s Server) error {
 	r.jailed = sidecar.Confined().Mode == sidecar.ModeBwrap
 	argv := s.Argv(r.port)
+	if s.HeapArgs != nil && s.Limits.Memory > 0 {
+		argv = append(append([]string{argv[0]}, s.HeapArgs(s.Limits.Memory)...), argv[1:]...)
+	}
 	jail := sidecar.Jail{ReadOnly: s.ReadOnly, ReadWrite: []string{r.dir}, Network: !r.jailed}
 	var env []string
 	r.client = &http.Client{Transport: &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 4}}

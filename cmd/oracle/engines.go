@@ -26,7 +26,9 @@ func init() {
 //	oracle engines install [--home DIR] [NAME...]
 //
 // Each engine is checked for real (installed files, then a version answer,
-// or ASK {} for an endpoint) within the timeout, all at once. JSON is an
+// or ASK {} for an endpoint) within the timeout, all at once. The default
+// set comes first, then every engine@release `engines install` knows or
+// finds installed, with its folder or the command that installs it. JSON is an
 // array of {name, version, available, reason, location, install}. Exit 0
 // even when engines are unavailable: the listing is the answer; 2 on a
 // usage or config error.
@@ -52,7 +54,10 @@ func runEngines(args []string) int {
 		fmt.Fprintln(os.Stderr, "oracle engines:", err)
 		return 2
 	}
-	st := listing(cfg.ProbeAll(context.Background(), cfg.Known(), *timeout))
+	// The default set, then the releases installed beside pinned ones
+	// (never in the default set: run only when named, jena@5.6.0).
+	names := append(cfg.Known(), registry.ReleaseNames()...)
+	st := listing(cfg.ProbeAll(context.Background(), names, *timeout))
 	if *format == "json" {
 		enc := json.NewEncoder(os.Stdout)
 		enc.SetIndent("", "  ")

@@ -23,7 +23,7 @@ func TestEnginesJSON(t *testing.T) {
 			entries = append(entries, `{"name":"`+n+`","disabled":true}`)
 		}
 	}
-	entries = append(entries, `{"name":"fuseki","kind":"sparqlhttp","url":"http://127.0.0.1:1/query"}`)
+	entries = append(entries, `{"name":"remote","kind":"sparqlhttp","url":"http://127.0.0.1:1/query"}`)
 	cfg := filepath.Join(t.TempDir(), "engines.json")
 	os.WriteFile(cfg, []byte(`{"engines":[`+strings.Join(entries, ",")+`]}`), 0o644)
 	code, out := capture(t, func() int { return runEngines([]string{"--format", "json", "--config", cfg, "--timeout", "20s"}) })
@@ -48,7 +48,8 @@ func TestEnginesJSON(t *testing.T) {
 		names = append(names, s.Name)
 		byName[s.Name] = i
 	}
-	if want := append(slices.Clone(registry.Canonical), "fuseki"); !slices.Equal(names, want) {
+	want := append(slices.Clone(registry.Canonical), "remote")
+	if want = append(want, registry.ReleaseNames()...); !slices.Equal(names, want) {
 		t.Fatalf("names %v, want %v", names, want)
 	}
 	check := func(name string, available bool, reason string) {
@@ -60,7 +61,11 @@ func TestEnginesJSON(t *testing.T) {
 	check("reference", true, "")
 	check("jena", false, "disabled")
 	check("sparqlhttp", false, "no endpoint configured")
-	check("fuseki", false, "did not answer ASK")
+	check("fuseki", false, "disabled")
+	check("remote", false, "did not answer ASK")
+	for _, r := range []string{"jena@5.6.0", "pyoxigraph@0.4.11", "oxigraph@0.4.11"} {
+		check(r, false, "disabled") // its engine is
+	}
 }
 
 func TestEnginesUsage(t *testing.T) {

@@ -27,9 +27,16 @@ func Pinned(name string) string {
 	if pkg, ok := npmPackages[name]; ok {
 		return npmVersion(name, pkg)
 	}
+	if _, rel, ok := strings.Cut(name, "@"); ok {
+		return rel // engine@release: the release it names
+	}
 	switch name {
 	case "pyoxigraph", "oxilite", "rdflib":
 		return requirement(name)
+	case "oxigraph-server":
+		return requirement("oxigraph")
+	case "fuseki":
+		return FusekiRelease
 	case "jena":
 		return pomProperty("jena/pom.xml", "jena.version")
 	case "rdf4j":

@@ -100,6 +100,9 @@ func perlKind(e EngineConfig) (oracle.Engine, error) {
 
 // tune applies an entry's binary and start timeout to a sidecar config.
 func tune(c sidecar.Config, e EngineConfig) sidecar.Config {
+	if c.Reproducer == "" {
+		c.Reproducer = c.Name // the adapter's own name, before the entry's
+	}
 	c.Name = e.Name
 	if e.Binary != "" {
 		c.Command = append([]string{e.Binary}, c.Command[1:]...)
@@ -292,11 +295,18 @@ func endpointKind(e EngineConfig) (oracle.Engine, error) {
 		if java == "" {
 			java = sparqlhttp.FusekiJava(jar)
 		}
-		return sparqlhttp.Fuseki(java, jar), nil
+		return limitServer(sparqlhttp.Fuseki(java, jar), e), nil
 	}
 	bin := e.Binary
 	if bin == "" {
 		bin = filepath.Join(root, ".venv", "bin", "oxigraph")
 	}
-	return sparqlhttp.OxigraphServer(bin), nil
+	return limitServer(sparqlhttp.OxigraphServer(bin), e), nil
+}
+
+// limitServer applies an entry's memory_mb and cpu_limit over a server's
+// own limits, as for every other engine process.
+func limitServer(m *sparqlhttp.Managed, e EngineConfig) *sparqlhttp.Managed {
+	m.SetLimits(e.limits(m.Limits()))
+	return m
 }

@@ -69,6 +69,9 @@ func (c *Config) ProbeAll(ctx context.Context, names []string, timeout time.Dura
 func (c *Config) Probe(ctx context.Context, name string, timeout time.Duration) Status {
 	st := Status{Name: name, Location: c.Where(name)}
 	e := c.Lookup(name)
+	if base, _, ok := SplitRelease(name); ok && c.Lookup(base).Disabled {
+		e.Disabled = true // a release of a disabled engine is disabled too
+	}
 	if e.Disabled {
 		st.Reason = "disabled in the config file"
 		return st

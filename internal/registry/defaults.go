@@ -50,6 +50,9 @@ func Defaults() (run []string, missing []Missing, err error) {
 // installed files, its program on PATH, its endpoint's URL. nil means it
 // builds; whether it answers is Probe's question.
 func (c *Config) Check(name string) error {
+	if _, _, ok := SplitRelease(name); ok {
+		return c.checkRelease(name)
+	}
 	e := c.Lookup(name)
 	if e.Disabled {
 		return fmt.Errorf("%s: disabled in the config file", name)
@@ -109,6 +112,9 @@ func onPath(name, configured, def, pkg string) error {
 // ("checkout /path", "data folder /path"), the system program, the
 // endpoint, or "built in"; "" when it is not installed.
 func (c *Config) Where(name string) string {
+	if _, _, ok := SplitRelease(name); ok {
+		return c.releaseWhere(name)
+	}
 	e := c.Lookup(name)
 	k := e.kind()
 	switch {

@@ -36,14 +36,29 @@ type releaser struct {
 	list func(dir string) []string
 	// config is the sidecar of one release, named name.
 	config func(dir, release, name string, pool int) sidecar.Config
+	// path is the folder holding one release under an adapter folder.
+	path func(dir, release string) string
 }
 
 var releasers = map[string]releaser{
-	"jena": {jena.Releases, func(dir, rel, _ string, pool int) sidecar.Config { return jena.ReleaseConfig(dir, rel, pool) }},
-	"pyoxigraph": {prefixed("pyoxigraph-"), func(dir, rel, _ string, pool int) sidecar.Config {
-		return python.Config("pyoxigraph", dir, filepath.Join(dir, "releases", "pyoxigraph-"+rel, "bin", "python"), pool)
-	}},
-	"oxigraph": {prefixed(""), oxigraphRelease},
+	"jena": {jena.Releases, func(dir, rel, _ string, pool int) sidecar.Config { return jena.ReleaseConfig(dir, rel, pool) },
+		under("")},
+	"pyoxigraph": {prefixed("pyoxigraph-"), pyoxigraphRelease, under("pyoxigraph-")},
+	"oxigraph":   {prefixed(""), oxigraphRelease, under("")},
+}
+
+// under is the folder dir/releases/prefix+release.
+func under(prefix string) func(dir, rel string) string {
+	return func(dir, rel string) string { return filepath.Join(dir, "releases", prefix+rel) }
+}
+
+// pyoxigraphRelease runs sidecar.py on the release's own venv, with that
+// release's reproducer (adapters/python).
+func pyoxigraphRelease(dir, rel, name string, pool int) sidecar.Config {
+	c := python.Config("pyoxigraph", dir, filepath.Join(dir, "releases", "pyoxigraph-"+rel, "bin", "python"), pool)
+	sidecar.SetReproducer(name, python.ReleaseReproducer(rel))
+	c.Reproducer = name
+	return c
 }
 
 // prefixed lists the folders under dir/releases named prefix+release.
@@ -63,10 +78,12 @@ func prefixed(prefix string) func(dir string) []string {
 // oxigraphRelease runs sidecar.js through the link beside the release's
 // node_modules: with --preserve-symlinks(-main) Node resolves
 // require('oxigraph') from the link's folder, so the release's package.
-func oxigraphRelease(dir, rel, _ string, pool int) sidecar.Config {
+func oxigraphRelease(dir, rel, name string, pool int) sidecar.Config {
 	c := oxigraph.Config(dir, pool)
 	c.Command = []string{"node", "--preserve-symlinks", "--preserve-symlinks-main",
 		filepath.Join(dir, "releases", rel, "sidecar.js")}
+	sidecar.SetReproducer(name, oxigraph.ReleaseReproducer(rel))
+	c.Reproducer = name
 	return c
 }
 
@@ -97,11 +114,7 @@ func Releases(name string) ([]Release, error) {
 	pinned := install.Pinned(name)
 	out := []Release{{Engine: name, Version: pinned, Name: name}}
 	if r, ok := releasers[name]; ok {
-		dir, err := adapterDir(EngineConfig{Name: name})
-		if err != nil {
-			return nil, err
-		}
-		for _, rel := range r.list(dir) {
+		for _, rel := range installedReleases(r, releaseDirs(name, "")) {
 			if rel != pinned {
 				out = append(out, Release{Engine: name, Version: rel, Name: name + "@" + rel})
 			}
@@ -119,18 +132,108 @@ func (c *Config) newRelease(name string) (oracle.Engine, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: %s is not installed at several releases (those that are: %s)", name, base, strings.Join(releaseKinds(), ", "))
 	}
+	if c.Lookup(base).Disabled {
+		return nil, fmt.Errorf("%s: %s is disabled in the config file", name, base)
+	}
 	e := c.settings(c.Lookup(base))
 	e.Name, e.Binary = name, ""
-	dir, err := adapterDir(EngineConfig{Name: base, Dir: e.Dir})
-	if err != nil {
-		return nil, err
-	}
-	if !slices.Contains(r.list(dir), rel) {
-		return nil, fmt.Errorf("%s: %w: release %s is not installed in %s (installed: %s; scripts/install.sh engine_releases)",
-			name, ErrNotInstalled, rel, dir, strings.Join(r.list(dir), ", "))
+	dirs := releaseDirs(base, e.Dir)
+	dir, ok := findRelease(r, dirs, rel)
+	if !ok {
+		return nil, fmt.Errorf("%s: %w: release %s is not installed in %s (installed: %s): run `oracle engines install %s` (or scripts/install.sh engine_releases)",
+			name, ErrNotInstalled, rel, strings.Join(dirs, ", "), strings.Join(installedReleases(r, dirs), ", "), name)
 	}
 	eng := sidecar.New(tune(r.config(dir, rel, name, e.Pool), e))
 	return limit(eng, time.Duration(e.Deadline), 0), nil
+}
+
+// releaseDirs are the adapter folders a release of base may be installed
+// under: the entry's dir, else adapters/<folder> of every root (the
+// checkout, the data folder), whether or not the pinned release is there
+// too (`oracle engines install jena@5.6.0` installs the release alone).
+func releaseDirs(base, configured string) []string {
+	if configured != "" {
+		return []string{configured}
+	}
+	var out []string
+	for _, r := range Roots() {
+		out = append(out, filepath.Join(r.Dir, "adapters", folder(base)))
+	}
+	return out
+}
+
+// findRelease is the first of dirs holding rel.
+func findRelease(r releaser, dirs []string, rel string) (string, bool) {
+	for _, d := range dirs {
+		if slices.Contains(r.list(d), rel) {
+			return d, true
+		}
+	}
+	return "", false
+}
+
+// installedReleases lists the releases under any of dirs, once each.
+func installedReleases(r releaser, dirs []string) []string {
+	var out []string
+	for _, d := range dirs {
+		for _, rel := range r.list(d) {
+			if !slices.Contains(out, rel) {
+				out = append(out, rel)
+			}
+		}
+	}
+	slices.SortFunc(out, CompareVersions)
+	return out
+}
+
+// ReleaseNames lists the engine@release names `oracle engines` shows after
+// the default set: those `oracle engines install` knows (installed or not)
+// and any other installed beside a pinned release. They are never in the
+// default set (Defaults): a release is run only when named.
+func ReleaseNames() []string {
+	out := install.ReleaseNames()
+	for _, base := range releaseKinds() {
+		for _, rel := range installedReleases(releasers[base], releaseDirs(base, "")) {
+			if n := base + "@" + rel; rel != install.Pinned(base) && !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// checkRelease says whether engine@release is installed, without starting it.
+func (c *Config) checkRelease(name string) error {
+	base, rel, _ := SplitRelease(name)
+	r, ok := releasers[base]
+	switch {
+	case !ok:
+		return fmt.Errorf("%s: %s is not installed at several releases (those that are: %s)", name, base, strings.Join(releaseKinds(), ", "))
+	case c.Lookup(base).Disabled:
+		return fmt.Errorf("%s: %s is disabled in the config file", name, base)
+	}
+	dirs := releaseDirs(base, c.Lookup(base).Dir)
+	if _, ok := findRelease(r, dirs, rel); !ok {
+		return fmt.Errorf("%s: %w: release %s is not installed in %s: run `oracle engines install %s`",
+			name, ErrNotInstalled, rel, strings.Join(dirs, ", "), name)
+	}
+	return nil
+}
+
+// releaseWhere is the folder an installed release runs from ("" when it
+// is not installed).
+func (c *Config) releaseWhere(name string) string {
+	base, rel, _ := SplitRelease(name)
+	r, ok := releasers[base]
+	if !ok {
+		return ""
+	}
+	dir, ok := findRelease(r, releaseDirs(base, c.Lookup(base).Dir), rel)
+	if !ok {
+		return ""
+	}
+	return r.path(dir, rel)
 }
 
 func releaseKinds() []string {

@@ -1,0 +1,153 @@
+package sparqlhttp
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// A managed server runs under the sidecar package's Limits, as every
+// other engine process does (issue 13), set from the config's memory_mb
+// and cpu_limit (SetLimits):
+//
+//   - Memory is RLIMIT_DATA on the server's process tree (prlimit, set
+//     before bwrap), and for a JVM its heap flag below it (HeapArgs:
+//     -Xmx of half), so Fuseki fails with its own OutOfMemoryError first.
+//   - CPU is the CPU time one case may use. RLIMIT_CPU cannot say that of
+//     a server that lives across cases, so, as the sidecar pool does, the
+//     server's CPU time is read while a case runs and the server is killed
+//     past the limit: the case is oracle.ErrResource and the next case
+//     starts a fresh server.
+
+// Limits are the limits the server starts under.
+func (m *Managed) Limits() sidecar.Limits {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.srv.Limits
+}
+
+// SetLimits replaces the limits; a running server keeps its memory limit
+// until it is restarted, the CPU limit holds from the next case.
+func (m *Managed) SetLimits(l sidecar.Limits) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.srv.Limits = l
+}
+
+// cpuPoll is how often a case's CPU time is read.
+const cpuPoll = 100 * time.Millisecond
+
+// evalLimited runs one case on h, watching the server's CPU time when a
+// CPU limit is set.
+func (m *Managed) evalLimited(ctx context.Context, h *Engine, c *oracle.Case) (*results.Answer, error) {
+	m.mu.Lock()
+	run, limit := m.run, m.srv.Limits.CPU
+	m.mu.Unlock()
+	if limit <= 0 || run == nil || run.cmd == nil || run.cmd.Process == nil {
+		return h.Eval(ctx, c)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var over atomic.Bool
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		watchCPU(ctx, run.cmd.Process.Pid, limit, func() { over.Store(true); cancel() })
+	}()
+	a, err := h.Eval(ctx, c)
+	cancel()
+	<-done
+	if over.Load() {
+		m.stopRun(run)
+		return nil, fmt.Errorf("%w: %s: CPU time past its limit of %s per case (server stopped)", oracle.ErrResource, m.srv.Name, limit)
+	}
+	return a, err
+}
+
+// stopRun stops run if it is still the running server.
+func (m *Managed) stopRun(run *running) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.run == run {
+		run.stop()
+		m.run, m.http = nil, nil
+	}
+}
+
+// watchCPU calls over once the CPU time of root's process tree grew by
+// more than limit since the call, polling until ctx ends.
+func watchCPU(ctx context.Context, root int, limit time.Duration, over func()) {
+	base := treeCPU(root)
+	t := time.NewTicker(cpuPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if treeCPU(root)-base > limit {
+				over()
+				return
+			}
+		}
+	}
+}
+
+// treeCPU is the user plus system CPU time of root and every process
+// below it (prlimit execs bwrap, whose sandbox runs a shell, the relay and
+// the server), read from /proc.
+func treeCPU(root int) time.Duration {
+	entries, _ := os.ReadDir("/proc")
+	parent := map[int]int{}
+	ticks := map[int]uint64{}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if ppid, t, ok := procCPU(pid); ok {
+			parent[pid], ticks[pid] = ppid, t
+		}
+	}
+	var sum uint64
+	for pid, t := range ticks {
+		for p := pid; p > 1; p = parent[p] {
+			if p == root {
+				sum += t
+				break
+			}
+		}
+	}
+	return time.Duration(sum) * time.Second / 100 // USER_HZ is 100 on Linux
+}
+
+// procCPU reads a process's parent and its utime+stime in clock ticks
+// from /proc/<pid>/stat (fields 4, 14 and 15 of proc(5); the command name
+// in parentheses may hold spaces, so fields count from its closing one).
+func procCPU(pid int) (ppid int, ticks uint64, ok bool) {
+	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return 0, 0, false
+	}
+	i := strings.LastIndexByte(string(data), ')')
+	if i < 0 {
+		return 0, 0, false
+	}
+	f := strings.Fields(string(data[i+1:]))
+	if len(f) < 13 {
+		return 0, 0, false
+	}
+	ppid, _ = strconv.Atoi(f[1])
+	ut, _ := strconv.ParseUint(f[11], 10, 64)
+	st, _ := strconv.ParseUint(f[12], 10, 64)
+	return ppid, ut + st, true
+}

@@ -1,0 +1,103 @@
+package registry
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
+
+// reproCase is a case every reproducer answers the same: one row.
+var reproCase = oracle.NativeCase{
+	Query: "SELECT ?o WHERE { <http://example.org/s> <http://example.org/p> ?o }",
+	Data:  "<http://example.org/s> <http://example.org/p> \"release\" .\n",
+}
+
+// TestReleaseReproducers: pyoxigraph@0.4.11 and oxigraph@0.4.11 have a
+// reproducer of their own that installs that release, and the script,
+// run on the release this checkout installed (its venv's python3, its
+// node_modules), prints the answer. Skipped where the release is not
+// installed (scripts/install.sh engine_releases), except under CI=true.
+func TestReleaseReproducers(t *testing.T) {
+	for _, c := range []struct{ name, install, env string }{
+		{"pyoxigraph@0.4.11", "pyoxigraph==0.4.11", "PATH=%s/releases/pyoxigraph-0.4.11/bin:" + os.Getenv("PATH")},
+		{"oxigraph@0.4.11", "oxigraph@0.4.11", "NODE_PATH=%s/releases/0.4.11/node_modules"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e, err := New(c.name)
+			if err != nil {
+				if os.Getenv("CI") == "true" {
+					t.Fatal(err)
+				}
+				t.Skip(err)
+			}
+			defer Close(e)
+			n, ok := oracle.NativeFor(e, reproCase)
+			if !ok || !strings.Contains(n.Install, c.install) {
+				t.Fatalf("reproducer %v %+v: want one installing %s", ok, n, c.install)
+			}
+			base, _, _ := SplitRelease(c.name)
+			dir := filepath.Join(mustRoot(t, c.name), "adapters", folder(base))
+			out := runNative(t, n, strings.ReplaceAll(c.env, "%s", dir))
+			if !strings.Contains(out, "release") {
+				t.Errorf("the script printed %q, want the row", out)
+			}
+		})
+	}
+}
+
+// TestRenamedSidecarReproducer: a config entry of another name over a
+// sidecar adapter (kind pyoxigraph) keeps its engine's reproducer, though
+// reproducers are registered by the adapter's engine name.
+func TestRenamedSidecarReproducer(t *testing.T) {
+	cfg := &Config{Engines: []EngineConfig{{Name: "pyoxi-big", Kind: "pyoxigraph", MemoryMB: 4096}}}
+	e, err := cfg.New("pyoxi-big")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	defer Close(e)
+	n, ok := oracle.NativeFor(e, reproCase)
+	if !ok || !strings.Contains(n.Install, "pyoxigraph==") {
+		t.Fatalf("pyoxi-big: reproducer %v %+v, want pyoxigraph's", ok, n)
+	}
+	if e.Name() != "pyoxi-big" {
+		t.Errorf("name %s", e.Name())
+	}
+}
+
+// mustRoot is the root holding a release (the checkout, the data folder).
+func mustRoot(t *testing.T, name string) string {
+	t.Helper()
+	where := (&Config{}).Where(name)
+	i := strings.Index(where, "/adapters/")
+	if i < 0 {
+		t.Fatalf("%s: where %q", name, where)
+	}
+	return where[:i]
+}
+
+// runNative runs a reproducer's script in a folder holding query.rq and
+// data.nq, with env added, within a minute.
+func runNative(t *testing.T, n oracle.Native, env string) string {
+	t.Helper()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "query.rq"), []byte(reproCase.Query), 0o644)
+	os.WriteFile(filepath.Join(dir, "data.nq"), []byte(reproCase.Data), 0o644)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sh", "-c", n.Run)
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), env)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v: %s\n%s", err, out, n.Run)
+	}
+	return string(out)
+}
