@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -30,6 +31,8 @@ type updater struct {
 	used    map[string]bool // blank labels of the store and sources: never reused
 	fresh   int
 	cells   map[rdf.Quad]results.Cell // inserted quads whose object was computed (provenance.go)
+	// indeterminate: why a WHERE's solutions were one of several permitted
+	indeterminate string
 }
 
 func newUpdater(ctx context.Context, gs *rdf.Dataset, sources map[string]*rdf.Graph, opt Options) *updater {
@@ -214,9 +217,17 @@ func (u *updater) DatasetPattern(qp []algebra.QuadPattern, graphs []algebra.Node
 // graph's own terms, so eval is eval'. P is evaluated once per operation:
 // its solutions serve the DELETE and the INSERT template alike (evaluating
 // twice could differ under RAND, NOW or BNODE).
+//
+// Where the pattern's solutions are open (ops.Context.Indeterminate, as
+// for a query: MIN/MAX over values ORDER BY leaves unordered, a contested
+// reading), the store is too: the first reason is kept for the answer.
 func (u *updater) evalPattern(ds *rdf.Dataset, p algebra.Op, base string) (Multiset, error) {
 	e := newEvaluator(u.ctx, ds, base, u.opt)
-	return e.eval(ds.Default, p)
+	ms, err := e.eval(ds.Default, p)
+	if why := cmp.Or(e.ectx.Indeterminate, e.ectx.ContestWhy); why != "" && u.indeterminate == "" {
+		u.indeterminate = why
+	}
+	return ms, err
 }
 
 // #defn_insertDataOperation: "OpInsertData(GS, QuadPattern) =

@@ -44,7 +44,7 @@ func Update(ctx context.Context, req *algebra.Update, gs *rdf.Dataset, sources m
 		return nil, err
 	}
 	ans = results.StoreAnswer(r.outs[0])
-	ans.Freedom = &results.Freedom{Limit: -1, Update: &results.StoreFreedom{
+	ans.Freedom = &results.Freedom{Limit: -1, Indeterminate: r.u.indeterminate, Update: &results.StoreFreedom{
 		Alternatives: r.outs[1:], Capped: r.capped, Choices: r.choices, Computed: r.u.computed()}}
 	return ans, nil
 }

@@ -13,8 +13,8 @@ import (
 )
 
 type updateCase struct {
-	name                                     string
-	store, sources, request, after, outcomes string
+	name                                                    string
+	store, sources, request, after, outcomes, indeterminate string
 }
 
 func readUpdateCases(t *testing.T) []updateCase {
@@ -39,6 +39,8 @@ func readUpdateCases(t *testing.T) []updateCase {
 				c.after = body
 			case "outcomes":
 				c.outcomes = strings.TrimSpace(body)
+			case "indeterminate":
+				c.indeterminate = strings.TrimSpace(body)
 			}
 		}
 		out = append(out, c)
@@ -91,7 +93,12 @@ func TestUpdateCases(t *testing.T) {
 			t.Errorf("%s: %v", c.name, err)
 			continue
 		}
-		checkStore(t, c, a.Store, results.StoreOf(parseStore(t, c.after)))
+		if open := a.Freedom.Indeterminate != ""; open != (c.indeterminate != "") {
+			t.Errorf("%s: indeterminate %q", c.name, a.Freedom.Indeterminate)
+		}
+		if c.indeterminate == "" {
+			checkStore(t, c, a.Store, results.StoreOf(parseStore(t, c.after)))
+		}
 		if n := 1 + len(a.Freedom.Update.Alternatives); strconv.Itoa(n) != c.outcomes {
 			t.Errorf("%s: %d outcomes, want %s: %q", c.name, n, c.outcomes, a.Freedom.Update.Choices)
 		}
