@@ -33,6 +33,7 @@ type updater struct {
 	cells   map[rdf.Quad]results.Cell // inserted quads whose object was computed (provenance.go)
 	// indeterminate: why a WHERE's solutions were one of several permitted
 	indeterminate string
+	deleting      bool // instantiating a DELETE template
 }
 
 func newUpdater(ctx context.Context, gs *rdf.Dataset, sources map[string]*rdf.Graph, opt Options) *updater {
@@ -174,7 +175,14 @@ func (u *updater) trace(q algebra.QuadPattern, mu Mapping, t rdf.Quad) {
 	if q.O.Var == "" {
 		return
 	}
-	if _, prov, ok := mu.GetProv(q.O.Var); ok && prov.Cell().Open() {
+	_, prov, ok := mu.GetProv(q.O.Var)
+	switch {
+	case !ok || !prov.Cell().Open():
+	case u.deleting && u.indeterminate == "":
+		// Which quads a computed object deletes depends on its form,
+		// which the text leaves open: the store is one of several.
+		u.indeterminate = "a DELETE template's object " + t.O.String() + " was computed: its form (open) decides which quads it deletes"
+	case !u.deleting:
 		u.cells[t] = prov.Cell()
 	}
 }
@@ -252,7 +260,10 @@ func (u *updater) OpDeleteInsert(gs, ds *rdf.Dataset, del, ins []algebra.QuadPat
 	if err != nil {
 		return nil, err
 	}
-	return DatasetUnion(DatasetDiff(gs, u.DatasetPattern(del, nil, sols)), u.DatasetPattern(ins, insGraphs, sols)), nil
+	u.deleting = true
+	dsDel := u.DatasetPattern(del, nil, sols)
+	u.deleting = false
+	return DatasetUnion(DatasetDiff(gs, dsDel), u.DatasetPattern(ins, insGraphs, sols)), nil
 }
 
 // #defn_loadOperation: "OpLoad(GS, documentIRI) = Dataset-UNION(GS, {
