@@ -34,4 +34,11 @@
 // refused privilege ErrUnsupported, a deadline ErrTimeout (also Virtuoso's
 // partial "anytime" answers, flagged by X-SQL-State), an unreachable
 // endpoint ErrCrashed, a refused load ErrUnsupported.
+//
+// The servers this package runs itself (server.go, endpoints.go: the
+// Oxigraph server, Fuseki) run under adapters/sidecar's Limits like every
+// other engine process, set from the config's memory_mb and cpu_limit
+// (Managed.SetLimits, limits.go): memory as RLIMIT_DATA plus a JVM heap
+// of half, CPU time per case watched in /proc (past it the server is
+// killed and the case is ErrResource).
 package sparqlhttp

@@ -84,17 +84,23 @@ func (m *Managed) stopRun(run *running) {
 }
 
 // watchCPU calls over once the CPU time of root's process tree grew by
-// more than limit since the call, polling until ctx ends.
+// more than limit since the call, polling until ctx ends. The tree is
+// found by a scan of /proc at the start and once a second after; between
+// scans only its processes' stat files are read.
 func watchCPU(ctx context.Context, root int, limit time.Duration, over func()) {
-	base := treeCPU(root)
+	pids := descendants(root)
+	base := cpuOf(pids)
 	t := time.NewTicker(cpuPoll)
 	defer t.Stop()
-	for {
+	for n := 1; ; n++ {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if treeCPU(root)-base > limit {
+			if n%10 == 0 {
+				pids = descendants(root)
+			}
+			if cpuOf(pids)-base > limit {
 				over()
 				return
 			}
@@ -102,29 +108,36 @@ func watchCPU(ctx context.Context, root int, limit time.Duration, over func()) {
 	}
 }
 
-// treeCPU is the user plus system CPU time of root and every process
-// below it (prlimit execs bwrap, whose sandbox runs a shell, the relay and
-// the server), read from /proc.
-func treeCPU(root int) time.Duration {
+// descendants lists root and every process below it (prlimit execs
+// bwrap, whose sandbox runs a shell, the relay and the server).
+func descendants(root int) []int {
 	entries, _ := os.ReadDir("/proc")
 	parent := map[int]int{}
-	ticks := map[int]uint64{}
 	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if ppid, t, ok := procCPU(pid); ok {
-			parent[pid], ticks[pid] = ppid, t
+		if pid, err := strconv.Atoi(e.Name()); err == nil {
+			if ppid, _, ok := procCPU(pid); ok {
+				parent[pid] = ppid
+			}
 		}
 	}
-	var sum uint64
-	for pid, t := range ticks {
+	var out []int
+	for pid := range parent {
 		for p := pid; p > 1; p = parent[p] {
 			if p == root {
-				sum += t
+				out = append(out, pid)
 				break
 			}
+		}
+	}
+	return out
+}
+
+// cpuOf is the user plus system CPU time of the processes that still run.
+func cpuOf(pids []int) time.Duration {
+	var sum uint64
+	for _, pid := range pids {
+		if _, t, ok := procCPU(pid); ok {
+			sum += t
 		}
 	}
 	return time.Duration(sum) * time.Second / 100 // USER_HZ is 100 on Linux

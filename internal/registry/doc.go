@@ -56,6 +56,12 @@
 // evaluators) get it as a limit on cases in flight (the limited wrapper,
 // which also applies the deadline).
 //
+// Releases (releases.go): "jena@5.6.0" runs Jena at an installed release
+// beside the pinned one, found under any root whether or not the pinned
+// release is installed there too; ReleaseNames lists the ones `oracle
+// engines` shows after the default set (internal/install's list, plus any
+// found installed); they are never in the default set.
+//
 // Probe and ProbeAll check engines for real (installed files, a version
 // answer, ASK {} for an endpoint) within a short timeout: `oracle engines`.
 //
