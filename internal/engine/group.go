@@ -39,19 +39,29 @@ func (e *query) group(g *gindex, op *algebra.Group) iter {
 // partition splits the rows by their key values, in order of first appearance.
 func (e *query) partition(g *gindex, op *algebra.Group, in []row) []*groupRows {
 	idx := map[string]*groupRows{}
+	small := map[uint64]*groupRows{} // one or two keys
 	var order []*groupRows
 	var buf []byte
 	cols := allCols(len(op.Keys))
+	ks := make([]ID, len(op.Keys))
 	for _, r := range in {
-		ks := make([]ID, len(op.Keys))
 		for i, k := range op.Keys {
 			ks[i] = e.keyID(g, k.Expr, r)
 		}
-		buf = key(ks, cols, buf)
-		gr, ok := idx[string(buf)]
-		if !ok {
-			gr = &groupRows{keys: ks}
-			idx[string(buf)] = gr
+		var gr *groupRows
+		if len(cols) <= 2 && len(cols) > 0 {
+			gr = small[packKey(ks, cols)]
+		} else {
+			buf = key(ks, cols, buf)
+			gr = idx[string(buf)]
+		}
+		if gr == nil {
+			gr = &groupRows{keys: slices.Clone(ks)}
+			if len(cols) <= 2 && len(cols) > 0 {
+				small[packKey(ks, cols)] = gr
+			} else {
+				idx[string(buf)] = gr
+			}
 			order = append(order, gr)
 		}
 		gr.rows = append(gr.rows, r)

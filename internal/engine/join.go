@@ -52,6 +52,7 @@ func (e *query) sharedCols(l, r algebra.Op) []int {
 type hashTable struct {
 	cols    []int
 	buckets map[string][]row
+	small   map[uint64][]row // the buckets when there are one or two columns
 	all     []row
 	buf     []byte
 }
@@ -59,7 +60,15 @@ type hashTable struct {
 func (e *query) buildHash(it iter, cols []int) *hashTable {
 	h := &hashTable{cols: cols, buckets: map[string][]row{}}
 	h.all = e.drain(it)
-	if len(cols) == 0 {
+	switch {
+	case len(cols) == 0:
+		return h
+	case len(cols) <= 2:
+		h.small = make(map[uint64][]row, len(h.all))
+		for _, r := range h.all {
+			k := packKey(r, cols)
+			h.small[k] = append(h.small[k], r)
+		}
 		return h
 	}
 	for _, r := range h.all {
@@ -69,10 +78,22 @@ func (e *query) buildHash(it iter, cols []int) *hashTable {
 	return h
 }
 
+// packKey is the values of one or two columns as one map key.
+func packKey(r row, cols []int) uint64 {
+	k := uint64(r[cols[0]])
+	if len(cols) == 2 {
+		k |= uint64(r[cols[1]]) << 32
+	}
+	return k
+}
+
 // probe returns the rows that may be compatible with mu.
 func (h *hashTable) probe(mu row) []row {
 	if len(h.cols) == 0 {
 		return h.all
+	}
+	if h.small != nil {
+		return h.small[packKey(mu, h.cols)]
 	}
 	h.buf = key(mu, h.cols, h.buf)
 	return h.buckets[string(h.buf)]
