@@ -3,6 +3,9 @@ package registry
 import (
 	"errors"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -72,5 +75,42 @@ func TestReleases(t *testing.T) {
 	}
 	if _, err := New("rasqal@0.9.0"); err == nil {
 		t.Error("rasqal@0.9.0 built")
+	}
+}
+
+// TestReleaseListing: `oracle engines` lists every release the installer
+// knows, never in the default set; an installed one says where it is, a
+// missing one how to install it.
+func TestReleaseListing(t *testing.T) {
+	names := ReleaseNames()
+	for _, n := range []string{"jena@5.6.0", "pyoxigraph@0.4.11", "oxigraph@0.4.11"} {
+		if !slices.Contains(names, n) {
+			t.Errorf("ReleaseNames() = %v lacks %s", names, n)
+		}
+	}
+	cfg := &Config{}
+	run, missing := cfg.Defaults()
+	for _, m := range missing {
+		run = append(run, m.Name)
+	}
+	for _, n := range run {
+		if _, _, ok := SplitRelease(n); ok {
+			t.Errorf("release %s is in the default set", n)
+		}
+	}
+	if err := cfg.Check("oxigraph@0.4.11"); err == nil {
+		if w := cfg.Where("oxigraph@0.4.11"); !strings.HasSuffix(w, filepath.Join("adapters", "oxigraph", "releases", "0.4.11")) {
+			t.Errorf("Where(oxigraph@0.4.11) = %q", w)
+		}
+	} else if !strings.Contains(err.Error(), "oracle engines install oxigraph@0.4.11") {
+		t.Errorf("Check(oxigraph@0.4.11) = %v: no install command", err)
+	}
+	err := cfg.Check("jena@0.0.1")
+	if !errors.Is(err, ErrNotInstalled) || !strings.Contains(err.Error(), "oracle engines install jena@0.0.1") {
+		t.Errorf("Check(jena@0.0.1) = %v", err)
+	}
+	off := &Config{Engines: []EngineConfig{{Name: "jena", Disabled: true}}}
+	if err := off.Check("jena@5.6.0"); err == nil || !strings.Contains(err.Error(), "disabled") {
+		t.Errorf("a release of a disabled engine: %v", err)
 	}
 }
