@@ -143,6 +143,83 @@ class Oxigraph:
         return fmt, out.decode("utf-8"), elapsed, extra
 
 
+    def update(self, req):
+        """Applies req["update"] to a fresh store holding req's store and
+        returns the store after it (protocol.go, op "update"). Store.update
+        fetches a LOAD document itself, so a request with a LOAD is refused
+        (kind unsupported) after its text is parsed where the engine can
+        parse alone (oxilite's explain_update): the sidecar never lets it
+        reach the network or a file."""
+        m = self.m
+        store = m.Store()
+        if req.get("data"):
+            step("load", store.load, req["data"].encode("utf-8"), format=m.RdfFormat.N_QUADS)
+        for name in req.get("named") or []:
+            step("load", store.add_graph, graph_term(m, name))
+        kwargs = {"base_iri": req["base"]} if req.get("base") else {}
+        if has_load(req["update"]):
+            if self.name == "oxilite":
+                self.parse_only(store, req["update"], kwargs)
+            raise Refused("LOAD: %s's Store.update fetches the document itself; the sidecar serves LOAD only from the case, so it refuses it" % self.name)
+        start = time.perf_counter()
+        failed = None
+        try:
+            store.update(req["update"], **kwargs)
+        except SyntaxError as err:  # the parser's errors, and only those (see run)
+            raise Failed("parse", err) from err
+        except Exception as err:
+            failed = Failed("evaluate", err)
+        elapsed = (time.perf_counter() - start) * 1000
+        out = step("evaluate", store.dump, format=m.RdfFormat.N_QUADS).decode("utf-8")
+        graphs = [term_name(g) for g in store.named_graphs()]
+        return out, graphs, elapsed, failed
+
+    def parse_only(self, store, text, kwargs):
+        # explain_update takes no base IRI: a BASE line gives it one.
+        if kwargs.get("base_iri"):
+            text = "BASE <%s>\n%s" % (kwargs["base_iri"], text)
+        try:
+            store.explain_update(text)
+        except SyntaxError as err:
+            raise Failed("parse", err) from err
+        except Exception:
+            pass  # not a refusal of its text: LOAD is refused below anyway
+
+
+def graph_term(m, name):
+    """A graph name of the protocol ("_:b" for a blank node) as a term of m."""
+    if name.startswith("_:"):
+        return m.BlankNode(name[2:])
+    return m.NamedNode(name)
+
+
+def term_name(t):
+    """A graph name as the protocol writes it."""
+    return "_:" + t.value if type(t).__name__ == "BlankNode" else t.value
+
+
+_LOAD = None
+
+
+def has_load(text):
+    """Whether an update's text holds the keyword LOAD outside IRIs, strings
+    and comments (a variable ?load or a prefixed name ex:load is not it)."""
+    global _LOAD
+    import re
+
+    if _LOAD is None:
+        _LOAD = (
+            re.compile(r'<[^<>"{}|^`\\\s]*>|"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|#[^\n]*'),
+            re.compile(r"(?<![\w:?$.-])LOAD(?![\w:.-])", re.IGNORECASE),
+        )
+    strip, word = _LOAD
+    return bool(word.search(strip.sub(" ", text)))
+
+
+class Refused(Exception):
+    """A request the sidecar refuses by its documented rule (kind unsupported)."""
+
+
 class RDFLib:
     def __init__(self):
         import rdflib
@@ -202,6 +279,61 @@ class RDFLib:
             ds.graph(rdflib.URIRef(name))
         return ds
 
+    def update(self, req):
+        """Applies req["update"] to a fresh Dataset holding req's store and
+        returns the store after it (protocol.go, op "update"). LOAD reads
+        only the request's sources (load_from_case); RDFLib applies the
+        operations one by one, so a failure leaves those before it applied."""
+        from rdflib.plugins.sparql.algebra import translateUpdate
+        from rdflib.plugins.sparql.parser import parseUpdate
+
+        ds = step("load", self.dataset, {"data": req.get("data"), "named": req.get("named")})
+        _CASE["sources"] = req.get("sources") or ""
+        _CASE["parsed"] = None
+        # parseUpdate then translateUpdate, as prepareUpdate does without
+        # its bookkeeping (which fails on a request of no operation).
+        try:
+            parsed = parseUpdate(req["update"])
+        except self.pyparsing.ParseBaseException as err:
+            raise Failed("parse", err) from err
+        except Exception as err:
+            raise Failed("prepare", err) from err
+        u = step("prepare", translateUpdate, parsed, req.get("base") or None)
+        # The update's default graph is the store's default graph, not the
+        # union of its graphs: RDFLib's module switch, on by default, would
+        # make it the Dataset itself (to which INSERT DATA cannot add
+        # triples); queries keep the setting they had.
+        sparql = self.rdflib.plugins.sparql
+        union, sparql.SPARQL_DEFAULT_GRAPH_UNION = sparql.SPARQL_DEFAULT_GRAPH_UNION, False
+        start = time.perf_counter()
+        failed = None
+        try:
+            ds.update(u)
+        except Exception as err:
+            failed = Failed("evaluate", err)
+        finally:
+            sparql.SPARQL_DEFAULT_GRAPH_UNION = union
+        elapsed = (time.perf_counter() - start) * 1000
+        return self.dump(ds), self.graphs(ds), elapsed, failed
+
+    def dump(self, ds):
+        """The store as N-Quads, default graph triples without a graph term."""
+        rdflib = self.rdflib
+        lines = []
+        for s, p, o, g in ds.quads((None, None, None, None)):
+            name = getattr(g, "identifier", g)
+            tail = "" if name == rdflib.graph.DATASET_DEFAULT_GRAPH_ID else " " + name.n3()
+            lines.append("%s %s %s%s .\n" % (s.n3(), p.n3(), o.n3(), tail))
+        return "".join(lines)
+
+    def graphs(self, ds):
+        rdflib = self.rdflib
+        out = []
+        for g in ds.graphs():
+            if g.identifier != rdflib.graph.DATASET_DEFAULT_GRAPH_ID:
+                out.append("_:" + str(g.identifier) if isinstance(g.identifier, rdflib.BNode) else str(g.identifier))
+        return out
+
     def evaluate(self, ds, q):
         """Runs the prepared query; RDFLib evaluates lazily, while writing."""
         res = ds.query(q)
@@ -210,8 +342,37 @@ class RDFLib:
         return res.serialize(format="json"), "json"
 
 
+# _CASE holds the sources of the update being applied: RDFLib's LOAD reads
+# them and nothing else (load_from_case replaces its evalLoad).
+_CASE = {"sources": "", "parsed": None}
+
+
+def load_from_case(ctx, u):
+    """RDFLib's LOAD (rdflib.plugins.sparql.update.evalLoad) confined to the
+    case: the document is the request's source graph named by the IRI; any
+    other IRI is refused, never fetched (SILENT turns the refusal into a
+    no-op, as for any failure, #load)."""
+    import rdflib
+
+    if _CASE["parsed"] is None:
+        d = rdflib.Dataset(default_union=False)
+        if _CASE["sources"]:
+            d.parse(data=_CASE["sources"], format="nquads")
+        _CASE["parsed"] = d
+    src = _CASE["parsed"]
+    iri = rdflib.URIRef(str(u.iri))
+    if iri not in {g.identifier for g in src.graphs()}:
+        raise PermissionError("LOAD <%s>: not a document of the case; the sidecar never fetches" % iri)
+    target = ctx.dataset.get_context(u.graphiri) if u.graphiri else ctx.dataset.default_context
+    for t in src.graph(iri):
+        target.add(t)
+
+
 def make(name):
     if name == "rdflib":
+        import rdflib.plugins.sparql.update as rdflib_update
+
+        rdflib_update.evalLoad = load_from_case
         return RDFLib()
     if name == "pyoxigraph":
         import pyoxigraph
@@ -228,9 +389,11 @@ def handle(engine, req):
     rid = req.get("id", 0)
     op = req.get("op")
     if op == "version":
-        return {"id": rid, "ok": True, "version": engine.version(), "engine": sys.argv[1]}
+        return {"id": rid, "ok": True, "version": engine.version(), "engine": sys.argv[1], "ops": ["update"]}
     if op == "ping":
         return {"id": rid, "ok": True}
+    if op == "update":
+        return handle_update(engine, rid, req)
     if op != "query":
         return {"id": rid, "ok": False, "error": {"kind": "internal", "message": "unknown op %r" % op}}
     try:
@@ -244,6 +407,29 @@ def handle(engine, req):
     except Exception as err:  # a failure of the sidecar itself
         return {"id": rid, "ok": False, "error": {"kind": "internal", "message": "%s: %s" % (type(err).__name__, err)}}
     return {"id": rid, "ok": True, "format": fmt, "result": out, "time_ms": elapsed, "extra": extra}
+
+
+def failure(f):
+    """The protocol's Failure of an engine failure tagged with its phase."""
+    kind = "resource" if isinstance(f.err, MemoryError) else "error"
+    return {"kind": kind, "phase": f.phase, "message": "%s: %s" % (type(f.err).__name__, f.err)}
+
+
+def handle_update(engine, rid, req):
+    """The "update" op: the store after the request, or a typed failure; a
+    request that failed while running also carries the store it left."""
+    try:
+        out, graphs, elapsed, failed = engine.update(req)
+    except Refused as err:
+        return {"id": rid, "ok": False, "error": {"kind": "unsupported", "phase": "load", "message": str(err)}}
+    except Failed as f:
+        return {"id": rid, "ok": False, "error": failure(f)}
+    except Exception as err:  # a failure of the sidecar itself
+        return {"id": rid, "ok": False, "error": {"kind": "internal", "message": "%s: %s" % (type(err).__name__, err)}}
+    resp = {"id": rid, "ok": failed is None, "format": "nquads", "result": out, "graphs": graphs, "time_ms": elapsed}
+    if failed is not None:
+        resp["error"] = failure(failed)
+    return resp
 
 
 def main():

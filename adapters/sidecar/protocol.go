@@ -3,7 +3,11 @@ package sidecar
 // Request is one line sent to a sidecar's stdin.
 type Request struct {
 	ID int64  `json:"id"`
-	Op string `json:"op"` // "query", "version" or "ping"
+	Op string `json:"op"` // "query", "update", "version" or "ping"
+	// Update is the SPARQL 1.1 Update request of op "update" (update.go);
+	// Data and Named are then the graph store before it, Base its base IRI
+	// and Sources the documents LOAD may read (never fetched).
+	Update string `json:"update,omitempty"`
 	// Query, Base: the SPARQL text and its base IRI.
 	Query string `json:"query,omitempty"`
 	Base  string `json:"base,omitempty"`
@@ -33,12 +37,21 @@ type Request struct {
 type Response struct {
 	ID int64 `json:"id"`
 	OK bool  `json:"ok"`
-	// Format of Result: "json" (SPARQL results JSON) or "ntriples".
+	// Format of Result: "json" (SPARQL results JSON), "ntriples", or
+	// "nquads" for op "update": the store after the request, which a failed
+	// request (OK false, Error with its phase) also carries when the engine
+	// could still report it.
 	Format string `json:"format,omitempty"`
 	Result string `json:"result,omitempty"`
 	// Version and Engine answer the "version" op.
 	Version string `json:"version,omitempty"`
 	Engine  string `json:"engine,omitempty"`
+	// Ops, in the "version" answer, declares the ops beyond query, version
+	// and ping the sidecar serves: "update" makes the engine an Updater.
+	Ops []string `json:"ops,omitempty"`
+	// Graphs, in an "update" answer, lists every named graph of the store
+	// after the request, an empty one included (N-Quads cannot state it).
+	Graphs []string `json:"graphs,omitempty"`
 	// TimeMS is the engine's own query time, without loading.
 	TimeMS float64 `json:"time_ms,omitempty"`
 	// Extra is engine-specific evidence for reports (oxilite: the SQL).

@@ -78,8 +78,47 @@ func selected(t *testing.T) []string {
 	}
 }
 
+// updateBaselined are the external engines that apply updates through
+// their adapter (oracle.Updater) with a baselines/<name>-update.tsv.
+var updateBaselined = []string{"pyoxigraph", "oxilite", "rdflib"}
+
+// TestEngineUpdateBaselines runs every installed update-capable external
+// engine over the W3C Update suite (w3c.UpdateManifests) and holds each to
+// baselines/<name>-update.tsv as TestEngineBaselines does; ORACLE_W3C_ENGINES
+// selects among them the same way (a name without an update baseline is
+// left out).
+func TestEngineUpdateBaselines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the W3C Update suite through every update-capable engine")
+	}
+	root, err := corpus.SuiteRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := make([]string, len(w3c.UpdateManifests))
+	for i, m := range w3c.UpdateManifests {
+		paths[i] = filepath.Join(root, filepath.FromSlash(m))
+	}
+	cfg := &registry.Config{Pool: 2}
+	for _, name := range selected(t) {
+		if !slices.Contains(updateBaselined, name) {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			runSuite(t, cfg, root, name, paths, name+"-update")
+		})
+	}
+}
+
 // runBaseline runs one engine over the suite and compares with its baseline.
 func runBaseline(t *testing.T, cfg *registry.Config, root, name string) time.Duration {
+	return runSuite(t, cfg, root, name, w3c.DefaultPaths(root), name)
+}
+
+// runSuite runs one engine over manifests and compares with the baseline
+// baselines/<baseline>.tsv.
+func runSuite(t *testing.T, cfg *registry.Config, root, name string, manifests []string, baseline string) time.Duration {
 	eng, err := cfg.New(name)
 	if errors.Is(err, registry.ErrNotInstalled) {
 		t.Skipf("%v", err)
@@ -91,9 +130,9 @@ func runBaseline(t *testing.T, cfg *registry.Config, root, name string) time.Dur
 	if v := eng.Version(); v == "unavailable" {
 		t.Skipf("%s is installed but gives no version answer", name)
 	}
-	base, excluded := engineBaseline(t, name)
+	base, excluded := engineBaseline(t, baseline)
 	opts := w3c.Options{Timeout: 30 * time.Second, Root: root, Workers: 2}
-	rep := w3c.Run(context.Background(), eng, w3c.DefaultPaths(root), opts)
+	rep := w3c.Run(context.Background(), eng, manifests, opts)
 	if rep.Err != nil {
 		t.Fatal(rep.Err)
 	}
