@@ -149,8 +149,9 @@ const expectHeader = "engine\tversion\toutcome\tclasses\tbasis\treduction\ttitle
 // from (origin, seeds), its root cause (fingerprint: reduce.Fingerprint),
 // its name from the reduced divergence (title, feature), the signature and
 // status of its first divergence, the reduction figures of the engine it
-// was first reduced for, and the releases its finding shows in (bisect.go).
-var metaKeys = []string{"origin", "seeds", "fingerprint", "title", "feature", "signature", "status", "reduction", "bisect"}
+// was first reduced for, the releases its finding shows in (bisect.go), and
+// the engines seen to answer it otherwise from run to run (flaky).
+var metaKeys = []string{"origin", "seeds", "fingerprint", "title", "feature", "signature", "status", "reduction", "bisect", "flaky"}
 
 // Write writes the case into its directory.
 func (c *Case) Write() error {

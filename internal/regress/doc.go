@@ -44,7 +44,12 @@
 // installed engine, reduces each (engine, class) on a wrong side with
 // reduce.All (per engine, against the judge alone, verified 1-minimal),
 // groups the reduced cases by fingerprint (the same reduced case wrong on
-// several engines is one case), confirms each on a run of its own, names
+// several engines is one case), confirms each on a run of its own (and
+// runs it once more: engines that answer otherwise are recorded as
+// "# flaky:", whose changes the corpus test logs instead of failing; a
+// flaky mark of the previous corpus carries over by fingerprint: Virtuoso
+// orders DISTINCT rows one way per server start, which one process never
+// sees), names
 // it after its reduced divergence (report's feature and class; cases that
 // would share a name take the first engine wrong in them, then a number),
 // and rewrites every case directory. Divergences that did not survive

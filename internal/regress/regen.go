@@ -23,6 +23,10 @@ type Options struct {
 	Limits  reduce.Limits
 	Workers int
 	Logf    func(format string, args ...any) // progress; nil: silent
+	// Flaky carries over, by fingerprint, the engines an earlier corpus
+	// recorded as flaky on a root cause (seen to answer otherwise across
+	// runs, which one process may not see: a server restarted per run).
+	Flaky map[string]string
 }
 
 // Regen is a regenerated corpus: one case per root cause, and the log of
@@ -79,7 +83,7 @@ func Regenerate(ctx context.Context, seeds []Seed, engines []oracle.Engine, dir 
 		all = append(all, per[i]...)
 		g.Log = append(g.Log, logs[i]...)
 	}
-	cases, flagged := rootCases(ctx, all, engines, dir)
+	cases, flagged := rootCases(ctx, all, engines, dir, opt.Flaky)
 	for _, c := range cases { // "present in 5.6.0, fixed in 6.2.0" where releases sit side by side
 		if lines := FindingBisectLines(ctx, c); len(lines) > 0 {
 			c.Meta["bisect"] = oneLine(strings.Join(lines, "; "))
@@ -123,7 +127,7 @@ func regenSeed(ctx context.Context, s Seed, engines []oracle.Engine, opt Options
 // rootCases groups the reductions by fingerprint (in seed order), confirms
 // each root cause on a run of its own, and writes one case per confirmed
 // root cause, named after its reduced divergence.
-func rootCases(ctx context.Context, all []found, engines []oracle.Engine, dir string) ([]*Case, []LogLine) {
+func rootCases(ctx context.Context, all []found, engines []oracle.Engine, dir string, known map[string]string) ([]*Case, []LogLine) {
 	byFP := map[string][]found{}
 	var order []string
 	for i, f := range all {
@@ -147,7 +151,18 @@ func rootCases(ctx context.Context, all []found, engines []oracle.Engine, dir st
 			}
 			continue
 		}
-		out = append(out, rootCase(fp, first, byFP[fp], r, engines))
+		c := rootCase(fp, first, byFP[fp], r, engines)
+		fl := flakyEngines(ctx, c, r, engines)
+		for _, e := range strings.Split(known[fp], ",") {
+			if e != "" && !slices.Contains(fl, e) {
+				fl = append(fl, e)
+			}
+		}
+		if len(fl) > 0 {
+			sort.Strings(fl)
+			c.Meta["flaky"] = strings.Join(fl, ",")
+		}
+		out = append(out, c)
 	}
 	nameCases(out, dir)
 	return out, log
@@ -169,6 +184,23 @@ func confirm(ctx context.Context, fs []found, engines []oracle.Engine) (*diff.Re
 		}
 	}
 	return r, found{}, false
+}
+
+// flakyEngines runs a confirmed case once more and names the engines whose
+// outcome or classes differ from the confirming run r (an engine free to
+// order ties or pick DISTINCT rows as it goes, a server that answers
+// otherwise under load): the corpus test logs their changes instead of
+// failing on them.
+func flakyEngines(ctx context.Context, c *Case, r *diff.Report, engines []oracle.Engine) []string {
+	again := expectations(diff.Judge(ctx, c.Oracle(), engines, Deadline))
+	var out []string
+	for _, want := range expectList(r, engines) {
+		got, ok := again[want.Engine]
+		if ok && (got.Outcome != want.Outcome || !slices.Equal(got.Classes, want.Classes)) {
+			out = append(out, want.Engine)
+		}
+	}
+	return out
 }
 
 // rootCase is one root cause: the reduced case, each engine's verdict on

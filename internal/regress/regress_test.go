@@ -97,8 +97,8 @@ func TestCorpus(t *testing.T) {
 		t.Run(c.ID, func(t *testing.T) {
 			changes, r := Check(context.Background(), c, es)
 			for _, ch := range changes {
-				if ch.Timing() || ch.Shifted() {
-					t.Logf("%s: %s (a timeout, or classes shifted with the same outcome: logged only)", filepath.Join(c.Dir, "expect.tsv"), ch)
+				if ch.Timing() || ch.Shifted() || ch.Flaky(c) {
+					t.Logf("%s: %s (a timeout, classes shifted with the same outcome, or an engine recorded as flaky: logged only)", filepath.Join(c.Dir, "expect.tsv"), ch)
 					continue
 				}
 				t.Errorf("%s: %s (re-record with -record once understood)", filepath.Join(c.Dir, "expect.tsv"), ch)
@@ -146,7 +146,13 @@ func TestRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	lim := reduce.Limits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: 10 * time.Second}
-	g := Regenerate(context.Background(), seeds, es, dir, Options{Limits: lim, Workers: *workers, Logf: t.Logf})
+	flaky := map[string]string{}
+	for _, c := range old {
+		if c.Meta["flaky"] != "" {
+			flaky[c.Meta["fingerprint"]] = c.Meta["flaky"]
+		}
+	}
+	g := Regenerate(context.Background(), seeds, es, dir, Options{Limits: lim, Workers: *workers, Logf: t.Logf, Flaky: flaky})
 	if err := g.WriteCorpus(dir); err != nil {
 		t.Fatal(err)
 	}

@@ -44,6 +44,13 @@ func (c Change) Shifted() bool {
 	return false
 }
 
+// Flaky reports a change of an engine the recorder saw answer the case
+// otherwise on two runs ("# flaky:" in expect.tsv): the corpus test only
+// logs it.
+func (c Change) Flaky(cs *Case) bool {
+	return slices.Contains(strings.Split(cs.Meta["flaky"], ","), c.Engine)
+}
+
 func (c Change) String() string {
 	return fmt.Sprintf("%s: recorded %s %s, now %s %s (version %s -> %s)", c.Engine,
 		c.Want.Outcome, classList(c.Want.Classes), c.Got.Outcome, classList(c.Got.Classes), c.Want.Version, c.Got.Version)

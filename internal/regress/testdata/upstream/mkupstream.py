@@ -25,7 +25,8 @@ def cases():
             else:
                 f = line.split("\t")
                 if len(f) > 4 and f[4]:
-                    rows.append({"engine": f[0], "outcome": f[2], "classes": f[3], "basis": f[4]})
+                    rows.append({"engine": f[0], "outcome": f[2], "classes": f[3], "basis": f[4],
+                                 "title": f[6] if len(f) > 6 else ""})
         q = open(os.path.join(d, "query.rq")).read()
         yield cid, meta, q, rows
 
