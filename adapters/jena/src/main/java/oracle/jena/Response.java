@@ -1,6 +1,7 @@
 package oracle.jena;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,6 +25,25 @@ final class Response {
         Response r = ok(id);
         r.fields.put("version", version);
         r.fields.put("engine", "jena");
+        r.fields.put("ops", List.of("update"));
+        return r;
+    }
+
+    /**
+     * store answers an "update": the store after the request as N-Quads
+     * and its named graphs; failed, when set, is the failure of a request
+     * that failed while it ran (phase evaluate), the store then as Jena
+     * left it.
+     */
+    static Response store(long id, String nquads, List<String> graphs, double timeMS, String failed) {
+        Response r = new Response(id, failed == null);
+        r.fields.put("format", "nquads");
+        r.fields.put("result", nquads);
+        r.fields.put("graphs", graphs);
+        r.fields.put("time_ms", timeMS);
+        if (failed != null) {
+            r.fields.put("error", failure(id, "error", "evaluate", failed).fields.get("error"));
+        }
         return r;
     }
 
@@ -84,6 +104,15 @@ final class Response {
             writeString(sb, s);
         } else if (v instanceof Map<?, ?> m) {
             writeObject(sb, (Map<String, Object>) m);
+        } else if (v instanceof List<?> l) {
+            sb.append('[');
+            for (int i = 0; i < l.size(); i++) {
+                if (i > 0) {
+                    sb.append(',');
+                }
+                writeValue(sb, l.get(i));
+            }
+            sb.append(']');
         } else {
             sb.append(v); // numbers and booleans
         }

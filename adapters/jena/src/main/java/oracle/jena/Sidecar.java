@@ -17,9 +17,10 @@ import org.apache.jena.sys.JenaSystem;
  * Apache Jena ARQ as a sparql-oracle sidecar.
  *
  * <p>Protocol (adapters/sidecar/protocol.go): one JSON request per line on
- * stdin, one JSON response per line on stdout. Requests are "version", "ping"
- * and "query"; a query runs over a fresh in-memory dataset holding exactly the
- * request's N-Quads (see {@link Engine}). Nothing else may write to stdout, so
+ * stdin, one JSON response per line on stdout. Requests are "version", "ping",
+ * "query" and "update"; a query runs over a fresh in-memory dataset holding
+ * exactly the request's N-Quads (see {@link Engine}), an update over a fresh
+ * store (see {@link Updater}). Nothing else may write to stdout, so
  * System.out is pointed at stderr before Jena starts.
  */
 public final class Sidecar {
@@ -97,6 +98,8 @@ public final class Sidecar {
                 return Response.ok(id);
             case "query":
                 return engine.run(id, req);
+            case "update":
+                return new Updater().run(id, req);
             default:
                 return Response.failure(id, "internal", "unknown op \"" + op + "\"");
         }

@@ -1,0 +1,110 @@
+package oracle.jena;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+import org.apache.jena.atlas.json.JsonArray;
+import org.apache.jena.atlas.json.JsonObject;
+import org.apache.jena.atlas.json.JsonValue;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.query.QueryException;
+import org.apache.jena.query.QueryParseException;
+import org.apache.jena.query.Syntax;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RDFDataMgr;
+import org.apache.jena.riot.RDFParser;
+import org.apache.jena.riot.RiotException;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.DatasetGraphFactory;
+import org.apache.jena.sparql.graph.GraphFactory;
+import org.apache.jena.sparql.modify.request.UpdateLoad;
+import org.apache.jena.update.Update;
+import org.apache.jena.update.UpdateAction;
+import org.apache.jena.update.UpdateFactory;
+import org.apache.jena.update.UpdateRequest;
+
+/**
+ * Updater applies one "update" request (adapters/sidecar/protocol.go): parse
+ * (strict SPARQL 1.1 Update), load the store into a fresh general
+ * DatasetGraph (which keeps empty named graphs), UpdateAction.execute, and
+ * answer the store after it as N-Quads with every named graph it holds. A
+ * failure while the request runs still answers the store Jena left (the
+ * operations before the failing one applied: UpdateAction runs them in
+ * order, with no transaction to undo them). LOAD is refused once the request
+ * has parsed: Jena would read the document itself (RDFDataMgr), from the
+ * network or a file, and the sidecar reads nothing but the request.
+ */
+final class Updater {
+    Response run(long id, JsonObject req) {
+        UpdateRequest request;
+        try {
+            String base = str(req, "base");
+            request = UpdateFactory.create(str(req, "update"), base.isEmpty() ? null : base, Syntax.syntaxSPARQL_11);
+        } catch (QueryParseException e) {
+            return Response.failure(id, "error", "parse", e.getMessage());
+        } catch (QueryException e) {
+            return Response.failure(id, "error", "prepare", e.getMessage());
+        }
+        for (Update op : request.getOperations()) {
+            if (op instanceof UpdateLoad) {
+                return Response.failure(id, "unsupported", "load",
+                        "LOAD: Jena would read the document itself (RDFDataMgr); the sidecar serves LOAD only from the case, so it refuses it");
+            }
+        }
+        DatasetGraph dsg;
+        try {
+            dsg = store(req);
+        } catch (RiotException e) {
+            return Response.failure(id, "error", "load", "Jena refused the store: " + e.getMessage());
+        }
+        long start = System.nanoTime();
+        String failed = null;
+        try {
+            UpdateAction.execute(request, dsg);
+        } catch (RuntimeException e) {
+            failed = e.getClass().getSimpleName() + ": " + e.getMessage();
+        }
+        double ms = (System.nanoTime() - start) / 1e6;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        RDFDataMgr.write(out, dsg, Lang.NQUADS);
+        return Response.store(id, out.toString(StandardCharsets.UTF_8), graphs(dsg), ms, failed);
+    }
+
+    /** store builds the request's store, every listed named graph present even when empty. */
+    private static DatasetGraph store(JsonObject req) {
+        DatasetGraph dsg = DatasetGraphFactory.createGeneral();
+        String nquads = str(req, "data");
+        if (!nquads.isEmpty()) {
+            RDFParser.fromString(nquads, Lang.NQUADS).parse(dsg);
+        }
+        if (req.hasKey("named")) {
+            JsonArray named = req.get("named").getAsArray();
+            for (JsonValue v : named) {
+                String name = v.getAsString().value();
+                Node g = name.startsWith("_:") ? NodeFactory.createBlankNode(name.substring(2)) : NodeFactory.createURI(name);
+                if (!dsg.containsGraph(g)) {
+                    dsg.addGraph(g, GraphFactory.createDefaultGraph());
+                }
+            }
+        }
+        return dsg;
+    }
+
+    /** graphs lists the named graphs of the store ("_:label" for a blank node). */
+    private static List<String> graphs(DatasetGraph dsg) {
+        List<String> out = new ArrayList<>();
+        for (Iterator<Node> it = dsg.listGraphNodes(); it.hasNext(); ) {
+            Node g = it.next();
+            out.add(g.isBlank() ? "_:" + g.getBlankNodeLabel() : g.getURI());
+        }
+        return out;
+    }
+
+    private static String str(JsonObject o, String key) {
+        return o.hasKey(key) && o.get(key).isString() ? o.get(key).getAsString().value() : "";
+    }
+}
