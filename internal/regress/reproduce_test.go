@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -256,6 +257,13 @@ func (h *harness) corpusCase(t *testing.T, name string, c *Case, e Expect, env r
 	failed := failedRun(name, got)
 	switch e.Outcome {
 	case diff.Wrong:
+		if failed && slices.Contains(e.Classes, diff.ClassShape) {
+			// The engine answers in the wrong kind (solutions for a
+			// DESCRIBE): a command that prints the query form's kind
+			// cannot print that answer, and its failure shows the shape.
+			t.Logf("%s: the command cannot print an answer of the wrong kind, as recorded (shape): %s", c.ID, firstLine(got.stderr))
+			return
+		}
 		if failed {
 			t.Fatalf("native command failed (%v): %s", got.err, excerpt(got.stderr))
 		}
@@ -298,6 +306,12 @@ func (h *harness) checkWrong(t *testing.T, name string, c *Case, e Expect, answe
 		t.Fatalf("adapter: %v", err)
 	}
 	if av := diff.Compare(withoutCwd(a), withoutCwd(answer)); !av.OK {
+		if sameClasses(diff.Compare(want, a).Classes, v.Classes) {
+			// A value the engine makes up per run (RDFLib prints a blank
+			// node's fresh label as a string): both runs diverge alike.
+			t.Logf("native answer differs from the adapter's in a per-run value, and both diverge from the reference in %v", v.Classes)
+			return
+		}
 		t.Errorf("native answer differs from the adapter's (%v):\nnative:\n%s\nadapter:\n%s", av.Classes, show(answer), show(a))
 	}
 }
