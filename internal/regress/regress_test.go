@@ -21,9 +21,9 @@ var (
 	update   = flag.Bool("update", false, "rewrite docs/findings.md")
 	record   = flag.Bool("record", false, "re-record corpus/regress from testdata/seeds on the installed engines")
 	rejudge  = flag.Bool("rejudge", false, "re-run every corpus case on the installed engines and rewrite only the verdicts")
-	workers  = flag.Int("workers", 2, "with -record: seeds judged and reduced at once")
-	maxCalls = flag.Int("maxcalls", 600, "with -record: oracle calls per engine's reduction")
-	maxTime  = flag.Duration("maxtime", time.Minute, "with -record: wall time per engine's reduction")
+	workers  = flag.Int("workers", 3, "with -record: seeds judged and reduced at once")
+	maxCalls = flag.Int("maxcalls", 300, "with -record: oracle calls per engine's reduction")
+	maxTime  = flag.Duration("maxtime", 30*time.Second, "with -record: wall time per engine's reduction")
 )
 
 // installScript lists the engines scripts/install.sh installs: in CI they
