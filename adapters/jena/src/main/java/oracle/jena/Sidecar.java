@@ -36,6 +36,8 @@ public final class Sidecar {
         // SERVICE must never reach the network. The Go side also runs this
         // process in a network namespace of its own (sidecar.Config.NoNetwork).
         ARQ.getContext().set(ARQ.httpServiceAllowed, false);
+        // LOAD reads the request's documents and nothing else.
+        CaseDocuments.install();
         // One thread with a deep stack serves every request; every other
         // thread keeps the JVM's small default, which the process's memory
         // limit (RLIMIT_DATA counts each thread's stack) would not hold at

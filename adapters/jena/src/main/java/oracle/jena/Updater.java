@@ -21,8 +21,6 @@ import org.apache.jena.riot.RiotException;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.apache.jena.sparql.graph.GraphFactory;
-import org.apache.jena.sparql.modify.request.UpdateLoad;
-import org.apache.jena.update.Update;
 import org.apache.jena.update.UpdateAction;
 import org.apache.jena.update.UpdateFactory;
 import org.apache.jena.update.UpdateRequest;
@@ -34,9 +32,9 @@ import org.apache.jena.update.UpdateRequest;
  * answer the store after it as N-Quads with every named graph it holds. A
  * failure while the request runs still answers the store Jena left (the
  * operations before the failing one applied: UpdateAction runs them in
- * order, with no transaction to undo them). LOAD is refused once the request
- * has parsed: Jena would read the document itself (RDFDataMgr), from the
- * network or a file, and the sidecar reads nothing but the request.
+ * order, with no transaction to undo them). LOAD reads only the request's
+ * sources: Jena's own LOAD runs, through {@link CaseDocuments}, which refuses
+ * every other IRI as a document not found (never fetched).
  */
 final class Updater {
     Response run(long id, JsonObject req) {
@@ -49,15 +47,10 @@ final class Updater {
         } catch (QueryException e) {
             return Response.failure(id, "error", "prepare", e.getMessage());
         }
-        for (Update op : request.getOperations()) {
-            if (op instanceof UpdateLoad) {
-                return Response.failure(id, "unsupported", "load",
-                        "LOAD: Jena would read the document itself (RDFDataMgr); the sidecar serves LOAD only from the case, so it refuses it");
-            }
-        }
         DatasetGraph dsg;
         try {
             dsg = store(req);
+            CaseDocuments.use(str(req, "sources"));
         } catch (RiotException e) {
             return Response.failure(id, "error", "load", "Jena refused the store: " + e.getMessage());
         }
