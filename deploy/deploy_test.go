@@ -1,6 +1,7 @@
-// Package deploy_test checks the deployment files' syntax and the engine
-// sandbox's seccomp profile (no Docker daemon or cluster is needed: the
-// files are parsed and their settings checked, not run).
+// Package deploy_test checks the deployment files' syntax, the engine
+// sandbox's seccomp addition and its merge into a runtime's profile (no
+// Docker daemon or cluster is needed: the files are parsed and their
+// settings checked, not run).
 package deploy_test
 
 import (
@@ -10,114 +11,167 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sparql-oracle/oracle/deploy"
 )
 
-// profile is Docker's seccomp profile format (moby's types.Seccomp):
-// unknown fields are errors, so a misspelt key is caught here, not by a
-// daemon that would refuse the container.
-type profile struct {
-	DefaultAction   string `json:"defaultAction"`
-	DefaultErrnoRet *int   `json:"defaultErrnoRet"`
-	ArchMap         []struct {
-		Architecture     string   `json:"architecture"`
-		SubArchitectures []string `json:"subArchitectures"`
-	} `json:"archMap"`
-	Syscalls []rule `json:"syscalls"`
-}
+// merged is where the documented merge step writes the profile
+// (deploy/README.md): generated at deploy time, never committed.
+const merged = "seccomp-merged.json"
 
-type rule struct {
-	Names    []string `json:"names"`
-	Action   string   `json:"action"`
-	ErrnoRet *int     `json:"errnoRet"`
-	Args     []struct {
-		Index    uint   `json:"index"`
-		Value    uint64 `json:"value"`
-		ValueTwo uint64 `json:"valueTwo"`
-		Op       string `json:"op"`
-	} `json:"args"`
-	Comment  string  `json:"comment"`
-	Includes *filter `json:"includes"`
-	Excludes *filter `json:"excludes"`
-}
+// podmanBase is podman's default profile, from Debian's containers-common
+// (golang-github-containers-common in Debian 12; scripts/install.sh
+// seccomp_base installs it): the real base the tests merge into.
+const podmanBase = "/usr/share/containers/seccomp.json"
 
-type filter struct {
-	Caps      []string `json:"caps"`
-	Arches    []string `json:"arches"`
-	MinKernel string   `json:"minKernel"`
-}
+// bwrapNeeds is what bubblewrap calls to build its sandbox as a user
+// without capabilities (adapters/sidecar's flags): the addition must
+// allow exactly these, nothing more.
+var bwrapNeeds = []string{"clone", "mount", "pivot_root", "umount2", "unshare"}
 
-func readProfile(t *testing.T) profile {
+func readAddition(t *testing.T) ([]byte, deploy.Addition) {
 	t.Helper()
-	data, err := os.ReadFile("seccomp-bwrap.json")
+	data, err := os.ReadFile("seccomp-bwrap-addition.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var p profile
-	if err := dec.Decode(&p); err != nil {
-		t.Fatalf("seccomp-bwrap.json: %v", err)
+	a, err := deploy.ParseAddition(data)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return p
+	return data, a
 }
 
-// unconditional lists the syscalls a rule allows whatever the arguments,
-// capabilities, architecture or kernel.
-func unconditional(p profile) map[string]bool {
-	out := map[string]bool{}
-	for _, r := range p.Syscalls {
-		if r.Action == "SCMP_ACT_ALLOW" && len(r.Args) == 0 && r.Includes == nil && r.Excludes == nil {
-			for _, n := range r.Names {
-				out[n] = true
-			}
+// TestSeccompAddition: the addition is one allow rule naming exactly the
+// syscalls bwrap needs, each explained, and no copy of a runtime's rules.
+func TestSeccompAddition(t *testing.T) {
+	_, a := readAddition(t)
+	names := slices.Sorted(slices.Values(a.Rule.Names))
+	if !slices.Equal(names, bwrapNeeds) {
+		t.Errorf("the addition allows %v, want exactly %v", names, bwrapNeeds)
+	}
+	for _, n := range bwrapNeeds {
+		if len(a.Why[n]) < 40 {
+			t.Errorf("why[%s] = %q: say what bwrap does with it", n, a.Why[n])
 		}
 	}
-	return out
+	if a.About == "" || !strings.HasPrefix(a.Rule.Comment, deploy.Marker) {
+		t.Errorf("about %q, comment %q", a.About, a.Rule.Comment)
+	}
 }
 
-// TestSeccompProfile: the profile denies by default, allows what
-// bubblewrap needs to build its sandbox as an unprivileged user, and
-// still refuses what Docker's default refuses to a container without
-// capabilities (kernel keyrings, modules, kexec, BPF, perf, setns into
-// other namespaces, handles to host files, swap, reboot, the clock).
-func TestSeccompProfile(t *testing.T) {
-	p := readProfile(t)
-	if p.DefaultAction != "SCMP_ACT_ERRNO" || p.DefaultErrnoRet == nil || *p.DefaultErrnoRet != 1 {
-		t.Errorf("default action %s: want SCMP_ACT_ERRNO with EPERM", p.DefaultAction)
+// TestMergeKeepsBase: the merge keeps every key and rule of the base as
+// it was and appends the addition's rule, once; for our small base and,
+// where installed, podman's real one.
+func TestMergeKeepsBase(t *testing.T) {
+	addData, a := readAddition(t)
+	bases := []string{"testdata/base-small.json"}
+	if _, err := os.Stat(podmanBase); err == nil {
+		bases = append(bases, podmanBase)
 	}
-	actions := []string{"SCMP_ACT_ALLOW", "SCMP_ACT_ERRNO"}
-	for i, r := range p.Syscalls {
-		if len(r.Names) == 0 || !slices.Contains(actions, r.Action) || r.Comment == "" {
-			t.Errorf("rule %d: names %v action %s comment %q", i, r.Names, r.Action, r.Comment)
+	for _, path := range bases {
+		base, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := deploy.Merge(base, addData)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		var b, m map[string]any
+		if json.Unmarshal(base, &b) != nil || json.Unmarshal(out, &m) != nil {
+			t.Fatalf("%s: the base or the merge is not JSON", path)
+		}
+		bRules, mRules := b["syscalls"].([]any), m["syscalls"].([]any)
+		if len(mRules) != len(bRules)+1 || !reflect.DeepEqual(mRules[:len(bRules)], bRules) {
+			t.Errorf("%s: the base's %d rules are not kept in order in the %d merged", path, len(bRules), len(mRules))
+		}
+		want := map[string]any{"names": []any{}, "action": a.Rule.Action, "comment": a.Rule.Comment}
+		for _, n := range a.Rule.Names {
+			want["names"] = append(want["names"].([]any), n)
+		}
+		if !reflect.DeepEqual(mRules[len(mRules)-1], want) {
+			t.Errorf("%s: last rule %v, want the addition %v", path, mRules[len(mRules)-1], want)
+		}
+		delete(b, "syscalls")
+		delete(m, "syscalls")
+		if !reflect.DeepEqual(b, m) {
+			t.Errorf("%s: the base's other keys changed: %v, merged %v", path, b, m)
+		}
+		if _, err := deploy.Merge(out, addData); err == nil {
+			t.Errorf("%s: merging into a merged profile was accepted", path)
 		}
 	}
-	allowed := unconditional(p)
-	for _, n := range []string{"clone", "unshare", "mount", "umount2", "pivot_root", // bwrap
-		"execve", "openat", "read", "write", "mmap", "futex", "epoll_pwait", "prctl", "capset", "seccomp"} {
-		if !allowed[n] {
-			t.Errorf("%s is not allowed: bubblewrap or any engine needs it", n)
+}
+
+// TestMergeRefuses: what is not a deny-by-default seccomp profile, or
+// refuses one of bwrap's syscalls on purpose, or was merged before, is
+// refused with a message saying so.
+func TestMergeRefuses(t *testing.T) {
+	addData, _ := readAddition(t)
+	want := map[string]string{
+		"array.json":          "not a JSON object",
+		"yaml.json":           "not a JSON object",
+		"not-profile.json":    "not a seccomp profile",
+		"allow-default.json":  "allows every syscall",
+		"no-syscalls.json":    "no \"syscalls\"",
+		"bad-action.json":     "syscalls[0] is not a seccomp rule",
+		"no-names.json":       "syscalls[0] is not a seccomp rule",
+		"denies-mount.json":   "syscalls[1] answers mount with SCMP_ACT_ERRNO",
+		"already-merged.json": "syscalls[1] is already this project's addition",
+	}
+	files, _ := filepath.Glob("testdata/refuse/*.json")
+	if len(files) != len(want) {
+		t.Errorf("%d files in testdata/refuse, %d expected messages", len(files), len(want))
+	}
+	for _, f := range files {
+		base, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = deploy.Merge(base, addData)
+		if err == nil || !strings.Contains(err.Error(), want[filepath.Base(f)]) {
+			t.Errorf("%s: %v, want an error containing %q", f, err, want[filepath.Base(f)])
 		}
 	}
-	for _, n := range []string{"keyctl", "add_key", "request_key", "kexec_load", "kexec_file_load",
-		"init_module", "finit_module", "delete_module", "bpf", "perf_event_open", "setns",
-		"open_by_handle_at", "swapon", "swapoff", "reboot", "acct", "syslog", "settimeofday",
-		"clock_settime", "iopl", "ioperm", "userfaultfd", "fsopen", "fsmount", "move_mount", "open_tree"} {
-		if allowed[n] {
-			t.Errorf("%s is allowed unconditionally: Docker's default refuses it to a container without capabilities", n)
+}
+
+// TestAdditionRefuses: an addition that could do more than allow the
+// syscalls it explains is refused.
+func TestAdditionRefuses(t *testing.T) {
+	for _, bad := range []string{
+		`{"about": "x", "rule": {"names": ["mount"], "action": "SCMP_ACT_ALLOW", "comment": "sparql-oracle"}, "why": {}}`,
+		`{"about": "x", "rule": {"names": ["mount"], "action": "SCMP_ACT_ERRNO", "comment": "sparql-oracle"}, "why": {"mount": "y"}}`,
+		`{"about": "x", "rule": {"names": ["mount"], "action": "SCMP_ACT_ALLOW", "comment": "other"}, "why": {"mount": "y"}}`,
+		`{"about": "x", "rule": {"names": ["mount"], "action": "SCMP_ACT_ALLOW", "comment": "sparql-oracle", "args": []}, "why": {"mount": "y"}}`,
+		`{"about": "x", "rule": {"names": ["mount"], "action": "SCMP_ACT_ALLOW", "comment": "sparql-oracle"}, "why": {"mount": "y", "bpf": "z"}}`,
+		`{"about": "x", "defaultAction": "SCMP_ACT_ALLOW", "rule": {"names": ["mount"], "action": "SCMP_ACT_ALLOW", "comment": "sparql-oracle"}, "why": {"mount": "y"}}`,
+	} {
+		if _, err := deploy.ParseAddition([]byte(bad)); err == nil {
+			t.Errorf("accepted %s", bad)
 		}
 	}
-	if len(allowed) < 300 {
-		t.Errorf("only %d syscalls allowed: the ordinary ones are missing", len(allowed))
+}
+
+// TestMergedProfileIgnored: the generated profile never lands in git.
+func TestMergedProfileIgnored(t *testing.T) {
+	data, err := os.ReadFile("../.gitignore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(strings.Split(string(data), "\n"), "/deploy/"+merged) {
+		t.Errorf(".gitignore does not list /deploy/%s", merged)
 	}
 }
 
 // TestComposeUsesProfile: compose.yaml parses, the oracle service runs
-// under the profile (a file beside it), and nothing weakens it.
+// under the merged profile (generated beside it), and nothing weakens it.
 func TestComposeUsesProfile(t *testing.T) {
 	var c struct {
 		Services map[string]map[string]any `yaml:"services"`
@@ -133,8 +187,8 @@ func TestComposeUsesProfile(t *testing.T) {
 		s, _ := o.(string)
 		if path, ok := strings.CutPrefix(s, "seccomp="); ok {
 			found = true
-			if _, err := os.Stat(path); err != nil {
-				t.Errorf("security_opt %s: %v (relative to deploy/, the compose file's folder)", s, err)
+			if path != "./"+merged {
+				t.Errorf("security_opt %s: want seccomp=./%s (deploy/README.md's merge step writes it there)", s, merged)
 			}
 		}
 	}
@@ -150,7 +204,8 @@ func TestComposeUsesProfile(t *testing.T) {
 }
 
 // TestKubernetesUsesProfile: every manifest parses; each container named
-// oracle runs under the Localhost profile, without privilege.
+// oracle runs under the merged profile from the node's seccomp folder,
+// without privilege.
 func TestKubernetesUsesProfile(t *testing.T) {
 	files, _ := filepath.Glob("k8s/*.yaml")
 	if len(files) == 0 {
@@ -191,7 +246,7 @@ func TestKubernetesUsesProfile(t *testing.T) {
 				}
 				oracles++
 				sp, _ := c.SecurityContext["seccompProfile"].(map[string]any)
-				if sp["type"] != "Localhost" || sp["localhostProfile"] != "sparql-oracle/seccomp-bwrap.json" {
+				if sp["type"] != "Localhost" || sp["localhostProfile"] != "sparql-oracle/"+merged {
 					t.Errorf("%s: the oracle container's seccompProfile is %v", f, sp)
 				}
 				if c.SecurityContext["allowPrivilegeEscalation"] != false {

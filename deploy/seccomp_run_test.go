@@ -4,48 +4,66 @@ package deploy_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/sparql-oracle/oracle/deploy"
 )
 
-// The profile applied for real, without Docker: the test compiles it into
-// a seccomp filter the way the daemon does for a container of uid 10001
-// with no capabilities on x86-64 (rules that need a capability or another
-// architecture dropped), installs it in a child process, and runs
-// bubblewrap there with the sandbox's own flags (adapters/sidecar). The
-// same profile without its bwrap rule (what Docker's default allows)
-// must make bwrap fail: the rule is what makes the difference.
+// The merged profile applied for real, without a container runtime: the
+// test merges the addition into podman's own profile (podmanBase),
+// compiles the result into a seccomp filter the way a runtime does for a
+// container of a uid without capabilities on x86-64 (rules that need a
+// capability or another architecture dropped), installs it in a child
+// process and runs bubblewrap there with the sandbox's own flags
+// (adapters/sidecar). Podman's profile already allows bwrap's syscalls,
+// so the test also takes them out of it, leaving clone without
+// namespace flags (what Docker's default gives a process without
+// CAP_SYS_ADMIN): bwrap must fail under that, and run once the addition
+// is merged into it. The addition is what makes the difference.
 
 const helperEnv = "DEPLOY_SECCOMP_HELPER"
 
-// TestSeccompProfileRunsBwrap: bwrap builds its sandbox under the
-// profile, and cannot under the profile minus the bwrap rule.
+// TestSeccompProfileRunsBwrap: bwrap builds its sandbox under the merged
+// profile, fails under a base without its syscalls, and runs under that
+// base plus the addition.
 func TestSeccompProfileRunsBwrap(t *testing.T) {
+	if _, err := os.Stat(podmanBase); err != nil {
+		msg := fmt.Sprintf("%s is missing (%v): `bash scripts/install.sh seccomp_base` installs Debian's containers-common, whose seccomp profile is the base this test merges into", podmanBase, err)
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
 	if _, err := exec.LookPath("bwrap"); err != nil {
 		t.Skip("no bwrap")
 	}
 	if out, err := bwrapUnder(t, "none"); err != nil {
 		t.Skipf("bwrap does not run here even without a filter (no user namespaces for this user?): %s", out)
 	}
-	if out, err := bwrapUnder(t, "full"); err != nil {
-		t.Fatalf("bwrap under seccomp-bwrap.json: %v: %s", err, out)
+	for _, v := range []string{"merged", "stripped+addition"} {
+		if out, err := bwrapUnder(t, v); err != nil {
+			t.Errorf("bwrap under the %s profile: %v: %s", v, err, out)
+		}
 	}
-	out, err := bwrapUnder(t, "default")
+	out, err := bwrapUnder(t, "stripped")
 	if err == nil {
-		t.Fatal("bwrap ran under the profile without its bwrap rule: the rule is not what lets it")
+		t.Fatal("bwrap ran under the base without clone's namespace flags, unshare, mount, umount2 and pivot_root: the test proves nothing")
 	}
-	t.Logf("without the bwrap rule, as Docker's default: %s", strings.TrimSpace(out))
+	t.Logf("without the addition, as Docker's default: %s", strings.TrimSpace(out))
 }
 
-// bwrapUnder runs this test binary as the helper (TestMain-free: the
-// helper test below), which installs the filter and execs bwrap.
+// bwrapUnder runs this test binary as the helper (TestSeccompHelper),
+// which installs the variant's filter and execs bwrap.
 func bwrapUnder(t *testing.T, variant string) (string, error) {
 	cmd := exec.Command(os.Args[0], "-test.run=^TestSeccompHelper$")
 	cmd.Env = append(os.Environ(), helperEnv+"="+variant)
@@ -60,14 +78,10 @@ func TestSeccompHelper(t *testing.T) {
 	if variant == "" {
 		return
 	}
-	p := readProfile(t)
-	if variant == "none" {
-		p = profile{DefaultAction: "SCMP_ACT_ALLOW"}
+	prog, err := compile(variantProfile(t, variant))
+	if err != nil {
+		t.Fatal(err)
 	}
-	if variant == "default" {
-		p.Syscalls = withoutBwrapRule(p.Syscalls)
-	}
-	prog := compile(t, p)
 	if os.Geteuid() == 0 { // as the image's user would be: no capabilities
 		if err := dropRoot(); err != nil {
 			t.Fatal(err)
@@ -90,6 +104,58 @@ func TestSeccompHelper(t *testing.T) {
 	t.Fatal(syscall.Exec(bwrap, argv, os.Environ()))
 }
 
+// variantProfile builds the helper's profile: none (no filter), merged
+// (podman's + the addition), stripped (podman's without bwrap's
+// syscalls) and stripped+addition.
+func variantProfile(t *testing.T, variant string) profile {
+	if variant == "none" {
+		return profile{DefaultAction: "SCMP_ACT_ALLOW"}
+	}
+	base, err := os.ReadFile(podmanBase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add, _ := readAddition(t)
+	if strings.HasPrefix(variant, "stripped") {
+		base = stripBwrap(t, base)
+	}
+	if variant != "stripped" {
+		if base, err = deploy.Merge(base, add); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var p profile
+	if err := json.Unmarshal(base, &p); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// stripBwrap takes bwrap's syscalls out of every rule of a base and
+// allows clone only without the CLONE_NEW* flags (mask 0x7E020000).
+func stripBwrap(t *testing.T, base []byte) []byte {
+	var p map[string]any
+	if err := json.Unmarshal(base, &p); err != nil {
+		t.Fatal(err)
+	}
+	var rules []any
+	for _, r := range p["syscalls"].([]any) {
+		m := r.(map[string]any)
+		names, _ := m["names"].([]any)
+		m["names"] = slices.DeleteFunc(names, func(n any) bool { return slices.Contains(bwrapNeeds, n.(string)) })
+		if len(names) == 0 || len(m["names"].([]any)) > 0 {
+			rules = append(rules, m)
+		}
+	}
+	p["syscalls"] = append(rules, map[string]any{"names": []any{"clone"}, "action": "SCMP_ACT_ALLOW",
+		"args": []any{map[string]any{"index": 0, "value": 0x7E020000, "valueTwo": 0, "op": "SCMP_CMP_MASKED_EQ"}}})
+	out, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // dropRoot becomes nobody, every thread (Go's Setuid is process-wide).
 func dropRoot() error {
 	if err := syscall.Setgroups(nil); err != nil {
@@ -101,19 +167,32 @@ func dropRoot() error {
 	return syscall.Setuid(65534)
 }
 
-// withoutBwrapRule drops the profile's one addition and restores what
-// Docker's default allows in its place: clone without namespace flags.
-func withoutBwrapRule(rules []rule) []rule {
-	var out []rule
-	for _, r := range rules {
-		if !strings.HasPrefix(r.Comment, "sparql-oracle") {
-			out = append(out, r)
-		}
-	}
-	var clone rule
-	json.Unmarshal([]byte(`{"names":["clone"],"action":"SCMP_ACT_ALLOW",
-		"args":[{"index":0,"value":2114060288,"op":"SCMP_CMP_MASKED_EQ"}]}`), &clone)
-	return append(out, clone)
+// profile is what the filter compiler reads of a runtime's profile.
+type profile struct {
+	DefaultAction   string `json:"defaultAction"`
+	DefaultErrnoRet *int   `json:"defaultErrnoRet"`
+	Syscalls        []rule `json:"syscalls"`
+}
+
+type rule struct {
+	Names    []string `json:"names"`
+	Action   string   `json:"action"`
+	ErrnoRet *int     `json:"errnoRet"`
+	Args     []arg    `json:"args"`
+	Includes *filter  `json:"includes"`
+	Excludes *filter  `json:"excludes"`
+}
+
+type arg struct {
+	Index    uint   `json:"index"`
+	Value    uint64 `json:"value"`
+	ValueTwo uint64 `json:"valueTwo"`
+	Op       string `json:"op"`
+}
+
+type filter struct {
+	Caps   []string `json:"caps"`
+	Arches []string `json:"arches"`
 }
 
 // BPF building blocks (linux/filter.h, linux/seccomp.h).
@@ -134,9 +213,10 @@ func jeq(k uint32, jt, jf uint8) unix.SockFilter {
 var loadNr = stmt(unix.BPF_LD|unix.BPF_W|unix.BPF_ABS, offNr)
 
 // compile turns the profile into a filter for x86-64 and a process
-// without capabilities: each rule a few instructions that return its
-// action when the syscall (and its argument test) match.
-func compile(t *testing.T, p profile) []unix.SockFilter {
+// without capabilities: each rule's syscalls a few instructions that
+// return its action when the syscall and all its argument tests match,
+// the first matching rule deciding.
+func compile(p profile) ([]unix.SockFilter, error) {
 	prog := []unix.SockFilter{
 		stmt(unix.BPF_LD|unix.BPF_W|unix.BPF_ABS, offArch),
 		jeq(archX8664, 1, 0),
@@ -148,7 +228,7 @@ func compile(t *testing.T, p profile) []unix.SockFilter {
 			continue
 		}
 		ret := uint32(retAllow)
-		if r.Action == "SCMP_ACT_ERRNO" {
+		if r.Action != "SCMP_ACT_ALLOW" {
 			ret = retErrno | uint32(deref(r.ErrnoRet, 1))
 		}
 		for _, name := range r.Names {
@@ -156,57 +236,60 @@ func compile(t *testing.T, p profile) []unix.SockFilter {
 			if !ok {
 				continue // not an x86-64 syscall (chown32, _llseek, ...)
 			}
-			prog = append(prog, rule1(nr, r, ret)...)
+			code, err := rule1(nr, r.Args, ret)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			prog = append(prog, code...)
 		}
 	}
 	if p.DefaultAction == "SCMP_ACT_ALLOW" {
-		return append(prog, stmt(unix.BPF_RET|unix.BPF_K, retAllow))
+		return append(prog, stmt(unix.BPF_RET|unix.BPF_K, retAllow)), nil
 	}
-	return append(prog, stmt(unix.BPF_RET|unix.BPF_K, retErrno|uint32(deref(p.DefaultErrnoRet, 1))))
+	return append(prog, stmt(unix.BPF_RET|unix.BPF_K, retErrno|uint32(deref(p.DefaultErrnoRet, 1)))), nil
 }
 
-// rule1 is one syscall of a rule: without arguments "nr? return", with
-// one argument test (the profile's only kinds: EQ, NE, MASKED_EQ on the
-// low 32 bits, which is all these flags use) "nr? test? return", the
-// syscall number reloaded after.
-func rule1(nr uint32, r rule, ret uint32) []unix.SockFilter {
-	if len(r.Args) == 0 {
-		return []unix.SockFilter{jeq(nr, 0, 1), stmt(unix.BPF_RET|unix.BPF_K, ret)}
-	}
-	a := r.Args[0]
-	load := stmt(unix.BPF_LD|unix.BPF_W|unix.BPF_ABS, uint32(offArgs+8*a.Index))
-	ok := stmt(unix.BPF_RET|unix.BPF_K, ret)
-	switch a.Op {
-	case "SCMP_CMP_EQ":
-		return []unix.SockFilter{jeq(nr, 0, 3), load, jeq(uint32(a.Value), 0, 1), ok, loadNr}
-	case "SCMP_CMP_NE":
-		return []unix.SockFilter{jeq(nr, 0, 3), load, jeq(uint32(a.Value), 1, 0), ok, loadNr}
-	case "SCMP_CMP_MASKED_EQ":
-		and := stmt(unix.BPF_ALU|unix.BPF_AND|unix.BPF_K, uint32(a.Value))
-		return []unix.SockFilter{jeq(nr, 0, 4), load, and, jeq(0, 0, 1), ok, loadNr}
-	}
-	return nil
-}
-
-// appliesHere: the rule holds for x86-64, a recent kernel and a process
-// without capabilities (as the daemon decides includes and excludes).
-func appliesHere(r rule) bool {
-	if r.Includes != nil && (len(r.Includes.Caps) > 0 || len(r.Includes.Arches) > 0 && !has(r.Includes.Arches, "amd64")) {
-		return false
-	}
-	if r.Excludes != nil && has(r.Excludes.Arches, "amd64") {
-		return false
-	}
-	return true
-}
-
-func has(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
+// rule1 is one syscall of a rule: "nr? every argument test? return", the
+// syscall number reloaded after. Arguments are compared on their low 32
+// bits, which is all the flags and constants of these profiles use.
+func rule1(nr uint32, args []arg, ret uint32) ([]unix.SockFilter, error) {
+	var tests []unix.SockFilter
+	var fails []int // tests[i] jumps to the reload when its test fails
+	for _, a := range args {
+		tests = append(tests, stmt(unix.BPF_LD|unix.BPF_W|unix.BPF_ABS, uint32(offArgs+8*a.Index)))
+		k := uint32(a.Value)
+		if a.Op == "SCMP_CMP_MASKED_EQ" {
+			tests = append(tests, stmt(unix.BPF_ALU|unix.BPF_AND|unix.BPF_K, uint32(a.Value)))
+			k = uint32(a.ValueTwo)
+		}
+		switch a.Op {
+		case "SCMP_CMP_EQ", "SCMP_CMP_MASKED_EQ", "SCMP_CMP_NE":
+			fails = append(fails, len(tests))
+			tests = append(tests, jeq(k, 0, 0))
+		default:
+			return nil, fmt.Errorf("argument test %s is not compiled here", a.Op)
 		}
 	}
-	return false
+	reload := len(tests) + 1
+	for i, a := range args {
+		off := uint8(reload - fails[i] - 1)
+		if a.Op == "SCMP_CMP_NE" {
+			tests[fails[i]].Jt = off
+		} else {
+			tests[fails[i]].Jf = off
+		}
+	}
+	body := append(tests, stmt(unix.BPF_RET|unix.BPF_K, ret), loadNr)
+	return append([]unix.SockFilter{jeq(nr, 0, uint8(len(body)))}, body...), nil
+}
+
+// appliesHere: the rule holds for x86-64 and a process without
+// capabilities (as a runtime decides includes and excludes).
+func appliesHere(r rule) bool {
+	if r.Includes != nil && (len(r.Includes.Caps) > 0 || len(r.Includes.Arches) > 0 && !slices.Contains(r.Includes.Arches, "amd64")) {
+		return false
+	}
+	return r.Excludes == nil || !slices.Contains(r.Excludes.Arches, "amd64")
 }
 
 func deref(p *int, def int) int {

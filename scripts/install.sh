@@ -244,6 +244,23 @@ chromium_browser() {
 	apt_install chromium || log "chromium not installed: the dashboard browser test will skip"
 }
 
+# seccomp_base installs Debian's containers-common (named
+# golang-github-containers-common in Debian 12) for its
+# /usr/share/containers/seccomp.json, podman's default seccomp profile: the
+# deploy tests merge deploy/seccomp-bwrap-addition.json into it and run bwrap
+# under the result (deploy/seccomp_run_test.go; it skips without the file,
+# and fails when CI=true). Root only, like postgres_server.
+seccomp_base() {
+	[ -f /usr/share/containers/seccomp.json ] && return 0
+	if [ "$(id -u)" != 0 ]; then
+		log "not root: containers-common (the seccomp base of the deploy test) not installed"
+		return 0
+	fi
+	local pkg=containers-common
+	apt-cache show "$pkg" >/dev/null 2>&1 || pkg=golang-github-containers-common
+	apt_install "$pkg"
+}
+
 # With arguments, run only the named steps (the Dockerfile installs the
 # engines this way: scripts/install.sh npm_adapters python_adapters ...).
 if [ $# -gt 0 ]; then
@@ -267,6 +284,7 @@ rasqal_adapter
 perl_adapter
 postgres_server
 chromium_browser
+seccomp_base
 log "Go modules"
 go mod download
 log "building bin/oracle"
