@@ -107,9 +107,11 @@
 // dropped; BOUND of a bound variable true) and pulls one solution, one
 // unit of Fuel per nesting level; a pattern without paths or scoped
 // filters is seeded with the row instead (same answer, cached plans). Group (group.go) groups by key IDs (an
-// error key is unbound) and calls ops.Aggregate per group; with no keys
+// error key is unbound) and calls ops.Aggregate per group where the fast
+// path does not apply (aggfast.go); with no keys
 // and an aggregate an empty input is one group. OrderBy is a stable sort
-// by ops.OrderCompare; under a Slice with a limit it keeps the first
+// by ops.OrderCompare on the keys' ids (numbers by their decoded values);
+// under a Slice with a limit it keeps the first
 // offset+limit rows in a bounded heap (same rows, ties by input order). Project clears the other columns, Distinct and
 // Reduced hash whole rows. CONSTRUCT and DESCRIBE (forms.go) follow the
 // reference's policies: fresh blank nodes per solution, ill-formed triples
