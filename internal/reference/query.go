@@ -54,9 +54,19 @@ func evalOnce(ctx context.Context, q *algebra.Query, active *rdf.Dataset, opt Op
 	}
 	// The choices that are no question make any other answer undecided;
 	// a contested question does too, unless its readings decide (readings.go).
-	res.Indeterminate = cmp.Or(e.ectx.Indeterminate, e.ectx.ContestWhy)
+	res.Indeterminate = cmp.Or(e.ectx.Indeterminate, e.ectx.ContestWhy, minimalNote(active, q))
 	res.Contested, res.Follows = e.ectx.Contested, e.ectx.Follows // ops/basis.go
 	return res, e, nil
+}
+
+// minimalNote says why a case holding a number beyond XSD's minimal
+// conformance leaves engines a choice (minimal.go), or "".
+func minimalNote(ds *rdf.Dataset, q *algebra.Query) string {
+	if lit := beyondMinimal(ds, q); lit != "" {
+		return "the case holds " + lit + ", a number with more than the 18 digits every processor must support " +
+			"(XML Schema 1.0 Part 2 §3.2.3, §5.4): what an engine does with it is its own choice"
+	}
+	return ""
 }
 
 // query evaluates the pattern in the default graph and builds the form's answer.
