@@ -87,6 +87,12 @@ const OPAQUE = /<[^<>"{}|^`\\\s]*>|"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\
 
 // hasLoad: whether the text holds the keyword LOAD (not ?load, not ex:load).
 function hasLoad(text) {
+  // Codepoint escapes are replaced before parsing (#codepointEscape), so
+  // \u004COAD is LOAD too.
+  text = text.replace(/\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})/g, (m, a, b) => {
+    const n = parseInt(a || b, 16);
+    return n <= 0x10ffff ? String.fromCodePoint(n) : m;
+  });
   return /(?<![\w:?$.-])LOAD(?![\w:.-])/i.test(text.replace(OPAQUE, ' '));
 }
 

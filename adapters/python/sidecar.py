@@ -224,6 +224,9 @@ def has_load(text):
             re.compile(r"(?<![\w:?$.-])LOAD(?![\w:.-])", re.IGNORECASE),
         )
     strip, word = _LOAD
+    # Codepoint escapes are replaced before parsing (#codepointEscape), so
+    # \u004COAD is LOAD too.
+    text = re.sub(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})", unescape, text)
     return bool(word.search(strip.sub(" ", text)))
 
 
@@ -232,6 +235,12 @@ def opens_with_prologue(text):
     import re
 
     return re.match(r"(?:\s|#[^\n]*)*(?:BASE|PREFIX)\b", text, re.IGNORECASE) is not None
+
+
+def unescape(m):
+    """The character of a codepoint escape; one out of Unicode's range is kept."""
+    n = int(m.group(1) or m.group(2), 16)
+    return chr(n) if n <= 0x10FFFF else m.group(0)
 
 
 class Refused(Exception):
