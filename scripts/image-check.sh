@@ -363,6 +363,9 @@ compose() {
 	export POSTGRES_IMAGE ORACLE_PORT=$PORT ORACLE_TOKEN=$TOKEN
 	[ -n "$W3C_DIR" ] && export W3C_TESTS=$W3C_DIR
 	local NAME
+	# compose.yaml's seccomp profile is podman's own plus the rule the
+	# engines' bubblewrap needs (deploy/README.md): merge it first.
+	run go run ./deploy/seccompmerge -base /usr/share/containers/seccomp.json -o deploy/seccomp-merged.json
 	run podman-compose -f deploy/compose.yaml -p sparql-oracle-check down -v >/dev/null 2>&1
 	# podman-compose 1.0.3 ignores depends_on's service_healthy: wait here.
 	run podman-compose -f deploy/compose.yaml -p sparql-oracle-check up -d postgres >/dev/null
