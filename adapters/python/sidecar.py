@@ -341,16 +341,26 @@ class RDFLib:
         finally:
             sparql.SPARQL_DEFAULT_GRAPH_UNION = union
         elapsed = (time.perf_counter() - start) * 1000
-        return self.dump(ds), self.graphs(ds), elapsed, failed
+        out = step("evaluate", self.dump, ds)
+        return out, self.graphs(ds), elapsed, failed
 
     def dump(self, ds):
-        """The store as N-Quads, default graph triples without a graph term."""
+        """The store as N-Quads, default graph triples without a graph term.
+        A quad that is not RDF (RDFLib keeps a template's literal subject)
+        cannot be written: the answer is then that failure, not a store."""
         rdflib = self.rdflib
+        from rdflib.plugins.serializers.nt import _quoteLiteral
+
+        def term(t):
+            return _quoteLiteral(t) if isinstance(t, rdflib.Literal) else t.n3()
+
         lines = []
         for s, p, o, g in ds.quads((None, None, None, None)):
             name = getattr(g, "identifier", g)
-            tail = "" if name == rdflib.graph.DATASET_DEFAULT_GRAPH_ID else " " + name.n3()
-            lines.append("%s %s %s%s .\n" % (s.n3(), p.n3(), o.n3(), tail))
+            if isinstance(s, rdflib.Literal) or not isinstance(p, rdflib.URIRef) or isinstance(name, rdflib.Literal):
+                raise ValueError("RDFLib's store holds a quad that is not RDF: %s %s %s %s" % (s.n3(), p.n3(), o.n3(), name))
+            tail = "" if name == rdflib.graph.DATASET_DEFAULT_GRAPH_ID else " " + term(name)
+            lines.append("%s %s %s%s .\n" % (term(s), term(p), term(o), tail))
         return "".join(lines)
 
     def graphs(self, ds):
