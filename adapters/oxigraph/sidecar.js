@@ -123,7 +123,11 @@ function update(req) {
   try {
     load(store, req.data);
     for (const g of req.named || []) {
-      if (!g.startsWith('_:')) store.update('CREATE SILENT GRAPH <' + g + '>');
+      if (g.startsWith('_:')) continue;
+      // The JS binding has no add_graph: an empty graph is made by an
+      // update, so a name IRIREF cannot hold is refused, never spliced in.
+      if (/[<>"{}|^`\\\u0000-\u0020]/.test(g)) throw new Error('graph name ' + JSON.stringify(g) + ' cannot be written as an IRI');
+      store.update('CREATE SILENT GRAPH <' + g + '>');
     }
   } catch (err) {
     return failure(req.id, 'error', 'load', err);
