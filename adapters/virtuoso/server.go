@@ -54,7 +54,7 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 		}
 		s.Dir, s.tmp = dir, true
 	}
-	if err := s.configure(); err != nil {
+	if err := s.configure(o); err != nil {
 		s.cleanup()
 		return nil, err
 	}
@@ -65,13 +65,13 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 	return s, nil
 }
 
-func (s *Server) configure() error {
+func (s *Server) configure(o Options) error {
 	for _, d := range []string{"vsp", "files"} {
 		if err := os.MkdirAll(filepath.Join(s.Dir, d), 0o755); err != nil {
 			return err
 		}
 	}
-	s.jailed = sidecar.Confined().Mode == sidecar.ModeBwrap
+	s.jailed = sidecar.Confined().Mode == sidecar.ModeBwrap && !o.HostLoopback
 	s.client = &http.Client{Transport: &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 4}}
 	// Free host ports even in a sandbox, where any port would do: the URL
 	// then names this server alone (sparqlhttp serialises cases per URL).

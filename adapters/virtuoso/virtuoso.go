@@ -31,6 +31,12 @@ type Options struct {
 	Load sparqlhttp.Load
 	// Limits bound the server process (default DefaultLimits).
 	Limits sidecar.Limits
+	// HostLoopback shares the host's network namespace (the server's ports
+	// on the host's 127.0.0.1), the sandbox confining it otherwise. Only
+	// for a server that runs no untrusted case: the native reproducer test
+	// connects isql-vt to it as a maintainer would. An engine serving cases
+	// never sets it: bif:http_get could then reach loopback services.
+	HostLoopback bool
 }
 
 func (o *Options) defaults() {

@@ -551,12 +551,17 @@ func rasqalFileURIs(out, dir string, rep report.Reproducer) string {
 func (h *harness) virtuoso(t *testing.T) *virtuoso.Server {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	srv, err := virtuoso.Start(ctx, virtuoso.Options{})
+	// The reproducer's isql-vt connects to the SQL port from the host, as a
+	// maintainer's would: the server shares the host's loopback (it runs
+	// only the corpus's cases, never an untrusted one).
+	srv, err := virtuoso.Start(ctx, virtuoso.Options{HostLoopback: true})
 	if err != nil {
 		t.Fatalf("starting Virtuoso: %v", err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	h.virtuosoDir = srv.Dir
+	// Case folders go below the server's DirsAllowed (its "files"
+	// folder), where a maintainer's reproducer is told to put them.
+	h.virtuosoDir = filepath.Join(srv.Dir, "files")
 	return srv
 }
 
