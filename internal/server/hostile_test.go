@@ -27,10 +27,14 @@ import (
 )
 
 // The real server of TestHostileInputs: limits as testLimits (so the
-// oversize recipes stay small), a 5 s deadline, the default grace.
+// oversize recipes stay small), a 5 s deadline, a 10 s grace. The grace is
+// wider than the default 2 s because every installed engine (15 here)
+// answers every case on 2 shared cores while other packages' tests run:
+// a harmless case once overran 5 s + 2 s there. What the table proves is
+// that every request ends within a fixed bound, which it still does.
 const (
 	hostileDeadline = 5 * time.Second
-	hostileGrace    = 2 * time.Second // DefaultLimits().Grace
+	hostileGrace    = 10 * time.Second
 	hostileReduce   = 20 * time.Second
 	// slack covers what is outside the evaluation's budget: parsing,
 	// filing, rendering a report of every engine, the HTTP round trip.
@@ -148,7 +152,7 @@ func (h *hostile) start(t *testing.T, bin, root, addr, tokenFile string) {
 		t.Fatal(err)
 	}
 	h.cmd = exec.Command(bin, "serve", "--addr", addr, "--db", h.db, "--token-file", tokenFile,
-		"--deadline", hostileDeadline.String(), "--workers", "1", "--max-body", "1048576", "--max-query", "16384",
+		"--deadline", hostileDeadline.String(), "--grace", hostileGrace.String(), "--workers", "1", "--max-body", "1048576", "--max-query", "16384",
 		"--max-dataset", "262144", "--max-quads", "1000")
 	h.cmd.Dir, h.cmd.Stdout, h.cmd.Stderr = root, logf, logf
 	h.cmd.Env = append(slices.DeleteFunc(os.Environ(), func(e string) bool { return strings.HasPrefix(e, "ORACLE_TOKEN=") }), "ORACLE_HOME="+root)
