@@ -24,9 +24,12 @@ need=17
 out=target
 [ -n "$release" ] && out=releases/$release
 ECJ=3.40.0
+# Jena 5 releases build without the update support (pom.xml, profile jena5).
+profile=
+[ "${ver%%.*}" -lt 6 ] && profile=-Pjena5
 
 if home=$(sh ./jdk.sh "$need" 2>/dev/null); then
-	JAVA_HOME=$home mvn -q -B package -Djena.version="$ver" -Dmaven.compiler.release="$need" -Dsidecar.build.dir="$PWD/$out"
+	JAVA_HOME=$home mvn -q -B package $profile -Djena.version="$ver" -Dmaven.compiler.release="$need" -Dsidecar.build.dir="$PWD/$out"
 	printf '%s\n' "$home" >"$out/java-home"
 	exit 0
 fi

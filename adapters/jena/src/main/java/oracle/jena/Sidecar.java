@@ -36,8 +36,9 @@ public final class Sidecar {
         // SERVICE must never reach the network. The Go side also runs this
         // process in a network namespace of its own (sidecar.Config.NoNetwork).
         ARQ.getContext().set(ARQ.httpServiceAllowed, false);
-        // LOAD reads the request's documents and nothing else.
-        CaseDocuments.install();
+        // LOAD reads the request's documents and nothing else (absent from
+        // a Jena 5 release build, which has no update support: pom.xml).
+        optional("oracle.jena.CaseDocuments", "install");
         // One thread with a deep stack serves every request; every other
         // thread keeps the JVM's small default, which the process's memory
         // limit (RLIMIT_DATA counts each thread's stack) would not hold at
@@ -101,9 +102,45 @@ public final class Sidecar {
             case "query":
                 return engine.run(id, req);
             case "update":
-                return new Updater().run(id, req);
+                return update(id, req);
             default:
                 return Response.failure(id, "internal", "unknown op \"" + op + "\"");
+        }
+    }
+
+    /**
+     * update runs an update through Updater, which a Jena 5 release build
+     * leaves out (pom.xml, profile jena5): such a build answers unsupported.
+     */
+    static Response update(long id, JsonObject req) {
+        Object r = optional("oracle.jena.Updater", null, id, req);
+        if (r == null) {
+            return Response.failure(id, "unsupported", "parse", "this Jena release's sidecar is built without update support");
+        }
+        return (Response) r;
+    }
+
+    /**
+     * optional calls a static method (method non-null) or new C().run(args)
+     * of a class that a release build may leave out; null when it is absent.
+     */
+    static Object optional(String cls, String method, Object... args) {
+        Class<?> c;
+        try {
+            c = Class.forName(cls);
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+        try {
+            if (method != null) {
+                return c.getDeclaredMethod(method).invoke(null);
+            }
+            Object o = c.getDeclaredConstructor().newInstance();
+            return c.getDeclaredMethod("run", long.class, JsonObject.class).invoke(o, args);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw new RuntimeException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(cls + ": " + e, e);
         }
     }
 
