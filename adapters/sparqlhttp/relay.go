@@ -2,6 +2,7 @@ package sparqlhttp
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -19,8 +20,15 @@ import (
 // with the host) and forwards each to the server's loopback port.
 
 // relayEnv, set to "SOCKET ADDRESS", makes any program that links this
-// package a relay (init below) instead of what it is.
+// package a relay (init below) instead of what it is. adapters/virtuoso
+// reaches its sandboxed server through the same relay.
 const relayEnv = "ORACLE_ENDPOINT_RELAY"
+
+// RelayEnv is the environment entry that makes a sandboxed copy of the
+// running program relay connections on sock to the loopback port.
+func RelayEnv(sock string, port int) string {
+	return fmt.Sprintf("%s=%s 127.0.0.1:%d", relayEnv, sock, port)
+}
 
 func init() {
 	if v := os.Getenv(relayEnv); v != "" {
@@ -68,8 +76,8 @@ func closeWrite(c net.Conn) {
 	}
 }
 
-// relayClient is an HTTP client whose every connection goes to sock.
-func relayClient(sock string) *http.Client {
+// RelayClient is an HTTP client whose every connection goes to sock.
+func RelayClient(sock string) *http.Client {
 	dial := func(ctx context.Context, _, _ string) (net.Conn, error) {
 		var d net.Dialer
 		return d.DialContext(ctx, "unix", sock)

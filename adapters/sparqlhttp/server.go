@@ -217,8 +217,8 @@ func (r *running) launch(s Server) error {
 		// otherwise show the host's /tmp (and hide the sandbox's own).
 		jail.ReadOnly = append(jail.ReadOnly, exe)
 		argv = append([]string{"/bin/sh", "-c", `"$0" & exec "$@"`, exe}, argv...)
-		env = []string{fmt.Sprintf("%s=%s 127.0.0.1:%d", relayEnv, sock, r.port)}
-		r.client = relayClient(sock)
+		env = []string{RelayEnv(sock, r.port)}
+		r.client = RelayClient(sock)
 	}
 	l, err := jail.Prepare(argv, env)
 	if err != nil {

@@ -21,6 +21,13 @@ import (
 // server serves every case, so a per-process CPU limit would end it.
 var DefaultLimits = sidecar.Limits{Memory: 4 << 30}
 
+// Virtuoso reaches the network from SPARQL: bif:http_get and bif:http_client
+// fetch any URL for the anonymous /sparql user (issue 13), and no grant or
+// ini setting turns them off. So the server runs in a network namespace of
+// its own, and the adapter talks to it through sparqlhttp's relay (a copy
+// of this program in the same sandbox, forwarding a Unix socket in the
+// database folder to Virtuoso's HTTP port).
+//
 // command is the server's command: in bwrap (sidecar.Jail), its database
 // folder writable, this program readable (it is also the relay), its own
 // network namespace, started by a shell that runs the relay beside
@@ -44,7 +51,7 @@ func (s *Server) command(o Options) (*exec.Cmd, error) {
 		// binary) would otherwise show the host's /tmp to the server.
 		jail.ReadOnly = []string{exe}
 		argv = append([]string{"/bin/sh", "-c", `"$0" & exec "$@"`, exe}, s.argv...)
-		env = []string{fmt.Sprintf("%s=%s 127.0.0.1:%d", relayEnv, s.sock, s.HTTPPort)}
+		env = []string{sparqlhttp.RelayEnv(s.sock, s.HTTPPort)}
 	}
 	l, err := jail.Prepare(argv, env)
 	if err != nil {

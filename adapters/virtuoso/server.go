@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
+	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 )
 
 // Server is one private Virtuoso instance: its own folder, virtuoso.ini,
@@ -80,7 +81,7 @@ func (s *Server) configure(o Options) error {
 	}
 	if s.jailed {
 		s.sock = filepath.Join(s.Dir, "http.sock")
-		s.client = relayClient(s.sock)
+		s.client = sparqlhttp.RelayClient(s.sock)
 	}
 	s.log = filepath.Join(s.Dir, "virtuoso.out")
 	return os.WriteFile(filepath.Join(s.Dir, "virtuoso.ini"), []byte(iniFile(s.Dir, s.SQLPort, s.HTTPPort)), 0o644)
