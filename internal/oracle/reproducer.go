@@ -21,13 +21,29 @@ import (
 // graph, #rdfDataset), the base IRI is the case's, and it prints the
 // answer: SELECT and ASK as SPARQL results (TSV where the engine writes it
 // faithfully; else JSON or XML), CONSTRUCT and DESCRIBE as N-Triples.
+//
+// An update case (NativeCase.Update) runs in a folder holding the request
+// as update.ru and the store before it as data.nq: the reproducer loads the
+// store (an empty named graph cannot be written in N-Quads, so every graph
+// it holds exists), applies the request, and prints the store after it as
+// N-Quads (#graphStore: the answer of an update is the whole graph store),
+// or the engine's error.
 // internal/regress/reproduce_test.go runs them on the installed engines.
 
 // NativeCase is a minimal case as a maintainer saves it.
 type NativeCase struct {
-	Query string // SPARQL text, saved as query.rq
-	Data  string // N-Quads, saved as data.nq
-	Base  string // the base IRI, or ""
+	Query  string // SPARQL text, saved as query.rq (update.ru when Update)
+	Data   string // N-Quads, saved as data.nq
+	Base   string // the base IRI, or ""
+	Update bool   // Query is a SPARQL 1.1 Update request, not a query
+}
+
+// File is the name the case's SPARQL text is saved under.
+func (c NativeCase) File() string {
+	if c.Update {
+		return "update.ru"
+	}
+	return "query.rq"
 }
 
 // Native is an engine's own reproducer of a NativeCase.
