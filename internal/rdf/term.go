@@ -16,6 +16,9 @@ const (
 	XSDDouble     = XSD + "double"
 	XSDDateTime   = XSD + "dateTime"
 	RDFLangString = RDFNS + "langString"
+	// RDFDirLangString is the datatype of a directional language-tagged
+	// string (RDF 1.2 #dfn-dir-lang-string).
+	RDFDirLangString = RDFNS + "dirLangString"
 )
 
 // Kind says which of the three RDF term kinds a Term is. The zero Kind is
@@ -27,6 +30,7 @@ const (
 	KindIRI
 	KindBlank
 	KindLiteral
+	KindTriple // an RDF 1.2 triple term (term_triple.go)
 )
 
 // Term is an RDF 1.1 term. It is comparable, and == is RDF term equality
@@ -43,6 +47,7 @@ type Term struct {
 	Value    string // the IRI, the blank-node label (without "_:"), or the lexical form
 	Datatype string // literals only
 	Lang     string // literals only, lower case
+	Dir      string // RDF 1.2 base direction of a dirLangString: "ltr" or "rtl"
 }
 
 // None is the zero Term: no term at all.
@@ -92,6 +97,9 @@ func (t Term) String() string {
 		return "_:" + t.Value
 	case KindLiteral:
 		s := `"` + EscapeString(t.Value) + `"`
+		if t.Dir != "" {
+			return s + "@" + t.Lang + "--" + t.Dir
+		}
 		if t.Lang != "" {
 			return s + "@" + t.Lang
 		}
@@ -99,6 +107,9 @@ func (t Term) String() string {
 			return s + "^^<" + escapeIRI(t.Datatype) + ">"
 		}
 		return s
+	case KindTriple:
+		sub, pred, obj, _ := t.TripleParts()
+		return "<<( " + sub.String() + " " + pred.String() + " " + obj.String() + " )>>"
 	}
 	return ""
 }
