@@ -68,6 +68,25 @@ const (
 	OpBound    = "BOUND"
 )
 
+// SPARQL 1.2 built-ins (draft 2026-07-30, #func-triple, #func-subject,
+// #func-predicate, #func-object, #func-isTriple, #func-langdir,
+// #func-haslang, #func-haslangdir, #func-strlangdir). A triple term
+// expression with a variable inside, `<<( ?s :p ?o )>>` (#rExprTripleTerm),
+// is the draft's "shorthand notation" for TRIPLE and translates to it.
+// sameValue is not here: the draft says it "cannot be used directly in
+// expressions" (#func-sameValue), so it has no keyword.
+const (
+	OpTriple     = "TRIPLE"
+	OpIsTriple   = "ISTRIPLE"
+	OpSubject    = "SUBJECT"
+	OpPredicate  = "PREDICATE"
+	OpObject     = "OBJECT"
+	OpLangDir    = "LANGDIR"
+	OpHasLang    = "HASLANG"
+	OpHasLangDir = "HASLANGDIR"
+	OpStrLangDir = "STRLANGDIR"
+)
+
 // Aggregate is a set function call of §18.5 (#setFunctions). Name is
 // COUNT, SUM, MIN, MAX, AVG, SAMPLE or GROUP_CONCAT. Arg is nil for COUNT(*).
 type Aggregate struct {

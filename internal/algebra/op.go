@@ -1,6 +1,9 @@
 package algebra
 
-import "github.com/sparql-oracle/oracle/internal/rdf"
+import (
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
 
 // Op is a node of the SPARQL algebra (§18.2, #sparqlAlgebra). The set of
 // node types is sealed by the unexported marker method.
@@ -8,14 +11,23 @@ type Op interface {
 	op()
 }
 
-// Node is a position in a triple or path pattern: a variable or an RDF term.
-// Exactly one of Var and Term is set. Blank nodes of the query pattern are
+// Node is a position in a triple or path pattern: a variable, an RDF term,
+// or (SPARQL 1.2) a triple pattern nested as a triple term. Exactly one of
+// Var, Term and Triple is set. Blank nodes of the query pattern are
 // turned into hidden variables by the translation (#sparqlBGPExtend): their
 // names start with '?' (printed "??b0"), so they never clash with a user's
 // variable and are never projected by SELECT *.
+//
+// Triple is set only for a triple term holding a variable somewhere inside,
+// `<<( ?s :p ?o )>>`: SPARQL 1.2 draft (2026-07-30) #defn_TriplePattern,
+// "If s is an RDF term, a variable, or a triple pattern, p is an IRI or a
+// variable, and o is an RDF term, a variable, or a triple pattern, then
+// (s, p, o) is a triple pattern." A triple term without variables is an
+// RDF term (rdf.KindTriple) in Term; TT folds it so.
 type Node struct {
-	Var  string
-	Term rdf.Term
+	Var    string
+	Term   rdf.Term
+	Triple *TriplePattern
 }
 
 // V returns a variable node; T returns a term node.
@@ -23,6 +35,19 @@ func V(name string) Node     { return Node{Var: name} }
 func T(term rdf.Term) Node   { return Node{Term: term} }
 func (n Node) IsVar() bool   { return n.Var != "" }
 func IsHidden(v string) bool { return len(v) > 0 && v[0] == '?' }
+
+// IsTriple reports whether n is a triple pattern in a subject or object
+// position (a triple term with variables inside).
+func (n Node) IsTriple() bool { return n.Triple != nil }
+
+// TT returns the node for the triple term <<( s p o )>>: an RDF triple term
+// when s, p and o are all terms, otherwise a nested triple pattern.
+func TT(s, p, o Node) Node {
+	if s.Var == "" && s.Triple == nil && p.Var == "" && p.Triple == nil && o.Var == "" && o.Triple == nil {
+		return T(rdf.TripleTerm(s.Term, p.Term, o.Term))
+	}
+	return Node{Triple: &TriplePattern{S: s, P: p, O: o}}
+}
 
 // TriplePattern is a triple of Nodes (#defn_TriplePattern).
 type TriplePattern struct{ S, P, O Node }
@@ -225,4 +250,8 @@ type Query struct {
 	// From and FromNamed are the dataset clauses, resolved IRIs (#specifyingDataset).
 	From, FromNamed []string
 	Base            string
+	// Spec is the document the query follows: syntax.Spec11 or
+	// syntax.Spec12, declared by VERSION or implied by 1.2 syntax
+	// (syntax.Query.Spec); the judge evaluates by the matching document.
+	Spec syntax.Spec
 }

@@ -84,6 +84,11 @@ type Query struct {
 	Mod   Modifiers
 	// Values is the trailing VALUES clause (#rValuesClause), or nil.
 	Values *InlineData
+	// Spec is the document the query follows (Spec11 or Spec12, never
+	// SpecAuto after Parse): Spec12 when it declares VERSION "1.2" or
+	// "1.2-basic" or uses SPARQL 1.2 syntax (triple terms, reified triples,
+	// annotations, @lang--dir, the 1.2 built-ins), or Options.Spec asked for it.
+	Spec Spec
 }
 
 // DeclKind says whether a prologue declaration is BASE or PREFIX.
@@ -92,15 +97,20 @@ type DeclKind int
 const (
 	DeclBase DeclKind = iota
 	DeclPrefix
+	DeclVersion // SPARQL 1.2 #rVersionDecl
 )
 
-// Decl is `BASE <iri>` or `PREFIX p: <iri>` (#rBaseDecl, #rPrefixDecl).
+// Decl is `BASE <iri>`, `PREFIX p: <iri>` (#rBaseDecl, #rPrefixDecl) or
+// `VERSION "label"` (SPARQL 1.2 #rVersionDecl: IRI nil, Version the label,
+// Quote the quote character written).
 // IRI.Value is the resolved absolute IRI.
 type Decl struct {
 	Pos
-	Kind   DeclKind
-	Prefix string // without the colon; "" for the empty prefix
-	IRI    *IRI
+	Kind    DeclKind
+	Prefix  string // without the colon; "" for the empty prefix
+	IRI     *IRI
+	Version string
+	Quote   byte
 }
 
 // DatasetClause is `FROM <g>` or `FROM NAMED <g>` (#rDatasetClause).
@@ -192,10 +202,13 @@ type TriplesSameSubject struct {
 }
 
 // PropertyObjects is `Verb Object, Object...` inside a property list.
+// Annots (SPARQL 1.2 #rAnnotation) is nil or parallel to Objects: Annots[i]
+// are the reifiers and annotation blocks written after Objects[i].
 type PropertyObjects struct {
 	Pos
 	Verb    Verb
 	Objects []GraphNode
+	Annots  [][]*Annotation
 }
 
 // Union is `{...} UNION {...} UNION ...` (#rGroupOrUnionGraphPattern), two or
@@ -314,12 +327,14 @@ const (
 
 // Literal is an RDF literal. Lex is the lexical form after escape processing
 // (numbers keep their sign as written). For LitString, Lang is the language tag
-// as written (without '@') or Datatype the `^^` IRI, or neither.
+// as written (without '@') or Datatype the `^^` IRI, or neither. Dir is the
+// SPARQL 1.2 base direction of `"x"@en--ltr` (#rLANG_DIR): "ltr", "rtl" or "".
 type Literal struct {
 	Pos
 	Kind     LitKind
 	Lex      string
 	Lang     string
+	Dir      string
 	Datatype *IRI
 	// Long records a long-quoted string ("""...""") for printing; optional.
 	Long bool

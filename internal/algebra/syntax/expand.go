@@ -24,6 +24,9 @@ func (l *Literal) Term() rdf.Term {
 	case LitBoolean:
 		return rdf.Literal(l.Lex, rdf.XSDBoolean)
 	}
+	if l.Dir != "" {
+		return rdf.DirLangLiteral(l.Lex, l.Lang, l.Dir)
+	}
 	if l.Lang != "" {
 		return rdf.LangLiteral(l.Lex, l.Lang)
 	}
