@@ -106,6 +106,10 @@ type Context struct {
 	Extension bool
 	ExtErrors int
 	ExtRead   bool
+	// Spec12: the query follows the SPARQL 1.2 draft (algebra.Query.Spec),
+	// whose #func-sameValue decides what the 1.1 text left contested:
+	// "=" between literals whose values are known to differ is false.
+	Spec12 bool
 
 	bud       budget // byte limits and deadline (budget.go)
 	bnodes    map[string]rdf.Term

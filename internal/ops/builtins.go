@@ -50,6 +50,8 @@ func init() {
 		builtins[n] = builtin{1, 1, dateFn(n)}
 	}
 	addStringBuiltins()
+	addTripleBuiltins()  // triple.go (SPARQL 1.2)
+	addLangDirBuiltins() // lang12.go (SPARQL 1.2)
 }
 
 // callBuiltin applies the built-in called name to evaluated arguments.
@@ -72,6 +74,13 @@ func callBuiltin(name string, args []rdf.Term, ctx *Context) Value {
 
 func rel(op string) func(*Context, []rdf.Term) Value {
 	return func(ctx *Context, a []rdf.Term) Value {
+		if (op == "=" || op == "!=") && a[0].IsTriple() && a[1].IsTriple() {
+			eq, err := tripleEqual(ctx, a[0], a[1]) // triple.go
+			if err != nil {
+				return Value{Err: err}
+			}
+			return Of(rdf.Bool(eq == (op == "=")))
+		}
 		if (op == "=" || op == "!=") && noteUnequalTypes(ctx, a[0], a[1]) {
 			return unequalTypeError(a[0], a[1]) // the alternative reading (readings.go)
 		}
@@ -158,10 +167,11 @@ func fnIsNumeric(_ *Context, a []rdf.Term) Value {
 	return Of(rdf.Bool(ok))
 }
 
-// fnStr is #func-str: the lexical form or the IRI; blank nodes are errors.
+// fnStr is #func-str: the lexical form or the IRI; blank nodes are errors,
+// and so are triple terms (the 1.2 draft's STR takes a literal or an IRI).
 func fnStr(_ *Context, a []rdf.Term) Value {
-	if a[0].IsBlank() {
-		return Errorf("STR of a blank node")
+	if a[0].IsBlank() || a[0].IsTriple() {
+		return Errorf("STR of " + a[0].String())
 	}
 	return Of(rdf.String(a[0].Value))
 }
@@ -296,8 +306,10 @@ func fnStrDT(_ *Context, a []rdf.Term) Value {
 	if !isSimple(a[0]) || !a[1].IsIRI() {
 		return Errorf("STRDT: wants a simple literal and an IRI")
 	}
-	if a[1].Value == rdf.RDFLangString {
-		return Errorf("STRDT: rdf:langString needs a language tag")
+	if a[1].Value == rdf.RDFLangString || a[1].Value == rdf.RDFDirLangString {
+		// The 1.2 draft (#func-strdt): "STRDT should not be called with
+		// datatypeIRI argument rdf:langString or rdf:dirLangString".
+		return Errorf("STRDT: " + a[1].String() + " needs a language tag")
 	}
 	return Of(rdf.Literal(a[0].Value, a[1].Value))
 }
@@ -432,7 +444,10 @@ func hashFn(h func() hash.Hash) func(*Context, []rdf.Term) Value {
 // isSimple reports a simple literal or xsd:string (the same term in RDF 1.1).
 func isSimple(t rdf.Term) bool { return t.IsLiteral() && t.Datatype == rdf.XSDString }
 
-// isStringLit reports a string literal (#func-string): simple or tagged.
+// isStringLit reports a string literal (#func-string): simple, tagged, or
+// (SPARQL 1.2 draft #func-string) "a literal with datatype rdf:dirLangString
+// and with both a language tag and a base direction".
 func isStringLit(t rdf.Term) bool {
-	return t.IsLiteral() && (t.Datatype == rdf.XSDString || t.Datatype == rdf.RDFLangString)
+	return t.IsLiteral() && (t.Datatype == rdf.XSDString || t.Datatype == rdf.RDFLangString ||
+		t.Datatype == rdf.RDFDirLangString)
 }

@@ -93,6 +93,12 @@ func EBV(v Value) (bool, *Error) {
 	t := v.Term
 	if t.IsLiteral() {
 		switch {
+		case t.Dir != "":
+			// The 1.2 draft's #ebv has no rule for rdf:dirLangString but
+			// "If the argument is a literal with a datatype IRI which is not
+			// xsd:boolean, a numeric datatype, or xsd:string, then raise an
+			// error"; nor was it ever a plain literal.
+			return false, &Error{Reason: "no effective boolean value for " + t.String()}
 		case t.Datatype == rdf.XSDString || t.Lang != "":
 			// "a plain literal": RDF 1.0's term, language tags included.
 			return t.Value != "", nil
@@ -113,7 +119,15 @@ func EBV(v Value) (bool, *Error) {
 // unknown datatype or an ill-formed lexical form; two well-formed literals
 // of different known value spaces (language-tagged strings included) are
 // not equal, as the open-world tests open-eq-08/-10 expect.
+//
+// Two triple terms (SPARQL 1.2 draft) are compared component by component
+// (tripleEqual); a triple term and any other term are not equal
+// (#func-sameValue: "If exactly one of term1 and term2 is a triple term,
+// then return FALSE").
 func equal(a, b rdf.Term) (bool, *Error) {
+	if a.IsTriple() && b.IsTriple() {
+		return tripleEqual(nil, a, b)
+	}
 	if x, y, ok := smallInts(a, b); ok {
 		return x == y, nil
 	}
@@ -208,6 +222,12 @@ func noteUnequalTypes(ctx *Context, a, b rdf.Term) bool {
 	va, vb := classify(a), classify(b)
 	if va.cat == vb.cat && va.cat != catLang && va.cat != catOther {
 		return false // an #OperatorMapping row compared them
+	}
+	if ctx.Spec12 {
+		// The 1.2 draft's #func-sameValue: "If term1 and term2 are both
+		// literals and the SPARQL processor can determine that their values
+		// are not equal, then return FALSE." No question left.
+		return false
 	}
 	ctx.Follow(FollowsUnequalTypes)
 	ctx.Contest(ContestedUnequalTypes, "= or != between "+a.String()+" and "+b.String()+

@@ -17,17 +17,22 @@ var orderRank = map[category]int{
 
 // kindRank is #modOrderBy's order of kinds: unbound, blank nodes, IRIs,
 // literals.
-var kindRank = map[rdf.Kind]int{rdf.KindNone: 0, rdf.KindBlank: 1, rdf.KindIRI: 2, rdf.KindLiteral: 3}
+// The SPARQL 1.2 draft adds "Triple terms" after "RDF literals".
+var kindRank = map[rdf.Kind]int{rdf.KindNone: 0, rdf.KindBlank: 1, rdf.KindIRI: 2, rdf.KindLiteral: 3, rdf.KindTriple: 4}
 
 // OrderCompare is the total, transitive order used by ORDER BY (§15.1,
 // #modOrderBy), extended across categories: unbound < blank nodes < IRIs <
-// literals; literals by category (numeric < dateTime < boolean < string <
+// literals < triple terms (the SPARQL 1.2 draft; two triple terms component
+// by component, orderTriples); literals by category (numeric < dateTime < boolean < string <
 // language-tagged < other), then by value, then by datatype IRI, lexical
-// form and language tag. It returns 0 only for identical terms, <0 or >0
+// form, language tag and base direction. It returns 0 only for identical terms, <0 or >0
 // otherwise.
 func OrderCompare(a, b rdf.Term) int {
 	if a.Kind != b.Kind {
 		return kindRank[a.Kind] - kindRank[b.Kind]
+	}
+	if a.Kind == rdf.KindTriple {
+		return orderTriples(a, b) // triple.go
 	}
 	if a.Kind != rdf.KindLiteral {
 		return strings.Compare(a.Value, b.Value)
@@ -48,7 +53,10 @@ func OrderCompare(a, b rdf.Term) int {
 	if c := strings.Compare(a.Value, b.Value); c != 0 {
 		return c
 	}
-	return strings.Compare(a.Lang, b.Lang)
+	if c := strings.Compare(a.Lang, b.Lang); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Dir, b.Dir)
 }
 
 // OrderTie reports whether a and b are a tie for ORDER BY: neither is
@@ -62,8 +70,8 @@ func OrderTie(a, b rdf.Term) bool {
 		return false
 	}
 	switch a.Kind {
-	case rdf.KindNone, rdf.KindBlank:
-		return true
+	case rdf.KindNone, rdf.KindBlank, rdf.KindTriple:
+		return true // #modOrderBy: "two triple terms" have no relative order
 	case rdf.KindIRI:
 		return a == b
 	}

@@ -83,7 +83,14 @@ var readsLexical = map[string]bool{"STR": true, "SAMETERM": true}
 // typeOnly are the functions whose result depends only on an argument's
 // kind and datatype, which a FixPrecision value fixes.
 var typeOnly = map[string]bool{"DATATYPE": true, "ISNUMERIC": true, "ISLITERAL": true,
-	"ISIRI": true, "ISURI": true, "ISBLANK": true, "LANG": true}
+	"ISIRI": true, "ISURI": true, "ISBLANK": true, "LANG": true,
+	"ISTRIPLE": true, "LANGDIR": true, "HASLANG": true, "HASLANGDIR": true}
+
+// tripleFns build or take apart triple terms (SPARQL 1.2 draft
+// #func-triple ... #func-object): the result is a term copied from the
+// arguments, exact when they are; a triple term holding a computed number
+// carries its free lexical form, so it is open.
+var tripleFns = map[string]bool{"TRIPLE": true, "SUBJECT": true, "PREDICATE": true, "OBJECT": true}
 
 // provOf is the Prov of the strict built-in or cast name (upper-case name
 // or function IRI) applied to args with the result out.
@@ -91,6 +98,8 @@ func provOf(name string, args []Value, out Value) Prov {
 	switch {
 	case out.Err != nil:
 		return Prov{}
+	case tripleFns[name]:
+		return tripleProv(args)
 	case openFns[name] || anyFix(args, results.FixOpen):
 		return openProv
 	case anyFix(args, results.FixPrecision):
@@ -102,6 +111,15 @@ func provOf(name string, args []Value, out Value) Prov {
 		return openProv
 	}
 	return computedProv(name, args, out)
+}
+
+func tripleProv(args []Value) Prov {
+	for _, a := range args {
+		if !a.Prov.Exact() {
+			return openProv
+		}
+	}
+	return Prov{}
 }
 
 func anyFix(args []Value, f results.Fix) bool {

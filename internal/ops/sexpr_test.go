@@ -60,6 +60,13 @@ func tokenize(s string) ([]string, error) {
 		switch {
 		case c == ' ' || c == '\t':
 			i++
+		case strings.HasPrefix(s[i:], "<<("):
+			j, err := tripleEnd(s, i)
+			if err != nil {
+				return nil, err
+			}
+			toks = append(toks, s[i:j])
+			i = j
 		case c == '(' || c == ')':
 			toks = append(toks, string(c))
 			i++
@@ -89,6 +96,47 @@ func tokenize(s string) ([]string, error) {
 		}
 	}
 	return toks, nil
+}
+
+// tripleEnd is the end of the triple term "<<( s p o )>>" starting at i,
+// nested ones included (SPARQL 1.2 terms in the case syntax).
+func tripleEnd(s string, i int) (int, error) {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch {
+		case s[j] == '"':
+			for j++; j < len(s) && s[j] != '"'; j++ {
+				if s[j] == '\\' {
+					j++
+				}
+			}
+		case strings.HasPrefix(s[j:], "<<("):
+			depth++
+			j += 2
+		case strings.HasPrefix(s[j:], ")>>"):
+			depth--
+			j += 2
+			if depth == 0 {
+				return j + 1, nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("unterminated triple term")
+}
+
+// parseTripleTerm reads "<<( s p o )>>".
+func parseTripleTerm(t string) (rdf.Term, error) {
+	toks, err := tokenize(t[3 : len(t)-3])
+	if err != nil || len(toks) != 3 {
+		return rdf.None, fmt.Errorf("bad triple term %q", t)
+	}
+	var parts [3]rdf.Term
+	for i, tok := range toks {
+		if parts[i], err = parseTerm(tok); err != nil {
+			return rdf.None, err
+		}
+	}
+	return rdf.TripleTerm(parts[0], parts[1], parts[2]), nil
 }
 
 func (r *sexpReader) expr() (algebra.Expr, error) {
@@ -158,6 +206,9 @@ func parseTerm(t string) (rdf.Term, error) {
 		case rest == "":
 			return rdf.String(lex), nil
 		case strings.HasPrefix(rest, "@"):
+			if lang, dir, ok := strings.Cut(rest[1:], "--"); ok {
+				return rdf.DirLangLiteral(lex, lang, dir), nil
+			}
 			return rdf.LangLiteral(lex, rest[1:]), nil
 		case strings.HasPrefix(rest, "^^"):
 			dt, ok := expandIRI(rest[2:])
@@ -167,6 +218,8 @@ func parseTerm(t string) (rdf.Term, error) {
 			return rdf.Literal(lex, dt), nil
 		}
 		return rdf.None, fmt.Errorf("bad literal %q", t)
+	case strings.HasPrefix(t, "<<(") && strings.HasSuffix(t, ")>>"):
+		return parseTripleTerm(t)
 	case strings.HasPrefix(t, "_:"):
 		return rdf.Blank(t[2:]), nil
 	case t == "true" || t == "false":
@@ -206,10 +259,15 @@ func parseCase(line string) (algebra.Expr, string, error) {
 	return e, strings.TrimSpace(want), err
 }
 
+// testSpec12 makes testContext evaluate under the SPARQL 1.2 draft
+// (TestAudit12 sets it while it runs).
+var testSpec12 bool
+
 func testContext() *Context {
 	return &Context{
-		Now:  time.Date(2026, 12, 1, 12, 30, 15, 0, time.UTC),
-		Base: "http://example.org/base/",
+		Now:    time.Date(2026, 12, 1, 12, 30, 15, 0, time.UTC),
+		Base:   "http://example.org/base/",
+		Spec12: testSpec12,
 	}
 }
 

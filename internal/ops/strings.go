@@ -34,6 +34,9 @@ func strArg(fn string, t rdf.Term) *Error {
 
 // sameKind returns a literal of the same kind as like (#idp1915512).
 func sameKind(lex string, like rdf.Term) rdf.Term {
+	if like.Dir != "" { // 1.2 draft #func-substr: "the same language tag and base direction"
+		return rdf.DirLangLiteral(lex, like.Lang, like.Dir)
+	}
 	if like.Lang != "" {
 		return rdf.LangLiteral(lex, like.Lang)
 	}
@@ -126,7 +129,11 @@ func compatible(a, b rdf.Term) *Error {
 	if !isStringLit(a) || !isStringLit(b) {
 		return &Error{Reason: "not string literals: " + a.String() + ", " + b.String()}
 	}
-	if b.Lang != "" && b.Lang != a.Lang {
+	// The 1.2 draft adds: "The arguments are literals with datatype
+	// rdf:dirLangString and have the same language tag and the same base
+	// direction" and "The first argument is a literal with datatype
+	// rdf:dirLangString, and the second argument has datatype xsd:string".
+	if b.Lang != "" && (b.Lang != a.Lang || b.Dir != a.Dir) {
 		return &Error{Reason: "incompatible arguments " + a.String() + ", " + b.String()}
 	}
 	return nil
@@ -202,17 +209,21 @@ func unreserved(c byte) bool {
 }
 
 // fnConcat is #func-concat: one shared language tag is kept, otherwise the
-// result is a simple literal. The length is charged before building.
+// result is a simple literal. The length is charged before building. The
+// 1.2 draft: "If all input literals are literals with the same language tag
+// and the same base direction, then the returned string literal is a
+// literal with datatype rdf:dirLangString with the common language tag and
+// base direction."
 func fnConcat(ctx *Context, a []rdf.Term) Value {
-	lang, n := "", int64(0)
+	lang, dir, n := "", "", int64(0)
 	for i, t := range a {
 		if err := strArg("CONCAT", t); err != nil {
 			return Value{Err: err}
 		}
 		if i == 0 {
-			lang = t.Lang
-		} else if t.Lang != lang {
-			lang = ""
+			lang, dir = t.Lang, t.Dir
+		} else if t.Lang != lang || t.Dir != dir {
+			lang, dir = "", ""
 		}
 		n += int64(len(t.Value))
 	}
@@ -225,7 +236,7 @@ func fnConcat(ctx *Context, a []rdf.Term) Value {
 		b.WriteString(t.Value)
 	}
 	if lang != "" {
-		return Of(rdf.LangLiteral(b.String(), lang))
+		return Of(sameKind(b.String(), rdf.Term{Lang: lang, Dir: dir}))
 	}
 	return Of(rdf.String(b.String()))
 }
