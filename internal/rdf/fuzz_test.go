@@ -26,15 +26,15 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte(serdQuoteEscape), uint8(Turtle))
 	f.Fuzz(func(t *testing.T, data []byte, fmtByte uint8) {
-		format := Format(fmtByte%4) + Turtle
+		format := Format(fmtByte%5) + Turtle
 		switch format {
 		case NTriples, NQuads:
 			qs, err := Parse(bytes.NewReader(data), format, "", "fuzz")
 			if err == nil {
 				roundTrip(t, qs)
 			}
-		case Turtle:
-			prepTurtle(data, "http://ex.org/", "fuzz") // must not panic
+		case Turtle, TriG:
+			parseTTL(data, "http://ex.org/", "fuzz", format == TriG) // must not panic
 			fallthrough
 		default:
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)

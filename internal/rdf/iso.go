@@ -57,7 +57,7 @@ func quadTerms(q Quad) [4]Term { return [4]Term{q.S, q.P, q.O, q.G} }
 
 func hasBlank(q Quad) bool {
 	for _, t := range quadTerms(q) {
-		if t.IsBlank() {
+		if HasBlank(t) {
 			return true
 		}
 	}
@@ -69,10 +69,12 @@ func blanksOf(s map[Quad]bool) []Term {
 	var out []Term
 	for q := range s {
 		for _, t := range quadTerms(q) {
-			if t.IsBlank() && !seen[t] {
-				seen[t] = true
-				out = append(out, t)
-			}
+			EachBlank(t, func(bn Term) {
+				if !seen[bn] {
+					seen[bn] = true
+					out = append(out, bn)
+				}
+			})
 		}
 	}
 	return out
@@ -81,10 +83,14 @@ func blanksOf(s map[Quad]bool) []Term {
 func quadsByBlank(s map[Quad]bool) map[Term][]Quad {
 	out := map[Term][]Quad{}
 	for q := range s {
+		seen := map[Term]bool{}
 		for _, t := range quadTerms(q) {
-			if t.IsBlank() {
-				out[t] = append(out[t], q)
-			}
+			EachBlank(t, func(bn Term) {
+				if !seen[bn] {
+					seen[bn] = true
+					out[bn] = append(out[bn], q)
+				}
+			})
 		}
 	}
 	return out
@@ -115,17 +121,32 @@ func refineColors(s map[Quad]bool, blanks []Term) map[Term]uint64 {
 func quadSig(q Quad, self Term, color map[Term]uint64) string {
 	var b strings.Builder
 	for _, t := range quadTerms(q) {
-		switch {
-		case t == self:
-			b.WriteString("@")
-		case t.IsBlank():
-			b.WriteString("_" + strconv.FormatUint(color[t], 16))
-		default:
-			b.WriteString(t.String())
-		}
+		termSig(&b, t, self, color)
 		b.WriteByte(' ')
 	}
 	return b.String()
+}
+
+// termSig writes t with blank nodes replaced by their colour (self by "@"),
+// reaching into triple terms, so a blank node's neighbourhood includes the
+// triple terms it sits in.
+func termSig(b *strings.Builder, t Term, self Term, color map[Term]uint64) {
+	switch {
+	case t == self:
+		b.WriteString("@")
+	case t.IsBlank():
+		b.WriteString("_" + strconv.FormatUint(color[t], 16))
+	case t.IsTriple() && HasBlank(t):
+		s, p, o, _ := t.TripleParts()
+		b.WriteString("<<( ")
+		for _, x := range [3]Term{s, p, o} {
+			termSig(b, x, self, color)
+			b.WriteByte(' ')
+		}
+		b.WriteString(")>>")
+	default:
+		b.WriteString(t.String())
+	}
 }
 
 type isoMatch struct {
@@ -169,14 +190,13 @@ func (m *isoMatch) consistent(x Term) bool {
 
 func (m *isoMatch) mapQuad(q Quad) (Quad, bool) {
 	ts := quadTerms(q)
+	ok := true
 	for i, t := range ts {
-		if t.IsBlank() {
-			y, ok := m.fwd[t]
-			if !ok {
-				return q, false
-			}
-			ts[i] = y
-		}
+		ts[i] = MapBlanks(t, func(bn Term) Term {
+			y, found := m.fwd[bn]
+			ok = ok && found
+			return y
+		})
 	}
-	return Quad{ts[0], ts[1], ts[2], ts[3]}, true
+	return Quad{ts[0], ts[1], ts[2], ts[3]}, ok
 }

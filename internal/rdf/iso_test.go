@@ -21,6 +21,13 @@ func TestIsomorphic(t *testing.T) {
 		{"_:a <http://p> <http://o> _:g .\n", "_:x <http://p> <http://o> _:y .\n", true},
 		{"_:a <http://p> <http://o> _:a .\n", "_:x <http://p> <http://o> _:y .\n", false},
 		{"_:a <http://p> <http://o> <http://g> .\n", "_:x <http://p> <http://o> .\n", false},
+		// blank nodes inside triple terms take part in the bijection
+		{"_:a <http://p> <<( _:a <http://q> _:b )>> .\n", "_:x <http://p> <<( _:x <http://q> _:y )>> .\n", true},
+		{"_:a <http://p> <<( _:a <http://q> _:b )>> .\n", "_:x <http://p> <<( _:y <http://q> _:x )>> .\n", false},
+		{"<http://s> <http://p> <<( _:a <http://q> <<( _:a <http://r> \"1\" )>> )>> .\n",
+			"<http://s> <http://p> <<( _:z <http://q> <<( _:z <http://r> \"1\" )>> )>> .\n", true},
+		{"<http://s> <http://p> <<( _:a <http://q> <<( _:a <http://r> \"1\" )>> )>> .\n",
+			"<http://s> <http://p> <<( _:z <http://q> <<( _:w <http://r> \"1\" )>> )>> .\n", false},
 	}
 	for i, c := range cases {
 		a, err1 := ParseNQuads(strings.NewReader(c.a), "a")

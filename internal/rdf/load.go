@@ -98,10 +98,7 @@ func Parse(r io.Reader, format Format, base string, name string) ([]Quad, error)
 // of first appearance, so blank nodes of different documents never meet.
 func relabel(qs []Quad, doc int64) []Quad {
 	names := map[string]string{}
-	ren := func(t Term) Term {
-		if t.Kind != KindBlank {
-			return t
-		}
+	one := func(t Term) Term {
 		l, ok := names[t.Value]
 		if !ok {
 			l = fmt.Sprintf("b%d_%d", doc, len(names))
@@ -109,6 +106,7 @@ func relabel(qs []Quad, doc int64) []Quad {
 		}
 		return Blank(l)
 	}
+	ren := func(t Term) Term { return MapBlanks(t, one) }
 	for i, q := range qs {
 		qs[i] = Quad{ren(q.S), ren(q.P), ren(q.O), ren(q.G)}
 	}

@@ -54,7 +54,7 @@ func readLoadCase(t testing.TB, path string) loadCase {
 	return c
 }
 
-var formatExt = map[Format]string{Turtle: ".ttl", NTriples: ".nt", NQuads: ".nq", RDFXML: ".rdf"}
+var formatExt = map[Format]string{Turtle: ".ttl", NTriples: ".nt", NQuads: ".nq", RDFXML: ".rdf", TriG: ".trig"}
 
 // TestLoadCases runs every bundle in-process and through LoadIsolated: the
 // two paths must agree.

@@ -33,7 +33,7 @@ func (e *SyntaxError) Error() string {
 func WriteNQuads(w io.Writer, quads []Quad) error {
 	lines := make([]string, len(quads))
 	for i, q := range quads {
-		lines[i] = q.String()
+		lines[i] = canonicalQuad(q)
 	}
 	sort.Strings(lines)
 	bw := bufio.NewWriter(w)
@@ -45,6 +45,90 @@ func WriteNQuads(w io.Writer, quads []Quad) error {
 		bw.WriteByte('\n')
 	}
 	return bw.Flush()
+}
+
+// canonicalQuad prints a quad in canonical N-Quads: terms as Term.String
+// prints them, but literals escaped as RDF 1.2 N-Triples' canonical form
+// requires (#canonical-ntriples): ECHAR for \b \t \n \f \r \" \\, UCHAR
+// (\uXXXX, upper-case hex) for the other controls U+0000-U+001F, U+007F,
+// U+FFFE and U+FFFF, every other character as itself.
+func canonicalQuad(q Quad) string {
+	var b strings.Builder
+	for i, t := range [4]Term{q.S, q.P, q.O, q.G} {
+		if t.IsZero() {
+			continue
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		writeCanonical(&b, t)
+	}
+	b.WriteString(" .")
+	return b.String()
+}
+
+// writeCanonical writes one term in canonical N-Triples.
+func writeCanonical(b *strings.Builder, t Term) {
+	switch t.Kind {
+	case KindLiteral:
+		b.WriteByte('"')
+		b.WriteString(canonicalEscape(t.Value))
+		b.WriteByte('"')
+		b.WriteString(literalSuffix(t))
+	case KindTriple:
+		s, p, o, _ := t.TripleParts()
+		b.WriteString("<<( ")
+		for _, x := range [3]Term{s, p, o} {
+			writeCanonical(b, x)
+			b.WriteByte(' ')
+		}
+		b.WriteString(")>>")
+	default:
+		b.WriteString(t.String())
+	}
+}
+
+// literalSuffix is what follows a literal's quoted lexical form.
+func literalSuffix(t Term) string {
+	switch {
+	case t.Dir != "":
+		return "@" + t.Lang + "--" + t.Dir
+	case t.Lang != "":
+		return "@" + t.Lang
+	case t.Datatype != XSDString:
+		return "^^" + IRI(t.Datatype).String()
+	}
+	return ""
+}
+
+// canonicalEscape escapes a lexical form as canonical N-Triples does.
+func canonicalEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '\b':
+			b.WriteString(`\b`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		default:
+			if r < 0x20 || r == 0x7F || r == 0xFFFE || r == 0xFFFF {
+				fmt.Fprintf(&b, `\u%04X`, r)
+				continue
+			}
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // ParseNQuads reads an N-Quads document (N-Triples is the subset without
@@ -84,7 +168,12 @@ type lineParser struct {
 	pos       int
 	line      int
 	lineStart int
+	depth     int // triple terms open
 }
+
+// maxTripleDepth bounds the nesting of triple terms, so hostile input
+// cannot exhaust the stack (every resource bounded).
+const maxTripleDepth = 64
 
 func (p *lineParser) errorf(format string, args ...any) error {
 	return &SyntaxError{File: p.name, Line: p.line, Col: p.pos - p.lineStart + 1, Msg: fmt.Sprintf(format, args...)}
@@ -138,6 +227,9 @@ func (p *lineParser) statement() (q Quad, ok bool, err error) {
 	if c := p.peek(); c == '#' || c == '\n' || c == '\r' || p.pos >= len(p.src) {
 		return q, false, p.endLine()
 	}
+	if strings.HasPrefix(p.src[p.pos:], "VERSION") {
+		return q, false, p.version()
+	}
 	if q.S, err = p.subjectOrGraph("subject"); err != nil {
 		return q, false, err
 	}
@@ -164,6 +256,24 @@ func (p *lineParser) statement() (q Quad, ok bool, err error) {
 	return q, true, p.endLine()
 }
 
+// version reads RDF 1.2 N-Triples' versionDirective, 'VERSION'
+// STRING_LITERAL_QUOTE, on a line of its own. The version names the syntax
+// the document uses; the reader accepts all of 1.2 whatever it says.
+func (p *lineParser) version() error {
+	p.pos += len("VERSION")
+	if c := p.peek(); c != ' ' && c != '\t' {
+		return p.errorf("expected white space and a version string after VERSION")
+	}
+	p.skipSpace()
+	if p.peek() != '"' {
+		return p.errorf("expected a version string after VERSION")
+	}
+	if _, err := p.quoted(); err != nil {
+		return err
+	}
+	return p.endLine()
+}
+
 func (p *lineParser) subjectOrGraph(role string) (Term, error) {
 	p.skipSpace()
 	switch p.peek() {
@@ -175,8 +285,7 @@ func (p *lineParser) subjectOrGraph(role string) (Term, error) {
 	return None, p.errorf("expected IRI or blank node as %s", role)
 }
 
-func (p *lineParser) object() (Term, error) {
-	p.skipSpace()
+func (p *lineParser) plainObject() (Term, error) {
 	switch p.peek() {
 	case '<':
 		return p.iriTerm("object")
@@ -185,7 +294,40 @@ func (p *lineParser) object() (Term, error) {
 	case '"':
 		return p.literal()
 	}
-	return None, p.errorf("expected IRI, blank node or literal as object")
+	return None, p.errorf("expected IRI, blank node, literal or triple term as object")
+}
+
+// object reads an object: a triple term (RDF 1.2 N-Triples tripleTerm,
+// '<<(' subject predicate object ')>>', nested to any depth) or a term.
+func (p *lineParser) object() (Term, error) {
+	p.skipSpace()
+	if !strings.HasPrefix(p.src[p.pos:], "<<(") {
+		return p.plainObject()
+	}
+	if p.depth >= maxTripleDepth {
+		return None, p.errorf("triple terms nested deeper than %d", maxTripleDepth)
+	}
+	p.pos += 3
+	p.depth++
+	defer func() { p.depth-- }()
+	s, err := p.subjectOrGraph("subject of a triple term")
+	if err != nil {
+		return None, err
+	}
+	pr, err := p.iriTerm("predicate of a triple term")
+	if err != nil {
+		return None, err
+	}
+	o, err := p.object()
+	if err != nil {
+		return None, err
+	}
+	p.skipSpace()
+	if !strings.HasPrefix(p.src[p.pos:], ")>>") {
+		return None, p.errorf("expected ')>>' to close the triple term")
+	}
+	p.pos += 3
+	return TripleTerm(s, pr, o), nil
 }
 
 func (p *lineParser) iriTerm(role string) (Term, error) {
@@ -335,23 +477,28 @@ func isPNChars(r rune) bool {
 		r >= 0x300 && r <= 0x36F || r >= 0x203F && r <= 0x2040
 }
 
-// literal reads STRING_LITERAL_QUOTE with an optional LANGTAG or ^^IRIREF.
+// literal reads STRING_LITERAL_QUOTE with an optional LANG_DIR or ^^IRIREF.
 func (p *lineParser) literal() (Term, error) {
+	start := p.pos
 	lex, err := p.quoted()
 	if err != nil {
 		return None, err
 	}
+	// LANG_DIR and '^^' are tokens of their own in RDF 1.2 N-Triples:
+	// white space may come before them (c14n extra_whitespace-03, -04).
+	save := p.pos
+	p.skipSpace()
 	switch {
 	case p.peek() == '@':
-		n := langTagLen(p.src[p.pos+1:])
+		n, tag, dir := langDirLen(p.src[p.pos+1:])
 		if n == 0 {
 			return None, p.errorf("bad language tag")
 		}
-		tag := p.src[p.pos+1 : p.pos+1+n]
 		p.pos += 1 + n
-		return LangLiteral(lex, tag), nil
+		return langDirLiteral(lex, tag, dir), nil
 	case strings.HasPrefix(p.src[p.pos:], "^^"):
 		p.pos += 2
+		p.skipSpace()
 		if p.peek() != '<' {
 			return None, p.errorf("expected datatype IRI after ^^")
 		}
@@ -359,9 +506,63 @@ func (p *lineParser) literal() (Term, error) {
 		if err != nil {
 			return None, err
 		}
+		if langDatatype(dt) {
+			p.pos = start
+			return None, p.errorf("a literal typed <%s> needs a language tag, not a datatype", dt)
+		}
 		return Literal(lex, dt), nil
 	}
+	p.pos = save
 	return String(lex), nil
+}
+
+// langDatatype: rdf:langString and rdf:dirLangString are written with a
+// tag (RDF 1.2 N-Triples and Turtle reject them after ^^: tests
+// ntriples-langdir-bad-3 and -5).
+func langDatatype(dt string) bool { return dt == RDFLangString || dt == RDFDirLangString }
+
+// langDirLiteral builds a language-tagged or directional string.
+func langDirLiteral(lex, tag, dir string) Term {
+	if dir != "" {
+		return DirLangLiteral(lex, tag, dir)
+	}
+	return LangLiteral(lex, tag)
+}
+
+// langDirLen matches LANG_DIR without '@' (RDF 1.2 N-Triples, Turtle):
+// [a-zA-Z]+ ('-' [a-zA-Z0-9]+)* ('--' [a-zA-Z]+)?, and returns the tag and
+// the direction apart. n is 0 when there is no tag, when a subtag is longer
+// than BCP 47's eight characters (ntriples-langdir-bad-4), or when the
+// direction is not "ltr" or "rtl" (RDF 1.2 Concepts #dfn-base-direction;
+// ntriples-langdir-bad-1, -2: lower case only).
+func langDirLen(s string) (n int, tag, dir string) {
+	n = langTagLen(s)
+	if n == 0 || !subtagsShort(s[:n]) {
+		return 0, "", ""
+	}
+	tag = s[:n]
+	if !strings.HasPrefix(s[n:], "--") {
+		return n, tag, ""
+	}
+	i := n + 2
+	for i < len(s) && isAlpha(s[i]) {
+		i++
+	}
+	dir = s[n+2 : i]
+	if dir != "ltr" && dir != "rtl" {
+		return 0, "", ""
+	}
+	return i, tag, dir
+}
+
+// subtagsShort: every subtag of a BCP 47 tag has at most 8 characters.
+func subtagsShort(tag string) bool {
+	for _, sub := range strings.Split(tag, "-") {
+		if len(sub) > 8 {
+			return false
+		}
+	}
+	return true
 }
 
 // langTagLen matches LANGTAG without '@': [a-zA-Z]+ ('-' [a-zA-Z0-9]+)*.

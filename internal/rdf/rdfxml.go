@@ -216,3 +216,50 @@ func inScope(prefix string, scopes []map[string]bool) bool {
 	}
 	return false
 }
+
+// fromKnakk converts a knakk triple into our terms at once (knakk's own
+// equality ignores datatypes). Lexical forms are taken as written, never
+// through knakk's typed values.
+func fromKnakk(t knakk.Triple, base string) (Quad, error) {
+	var q Quad
+	var err error
+	if q.S, err = fromKnakkTerm(t.Subj, base); err != nil {
+		return q, err
+	}
+	if q.P, err = fromKnakkTerm(t.Pred, base); err != nil {
+		return q, err
+	}
+	q.O, err = fromKnakkTerm(t.Obj, base)
+	return q, err
+}
+
+func fromKnakkTerm(t knakk.Term, base string) (Term, error) {
+	switch v := t.(type) {
+	case knakk.IRI:
+		return absIRI(v.String(), base)
+	case knakk.Blank:
+		return Blank(v.String()), nil
+	case knakk.Literal:
+		if v.Lang() != "" {
+			return LangLiteral(v.String(), v.Lang()), nil
+		}
+		dt, err := absIRI(v.DataType.String(), base)
+		if err != nil {
+			return None, err
+		}
+		return Literal(v.String(), dt.Value), nil
+	}
+	return None, fmt.Errorf("unexpected term %v", t)
+}
+
+// absIRI resolves an IRI knakk left relative (RDF/XML without xml:base).
+func absIRI(s, base string) (Term, error) {
+	if IsAbsoluteIRI(s) {
+		return IRI(s), nil
+	}
+	r, err := Resolve(base, s)
+	if err != nil {
+		return None, err
+	}
+	return IRI(r), nil
+}
