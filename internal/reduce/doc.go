@@ -57,6 +57,23 @@
 // shrink-literal, drop-in-member, path-operand, drop-negated-member; and
 // on the whole case, shrink-literal-everywhere.
 //
+// Updates (update*.go). An update case (oracle.UpdateCase: a request and
+// the store before it) is judged by JudgeUpdate (the judge's store, each
+// oracle.Updater's store compared with diff.CompareAs; a refusal is
+// rejected, another failure error-vs-answer unless the text permits the
+// request to fail) and reduced per engine by UpdateEngine / UpdateAll,
+// against the judge alone, with ShrinkUpdate: ddmin over the store's
+// quads, then the edits of update_edits.go (drop-operation, the last one
+// too: the empty request is one; drop-decl, drop-tail-prologue,
+// drop-silent, target-to-default, drop-into, drop-data-block,
+// drop-template-triple, unwrap-graph-block, drop-with,
+// drop-delete-clause, drop-insert-clause, drop-using,
+// drop-template-block; testdata/update_edits.txt) and every query edit
+// reaching into the WHERE pattern and the templates' triples, and a
+// literal shrunk in store and request together; verified 1-minimal as
+// query cases are. The store is reduced as N-Quads (an empty named graph
+// of the original is not kept: data.nq cannot hold one).
+//
 // Identity (fingerprint.go). Fingerprint(query, base, dataset) is the
 // normalised reduced query and canonical N-Quads: a finding is (engine,
 // class, Fingerprint).

@@ -1,0 +1,184 @@
+package reduce
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// UpdateResult is one engine's divergence in one class on an update case,
+// reduced against the judge alone: Result's counterpart for a request
+// applied to a store.
+type UpdateResult struct {
+	Engine   string
+	Class    diff.Class
+	Original *oracle.UpdateCase
+	Case     *oracle.UpdateCase // the reduced case (Original when not Survived)
+	Stats    Stats
+	Survived bool
+	Reason   string
+	// Run is Case judged on every engine given: the engine's verdict, and
+	// the other engines' as annotations.
+	Run *UpdateRun
+}
+
+// Divergence is the divergence of Run with the result's class and engine.
+func (r *UpdateResult) Divergence() (diff.Divergence, bool) {
+	if r.Run == nil {
+		return diff.Divergence{}, false
+	}
+	for _, d := range r.Run.Divergences {
+		if d.Signature.Class == r.Class && containsName(d.Signature.Wrong, r.Engine) {
+			return d, true
+		}
+	}
+	return diff.Divergence{}, false
+}
+
+func containsName(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// UpdateEngine reduces an update case for one engine wrong in class: a
+// candidate (fewer operations, store quads, template or DATA triples, WHERE
+// patterns, graph names...; update_edits.go) is kept when that engine is
+// still wrong in that class against the judge alone, whatever any other
+// engine answers. Verified 1-minimal as query cases are (Stats.Minimal).
+func UpdateEngine(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, engine string, class diff.Class, lim Limits) (*UpdateResult, error) {
+	s, err := newUpdateSession(ctx, engines, lim)
+	if err != nil {
+		return nil, err
+	}
+	res := s.reduce(c, engine, class)
+	if !res.Survived {
+		return res, fmt.Errorf("reduce %s %s: %w: %s", engine, class, ErrNotSurvived, res.Reason)
+	}
+	return res, nil
+}
+
+// UpdateAll reduces every (engine, class) of r's divergences.
+func UpdateAll(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, r *UpdateRun, lim Limits) ([]*UpdateResult, error) {
+	s, err := newUpdateSession(ctx, engines, lim)
+	if err != nil {
+		return nil, err
+	}
+	var out []*UpdateResult
+	for _, d := range r.Divergences {
+		for _, name := range d.Signature.Wrong {
+			out = append(out, s.reduce(c, name, d.Signature.Class))
+		}
+	}
+	return out, nil
+}
+
+// An updateSession caches the judge's store by request and store across
+// its reductions, as session does for queries.
+type updateSession struct {
+	ctx     context.Context
+	engines []oracle.Engine
+	judge   oracle.Engine
+	lim     Limits
+	judged  map[string]judged
+}
+
+type judged struct {
+	a   *results.Answer
+	err error
+}
+
+func newUpdateSession(ctx context.Context, engines []oracle.Engine, lim Limits) (*updateSession, error) {
+	s := &updateSession{ctx: ctx, engines: engines, lim: lim.withDefaults(), judged: map[string]judged{}}
+	if s.judge = findEngine(engines, diff.JudgeName); s.judge == nil {
+		return nil, fmt.Errorf("reduce: the judge (%s) is not among the engines", diff.JudgeName)
+	}
+	return s, nil
+}
+
+// reduce checks the divergence on c (its store as N-Quads: an empty named
+// graph of the original is not kept, as data.nq cannot hold one), shrinks,
+// and judges the result on every engine.
+func (s *updateSession) reduce(c *oracle.UpdateCase, name string, class diff.Class) *UpdateResult {
+	norm := *c
+	norm.Store = datasetOf(quadsOf(c.Store))
+	res := &UpdateResult{Engine: name, Class: class, Original: c, Case: &norm}
+	n, q := UpdateNodeCount(c.Update, c.Base), norm.Store.Len()
+	res.Stats = Stats{NodesBefore: n, NodesAfter: n, QuadsBefore: q, QuadsAfter: q}
+	eng := findEngine(s.engines, name)
+	if eng == nil {
+		res.Reason = name + " is not among the engines"
+		return res
+	}
+	start := time.Now()
+	if v := s.pair(&norm, eng); !v.showsIn(class) {
+		res.Reason = fmt.Sprintf("%s is not wrong in %s against the judge alone on the original case (its store as N-Quads): %s", name, class, v.text())
+		res.Stats.Calls, res.Stats.Elapsed = 1, time.Since(start)
+		return res
+	}
+	calls := 1
+	stop := func() bool {
+		calls++
+		return s.ctx.Err() != nil || calls > s.lim.MaxCalls || time.Since(start) > s.lim.MaxTime
+	}
+	still := func(cand *oracle.UpdateCase) bool { return s.pair(cand, eng).showsIn(class) }
+	out, st := ShrinkUpdate(&norm, still, stop)
+	st.Calls++
+	res.Case, res.Stats, res.Survived = out, st, !st.Flaky
+	if st.Flaky {
+		res.Reason = fmt.Sprintf("the reduced case lost %s's %s on a re-run", name, class)
+	}
+	run, err := JudgeUpdate(s.ctx, out, s.engines, s.lim.Deadline)
+	if err != nil {
+		res.Survived, res.Reason = false, "the judge rejects the reduced request: "+err.Error()
+		return res
+	}
+	res.Run = run
+	return res
+}
+
+// pair judges cand on the judge and eng alone; the judge's store comes
+// from the session's cache.
+func (s *updateSession) pair(cand *oracle.UpdateCase, eng oracle.Engine) UpdateVerdict {
+	j := s.judgeStore(cand)
+	if j.err != nil {
+		return UpdateVerdict{Engine: eng.Name(), Outcome: diff.Unjudged, Err: j.err}
+	}
+	return updateVerdict(s.ctx, eng, cand, j.a, s.lim.Deadline)
+}
+
+func (s *updateSession) judgeStore(cand *oracle.UpdateCase) judged {
+	key := cand.Update + "\x00" + datasetKey(cand.Store)
+	if j, ok := s.judged[key]; ok {
+		return j
+	}
+	a, err := applyOne(s.ctx, s.judge, cand, s.lim.Deadline)
+	j := judged{a, err}
+	switch oracle.Classify(err) {
+	case "timeout", "unavailable", "resource": // the machine's state: ask again
+	default:
+		if s.ctx.Err() == nil {
+			s.judged[key] = j
+		}
+	}
+	return j
+}
+
+// showsIn: the verdict files a divergence of class.
+func (v UpdateVerdict) showsIn(class diff.Class) bool {
+	return onWrongSide(v.Outcome) && v.Class == class
+}
+
+func (v UpdateVerdict) text() string {
+	if v.Err != nil {
+		return fmt.Sprintf("%s (%v)", v.Outcome, v.Err)
+	}
+	return fmt.Sprintf("%s %v", v.Outcome, v.Classes)
+}

@@ -1,0 +1,240 @@
+package reduce
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// UpdateVerdict is one engine's outcome on an update case, with the store
+// it answered (Answer) so reports can show it. Outcome and classes follow
+// the query triage (diff.Outcome): a store no permitted outcome fits is
+// wrong in the comparator's classes (missing-quads, extra-quads,
+// graph-existence, changed-literal, atomicity...); an engine that refuses
+// a request the judge accepts is rejected, one that fails where the judge
+// answers a store is error-vs-answer, a crash is crash.
+type UpdateVerdict struct {
+	Engine  string
+	Version string
+	Outcome diff.Outcome
+	Class   diff.Class   // the first of Classes: the divergence it is filed under
+	Classes []diff.Class // sorted as the comparator sorts them
+	Answer  *results.Answer
+	Err     error
+	Verdict *diff.Verdict // the comparison with the judge's store (nil on an error)
+}
+
+// UpdateRun is one update case judged on several engines: the judge's
+// store (Expected) and each engine's verdict, grouped into divergences by
+// class as diff.Report does for queries.
+type UpdateRun struct {
+	Case        *oracle.UpdateCase
+	Kind        diff.Kind
+	Reason      string
+	Expected    *results.Answer // the judge's store; nil when Kind is unjudged
+	JudgeErr    error
+	Verdicts    []UpdateVerdict // the judge first
+	Divergences []diff.Divergence
+	Notes       []string
+}
+
+// Verdict returns name's verdict, or nil.
+func (r *UpdateRun) Verdict(name string) *UpdateVerdict {
+	for i := range r.Verdicts {
+		if r.Verdicts[i].Engine == name {
+			return &r.Verdicts[i]
+		}
+	}
+	return nil
+}
+
+// JudgeUpdate applies c on the judge (diff.JudgeName, which must be among
+// engines) and on every engine that applies updates (oracle.Updater; the
+// others are noted and left out), and judges each store against the
+// judge's with diff.CompareAs. A request the judge rejects is an error
+// (bad input, wrapping diff.ErrUpdateRejected).
+func JudgeUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, deadline time.Duration) (*UpdateRun, error) {
+	judge := findEngine(engines, diff.JudgeName)
+	if judge == nil {
+		return nil, fmt.Errorf("reduce: the judge (%s) is not among the engines", diff.JudgeName)
+	}
+	want, err := applyOne(ctx, judge, c, deadline)
+	if errors.Is(err, oracle.ErrRejected) {
+		return nil, fmt.Errorf("%w: %v", diff.ErrUpdateRejected, err)
+	}
+	r := &UpdateRun{Case: c, Kind: diff.KindAllCorrect, Expected: want, JudgeErr: err}
+	r.Verdicts = append(r.Verdicts, UpdateVerdict{Engine: judge.Name(), Version: judge.Version(), Outcome: diff.Correct, Answer: want})
+	if err != nil {
+		r.Kind, r.Reason, r.Expected = diff.KindUnjudged, "the judge gave no store: "+err.Error(), nil
+		r.Verdicts[0].Outcome, r.Verdicts[0].Err = diff.Unjudged, err
+		return r, nil
+	}
+	for _, e := range engines {
+		if e == judge {
+			continue
+		}
+		if _, ok := oracle.AsUpdater(e); !ok {
+			r.Notes = append(r.Notes, e.Name()+" left out: its adapter applies no updates (oracle.Updater)")
+			continue
+		}
+		r.Verdicts = append(r.Verdicts, updateVerdict(ctx, e, c, want, deadline))
+	}
+	r.group()
+	return r, nil
+}
+
+func findEngine(engines []oracle.Engine, name string) oracle.Engine {
+	for _, e := range engines {
+		if e.Name() == name {
+			return e
+		}
+	}
+	return nil
+}
+
+// applyOne runs one engine's Update under deadline; a panic is a crash.
+func applyOne(ctx context.Context, e oracle.Engine, c *oracle.UpdateCase, d time.Duration) (a *results.Answer, err error) {
+	u, ok := oracle.AsUpdater(e)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s applies no updates", oracle.ErrUnsupported, e.Name())
+	}
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	defer func() {
+		if p := recover(); p != nil {
+			a, err = nil, fmt.Errorf("%w: panic: %v", oracle.ErrCrashed, p)
+		}
+	}()
+	a, err = u.Update(ctx, c)
+	if err == nil && (a == nil || a.Store == nil) {
+		err = fmt.Errorf("%w: no store and no error", oracle.ErrCrashed)
+	}
+	return a, err
+}
+
+func updateVerdict(ctx context.Context, e oracle.Engine, c *oracle.UpdateCase, want *results.Answer, d time.Duration) UpdateVerdict {
+	got, err := applyOne(ctx, e, c, d)
+	v := UpdateVerdict{Engine: e.Name(), Version: e.Version(), Answer: got, Err: err}
+	if err != nil {
+		v.Outcome, v.Class = updateErrorOutcome(err, want)
+		if v.Class != "" {
+			v.Classes = []diff.Class{v.Class}
+		}
+		return v
+	}
+	v.Verdict = diff.CompareAs(e.Name(), want, got)
+	switch {
+	case v.Verdict.OK:
+		v.Outcome = diff.Correct
+	case v.Verdict.Classes[0] == diff.ClassUndecided:
+		v.Outcome, v.Class, v.Classes = diff.Unjudged, diff.ClassUndecided, v.Verdict.Classes
+	default:
+		v.Outcome, v.Class, v.Classes = diff.Wrong, v.Verdict.Classes[0], v.Verdict.Classes
+	}
+	return v
+}
+
+// updateErrorOutcome maps an engine's error onto an outcome and class as
+// the query triage does (each kind of failure its own class). A request
+// the judge accepted is SPARQL 1.1 Update, so refusing it is rejected; any
+// other failure is error-vs-answer, unless the text permits the request
+// to fail (a permitted store that is a failure): then the engine's
+// failure, which carries no store, cannot be told apart from it.
+func updateErrorOutcome(err error, want *results.Answer) (diff.Outcome, diff.Class) {
+	switch oracle.Classify(err) {
+	case "timeout", "budget", "resource":
+		return diff.TimedOut, diff.ClassTimeout
+	case "unavailable":
+		return diff.Unavailable, ""
+	case "crashed":
+		return diff.Crashed, diff.ClassCrash
+	case "unsupported":
+		return diff.Unsupported, diff.ClassUnsupported
+	case "rejected":
+		return diff.Rejected, diff.ClassRejected
+	}
+	if failurePermitted(want) {
+		return diff.Unjudged, diff.ClassUndecided
+	}
+	return diff.Errored, diff.ClassErrorVsAnswer
+}
+
+func failurePermitted(a *results.Answer) bool {
+	if a.Store.Err != "" {
+		return true
+	}
+	if a.Freedom == nil || a.Freedom.Update == nil {
+		return false
+	}
+	for _, s := range a.Freedom.Update.Alternatives {
+		if s.Err != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// onWrongSide: the outcomes a divergence files (as the query triage: a
+// wrong store, an error, a refusal, a crash; never a timeout, an
+// unsupported feature or an undecided store).
+func onWrongSide(o diff.Outcome) bool {
+	switch o {
+	case diff.Wrong, diff.Errored, diff.Rejected, diff.Crashed:
+		return true
+	}
+	return false
+}
+
+// group builds the divergences (one per class, the engines wrong in it
+// against every engine the judge's side holds) and the run's kind.
+func (r *UpdateRun) group() {
+	byClass := map[diff.Class][]string{}
+	var right []string
+	for _, v := range r.Verdicts {
+		switch {
+		case v.Outcome == diff.Correct:
+			right = append(right, v.Engine)
+		case onWrongSide(v.Outcome):
+			byClass[v.Class] = append(byClass[v.Class], v.Engine)
+		case r.Kind == diff.KindAllCorrect:
+			r.Kind = diff.KindUnjudged
+		}
+	}
+	sort.Strings(right)
+	classes := make([]diff.Class, 0, len(byClass))
+	for c := range byClass {
+		classes = append(classes, c)
+	}
+	slices.Sort(classes)
+	for _, c := range classes {
+		wrong := byClass[c]
+		sort.Strings(wrong)
+		d := diff.Divergence{Signature: diff.Signature{Class: c, Wrong: wrong, Right: right}, Internal: slices.Contains(wrong, diff.TwinName)}
+		r.Divergences = append(r.Divergences, d)
+		r.Kind = worseKind(r.Kind, d.Internal)
+	}
+}
+
+func worseKind(k diff.Kind, internal bool) diff.Kind {
+	if internal || k == diff.KindInternalBug {
+		return diff.KindInternalBug
+	}
+	return diff.KindEngineBug
+}
+
+// shows: name is on the wrong side of a divergence of class in r.
+func (r *UpdateRun) shows(name string, class diff.Class) bool {
+	for _, d := range r.Divergences {
+		if d.Signature.Class == class && slices.Contains(d.Signature.Wrong, name) {
+			return true
+		}
+	}
+	return false
+}
