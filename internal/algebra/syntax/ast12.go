@@ -66,3 +66,19 @@ type Annotation struct {
 func (*TripleTerm) graphNode()    {}
 func (*ReifiedTriple) graphNode() {}
 func (*TripleTerm) exprNode()     {}
+
+// annots returns the annotations written after Objects[i], or nil.
+func (po *PropertyObjects) annots(i int) []*Annotation {
+	if i < len(po.Annots) {
+		return po.Annots[i]
+	}
+	return nil
+}
+
+// verbVar returns v as a GraphNode when it is a variable, else nil.
+func verbVar(v Verb) GraphNode {
+	if x, ok := v.(*Var); ok {
+		return x
+	}
+	return nil
+}

@@ -16,6 +16,9 @@ func check(q *Query) *Error {
 	} else {
 		c.modifierRules(&q.Mod)
 	}
+	if q.Spec == Spec12 {
+		c.valuesVarsUnique(q)
+	}
 	return c.err
 }
 
@@ -108,8 +111,12 @@ func (c *checker) triples(ts []*TriplesSameSubject) {
 
 func (c *checker) props(ps []*PropertyObjects) {
 	for _, po := range ps {
-		for _, o := range po.Objects {
+		for i, o := range po.Objects {
 			c.node(o)
+			for _, a := range po.annots(i) {
+				c.node(a.Reifier)
+				c.props(a.Props)
+			}
 		}
 	}
 }
@@ -130,6 +137,13 @@ func (c *checker) node(n GraphNode) {
 		for _, it := range n.Items {
 			c.node(it)
 		}
+	case *TripleTerm:
+		c.node(n.S)
+		c.node(n.O)
+	case *ReifiedTriple:
+		c.node(n.S)
+		c.node(n.O)
+		c.node(n.Reifier)
 	}
 }
 
@@ -155,12 +169,7 @@ func (c *checker) selectRules(pr *Projection, where *GroupPattern, m *Modifiers)
 	if pr == nil || c.err != nil {
 		return
 	}
-	scope := map[string]bool{}
-	if where != nil {
-		for _, e := range where.Elems {
-			inScope(e, scope)
-		}
-	}
+	scope := selectScope(pr, where, m)
 	used := map[string]bool{} // variables mentioned earlier in this SELECT
 	for _, it := range pr.Items {
 		if it.Var == nil {
@@ -187,6 +196,52 @@ func (c *checker) selectRules(pr *Projection, where *GroupPattern, m *Modifiers)
 	if isAggregateQuery(pr, m) {
 		c.groupedProjection(pr, m)
 	}
+}
+
+// selectScope is the set of variables in scope where the SELECT
+// expressions are evaluated: those of the WHERE clause, or in an aggregate
+// query only the grouping keys, since grouping hides every other variable
+// (SPARQL 1.2 W3C tests sparql12/syntax group-by-scope-1 and -bad-1..3;
+// the 1.1 text does not settle it, so both documents read it so).
+func selectScope(pr *Projection, where *GroupPattern, m *Modifiers) map[string]bool {
+	scope := map[string]bool{}
+	if isAggregateQuery(pr, m) {
+		for _, g := range m.Group {
+			if g.Var != nil {
+				scope[g.Var.Name] = true
+			} else if v, ok := g.Expr.(*Var); ok {
+				scope[v.Name] = true
+			}
+		}
+		return scope
+	}
+	if where != nil {
+		for _, e := range where.Elems {
+			inScope(e, scope)
+		}
+	}
+	return scope
+}
+
+// valuesVarsUnique: SPARQL 1.2 "Variables in the variable list of a VALUES
+// clause must be unique within that list" (#sparqlGrammar notes; the
+// draft's changes: "Forbid duplicated variables in VALUES"). SPARQL 1.1
+// has no such rule, so it applies to 1.2 queries only.
+func (c *checker) valuesVarsUnique(q *Query) {
+	Inspect(q, func(n Node) bool {
+		d, ok := n.(*InlineData)
+		if !ok {
+			return c.err == nil
+		}
+		seen := map[string]bool{}
+		for _, v := range d.Vars {
+			if seen[v.Name] {
+				c.fail(errorAt(v.Pos, "variable ?%s twice in the VALUES variable list", v.Name))
+			}
+			seen[v.Name] = true
+		}
+		return c.err == nil
+	})
 }
 
 // modifierRules: no aggregates in GROUP BY, none nested in HAVING/ORDER BY.
@@ -405,8 +460,12 @@ func propVars(ps []*PropertyObjects, vs map[string]bool) {
 		if v, ok := po.Verb.(*Var); ok {
 			vs[v.Name] = true
 		}
-		for _, o := range po.Objects {
+		for i, o := range po.Objects {
 			nodeVars(o, vs)
+			for _, a := range po.annots(i) {
+				nodeVars(a.Reifier, vs)
+				propVars(a.Props, vs)
+			}
 		}
 	}
 }
@@ -421,6 +480,15 @@ func nodeVars(n GraphNode, vs map[string]bool) {
 		for _, it := range n.Items {
 			nodeVars(it, vs)
 		}
+	case *TripleTerm:
+		nodeVars(n.S, vs)
+		nodeVars(verbVar(n.P), vs)
+		nodeVars(n.O, vs)
+	case *ReifiedTriple:
+		nodeVars(n.S, vs)
+		nodeVars(verbVar(n.P), vs)
+		nodeVars(n.O, vs)
+		nodeVars(n.Reifier, vs)
 	}
 }
 

@@ -93,7 +93,7 @@ func lexText(input string) string {
 		return fmt.Sprintf("error %d:%d: %s", err.Line, err.Col, err.Msg)
 	}
 	src := newSource(input, text, m)
-	toks, err := lex(src)
+	toks, err := lex(src, false)
 	if err != nil {
 		return fmt.Sprintf("error %d:%d: %s", err.Line, err.Col, err.Msg)
 	}

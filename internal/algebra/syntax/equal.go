@@ -4,8 +4,9 @@ import "reflect"
 
 // Equal reports whether two trees are equal ignoring source positions and
 // presentation details that do not change meaning: IRI.Written (a prefixed
-// name and its expansion are equal) and Literal.Long. Nil and empty slices
-// are equal.
+// name and its expansion are equal), Literal.Long, Decl.Quote, and the Spec
+// of a Query or Update, which Parse derives from the tree (a built tree
+// leaves it SpecAuto). Nil and empty slices are equal.
 func Equal(a, b Node) bool {
 	if a == nil || b == nil {
 		return a == nil && b == nil
@@ -51,7 +52,7 @@ func equalStruct(a, b reflect.Value) bool {
 	}
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		if f.Name == "Written" || f.Name == "Long" {
+		if f.Name == "Written" || f.Name == "Long" || f.Name == "Quote" || f.Name == "Spec" {
 			continue
 		}
 		if !equalValue(a.Field(i), b.Field(i)) {

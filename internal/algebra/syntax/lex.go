@@ -84,11 +84,15 @@ type lexer struct {
 	s    string
 	i    int
 	toks []token
+	// uchar: SPARQL 1.2 reads codepoint escapes as UCHAR inside IRIREF and
+	// strings only, while parsing (#codepointEscape, #term2escape); 1.1
+	// replaced them in the whole text before (unescapeCodepoints).
+	uchar bool
 }
 
-// lex tokenizes all of src.text.
-func lex(src *source) ([]token, *Error) {
-	l := &lexer{src: src, s: src.text}
+// lex tokenizes all of src.text; uchar selects the 1.2 escape rule.
+func lex(src *source, uchar bool) ([]token, *Error) {
+	l := &lexer{src: src, s: src.text, uchar: uchar}
 	for {
 		l.skipSpace()
 		if l.i >= len(l.s) {
@@ -142,8 +146,8 @@ func (l *lexer) next() (token, *Error) {
 	c := l.s[l.i]
 	switch {
 	case c == '<':
-		if t, ok := l.iriRef(); ok {
-			return t, nil
+		if t, ok, err := l.iriRef(); ok || err != nil {
+			return t, err
 		}
 		return l.punct(), nil
 	case c == '?' || c == '$':
@@ -166,7 +170,7 @@ func (l *lexer) next() (token, *Error) {
 	case c == ':' || isPNCharsBase(l.peekRune(l.i)):
 		return l.word()
 	}
-	if strings.IndexByte("{})].,;*/|^!=>&+-", c) >= 0 {
+	if strings.IndexByte("{})].,;*/|^!=>&+-~", c) >= 0 {
 		return l.punct(), nil
 	}
 	r := l.peekRune(l.i)
@@ -175,34 +179,78 @@ func (l *lexer) next() (token, *Error) {
 
 func (l *lexer) digitAt(i int) bool { return i < len(l.s) && l.s[i] >= '0' && l.s[i] <= '9' }
 
-// punct lexes operators, longest first.
+// punct lexes operators, longest first. The SPARQL 1.2 delimiters <<( )>>
+// << >> {| |} (#rTripleTerm, #rReifiedTriple, #rAnnotationBlock) come first;
+// '<<' is not one where its second '<' opens an IRIREF (`?a<<b>` stays
+// `?a < <b>`, as SPARQL 1.1 reads it).
 func (l *lexer) punct() token {
 	start := l.i
-	for _, op := range []string{"^^", "<=", ">=", "!=", "&&", "||"} {
-		if strings.HasPrefix(l.s[l.i:], op) {
-			l.i += 2
-			return l.tok(tPunct, start, op)
+	for _, op := range []string{"<<(", ")>>", "<<", ">>", "{|", "|}", "^^", "<=", ">=", "!=", "&&", "||"} {
+		if !strings.HasPrefix(l.s[l.i:], op) || op == "<<" && l.iriRefAt(l.i+1) {
+			continue
 		}
+		if op == "|}" && strings.HasPrefix(l.s[l.i:], "||") {
+			continue
+		}
+		l.i += len(op)
+		return l.tok(tPunct, start, op)
 	}
 	l.i++
 	return l.tok(tPunct, start, l.s[start:l.i])
 }
 
+// iriRefAt reports whether an IRIREF starts at i (lexing it on a copy).
+func (l *lexer) iriRefAt(i int) bool {
+	c := *l
+	c.i = i
+	_, ok, err := c.iriRef()
+	return ok && err == nil
+}
+
 // iriRef lexes IRIREF (#rIRIREF); ok is false when '<' does not start one.
-func (l *lexer) iriRef() (token, bool) {
+// With uchar, a UCHAR inside is decoded (#codepointEscape); err reports one
+// that is not a Unicode scalar value.
+func (l *lexer) iriRef() (token, bool, *Error) {
 	start := l.i
+	var b strings.Builder
 	for j := l.i + 1; j < len(l.s); {
 		r, n := utf8.DecodeRuneInString(l.s[j:])
 		if r == '>' {
 			l.i = j + 1
-			return l.tok(tIRIRef, start, l.s[start+1:j]), true
+			return l.tok(tIRIRef, start, b.String()), true, nil
+		}
+		if r == '\\' && l.uchar {
+			u, m, err := l.ucharAt(j)
+			if m == 0 || err != nil {
+				return token{}, false, err
+			}
+			b.WriteRune(u)
+			j += m
+			continue
 		}
 		if r <= 0x20 || strings.ContainsRune("<\"{}|^`\\", r) {
-			return token{}, false
+			return token{}, false, nil
 		}
+		b.WriteString(l.s[j : j+n])
 		j += n
 	}
-	return token{}, false
+	return token{}, false, nil
+}
+
+// ucharAt decodes the UCHAR at i (#rUCHAR): its code point and length, or
+// length 0 when there is none. The draft: "A numeric escape sequence MUST
+// NOT produce a code point value in the range U+D800 to U+DFFF"
+// (#codepointEscape), so a surrogate is an error.
+func (l *lexer) ucharAt(i int) (rune, int, *Error) {
+	n := codepointEscapeLen(l.s, i)
+	if n == 0 {
+		return 0, 0, nil
+	}
+	v, _ := strconv.ParseUint(l.s[i+2:i+n], 16, 32)
+	if r := rune(v); utf8.ValidRune(r) {
+		return r, n, nil
+	}
+	return 0, 0, l.src.errorf(i, "invalid codepoint escape %s", l.s[i:i+n])
 }
 
 // bracket lexes '(' / '[' and the NIL and ANON terminals (#rNIL, #rANON).
@@ -248,6 +296,11 @@ func (l *lexer) langTag() (token, *Error) {
 	for l.i+1 < len(l.s) && l.s[l.i] == '-' && isAlnum(l.s[l.i+1]) {
 		l.i++
 		l.run(isAlnum)
+	}
+	// SPARQL 1.2 #rLANG_DIR: ('--' [a-zA-Z]+)? after the tag; val keeps it
+	if l.i+2 < len(l.s) && l.s[l.i] == '-' && l.s[l.i+1] == '-' && isAlpha(l.s[l.i+2]) {
+		l.i += 2
+		l.run(isAlpha)
 	}
 	return l.tok(tLangTag, start, l.s[start+1:l.i]), nil
 }
@@ -339,6 +392,16 @@ func (l *lexer) str() (token, *Error) {
 			}
 			l.i += 3
 			return l.strTok(start, b.String(), true), nil
+		case c == '\\' && l.uchar && (l.peekRune(l.i+1) == 'u' || l.peekRune(l.i+1) == 'U'):
+			u, n, err := l.ucharAt(l.i)
+			if err != nil {
+				return token{}, err
+			}
+			if n == 0 {
+				return token{}, l.src.errorf(l.i, "bad codepoint escape in string")
+			}
+			b.WriteRune(u)
+			l.i += n
 		case c == '\\':
 			r, err := l.echar()
 			if err != nil {

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
@@ -11,6 +12,10 @@ type Options struct {
 	Base      string // base IRI for relative IRIs before any BASE declaration
 	MaxLength int    // maximum query length in bytes; 0 means DefaultMaxLength
 	MaxDepth  int    // maximum nesting of groups, brackets and paths; 0 means DefaultMaxDepth
+	// Spec is the document to parse by: SpecAuto (the zero value) follows
+	// what the query declares or implies (see Query.Spec), Spec11 rejects
+	// every SPARQL 1.2 form, Spec12 applies the 1.2 escape rules.
+	Spec Spec
 }
 
 // Defaults for Options.
@@ -22,20 +27,42 @@ const (
 // recoverPanics is switched off by FuzzParse so that a panic is a finding.
 var recoverPanics = true
 
-// Parse parses a SPARQL 1.1 query string (#rQueryUnit) and applies the static
+// Parse parses a SPARQL query string (#rQueryUnit) and applies the static
 // rules of check.go. Every error is an *Error with a position.
-func Parse(src string, opts Options) (q *Query, err error) {
-	if opts.MaxLength <= 0 {
-		opts.MaxLength = DefaultMaxLength
+//
+// With Options.Spec SpecAuto the query follows SPARQL 1.2 when it declares
+// or implies it and SPARQL 1.1 otherwise, escapes included: the two
+// documents read codepoint escapes differently (1.1 §19.2 replaces them in
+// the whole text first; the 1.2 draft reads them inside IRIs and strings
+// only, while parsing: "Escape sequence processing has been changed to be
+// processed during parsing, not before"). So a query holding an escape that
+// turns out to be 1.2 is parsed again by the 1.2 rule, and one that the 1.1
+// rule rejects is accepted when the 1.2 rule reads it as a 1.2 query.
+func Parse(src string, opts Options) (*Query, error) {
+	if opts.Spec != SpecAuto {
+		q, _, err := parseQuery(src, opts, opts.Spec)
+		return q, err
 	}
-	if opts.MaxDepth <= 0 {
-		opts.MaxDepth = DefaultMaxDepth
+	q, v12, err := parseQuery(src, opts, SpecAuto)
+	if !hasCodepointEscape(src) || err == nil && !v12 {
+		return q, err
 	}
-	if len(src) > opts.MaxLength {
-		return nil, &Error{Line: 1, Col: 1, Msg: fmt.Sprintf("query too long: %d bytes, limit %d", len(src), opts.MaxLength)}
+	q2, v12b, err2 := parseQuery(src, opts, Spec12)
+	if err == nil || err2 == nil && v12b {
+		return q2, err2
 	}
-	if !utf8.ValidString(src) {
-		return nil, invalidUTF8(src)
+	return nil, err
+}
+
+// parseQuery parses by one document; v12 reports a query that declares
+// VERSION "1.2"/"1.2-basic" or uses SPARQL 1.2 syntax.
+func parseQuery(src string, opts Options, spec Spec) (q *Query, v12 bool, err error) {
+	if limit := cmp.Or(max(opts.MaxLength, 0), DefaultMaxLength); len(src) > limit {
+		return nil, false, &Error{Line: 1, Col: 1, Msg: fmt.Sprintf("query too long: %d bytes, limit %d", len(src), limit)}
+	}
+	p, e := newParser(src, &opts, spec)
+	if e != nil {
+		return nil, false, e
 	}
 	defer func() {
 		// last resort: the normal path returns errors, never panics
@@ -46,24 +73,15 @@ func Parse(src string, opts Options) (q *Query, err error) {
 			q, err = nil, &Error{Line: 1, Col: 1, Msg: fmt.Sprintf("internal parser error: %v", r)}
 		}
 	}()
-	text, m, e := unescapeCodepoints(src)
-	if e != nil {
-		return nil, e
-	}
-	s := newSource(src, text, m)
-	toks, e := lex(s)
-	if e != nil {
-		return nil, e
-	}
-	p := &parser{src: s, toks: toks, base: opts.Base, prefixes: map[string]string{}, maxDepth: opts.MaxDepth}
 	q = p.query()
 	if p.err != nil {
-		return nil, p.err
+		return nil, p.implied12, p.err
 	}
+	q.Spec = p.followed()
 	if e := check(q); e != nil {
-		return nil, e
+		return nil, p.implied12, e
 	}
-	return q, nil
+	return q, p.implied12, nil
 }
 
 func invalidUTF8(src string) *Error {
@@ -88,6 +106,11 @@ type parser struct {
 	prefixes map[string]string
 	depth    int
 	maxDepth int
+	// SPARQL 1.2: the document asked for, the last VERSION label declared,
+	// and whether a 1.2 label or 1.2 syntax was seen (parse12.go).
+	spec      Spec
+	version   string
+	implied12 bool
 }
 
 var eofTok = token{kind: tEOF}
@@ -250,6 +273,8 @@ func (p *parser) prologue(q *Query) {
 				p.prefixes[nt.val] = iri.Value
 				q.Prologue = append(q.Prologue, &Decl{Pos: p.pos(t), Kind: DeclPrefix, Prefix: nt.val, IRI: iri})
 			}
+		case p.isKw("VERSION"):
+			p.versionDecl(q)
 		default:
 			return
 		}
@@ -561,7 +586,9 @@ func (p *parser) dataValue() GraphNode {
 	case t.kind == tString, t.kind == tInteger, t.kind == tDecimal, t.kind == tDouble,
 		p.isKw("TRUE"), p.isKw("FALSE"):
 		return p.literal()
+	case p.isPunct("<<("):
+		return p.tripleTerm(ttData)
 	}
-	p.expected("IRI, literal or UNDEF")
+	p.expected("IRI, literal, triple term or UNDEF")
 	return nil
 }

@@ -19,7 +19,7 @@ func (p *parser) iri() *IRI {
 	switch t.kind {
 	case tIRIRef:
 		p.next()
-		if strings.ContainsAny(t.val, "<>\"{}|^`\\") {
+		if strings.ContainsAny(t.val, "<>\"{}|^`\\") || strings.IndexFunc(t.val, func(r rune) bool { return r <= 0x20 }) >= 0 {
 			p.failAt(t, "invalid character in IRI")
 		}
 		return &IRI{Pos: p.pos(t), Value: resolveIRI(p.base, t.val), Written: t.text}
@@ -75,8 +75,23 @@ func (p *parser) literalSuffix(l *Literal) {
 	case t.kind == tLangTag:
 		p.next()
 		l.Lang = t.val
+		if i := strings.Index(t.val, "--"); i >= 0 {
+			p.langDir(t, l, i)
+		}
 	case p.acceptPunct("^^"):
 		l.Datatype = p.iri()
+	}
+}
+
+// langDir splits `@en--ltr` (SPARQL 1.2 #rLANG_DIR) into tag and base
+// direction. The terminal allows any letters after '--'; RDF 1.2 knows
+// only "ltr" and "rtl" (#dfn-base-direction), and the W3C test
+// langdir-literal-invalid rejects "@en--foo".
+func (p *parser) langDir(t token, l *Literal, i int) {
+	p.use12(t, "base direction @"+t.val, false)
+	l.Lang, l.Dir = t.val[:i], t.val[i+2:]
+	if l.Dir != "ltr" && l.Dir != "rtl" {
+		p.failAt(t, "base direction %q: only \"ltr\" or \"rtl\"", l.Dir)
 	}
 }
 
@@ -180,10 +195,20 @@ func (p *parser) mulTail(x Expr) Expr {
 	return x
 }
 
-// unaryExpr parses #rUnaryExpression.
+// unaryExpr parses #rUnaryExpression. '!' takes a UnaryExpression, so `!!x`
+// parses: the SPARQL 1.2 draft's changes list "Grammar rule UnaryExpression
+// to allow !!" among the errata of 1.1, so both documents read it.
 func (p *parser) unaryExpr() Expr {
 	t := p.peek()
-	if p.isPunct("!") || p.isPunct("+") || p.isPunct("-") {
+	if p.isPunct("!") {
+		if !p.enter() {
+			return nil
+		}
+		defer p.leave()
+		p.next()
+		return &Unary{Pos: p.pos(t), Op: t.val, X: p.unaryExpr()}
+	}
+	if p.isPunct("+") || p.isPunct("-") {
 		p.next()
 		return &Unary{Pos: p.pos(t), Op: t.val, X: p.primaryExpr()}
 	}
@@ -204,6 +229,8 @@ func (p *parser) primaryExpr() Expr {
 		return p.literal()
 	case p.startsBuiltin():
 		return p.builtinCall()
+	case p.isPunct("<<("):
+		return p.tripleTerm(ttExpr)
 	}
 	p.expected("expression")
 	return nil
@@ -307,6 +334,9 @@ func (p *parser) builtinCall() Expr {
 		return &Exists{Pos: pos, Not: true, Pattern: p.groupGraphPattern()}
 	}
 	b := Builtins[t.val]
+	if b.V12 {
+		p.use12(t, t.text+"()", false)
+	}
 	c := &Call{Pos: pos, Name: b.Name}
 	switch {
 	case b.Name == "BOUND":

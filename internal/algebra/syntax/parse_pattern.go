@@ -94,6 +94,9 @@ func (p *parser) startsNotTriples() bool {
 }
 
 func (p *parser) startsTriples() bool {
+	if p.isPunct("<<") || p.isPunct("<<(") {
+		return true
+	}
 	t := p.peek()
 	switch t.kind {
 	case tVar, tIRIRef, tPNameLN, tPNameNS, tBlank, tString, tInteger, tDecimal,
@@ -166,7 +169,8 @@ func (p *parser) groupOrUnion() Pattern {
 // triplesSameSubject parses #rTriplesSameSubjectPath (path) or #rTriplesSameSubject.
 func (p *parser) triplesSameSubject(path bool) *TriplesSameSubject {
 	t := &TriplesSameSubject{Pos: p.here()}
-	if p.isPunct("[") || p.isPunct("(") {
+	if p.isPunct("[") || p.isPunct("(") || p.isPunct("<<") {
+		// #rReifiedTripleBlockPath: ReifiedTriple PropertyListPath
 		t.Subject = p.graphNode(path)
 		if p.startsVerb(path) {
 			t.Props = p.propertyList(path)
@@ -198,7 +202,7 @@ func (p *parser) propertyList(path bool) []*PropertyObjects {
 			return out
 		}
 		po := &PropertyObjects{Pos: p.here(), Verb: p.verb(path)}
-		po.Objects = p.objectList(path)
+		po.Objects, po.Annots = p.objectList(path, isSimpleVerb(po.Verb))
 		out = append(out, po)
 		if !p.acceptPunct(";") {
 			return out
@@ -227,13 +231,25 @@ func (p *parser) verb(path bool) Verb {
 	return p.path()
 }
 
-// objectList parses #rObjectListPath / #rObjectList.
-func (p *parser) objectList(path bool) []GraphNode {
-	out := []GraphNode{p.graphNode(path)}
-	for p.err == nil && p.acceptPunct(",") {
+// objectList parses #rObjectListPath / #rObjectList; each object may carry
+// annotations (#rObjectPath: GraphNodePath AnnotationPath). annots is nil
+// when no object has any.
+func (p *parser) objectList(path, simple bool) (out []GraphNode, annots [][]*Annotation) {
+	for p.err == nil {
 		out = append(out, p.graphNode(path))
+		if a := p.annotations(path, simple); len(a) > 0 {
+			if annots == nil {
+				annots = make([][]*Annotation, len(out)-1, len(out))
+			}
+			annots = append(annots, a)
+		} else if annots != nil {
+			annots = append(annots, nil)
+		}
+		if !p.acceptPunct(",") {
+			return out, annots
+		}
 	}
-	return out
+	return out, annots
 }
 
 // graphNode parses #rGraphNodePath / #rGraphNode.
@@ -261,6 +277,8 @@ func (p *parser) graphNode(path bool) GraphNode {
 		}
 		p.expectPunct(")")
 		return c
+	case p.isPunct("<<"):
+		return p.reifiedTriple()
 	}
 	return p.varOrTerm()
 }
@@ -287,6 +305,10 @@ func (p *parser) varOrTerm() GraphNode {
 	case tWord:
 		if t.val == "TRUE" || t.val == "FALSE" {
 			return p.literal()
+		}
+	case tPunct:
+		if t.val == "<<(" {
+			return p.tripleTerm(ttPattern)
 		}
 	}
 	p.expected("variable or RDF term")

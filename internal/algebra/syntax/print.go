@@ -57,14 +57,7 @@ func (p *printer) nl() {
 // ---------------------------------------------------------------- query
 
 func (p *printer) query(q *Query) {
-	for _, d := range q.Prologue {
-		if d.Kind == DeclBase {
-			p.w("BASE ", iriRef(d.IRI))
-		} else {
-			p.w("PREFIX ", d.Prefix, ": ", iriRef(d.IRI))
-		}
-		p.nl()
-	}
+	p.prologue(q.Prologue)
 	switch q.Form {
 	case FormSelect:
 		p.projection(q.Select)
@@ -440,6 +433,7 @@ func (p *printer) props(ps []*PropertyObjects) {
 			}
 			p.w(" ")
 			p.node(o)
+			p.annotations(po.annots(j))
 		}
 	}
 }
@@ -481,6 +475,10 @@ func (p *printer) node(n GraphNode) {
 		p.w("[ ")
 		p.props(n.Props)
 		p.w(" ]")
+	case *TripleTerm:
+		p.tripleTerm(n)
+	case *ReifiedTriple:
+		p.reifiedTriple(n)
 	default:
 		p.w("[]")
 	}
@@ -540,6 +538,9 @@ func (p *printer) literal(l *Literal) {
 	p.w(quote(l.Lex))
 	if l.Lang != "" {
 		p.w("@", l.Lang)
+		if l.Dir != "" {
+			p.w("--", l.Dir)
+		}
 	} else if l.Datatype != nil {
 		p.w("^^", iriText(l.Datatype))
 	}
@@ -797,6 +798,8 @@ func (p *printer) primary(e Expr) {
 		p.group(e.Pattern)
 	case *Aggregate:
 		p.aggregate(e)
+	case *TripleTerm:
+		p.tripleTerm(e)
 	}
 }
 

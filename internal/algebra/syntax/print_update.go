@@ -27,9 +27,12 @@ func (p *printer) update(u *Update) {
 
 func (p *printer) prologue(ds []*Decl) {
 	for _, d := range ds {
-		if d.Kind == DeclBase {
+		switch d.Kind {
+		case DeclBase:
 			p.w("BASE ", iriRef(d.IRI))
-		} else {
+		case DeclVersion:
+			p.versionDecl(d)
+		default:
 			p.w("PREFIX ", d.Prefix, ": ", iriRef(d.IRI))
 		}
 		p.nl()

@@ -12,6 +12,8 @@ type Update struct {
 	// Tail is a prologue after the last ';' (or the whole request when it
 	// holds no operation): the grammar allows one.
 	Tail []*Decl
+	// Spec is the document the request follows, as Query.Spec.
+	Spec Spec
 }
 
 // UpdateStep is one operation with the prologue written just before it.

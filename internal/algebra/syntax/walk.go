@@ -112,8 +112,16 @@ func patternChildren(n Node) []Node {
 		}
 	case *PropertyObjects:
 		add(n.Verb)
-		for _, o := range n.Objects {
+		for i, o := range n.Objects {
 			add(o)
+			for _, a := range n.annots(i) {
+				add(a)
+			}
+		}
+	case *Annotation:
+		add(n.Reifier)
+		for _, p := range n.Props {
+			add(p)
 		}
 	case *Union:
 		for _, g := range n.Groups {
@@ -162,6 +170,10 @@ func termChildren(n Node) []Node {
 	switch n := n.(type) {
 	case *Literal:
 		add(n.Datatype)
+	case *TripleTerm:
+		add(n.S, n.P, n.O)
+	case *ReifiedTriple:
+		add(n.S, n.P, n.O, n.Reifier)
 	case *Collection:
 		for _, it := range n.Items {
 			add(it)
