@@ -25,6 +25,8 @@ import (
 //	expr.*     relative weight of an expression kind (var, const, arith, ...)
 //	agg.*      relative weight of an aggregate (count, sum, ...)
 //	path.*     relative weight of a property-path operator (iri, seq, alt, ...)
+//	update.*   relative weight of an update operation (insert_data, modify,
+//	           clear, copy, ...); any positive one makes an update profile
 //	p.*        a percentage: the chance that an optional construct appears
 //
 // A weight of 0 switches the feature off. Feature names are listed by
@@ -77,6 +79,14 @@ var defaultWeights = map[string]int{
 	"p.bind_error": 0, "p.values_wide": 0, "p.cast_derived": 0, "p.numeral_extra": 0,
 	"p.sub_ties": 0, "p.agg_empty": 0, "p.template_literal": 0, "p.template_repeat": 0,
 	"p.template_bnode_list": 0, "p.string_args": 0, "p.minus_disjoint": 0,
+
+	// Update profiles (gen_update*.go): an update.* weight makes a profile
+	// generate update requests (Profile.IsUpdate); all 0 here.
+	"update.insert_data": 0, "update.delete_data": 0, "update.delete_where": 0, "update.modify": 0,
+	"update.clear": 0, "update.drop": 0, "update.create": 0, "update.copy": 0, "update.move": 0,
+	"update.add": 0, "update.load": 0,
+	"p.seq": 0, "p.silent": 0, "p.with": 0, "p.using": 0, "p.empty_graph": 0, "p.prologue": 0,
+	"p.data_hit": 0,
 }
 
 // DefaultProfile is the small, deterministic profile: datasets of a few to
@@ -122,6 +132,7 @@ var Profiles = map[string]func() *Profile{
 	"default": DefaultProfile,
 	"nondet":  NondetProfile,
 	"large":   LargeProfile,
+	"update":  UpdateProfile,
 }
 
 // FeatureNames returns every known weight name, sorted.
@@ -156,7 +167,7 @@ func ProfileByName(name string) (*Profile, error) {
 // working directory is in, so `--profile paths` and the sweep key
 // gen/paths/7 name a JSON profile as they name a built-in one.
 func namedProfile(name string) (*Profile, error) {
-	unknown := fmt.Errorf("unknown profile %q (built-in: default, nondet, large; corpus/profiles/<name>.json; or a .json file)", name)
+	unknown := fmt.Errorf("unknown profile %q (built-in: default, nondet, large, update; corpus/profiles/<name>.json; or a .json file)", name)
 	if name == "" || strings.ContainsAny(name, `/\.`) {
 		return nil, unknown
 	}
