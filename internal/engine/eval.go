@@ -128,7 +128,7 @@ func newQuery(ctx context.Context, s *Store, q *algebra.Query, opt Options) *que
 		opt.Now = time.Now()
 	}
 	e := &query{ctx: ctx, st: s, q: q, opt: opt, vars: map[string]int{}, extra: map[rdf.Term]ID{}}
-	e.ectx = &ops.Context{Now: opt.Now, Base: q.Base, Exists: e.exists}
+	e.ectx = &ops.Context{Now: opt.Now, Base: q.Base, Exists: e.exists, Spec12: q.Spec.String() == "1.2"}
 	e.ectx.Limit(ctx, opt) // bytes built and the deadline, inside expressions (ops/budget.go)
 	if usesRandom(q.Op) {
 		e.ectx.Rand = rand.New(rand.NewSource(opt.Seed))

@@ -46,8 +46,9 @@ type bgpSearch struct {
 // slot is a position of a triple pattern: a constant term, or the index of
 // its variable in vars.
 type slot struct {
-	v    int // -1 for a constant
-	term rdf.Term
+	v      int // -1 for a constant or a nested pattern
+	term   rdf.Term
+	nested *slotPattern // a triple pattern nested as a triple term (triple12.go)
 }
 
 type slotPattern [3]slot
@@ -59,14 +60,24 @@ func compile(tps []algebra.TriplePattern, vars []string) []slotPattern {
 	}
 	out := make([]slotPattern, len(tps))
 	for i, tp := range tps {
-		for j, n := range []algebra.Node{tp.S, tp.P, tp.O} {
-			out[i][j] = slot{v: -1, term: n.Term}
-			if n.IsVar() {
-				out[i][j].v = index[n.Var]
-			}
-		}
+		out[i] = compileTriple(tp, index)
 	}
 	return out
+}
+
+func compileTriple(tp algebra.TriplePattern, index map[string]int) slotPattern {
+	var sp slotPattern
+	for j, n := range []algebra.Node{tp.S, tp.P, tp.O} {
+		sp[j] = slot{v: -1, term: n.Term}
+		switch {
+		case n.IsVar():
+			sp[j].v = index[n.Var]
+		case n.IsTriple():
+			nested := compileTriple(*n.Triple, index)
+			sp[j].nested = &nested
+		}
+	}
+	return sp
 }
 
 // extend assigns vars[k:], given an assignment of vars[:k].
@@ -101,6 +112,10 @@ func (b *bgpSearch) term(s slot) rdf.Term {
 	if s.v >= 0 {
 		return b.assign[s.v]
 	}
+	if s.nested != nil { // P of a nested triple pattern (triple12.go)
+		n := s.nested
+		return rdf.TripleTerm(b.term(n[0]), b.term(n[1]), b.term(n[2]))
+	}
 	return s.term
 }
 
@@ -119,18 +134,13 @@ func (b *bgpSearch) solution() Mapping {
 }
 
 // bgpVars lists the variables of the pattern in order of first occurrence.
+// Variables inside nested triple patterns count (triple12.go).
 func bgpVars(tps []algebra.TriplePattern) []string {
-	var vars []string
-	seen := map[string]bool{}
+	var ns []algebra.Node
 	for _, tp := range tps {
-		for _, n := range []algebra.Node{tp.S, tp.P, tp.O} {
-			if n.IsVar() && !seen[n.Var] {
-				seen[n.Var] = true
-				vars = append(vars, n.Var)
-			}
-		}
+		ns = append(ns, tp.S, tp.P, tp.O)
 	}
-	return vars
+	return patternVars(ns...)
 }
 
 // readyAt computes, for each k, the patterns that become fully assigned
@@ -143,10 +153,8 @@ func readyAt(tps []algebra.TriplePattern, vars []string) [][]int {
 	ready := make([][]int, len(vars)+1)
 	for i, tp := range tps {
 		k := 0
-		for _, n := range []algebra.Node{tp.S, tp.P, tp.O} {
-			if n.IsVar() && pos[n.Var] > k {
-				k = pos[n.Var]
-			}
+		for _, v := range patternVars(tp.S, tp.P, tp.O) {
+			k = max(k, pos[v])
 		}
 		ready[k] = append(ready[k], i)
 	}
@@ -155,7 +163,9 @@ func readyAt(tps []algebra.TriplePattern, vars []string) [][]int {
 
 // graphTerms is the set of RDF terms occurring in G's triples, in order of
 // first occurrence (subjects, predicates and objects: a variable in any
-// position of a pattern can only be sent to such a term).
+// position of a pattern can only be sent to such a term), and the terms
+// inside G's triple terms, which a variable of a nested triple pattern can
+// be sent to (SPARQL 1.2, triple12.go).
 func graphTerms(g *rdf.Graph) []rdf.Term {
 	var out []rdf.Term
 	seen := map[rdf.Term]bool{}
@@ -165,6 +175,7 @@ func graphTerms(g *rdf.Graph) []rdf.Term {
 				seen[x] = true
 				out = append(out, x)
 			}
+			out = addNested(x, seen, out)
 		}
 	}
 	return out

@@ -118,7 +118,7 @@ func (e *evaluator) eval(g *rdf.Graph, op algebra.Op) (Multiset, error) {
 	case *algebra.BGP:
 		return e.BGP(g, op.Triples)
 	case *algebra.Path:
-		return e.evalPath(g, op.S, op.Path, op.O)
+		return e.pathPattern(g, op.S, op.Path, op.O) // triple12.go
 	case *algebra.Join:
 		return e.binary(g, op.L, op.R, e.Join)
 	case *algebra.LeftJoin:

@@ -69,15 +69,32 @@ func tripleCells(ts []rdf.Triple, cell map[rdf.Triple]results.Cell, exact map[rd
 	return out
 }
 
+// A triple term of the template, with variables inside or not (SPARQL 1.2),
+// is instantiated part by part: its blank nodes are fresh like any other
+// of the template's, and a part that is unbound or ill-placed leaves no
+// triple term (rdf.None), so the template triple holding it is dropped.
 func instantiate(n algebra.Node, mu Mapping, scope string) rdf.Term {
-	if n.IsVar() {
+	switch {
+	case n.IsVar():
 		t, _ := mu.Get(n.Var)
 		return t
-	}
-	if n.Term.IsBlank() {
+	case n.IsTriple():
+		return instantiateTriple(n.Triple.S, n.Triple.P, n.Triple.O, mu, scope)
+	case n.Term.IsTriple():
+		s, p, o, _ := n.Term.TripleParts()
+		return instantiateTriple(algebra.T(s), algebra.T(p), algebra.T(o), mu, scope)
+	case n.Term.IsBlank():
 		return rdf.Blank(scope + n.Term.Value)
 	}
 	return n.Term
+}
+
+func instantiateTriple(s, p, o algebra.Node, mu Mapping, scope string) rdf.Term {
+	t := rdf.Triple{S: instantiate(s, mu, scope), P: instantiate(p, mu, scope), O: instantiate(o, mu, scope)}
+	if !validTriple(t) {
+		return rdf.None
+	}
+	return rdf.TripleTerm(t.S, t.P, t.O)
 }
 
 func validTriple(t rdf.Triple) bool {
@@ -91,9 +108,7 @@ func freshPrefix(ds *rdf.Dataset) string {
 		clash = false
 		for _, q := range ds.Quads() {
 			for _, t := range []rdf.Term{q.S, q.O, q.G} {
-				if t.IsBlank() && strings.HasPrefix(t.Value, prefix) {
-					clash = true
-				}
+				clash = clash || blankWithPrefix(t, prefix)
 			}
 		}
 		if clash {
@@ -182,4 +197,13 @@ func (e *evaluator) cbd(g *rdf.Graph, r rdf.Term, seen map[rdf.Term]bool, out *r
 		}
 	}
 	return nil
+}
+
+// blankWithPrefix reports a blank node labelled prefix... in t, inside a
+// triple term included.
+func blankWithPrefix(t rdf.Term, prefix string) bool {
+	if s, p, o, ok := t.TripleParts(); ok {
+		return blankWithPrefix(s, prefix) || blankWithPrefix(p, prefix) || blankWithPrefix(o, prefix)
+	}
+	return t.IsBlank() && strings.HasPrefix(t.Value, prefix)
 }

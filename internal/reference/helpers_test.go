@@ -17,6 +17,9 @@ const ex = "http://example/"
 func term(t testing.TB, s string) rdf.Term {
 	t.Helper()
 	switch {
+	case strings.HasPrefix(s, "<<("):
+		p := tripleParts(t, s)
+		return rdf.TripleTerm(term(t, p[0]), term(t, p[1]), term(t, p[2]))
 	case strings.HasPrefix(s, ":"):
 		return rdf.IRI(ex + s[1:])
 	case strings.HasPrefix(s, "_:"):
@@ -29,6 +32,9 @@ func term(t testing.TB, s string) rdf.Term {
 			t.Fatalf("bad literal %q", s)
 		}
 		if lang, ok := strings.CutPrefix(s[end+1:], "@"); ok {
+			if l, dir, ok := strings.Cut(lang, "--"); ok {
+				return rdf.DirLangLiteral(s[1:end], l, dir)
+			}
 			return rdf.LangLiteral(s[1:end], lang)
 		}
 		return rdf.String(s[1:end])
@@ -45,6 +51,10 @@ func node(t testing.TB, s string) algebra.Node {
 	if v, ok := strings.CutPrefix(s, "?"); ok {
 		return algebra.V(v)
 	}
+	if strings.HasPrefix(s, "<<(") { // SPARQL 1.2: a triple term, variables inside or not
+		p := tripleParts(t, s)
+		return algebra.TT(node(t, p[0]), node(t, p[1]), node(t, p[2]))
+	}
 	return algebra.T(term(t, s))
 }
 
@@ -52,7 +62,7 @@ func node(t testing.TB, s string) algebra.Node {
 func mapping(t testing.TB, s string) Mapping {
 	t.Helper()
 	mu := Mapping{}
-	for _, f := range strings.Fields(s) {
+	for _, f := range fields12(s) {
 		if f == "{}" {
 			continue
 		}
@@ -84,7 +94,7 @@ func graph(t testing.TB, s string) *rdf.Graph {
 	t.Helper()
 	g := rdf.NewGraph()
 	for _, tr := range strings.Split(s, " . ") {
-		f := strings.Fields(tr)
+		f := fields12(tr)
 		if len(f) == 0 {
 			continue
 		}
@@ -173,3 +183,39 @@ func testEvaluator(ds *rdf.Dataset) *evaluator {
 }
 
 func boolTerm(b bool) rdf.Term { return rdf.Bool(b) }
+
+// fields12 is strings.Fields keeping a triple term "<<( s p o )>>" (nested
+// ones included) in one field, "k=<<( ... )>>" too.
+func fields12(s string) []string {
+	var out []string
+	cur, depth := "", 0
+	for _, f := range strings.Fields(s) {
+		depth += strings.Count(f, "<<(") - strings.Count(f, ")>>")
+		if cur != "" {
+			cur += " "
+		}
+		cur += f
+		if depth == 0 {
+			out = append(out, cur)
+			cur = ""
+		}
+	}
+	if cur != "" {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// tripleParts splits "<<( s p o )>>" into its three fields.
+func tripleParts(t testing.TB, s string) []string {
+	t.Helper()
+	inner, ok := strings.CutPrefix(s, "<<(")
+	if inner, ok = strings.CutSuffix(inner, ")>>"); !ok {
+		t.Fatalf("bad triple term %q", s)
+	}
+	p := fields12(inner)
+	if len(p) != 3 {
+		t.Fatalf("bad triple term %q", s)
+	}
+	return p
+}

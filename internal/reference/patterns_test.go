@@ -36,7 +36,7 @@ func TestPatterns(t *testing.T) {
 func parseTriplePatterns(t *testing.T, s string) []algebra.TriplePattern {
 	var out []algebra.TriplePattern
 	for _, tr := range strings.Split(s, " . ") {
-		f := strings.Fields(tr)
+		f := fields12(tr)
 		if len(f) == 0 {
 			continue
 		}
@@ -47,7 +47,10 @@ func parseTriplePatterns(t *testing.T, s string) []algebra.TriplePattern {
 
 // parsePathPattern reads "S PATH O" with PATH in prefix form.
 func parsePathPattern(t *testing.T, s string) *algebra.Path {
-	toks := strings.Fields(strings.NewReplacer("(", " ( ", ")", " ) ").Replace(s))
+	protect := strings.NewReplacer("<<(", "\x01", ")>>", "\x02")
+	restore := strings.NewReplacer("\x01", "<<( ", "\x02", " )>>")
+	toks := strings.Fields(strings.NewReplacer("(", " ( ", ")", " ) ").Replace(protect.Replace(s)))
+	toks = fields12(restore.Replace(strings.Join(toks, " ")))
 	if len(toks) < 3 {
 		t.Fatalf("bad path pattern %q", s)
 	}

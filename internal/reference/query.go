@@ -48,6 +48,7 @@ func Eval(ctx context.Context, q *algebra.Query, ds *rdf.Dataset, sources map[st
 // evalOnce evaluates q under one reading of the contested questions.
 func evalOnce(ctx context.Context, q *algebra.Query, active *rdf.Dataset, opt Options) (*Result, *evaluator, error) {
 	e := newEvaluator(ctx, active, q.Base, opt)
+	e.ectx.Spec12 = follows12(q) // the judge follows the query's document (triple12.go)
 	res, err := e.query(q)
 	if err != nil {
 		return nil, e, err

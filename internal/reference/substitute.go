@@ -68,6 +68,10 @@ func (s substituter) inside() substituter {
 }
 
 func (s substituter) node(n algebra.Node) algebra.Node {
+	if n.IsTriple() { // SPARQL 1.2: variables inside a nested triple pattern too
+		t := n.Triple
+		return algebra.TT(s.node(t.S), s.node(t.P), s.node(t.O))
+	}
 	if n.IsVar() {
 		if t, ok := s.mu.Get(n.Var); ok {
 			s.replaced()
