@@ -147,6 +147,10 @@ func csvFieldText(t rdf.Term) string {
 		return "_:" + t.Value
 	case rdf.KindIRI, rdf.KindLiteral:
 		return t.Value
+	case rdf.KindTriple:
+		// SPARQL 1.1 CSV has no form for a triple term: its N-Triples
+		// text, read back as a simple literal (CSV is lossy).
+		return t.String()
 	}
 	return ""
 }

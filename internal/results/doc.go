@@ -9,13 +9,20 @@
 //     SPARQL 1.0 tests write expected results as Turtle or RDF/XML, and plain
 //     graphs for CONSTRUCT expectations (resultset.go: FromResultSetGraph,
 //     ReadRDF), plus WriteNTriples for Graph answers;
-//   - the Turtle term syntax shared by TSV and N-Triples (terms.go).
+//   - the Turtle term syntax shared by TSV and N-Triples (terms.go);
+//   - RDF 1.2 terms in every format (triple.go): triple terms ("type":
+//     "triple" in JSON, <triple> in XML, <<( s p o )>> in TSV, their
+//     N-Triples text as a plain string in lossy CSV) and base directions
+//     ("its:dir", the its:dir attribute, "x"@en--ltr), as the W3C sparql12
+//     results files write them; all of sparql12's .srj/.srx files read and
+//     round-trip (w3c_test.go).
 //
 // Conventions every reader keeps, so answers from different formats are
 // comparable term by term: a literal always has a datatype (xsd:string when
 // none is given, rdf:langString with a tag); language tags are lower-cased
 // (rdf.LangLiteral); lexical forms are kept exactly; blank-node labels are
-// kept as given (the comparator maps them); an unbound variable is absent
+// kept as given (the comparator maps them, inside triple terms too: see
+// rdf.MapBlanks); an unbound variable is absent
 // from its Solution. Readers never panic: malformed input gives a
 // *SyntaxError with line and column. CSV is lossy; see ReadCSV and CSVView.
 //

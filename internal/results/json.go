@@ -77,6 +77,11 @@ func (p *jsonParser) object(fn func(key string) error) error {
 	if err := p.delim('{'); err != nil {
 		return err
 	}
+	return p.objectBody(fn)
+}
+
+// objectBody is object after its '{' has been read.
+func (p *jsonParser) objectBody(fn func(key string) error) error {
 	seen := map[string]bool{}
 	for p.dec.More() {
 		t, err := p.token()
@@ -291,15 +296,23 @@ func (p *jsonParser) solution() (Solution, error) {
 	return sol, err
 }
 
-// term reads one RDF term object (#select-encode-terms).
-func (p *jsonParser) term() (rdf.Term, error) {
+// term reads one RDF term object (#select-encode-terms), RDF 1.2 triple
+// terms and base directions included (triple.go).
+func (p *jsonParser) term() (rdf.Term, error) { return p.termDepth(0) }
+
+func (p *jsonParser) termDepth(depth int) (rdf.Term, error) {
 	f := map[string]string{}
 	nested := ""
+	triple := rdf.None
 	err := p.object(func(key string) error {
 		switch key {
-		case "type", "value", "xml:lang", "datatype":
+		case "type", "value", "xml:lang", "datatype", "its:dir":
 			t, err := p.token()
 			if err != nil {
+				return err
+			}
+			if key == "value" && jsonDelimObject(t) {
+				triple, err = p.jsonTriple(depth + 1)
 				return err
 			}
 			return p.termField(f, key, t, &nested)
@@ -309,10 +322,14 @@ func (p *jsonParser) term() (rdf.Term, error) {
 	switch {
 	case err != nil:
 		return rdf.None, err
-	case f["type"] == "triple":
-		return rdf.None, p.fail("triple terms (RDF-star) are not supported")
 	case nested != "":
 		return rdf.None, p.fail("%q must be a string", nested)
+	case f["type"] == "triple" && triple.IsZero():
+		return rdf.None, p.fail(`a "triple" term needs an object as its "value"`)
+	case !triple.IsZero() && f["type"] != "triple":
+		return rdf.None, p.fail(`only a "triple" term has an object as its "value"`)
+	case !triple.IsZero():
+		return triple, nil
 	}
 	t, msg := makeTerm(f)
 	if msg != "" {
@@ -367,6 +384,8 @@ func makeTerm(f map[string]string) (rdf.Term, string) {
 		return iriTerm(value, f)
 	case typ == "bnode":
 		return blankTerm(value, f)
+	case (typ == "literal" || typ == "typed-literal") && f["its:dir"] != "":
+		return dirLiteral(value, f["xml:lang"], f["datatype"], f["its:dir"])
 	case typ == "literal" || typ == "typed-literal":
 		return literalTerm(value, f["xml:lang"], f["datatype"])
 	default:
@@ -375,14 +394,14 @@ func makeTerm(f map[string]string) (rdf.Term, string) {
 }
 
 func iriTerm(value string, f map[string]string) (rdf.Term, string) {
-	if f["xml:lang"] != "" || f["datatype"] != "" {
+	if f["xml:lang"] != "" || f["datatype"] != "" || f["its:dir"] != "" {
 		return rdf.None, "an IRI cannot have a language tag or datatype"
 	}
 	return rdf.IRI(value), ""
 }
 
 func blankTerm(value string, f map[string]string) (rdf.Term, string) {
-	if f["xml:lang"] != "" || f["datatype"] != "" {
+	if f["xml:lang"] != "" || f["datatype"] != "" || f["its:dir"] != "" {
 		return rdf.None, "a blank node cannot have a language tag or datatype"
 	}
 	if value == "" {
@@ -400,10 +419,12 @@ func literalTerm(lex, lang, datatype string) (rdf.Term, string) {
 		return rdf.None, "a literal cannot have both a language tag and datatype " + strconv.Quote(clip(datatype))
 	case lang != "" && !validLangTag(lang):
 		return rdf.None, "invalid language tag " + strconv.Quote(clip(lang))
+	case lang != "" && datatype == rdf.RDFDirLangString:
+		return rdf.None, "rdf:dirLangString literal without a base direction"
 	case lang != "":
 		return rdf.LangLiteral(lex, lang), ""
-	case datatype == rdf.RDFLangString:
-		return rdf.None, "rdf:langString literal without a language tag"
+	case datatype == rdf.RDFLangString || datatype == rdf.RDFDirLangString:
+		return rdf.None, "rdf:" + strings.TrimPrefix(datatype, rdf.RDFNS) + " literal without a language tag"
 	}
 	return rdf.Literal(lex, datatype), ""
 }
@@ -460,6 +481,10 @@ func jsonRowText(vars []string, row Solution) string {
 func jsonTerm(t rdf.Term) string {
 	v := jsonString(t.Value)
 	switch {
+	case t.IsTriple():
+		return jsonTripleText(t)
+	case t.Dir != "":
+		return `{"type":"literal","xml:lang":` + jsonString(t.Lang) + `,"its:dir":` + jsonString(t.Dir) + `,"value":` + v + "}"
 	case t.IsIRI():
 		return `{"type":"uri","value":` + v + "}"
 	case t.IsBlank():

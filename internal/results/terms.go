@@ -42,6 +42,8 @@ func (tw *termWriter) term(t rdf.Term) string {
 		return "_:" + tw.label(t.Value)
 	case rdf.KindLiteral:
 		return tw.literal(t)
+	case rdf.KindTriple:
+		return tw.tsvTriple(t)
 	}
 	return ""
 }
@@ -68,8 +70,15 @@ func (tw *termWriter) literal(t rdf.Term) string {
 	if tw.tsv && bareForm(t) {
 		return t.Value
 	}
+	return tw.fullLiteral(t)
+}
+
+// fullLiteral writes a literal quoted, never as a bare number or boolean.
+func (tw *termWriter) fullLiteral(t rdf.Term) string {
 	s := `"` + escapeLexical(t.Value, tw.tsv) + `"`
 	switch {
+	case t.Dir != "":
+		return s + "@" + t.Lang + "--" + t.Dir
 	case t.Lang != "":
 		return s + "@" + t.Lang
 	case t.Datatype == rdf.XSDString || t.Datatype == "":
@@ -139,21 +148,25 @@ func checkIRIs(a *Answer) error {
 		}
 		return nil
 	}
+	var err error
+	deep := func(t rdf.Term) {
+		leaves(t, func(x rdf.Term) {
+			if err == nil {
+				err = check(x)
+			}
+		})
+	}
 	for _, row := range a.Rows {
 		for _, t := range row {
-			if err := check(t); err != nil {
-				return err
-			}
+			deep(t)
 		}
 	}
 	for _, t := range a.Triples {
-		for _, x := range []rdf.Term{t.S, t.P, t.O} {
-			if err := check(x); err != nil {
-				return err
-			}
-		}
+		deep(t.S)
+		deep(t.P)
+		deep(t.O)
 	}
-	return nil
+	return err
 }
 
 // numberDatatype returns the datatype a bare Turtle number has (INTEGER,
@@ -270,6 +283,12 @@ func parseTerm(s string) (rdf.Term, *termError) {
 	switch {
 	case s == "":
 		return rdf.None, termErr(0, "empty term")
+	case strings.HasPrefix(s, "<<("):
+		t, n, err := parseTripleTerm(s, 0)
+		if err == nil && n != len(s) {
+			err = termErr(n, "unexpected text after triple term")
+		}
+		return t, err
 	case s[0] == '<':
 		return parseIRITerm(s)
 	case strings.HasPrefix(s, "_:"):
@@ -363,10 +382,18 @@ func parseLiteral(s string) (rdf.Term, *termError) {
 	case rest == "":
 		return rdf.String(lex), nil
 	case rest[0] == '@':
-		if !validLangTag(rest[1:]) {
+		tag, dir, hasDir := strings.Cut(rest[1:], "--")
+		if !validLangTag(tag) {
 			return rdf.None, termErr(i, "invalid language tag %q", clip(rest[1:]))
 		}
-		return rdf.LangLiteral(lex, rest[1:]), nil
+		if hasDir {
+			t, msg := dirLiteral(lex, tag, "", dir)
+			if msg != "" {
+				return rdf.None, termErr(i, "%s", msg)
+			}
+			return t, nil
+		}
+		return rdf.LangLiteral(lex, tag), nil
 	case strings.HasPrefix(rest, "^^<"):
 		return typedLiteral(s, lex, i+2)
 	}
@@ -381,8 +408,8 @@ func typedLiteral(s, lex string, i int) (rdf.Term, *termError) {
 	if n != len(s) {
 		return rdf.None, termErr(n, "unexpected text after datatype")
 	}
-	if dt == rdf.RDFLangString {
-		return rdf.None, termErr(i, "rdf:langString literal without a language tag")
+	if dt == rdf.RDFLangString || dt == rdf.RDFDirLangString {
+		return rdf.None, termErr(i, "rdf:%s literal without a language tag", strings.TrimPrefix(dt, rdf.RDFNS))
 	}
 	return rdf.Literal(lex, dt), nil
 }

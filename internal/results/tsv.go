@@ -195,9 +195,7 @@ func boolText(b bool) string {
 func blankLabels(a *Answer) []string {
 	var out []string
 	add := func(t rdf.Term) {
-		if t.IsBlank() {
-			out = append(out, t.Value)
-		}
+		rdf.EachBlank(t, func(b rdf.Term) { out = append(out, b.Value) })
 	}
 	for _, row := range a.Rows {
 		for _, t := range row {

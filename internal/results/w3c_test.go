@@ -46,9 +46,6 @@ func resultFiles(t *testing.T, dir string, exts ...string) []string {
 			return err
 		}
 		if d.IsDir() {
-			if rel, _ := filepath.Rel(dir, path); sparql12[filepath.ToSlash(rel)] {
-				return filepath.SkipDir
-			}
 			return nil
 		}
 		for _, e := range exts {
@@ -65,11 +62,6 @@ func resultFiles(t *testing.T, dir string, exts ...string) []string {
 	sort.Strings(out)
 	return out
 }
-
-// sparql12 holds the SPARQL 1.2 results (triple terms, RDF 1.2): their
-// formats are issue 19's, read by the 1.2 work when it lands; the SPARQL
-// 1.0 and 1.1 suites are read here.
-var sparql12 = map[string]bool{"sparql12": true}
 
 // TestW3CResultFiles reads every results document of the suite; every one
 // must read, except those testdata/w3c-malformed.txt lists, which must fail.

@@ -293,10 +293,17 @@ func (p *xmlParser) binding(sol Solution, el xml.StartElement) error {
 
 // term reads <uri>, <bnode>, <literal> or the legacy <unbound/> (#defn_RDFTerm in
 // the XML results spec's "Variable Binding Results").
-func (p *xmlParser) term(el xml.StartElement) (rdf.Term, error) {
+func (p *xmlParser) term(el xml.StartElement) (rdf.Term, error) { return p.termDepth(el, 0) }
+
+// termDepth is term inside depth triple terms; <triple> is RDF 1.2's
+// triple term (triple.go).
+func (p *xmlParser) termDepth(el xml.StartElement, depth int) (rdf.Term, error) {
 	local := el.Name.Local
 	if local == "unbound" {
 		return rdf.None, p.empty(el)
+	}
+	if local == "triple" {
+		return p.xmlTriple(depth + 1)
 	}
 	if local != "uri" && local != "bnode" && local != "literal" {
 		return rdf.None, p.unexpected(el)
@@ -311,6 +318,7 @@ func (p *xmlParser) term(el xml.StartElement) (rdf.Term, error) {
 	}
 	f["xml:lang"], _ = attr(el, xmlLangNS, "lang")
 	f["datatype"], _ = attr(el, "", "datatype")
+	f["its:dir"], _ = attr(el, itsNS, "dir")
 	t, msg := makeTerm(f)
 	if msg != "" {
 		return rdf.None, p.fail("%s", msg)
@@ -380,6 +388,13 @@ func writeXMLResults(bw *bufio.Writer, a *Answer) {
 func xmlTerm(t rdf.Term) string {
 	v := xmlEscape(t.Value, false)
 	switch {
+	case t.IsTriple():
+		return xmlTripleText(t)
+	case t.Dir != "":
+		// The its namespace is declared where it is used, so answers
+		// without a base direction are written as before.
+		return "<literal xml:lang=\"" + xmlEscape(t.Lang, true) + "\" xmlns:its=\"" + itsNS + "\" its:dir=\"" +
+			xmlEscape(t.Dir, true) + "\">" + v + "</literal>"
 	case t.IsIRI():
 		return "<uri>" + v + "</uri>"
 	case t.IsBlank():
@@ -436,7 +451,9 @@ func checkXMLChars(a *Answer) error {
 	}
 	for i, row := range a.Rows {
 		for v, t := range row {
-			if bad(t.Value) || bad(t.Datatype) || bad(t.Lang) {
+			ok := true
+			leaves(t, func(x rdf.Term) { ok = ok && !bad(x.Value) && !bad(x.Datatype) && !bad(x.Lang) })
+			if !ok {
 				return errorf("row %d: ?%s = %s holds a character XML 1.0 cannot carry", i, v, t)
 			}
 		}
