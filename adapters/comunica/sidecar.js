@@ -75,6 +75,58 @@ async function evaluate(query, context) {
   return { format: graph ? 'ntriples' : 'json', result: graph ? text : stripMetadata(text), time_ms: ms };
 }
 
+// update applies an update request on a fresh N3.js Store holding the
+// request's store; Comunica writes into its only source. The answer is the
+// store after it as N-Quads and its named graphs. Comunica's choices,
+// recorded here and in comunica.go: the N3.js Store holds quads, not graphs,
+// so an empty named graph (the case's, or one CREATE made) is not in the
+// store; the operations of a request run in order with no transaction, so a
+// failing one leaves the earlier ones applied (§2.2). LOAD is unsupported:
+// this build has no dereference actor, so Comunica fails every LOAD (SILENT
+// too) for want of one; the request is refused from its parsed algebra
+// before anything runs.
+async function update(req) {
+  const store = new N3.Store();
+  await step('load', () => store.addQuads(parseQuads(req.data)));
+  const context = { sources: [store], lenient: false, fetch: refuseFetch };
+  if (req.base) context.baseIRI = req.base;
+  const parsed = await step('parse', () => engine.explain(req.update, Object.assign({}, context), 'parsed'));
+  if (hasLoad(parsed.data)) {
+    return { id: req.id, ok: false, error: { kind: 'unsupported', phase: 'load', message: 'LOAD: this Comunica build has no dereference actor (every LOAD fails, SILENT too); the sidecar refuses it' } };
+  }
+  const start = process.hrtime.bigint();
+  let failed = null;
+  try {
+    await engine.queryVoid(req.update, context);
+  } catch (err) {
+    failed = failure(req.id, 'evaluate', err).error;
+  }
+  const resp = { id: req.id, ok: failed === null, format: 'nquads', time_ms: Number(process.hrtime.bigint() - start) / 1e6 };
+  const quads = store.getQuads(null, null, null, null);
+  resp.result = new N3.Writer({ format: 'application/n-quads' }).quadsToString(quads);
+  resp.graphs = graphsOf(quads);
+  if (failed) resp.error = failed;
+  return resp;
+}
+
+// hasLoad: whether a parsed algebra holds a load operation.
+function hasLoad(node) {
+  if (Array.isArray(node)) return node.some(hasLoad);
+  if (!node || typeof node !== 'object') return false;
+  if (node.type === 'load') return true;
+  return Object.values(node).some((v) => v && typeof v === 'object' && !v.termType && hasLoad(v));
+}
+
+// graphsOf lists the named graphs of the quads ("_:label" for a blank node).
+function graphsOf(quads) {
+  const names = new Set();
+  for (const q of quads) {
+    if (q.graph.termType === 'DefaultGraph') continue;
+    names.add((q.graph.termType === 'BlankNode' ? '_:' : '') + q.graph.value);
+  }
+  return [...names];
+}
+
 // stripMetadata drops Comunica's non-standard top-level "metadata" key.
 function stripMetadata(text) {
   const doc = JSON.parse(text);
@@ -85,9 +137,15 @@ function stripMetadata(text) {
 async function handle(req) {
   switch (req.op) {
     case 'version':
-      return { id: req.id, ok: true, version: VERSION, engine: 'comunica' };
+      return { id: req.id, ok: true, version: VERSION, engine: 'comunica', ops: ['update'] };
     case 'ping':
       return { id: req.id, ok: true };
+    case 'update':
+      try {
+        return await update(req);
+      } catch (e) {
+        return e && e.phase ? failure(req.id, e.phase, e.err) : failure(req.id, 'evaluate', e);
+      }
     case 'query':
       try {
         return Object.assign({ id: req.id, ok: true }, await run(req));

@@ -15,7 +15,25 @@
 // FederatedServiceResolver that fails every endpoint (the Go side reports
 // it as unsupported), and the process runs in adapters/sidecar's sandbox,
 // without a network and with no file of the host but its runtime and this
-// folder. Only queries are sent, so LOAD (an update) is a syntax error.
+// folder.
+//
+// Updates (oracle.Updater, the sidecar's "update" op; Updater.java): a
+// fresh MemoryStore per request, each operation run by RDF4J's own
+// SailUpdateExecutor in one transaction, as SailUpdate.execute does, but
+// with the case's dataset per operation: RDF4J's own default graph is the
+// union of every context (Update §1.2 permits "a representation of a union
+// of other graphs"), while the oracle's store has the null context as its
+// default graph, so WHERE, DELETE DATA and templates without GRAPH use the
+// null context (or WITH's graph) and GRAPH ?g ranges over the contexts as
+// they are when the operation starts. RDF4J's choices: a context exists
+// only while it holds a statement, so empty named graphs (the case's, or
+// CREATE's) are not in the store after a request, and CREATE never finds
+// a graph existing; a failing request is rolled back whole (§2.2, atomic).
+// LOAD reads only the request's documents (CaseDocuments.java, the JVM's
+// URLStreamHandlerFactory: any other IRI is not found, never fetched); a
+// LOAD from file: or jrt:, whose JDK handlers cannot be replaced, is
+// refused as unsupported before anything runs. W3C Update baseline:
+// baselines/rdf4j-update.tsv.
 //
 // Failures carry the phase of the call that raised them: parse
 // (MalformedQueryException from the SPARQL parser), load (Rio refusing the

@@ -1,6 +1,7 @@
 package oracle.rdf4j;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,6 +25,24 @@ final class Response {
         Response r = ok(id);
         r.fields.put("version", version);
         r.fields.put("engine", "rdf4j");
+        r.fields.put("ops", List.of("update"));
+        return r;
+    }
+
+    /**
+     * store is an update's answer: the store after it as N-Quads and its
+     * named graphs; failed, when set, is the failure of the request, whose
+     * store is then the one RDF4J left.
+     */
+    static Response store(long id, String nquads, List<String> graphs, double timeMS, String failed) {
+        Response r = new Response(id, failed == null);
+        r.fields.put("format", "nquads");
+        r.fields.put("result", nquads);
+        r.fields.put("graphs", graphs);
+        r.fields.put("time_ms", timeMS);
+        if (failed != null) {
+            r.fields.put("error", failure(id, "error", "evaluate", failed).fields.get("error"));
+        }
         return r;
     }
 
@@ -84,6 +103,15 @@ final class Response {
             writeString(sb, s);
         } else if (v instanceof Map<?, ?> m) {
             writeObject(sb, (Map<String, Object>) m);
+        } else if (v instanceof List<?> l) {
+            sb.append('[');
+            for (int i = 0; i < l.size(); i++) {
+                if (i > 0) {
+                    sb.append(',');
+                }
+                writeValue(sb, l.get(i));
+            }
+            sb.append(']');
         } else {
             sb.append(v); // numbers and booleans
         }

@@ -16,9 +16,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * a sparql-oracle sidecar.
  *
  * <p>Protocol (adapters/sidecar/protocol.go): one JSON request per line on
- * stdin, one JSON response per line on stdout. Requests are "version", "ping"
- * and "query"; a query runs over a fresh MemoryStore holding exactly the
- * request's N-Quads (see {@link Engine}). Nothing else may write to stdout,
+ * stdin, one JSON response per line on stdout. Requests are "version", "ping",
+ * "query" and "update"; a query runs over a fresh MemoryStore holding exactly
+ * the request's N-Quads (see {@link Engine}), an update over a fresh store
+ * (see {@link Updater}). Nothing else may write to stdout,
  * so System.out is pointed at stderr first.
  */
 public final class Sidecar {
@@ -51,6 +52,7 @@ public final class Sidecar {
 
     private static void serve(PrintStream out) throws IOException {
         Engine engine = new Engine();
+        CaseDocuments.install();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line; (line = in.readLine()) != null; ) {
             if (line.isBlank()) {
@@ -89,6 +91,8 @@ public final class Sidecar {
                 return Response.ok(id);
             case "query":
                 return engine.run(id, req);
+            case "update":
+                return new Updater().run(id, req);
             default:
                 return Response.failure(id, "internal", "unknown op \"" + op + "\"");
         }
