@@ -19,7 +19,8 @@ type Op interface {
 // variable and are never projected by SELECT *.
 //
 // Triple is set only for a triple term holding a variable somewhere inside,
-// `<<( ?s :p ?o )>>`: SPARQL 1.2 draft (2026-07-30) #defn_TriplePattern,
+// `<<( ?s :p ?o )>>` (or, in a CONSTRUCT or update template, a blank node,
+// which is fresh per solution): SPARQL 1.2 draft (2026-07-30) #defn_TriplePattern,
 // "If s is an RDF term, a variable, or a triple pattern, p is an IRI or a
 // variable, and o is an RDF term, a variable, or a triple pattern, then
 // (s, p, o) is a triple pattern." A triple term without variables is an

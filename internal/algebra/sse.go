@@ -45,6 +45,9 @@ func NodeString(n Node) string {
 	if n.IsVar() {
 		return varString(n.Var)
 	}
+	if n.Triple != nil {
+		return "<<( " + NodeString(n.Triple.S) + " " + NodeString(n.Triple.P) + " " + NodeString(n.Triple.O) + " )>>"
+	}
 	return TermString(n.Term)
 }
 

@@ -19,6 +19,9 @@ var sseNames = map[string]string{
 	"ISBLANK":     "isBlank",
 	"ISLITERAL":   "isLiteral",
 	"ISNUMERIC":   "isNumeric",
+	OpIsTriple:    "isTriple",
+	OpHasLang:     "hasLang",
+	OpHasLangDir:  "hasLangDir",
 }
 
 // callName returns the SSE operator of a Call: (= a b), (str ?x), (- ?x).
@@ -126,6 +129,9 @@ func TermString(t rdf.Term) string {
 	}
 	if t.IsZero() {
 		return "UNDEF"
+	}
+	if s, p, o, ok := t.TripleParts(); ok {
+		return "<<( " + TermString(s) + " " + TermString(p) + " " + TermString(o) + " )>>"
 	}
 	return t.String()
 }

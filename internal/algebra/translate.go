@@ -39,7 +39,7 @@ func newTranslator() *translator {
 
 // query translates the query level of q and fills in what the query form needs.
 func (t *translator) query(q *syntax.Query) (*Query, error) {
-	res := &Query{Form: form(q.Form), Base: baseOf(q)}
+	res := &Query{Form: form(q.Form), Base: baseOf(q), Spec: q.Spec}
 	for _, d := range q.From {
 		if d.Named {
 			res.FromNamed = append(res.FromNamed, d.IRI.Value)
@@ -147,6 +147,9 @@ func (t *translator) template(ts []*syntax.TriplesSameSubject) ([]TriplePattern,
 }
 
 func (t *translator) templateNode(n syntax.GraphNode) (Node, error) {
+	if tt, ok := n.(*syntax.TripleTerm); ok {
+		return t.tripleTermNode(tt, t.templateNode)
+	}
 	b, ok := n.(*syntax.BlankNode)
 	if !ok {
 		return t.node(n)

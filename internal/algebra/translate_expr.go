@@ -56,6 +56,8 @@ func (t *translator) expr(e syntax.Expr, ag *aggScope) (Expr, error) {
 		return &Exists{Not: x.Not, Op: op}, err
 	case *syntax.Aggregate:
 		return t.aggregate(x, ag)
+	case *syntax.TripleTerm:
+		return t.tripleTermExpr(x)
 	}
 	return nil, errAt(e, "cannot translate expression %T", e)
 }

@@ -199,8 +199,10 @@ func dataValue(n syntax.GraphNode) (rdf.Term, error) {
 		return x.Term(), nil
 	case *syntax.Literal:
 		return x.Term(), nil
+	case *syntax.TripleTerm:
+		return tripleTermData(x)
 	}
-	return rdf.None, errAt(n, "VALUES data must be an IRI, a literal or UNDEF")
+	return rdf.None, errAt(n, "VALUES data must be an IRI, a literal, a triple term or UNDEF")
 }
 
 // node converts a subject, object or graph name (#sparqlExpandForms): blank
@@ -216,6 +218,8 @@ func (t *translator) node(n syntax.GraphNode) (Node, error) {
 		return T(x.Term()), nil
 	case *syntax.BlankNode:
 		return V(t.bnodeVar(x.Label)), nil
+	case *syntax.TripleTerm:
+		return t.tripleTermNode(x, t.node)
 	}
 	return Node{}, errAt(n, "unexpected %T in a triple pattern", n)
 }

@@ -24,7 +24,16 @@ func (s *varSet) add(v string) {
 	s.out = append(s.out, v)
 }
 
-func (s *varSet) node(n Node) { s.add(n.Var) }
+// node adds a variable, or the variables of a nested triple pattern.
+func (s *varSet) node(n Node) {
+	if t := n.Triple; t != nil {
+		s.node(t.S)
+		s.node(t.P)
+		s.node(t.O)
+		return
+	}
+	s.add(n.Var)
+}
 
 func (s *varSet) op(op Op) {
 	switch o := op.(type) {

@@ -71,8 +71,12 @@ func (s *varSet) props(props []*syntax.PropertyObjects) {
 		if v, ok := po.Verb.(*syntax.Var); ok {
 			s.add(v.Name)
 		}
-		for _, o := range po.Objects {
+		for i, o := range po.Objects {
 			s.graphNode(o)
+			for _, a := range po.Annotations(i) {
+				s.graphNode(a.Reifier)
+				s.props(a.Props)
+			}
 		}
 	}
 }
@@ -87,7 +91,21 @@ func (s *varSet) graphNode(n syntax.GraphNode) {
 		for _, it := range x.Items {
 			s.graphNode(it)
 		}
+	case *syntax.TripleTerm:
+		s.triple(x.S, x.P, x.O)
+	case *syntax.ReifiedTriple:
+		s.triple(x.S, x.P, x.O)
+		s.graphNode(x.Reifier)
 	}
+}
+
+// triple adds the variables of a triple term or reified triple as written.
+func (s *varSet) triple(sub syntax.GraphNode, p syntax.Verb, o syntax.GraphNode) {
+	s.graphNode(sub)
+	if v, ok := p.(*syntax.Var); ok {
+		s.add(v.Name)
+	}
+	s.graphNode(o)
 }
 
 func (s *varSet) data(d *syntax.InlineData) {

@@ -82,3 +82,7 @@ func verbVar(v Verb) GraphNode {
 	}
 	return nil
 }
+
+// Annotations returns the reifiers and annotation blocks written after
+// Objects[i], or nil.
+func (po *PropertyObjects) Annotations(i int) []*Annotation { return po.annots(i) }

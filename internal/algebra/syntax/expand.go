@@ -8,6 +8,8 @@ const (
 	RDFFirst = rdf.RDFNS + "first"
 	RDFRest  = rdf.RDFNS + "rest"
 	RDFNil   = rdf.RDFNS + "nil"
+	// RDFReifies links a reifier to the triple term it reifies (RDF 1.2).
+	RDFReifies = rdf.RDFNS + "reifies"
 )
 
 // Term returns the RDF term the literal denotes (#rRDFLiteral, #rNumericLiteral,
@@ -65,9 +67,10 @@ type expander struct {
 
 func (e *expander) props(s GraphNode, props []*PropertyObjects) {
 	for _, po := range props {
-		for _, o := range po.Objects {
+		for i, o := range po.Objects {
 			on := e.node(o)
 			e.out = append(e.out, TriplePath{S: s, P: po.Verb, O: on})
+			e.annotate(s, po.Verb, on, po.annots(i))
 		}
 	}
 }
@@ -87,6 +90,10 @@ func (e *expander) node(n GraphNode) GraphNode {
 		return b
 	case *Collection:
 		return e.collection(n)
+	case *TripleTerm:
+		return &TripleTerm{Pos: n.Pos, S: e.node(n.S), P: n.P, O: e.node(n.O)}
+	case *ReifiedTriple:
+		return e.reified(n)
 	}
 	return n
 }
