@@ -31,6 +31,18 @@
 //     content, every other string escaped, so a hostile query, dataset or
 //     engine message cannot add headings, links, HTML or mentions.
 //
+// Updates (update*.go): UpdateBugs, UpdateBugFor and UpdateReduced write up
+// the divergences of an update run (reduce.UpdateRun): the request as
+// update.ru and the store before it as data.nq, the judge's store after it
+// against the engine's as a per-graph quad diff (and the named graphs that
+// exist on one side only), the class, the basis (update_spec.go: the
+// sentence of SPARQL 1.1 Update deciding the class for the operation,
+// quoted from the embedded update_sentences.tsv, checked against
+// ../shared/spec by TestUpdateSentences), one line per other engine, and
+// the engine-only reproducer through oracle.NativeFor with
+// NativeCase{Update: true} (the oracle line alone when the adapter has
+// none). WriteUpdateMarkdown renders them, one report per wrong engine.
+//
 // Import rules: report imports diff (verdicts, classes, reduction figures),
 // oracle, results, rdf and algebra/syntax; diff never imports report.
 // Goldens: testdata/golden, rewritten with -update (hostile.* hold the

@@ -1,0 +1,157 @@
+package report
+
+import (
+	_ "embed"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// UpdateSpecBase is where the anchors of SPARQL 1.1 Update point.
+const UpdateSpecBase = "https://www.w3.org/TR/sparql11-update/"
+
+// updateSentencesTSV quotes the sentences of SPARQL 1.1 Update (and the
+// grammar rule of SPARQL 1.1 Query) that update verdicts rest on, one per
+// key; TestUpdateSentences checks each against ../shared/spec.
+//
+//go:embed update_sentences.tsv
+var updateSentencesTSV string
+
+type updateSentence struct{ Anchor, Section, URL, Text string }
+
+var updateSentences = parseUpdateSentences(updateSentencesTSV)
+
+func parseUpdateSentences(text string) map[string]updateSentence {
+	out := map[string]updateSentence{}
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) != 5 || strings.HasPrefix(line, "#") {
+			continue
+		}
+		base := UpdateSpecBase
+		if f[3] == "query" {
+			base = SpecBase
+		}
+		out[f[0]] = updateSentence{Anchor: f[1], Section: f[2], URL: base + "#" + f[1], Text: f[4]}
+	}
+	return out
+}
+
+// UpdateBasis is what a verdict on an update case rests on: the sentence
+// that decides the class for the operation the divergence shows on (the
+// request's last one, after reduction usually the only one).
+func UpdateBasis(request, base string, class diff.Class, extra []string) *results.Basis {
+	s, ok := updateSentences[updateBasisKey(request, base, class, extra)]
+	if !ok {
+		return nil
+	}
+	return &results.Basis{Kind: results.BasisText, Anchor: s.Anchor, Sentence: s.Text, URL: s.URL}
+}
+
+// updateBasisKey picks the sentence: the grammar for a refused request,
+// atomicity for a partial failure, the text on absent graphs for a graph
+// that should not exist after a DELETE, the text on illegal triples for
+// a literal subject kept from a template, else the operation's definition
+// (§4), or the Graph Store's for an empty request.
+func updateBasisKey(request, base string, class diff.Class, extra []string) string {
+	switch class {
+	case diff.ClassRejected:
+		return "grammar"
+	case diff.ClassAtomicity:
+		return "atomic"
+	}
+	u, err := syntax.ParseUpdate(request, syntax.Options{Base: base})
+	if err != nil || len(u.Ops) == 0 {
+		return "graphStore"
+	}
+	op := u.Ops[len(u.Ops)-1].Op
+	key := opKey(op)
+	switch {
+	case class == diff.ClassGraphExistence && key == "deleteInsert":
+		return "deleteAbsent"
+	case class == diff.ClassGraphExistence && key == "deleteWhere":
+		return "deleteWhereAbsent"
+	case class == diff.ClassExtraQuads && key == "deleteInsert" && literalSubject(extra):
+		return "illegal"
+	}
+	return key
+}
+
+func opKey(op syntax.UpdateOp) string {
+	switch op := op.(type) {
+	case *syntax.InsertData:
+		return "insertData"
+	case *syntax.DeleteData:
+		return "deleteData"
+	case *syntax.DeleteWhere:
+		return "deleteWhere"
+	case *syntax.Modify:
+		return "deleteInsert"
+	case *syntax.Load:
+		return "load"
+	case *syntax.Management:
+		return [...]string{"clear", "drop", "create"}[op.Kind]
+	case *syntax.Transfer:
+		return [...]string{"add", "move", "copy"}[op.Kind]
+	}
+	return "graphStore"
+}
+
+// literalSubject: some quad line (N-Quads) starts with a literal.
+func literalSubject(lines []string) bool {
+	for _, l := range lines {
+		if strings.HasPrefix(l, `"`) {
+			return true
+		}
+	}
+	return false
+}
+
+// UpdateFeature names the operation a divergence shows on, as its
+// keyword ("DELETE WHERE", "INSERT DATA", "DELETE/INSERT"), "request
+// sequence" for a refused request of several operations, "empty request"
+// for none.
+func UpdateFeature(request, base string, class diff.Class) string {
+	u, err := syntax.ParseUpdate(request, syntax.Options{Base: base})
+	switch {
+	case err != nil:
+		return "update request"
+	case len(u.Ops) == 0:
+		return "empty request"
+	case class == diff.ClassRejected && len(u.Ops) > 1:
+		return "request sequence"
+	}
+	return opName(u.Ops[len(u.Ops)-1].Op)
+}
+
+func opName(op syntax.UpdateOp) string {
+	switch op := op.(type) {
+	case *syntax.InsertData:
+		return "INSERT DATA"
+	case *syntax.DeleteData:
+		return "DELETE DATA"
+	case *syntax.DeleteWhere:
+		return "DELETE WHERE"
+	case *syntax.Modify:
+		return modifyName(op)
+	case *syntax.Load:
+		return "LOAD"
+	case *syntax.Management:
+		return op.Kind.String()
+	case *syntax.Transfer:
+		return op.Kind.String()
+	}
+	return "update"
+}
+
+func modifyName(m *syntax.Modify) string {
+	switch {
+	case m.HasDelete && m.HasInsert:
+		return "DELETE/INSERT"
+	case m.HasDelete:
+		return "DELETE"
+	}
+	return "INSERT"
+}
