@@ -3,6 +3,7 @@ package diff
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
@@ -13,12 +14,12 @@ import (
 // Check is the result of one metamorphic check on one engine: a property
 // that must hold whatever the right answer is, so it needs no judge.
 type Check struct {
-	Name    string   // "tlp"
+	Name    string   // "tlp", "distinct"
 	Engine  string   //
 	OK      bool     //
 	Skipped string   // why the check did not apply ("" when it ran)
-	Verdict *Verdict // the unfiltered answer vs the union of the parts
-	Queries []string // the queries the check ran: unfiltered, p, !p, p-is-error
+	Verdict *Verdict // tlp: the unfiltered answer vs the union of the parts; distinct: DISTINCT vs the answer's distinct rows
+	Queries []string // the queries the check ran: unfiltered, p, !p, p-is-error; or the query and its DISTINCT form
 }
 
 // TLPQueries builds the ternary logic partition of a SELECT query's first
@@ -143,7 +144,7 @@ const minPart = 50 * time.Millisecond
 // or the deadline has passed.
 func runPart(ctx context.Context, c *oracle.Case, q string, engines []oracle.Engine, deadline time.Duration, out []Check, answers [][]*results.Answer) bool {
 	if dl, ok := ctx.Deadline(); ctx.Err() != nil || ok && time.Until(dl) < minPart {
-		skipRest(out, "the case's deadline passed before the TLP queries ended")
+		skipRest(out, "the case's deadline passed before the "+checkTitle(firstName(out))+" queries ended")
 		return false
 	}
 	var idx []int
@@ -161,7 +162,7 @@ func runPart(ctx context.Context, c *oracle.Case, q string, engines []oracle.Eng
 	for j, o := range oracle.Run(ctx, &v, run, deadline) {
 		i := idx[j]
 		if o.Err != nil {
-			out[i].Skipped = fmt.Sprintf("%s failed on a TLP query: %v", o.Engine, o.Err)
+			out[i].Skipped = fmt.Sprintf("%s failed on a %s query: %v", o.Engine, checkTitle(out[i].Name), o.Err)
 			continue
 		}
 		answers[i] = append(answers[i], o.Answer)
@@ -184,7 +185,7 @@ func finishCheck(ch *Check, parts []*results.Answer, n int) {
 		return
 	}
 	if len(parts) < n {
-		ch.Skipped = "the case's deadline passed before the TLP queries ended"
+		ch.Skipped = "the case's deadline passed before the " + checkTitle(ch.Name) + " queries ended"
 		return
 	}
 	union := &results.Answer{Kind: results.Bindings, Vars: parts[0].Vars}
@@ -193,4 +194,148 @@ func finishCheck(ch *Check, parts []*results.Answer, n int) {
 	}
 	ch.Verdict = Compare(parts[0], union)
 	ch.OK = ch.Verdict.OK
+}
+
+// Metamorphic runs every metamorphic check on the engines, TLP then
+// DISTINCT, within ctx's deadline: properties that hold whatever the right
+// answer is, so they need no judge.
+func Metamorphic(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration) []Check {
+	return metamorphic(ctx, c, engines, nil, deadline)
+}
+
+// metamorphic is Metamorphic with the engines' answers to the case itself
+// where known (by engine name): the DISTINCT check then asks only the
+// DISTINCT form.
+func metamorphic(ctx context.Context, c *oracle.Case, engines []oracle.Engine, known map[string]*results.Answer, deadline time.Duration) []Check {
+	return append(TLP(ctx, c, engines, deadline), distinctCheck(ctx, c, engines, known, deadline)...)
+}
+
+// DistinctQueries builds the DISTINCT check of a SELECT query: the query
+// and the same query with DISTINCT. DISTINCT removes duplicate solutions
+// of the projected sequence (#defn_algDistinct, #modDistinct), so its
+// answer, as a set, is the plain answer's distinct rows. The query must
+// be a SELECT without DISTINCT, REDUCED, LIMIT or OFFSET (a slice of the
+// distinct sequence is not the distinct rows of a slice), and without a
+// value the text leaves open per evaluation (RAND, NOW, UUID, STRUUID,
+// BNODE, SAMPLE, GROUP_CONCAT): two evaluations may differ there.
+func DistinctQueries(query, base string) ([]string, error) {
+	q, err := syntax.Parse(query, syntax.Options{Base: base})
+	if err != nil {
+		return nil, err
+	}
+	if why := distinctUnfit(q); why != "" {
+		return nil, fmt.Errorf("DISTINCT check does not apply: %s", why)
+	}
+	d := syntax.Clone(q)
+	d.Select.Distinct = true
+	return []string{q.String(), d.String()}, nil
+}
+
+func distinctUnfit(q *syntax.Query) string {
+	switch {
+	case q.Form != syntax.FormSelect || q.Select == nil:
+		return "not a SELECT query"
+	case q.Select.Distinct || q.Select.Reduced:
+		return "DISTINCT or REDUCED already"
+	case q.Mod.Limit != nil || q.Mod.Offset != nil:
+		return "LIMIT or OFFSET"
+	}
+	var open string
+	syntax.Inspect(q, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Call:
+			if perEvaluation[n.Name] {
+				open = n.Name
+			}
+		case *syntax.Aggregate:
+			if n.Name == "SAMPLE" || n.Name == "GROUP_CONCAT" {
+				open = n.Name
+			}
+		}
+		return open == ""
+	})
+	if open != "" {
+		return open + " may differ between two evaluations"
+	}
+	return ""
+}
+
+var perEvaluation = map[string]bool{"RAND": true, "NOW": true, "UUID": true, "STRUUID": true, "BNODE": true}
+
+// Distinct runs the DISTINCT check on every engine, as TLP runs its own.
+func Distinct(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration) []Check {
+	return distinctCheck(ctx, c, engines, nil, deadline)
+}
+
+func distinctCheck(ctx context.Context, c *oracle.Case, engines []oracle.Engine, known map[string]*results.Answer, deadline time.Duration) []Check {
+	qs, err := DistinctQueries(c.Query, c.Base)
+	if err != nil {
+		return []Check{{Name: "distinct", Skipped: err.Error()}}
+	}
+	out := make([]Check, len(engines))
+	answers := make([][]*results.Answer, len(engines))
+	for i, e := range engines {
+		out[i] = Check{Name: "distinct", Engine: e.Name(), Queries: qs}
+		if a := known[e.Name()]; a != nil && a.Kind == results.Bindings {
+			answers[i] = []*results.Answer{a} // the case's own answer is the plain one
+		}
+	}
+	for i := range out {
+		if len(known) > 0 && answers[i] == nil {
+			out[i].Skipped = "no answer of its own to the case"
+		}
+	}
+	if len(known) > 0 || runPart(ctx, c, qs[0], engines, deadline, out, answers) {
+		runPart(ctx, c, qs[1], engines, deadline, out, answers)
+	}
+	for i := range out {
+		finishDistinct(&out[i], answers[i], len(qs))
+	}
+	return out
+}
+
+// finishDistinct compares the DISTINCT answer with the plain answer's
+// distinct rows (as a bag: every row once).
+func finishDistinct(ch *Check, parts []*results.Answer, n int) {
+	if ch.Skipped != "" {
+		return
+	}
+	if len(parts) < n {
+		ch.Skipped = "the case's deadline passed before the DISTINCT queries ended"
+		return
+	}
+	ch.Verdict = Compare(distinctRows(parts[0]), parts[1])
+	ch.OK = ch.Verdict.OK
+}
+
+// distinctRows is a bindings answer with each row once, first occurrences
+// kept. Rows are equal when they bind the same variables to the same terms
+// (#func-RDFterm-equal); blank nodes of one answer keep their labels, so
+// equal labels are the same node.
+func distinctRows(a *results.Answer) *results.Answer {
+	out := &results.Answer{Kind: a.Kind, Vars: a.Vars}
+	seen := map[string]bool{}
+	for _, row := range a.Rows {
+		k := solutionKey(row)
+		if !seen[k] {
+			seen[k] = true
+			out.Rows = append(out.Rows, row)
+		}
+	}
+	return out
+}
+
+// checkTitle is a check's name as the messages write it.
+func checkTitle(name string) string {
+	if name == "tlp" {
+		return "TLP"
+	}
+	return strings.ToUpper(name)
+}
+
+func firstName(out []Check) string {
+	if len(out) == 0 {
+		return "metamorphic"
+	}
+	return out[0].Name
 }

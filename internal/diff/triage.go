@@ -69,14 +69,21 @@ type EngineVerdict struct {
 type Report struct {
 	Case        *oracle.Case
 	Kind        Kind
-	Judge       string          // JudgeName when the reference judged, else ""
+	Judge       string          // JudgeName when the reference judged, TwinName when the fast engine did (large.go), else ""
 	Expected    *results.Answer // the judge's answer (nil without one)
 	JudgeErr    error           // why there is no judge answer
 	Reason      string          // why the case is unjudged ("" otherwise)
 	Verdicts    []EngineVerdict // every engine but the judge, in input order
 	Divergences []Divergence    // deduplicated by Signature
-	Metamorphic []Check         // checks run without a judge (TLP)
+	Metamorphic []Check         // checks run without a judge (TLP, DISTINCT)
 	Notes       []string
+	// JudgedBy, when the fast engine judged (Judge is TwinName), says so
+	// and why: "judged by the fast engine; the reference ran out of budget
+	// at 50,000,000 steps". Every rendering of the report carries it.
+	JudgedBy string
+	// Large is the large-case judge's evidence (samples, checks), set when
+	// it ran, whether or not the fast engine then judged.
+	Large *Large
 }
 
 // Verdict returns the verdict for the named engine, or nil.
@@ -122,9 +129,16 @@ func triage(c *oracle.Case, outcomes []oracle.Outcome, suspect bool) *Report {
 		}
 		return unjudged(r, others, why)
 	}
-	r.Judge, r.Expected = JudgeName, ref.Answer
+	return judged(r, JudgeName, ref.Answer, others, suspect)
+}
+
+// judged fills r with every other engine judged against judge's answer
+// expected: the reference's, or the fast engine's when it judges a large
+// case (large_judge.go).
+func judged(r *Report, judge string, expected *results.Answer, others []oracle.Outcome, suspect bool) *Report {
+	r.Judge, r.Expected = judge, expected
 	for _, o := range others {
-		r.Verdicts = append(r.Verdicts, judgeOne(ref.Answer, o))
+		r.Verdicts = append(r.Verdicts, judgeOne(expected, o))
 	}
 	r.Kind = kindOf(r, suspect)
 	r.Divergences = divergences(r)

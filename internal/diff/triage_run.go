@@ -8,6 +8,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // Judge runs c on every engine (the reference among them, named
@@ -20,16 +21,27 @@ import (
 // that answered (one that timed out or failed is not asked again), and
 // nothing starts after it. A dataset clause the case's catalogue does not
 // resolve makes the case unjudged before any engine runs.
+//
+// When the reference ran out of budget or time on data larger than a
+// sample, the large-case judge (large*.go, DefaultLarge) may judge by the
+// fast engine instead: Report.Judge is then TwinName and Report.JudgedBy
+// says so; on large data the reference gets only a share of the deadline.
 func Judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration) *Report {
-	return judge(ctx, c, engines, deadline, true)
+	return judge(ctx, c, engines, deadline, true, DefaultLarge)
 }
 
-func judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration, suspect bool) *Report {
+// JudgeWith is Judge with the large-case judge's options.
+func JudgeWith(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration, opt LargeOptions) *Report {
+	return judge(ctx, c, engines, deadline, true, opt)
+}
+
+func judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration, suspect bool, opt LargeOptions) *Report {
 	if why := unresolvedDataset(c); why != "" {
 		return notRun(c, engines, why)
 	}
 	start := time.Now()
-	outs := oracle.Run(ctx, c, engines, deadline)
+	share := opt.refShare(c, deadline)
+	outs := oracle.Run(ctx, c, withShare(engines, share, deadline), deadline)
 	r := triage(c, outs, suspect)
 	if r.Judge != "" {
 		return r
@@ -43,7 +55,12 @@ func judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadlin
 		ctx, cancel = context.WithDeadline(ctx, start.Add(deadline))
 		defer cancel()
 	}
-	r.Metamorphic = TLP(ctx, c, answered(engines, outs), deadline)
+	if ctx.Err() == nil && opt.largeFits(c, engines, outs) {
+		lr := &largeRun{opt: opt, c: c, engines: engines, outs: outs, deadline: deadline, suspect: suspect,
+			lg: &Large{Why: refWhy(*outcomeOf(outs, JudgeName), share, deadline, dataQuads(c))}}
+		return lr.judge(ctx, r)
+	}
+	r.Metamorphic = metamorphic(ctx, c, answered(engines, outs), answersOf(outs), deadline)
 	applyChecks(r)
 	return r
 }
@@ -59,6 +76,17 @@ func answered(engines []oracle.Engine, outs []oracle.Outcome) []oracle.Engine {
 		}
 	}
 	return out
+}
+
+// answersOf maps each engine that answered to its answer.
+func answersOf(outs []oracle.Outcome) map[string]*results.Answer {
+	m := map[string]*results.Answer{}
+	for _, o := range outs {
+		if o.Err == nil && o.Answer != nil {
+			m[o.Engine] = o.Answer
+		}
+	}
+	return m
 }
 
 // unresolvedDataset says why the case's dataset clause cannot be built
@@ -97,26 +125,39 @@ func notRun(c *oracle.Case, engines []oracle.Engine, why string) *Report {
 // applyChecks turns failed metamorphic checks into wrong outcomes and
 // divergences (the engines that passed are the right side).
 func applyChecks(r *Report) {
-	var right []string
+	var right, wrong []string
 	for _, ch := range r.Metamorphic {
-		if ch.Skipped == "" && ch.OK {
-			right = append(right, ch.Engine)
+		if ch.Skipped == "" && !ch.OK {
+			wrong = appendNew(wrong, ch.Engine)
+		}
+	}
+	for _, ch := range r.Metamorphic {
+		if ch.Skipped == "" && ch.OK && !contains(wrong, ch.Engine) && r.Verdict(ch.Engine) != nil {
+			right = appendNew(right, ch.Engine)
 		}
 	}
 	byClass := map[Class][]string{}
+	var failed []string
 	for _, ch := range r.Metamorphic {
 		if ch.Skipped != "" || ch.OK {
 			continue
 		}
 		v := r.Verdict(ch.Engine)
+		if v == nil { // the judging fast engine: large_judge.go refuses to judge first
+			continue
+		}
 		v.Outcome, v.Classes, v.Class = Wrong, ch.Verdict.Classes, ch.Verdict.Classes[0]
 		byClass[v.Class] = append(byClass[v.Class], ch.Engine)
+		failed = appendNew(failed, ch.Name)
 	}
 	for _, c := range sortClasses(keys(byClass)) {
 		r.Divergences = append(r.Divergences, Divergence{Signature: Signature{Class: c, Wrong: sorted(byClass[c]), Right: sorted(right)}})
 	}
-	if len(byClass) > 0 {
+	if contains(failed, "tlp") {
 		r.Notes = append(r.Notes, "metamorphic TLP check failed: the FILTER's partitions do not add up to the unfiltered answer")
+	}
+	if contains(failed, "distinct") {
+		r.Notes = append(r.Notes, "metamorphic DISTINCT check failed: the DISTINCT answer is not the plain answer's distinct rows")
 	}
 }
 

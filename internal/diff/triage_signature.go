@@ -67,7 +67,7 @@ type Divergence struct {
 // an unbound AVG in one answer) is on the wrong side of each: they are
 // separate bugs, reduced and filed separately.
 func divergences(r *Report) []Divergence {
-	right := []string{JudgeName}
+	right := []string{r.Judge}
 	byClass := map[Class][]string{}
 	var classes []Class
 	for _, v := range r.Verdicts {

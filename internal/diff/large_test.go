@@ -1,0 +1,168 @@
+package diff_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/engine"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/reference"
+	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+var (
+	bsbmOnce sync.Once
+	bsbm5k   *rdf.Dataset
+)
+
+// largeCase is a BSBM query over 5,000 generated triples (generated once).
+func largeCase(name string) *oracle.Case {
+	bsbmOnce.Do(func() { bsbm5k = engine.GenerateBSBM(5000, 1) })
+	for _, q := range engine.BSBMQueries {
+		if q.Name == name {
+			return &oracle.Case{Name: name, Query: engine.BSBMPrefixes + q.Query, Dataset: bsbm5k}
+		}
+	}
+	panic("no BSBM query " + name)
+}
+
+// tight makes 5,000 triples "large" and gives the reference 1% of a 10 s
+// deadline on them: the chain join needs seconds, a sample milliseconds.
+var tight = diff.LargeOptions{Samples: 3, SampleQuads: 256, Seed: 1, SampleTime: 5 * time.Second, LargeQuads: 1000, RefShare: 0.01}
+
+// lossy answers like the fast engine, less the last row of every answer
+// (named as asked: as an external engine, or as the fast engine itself).
+type lossy struct {
+	fast oracle.Engine
+	name string
+	when func(*oracle.Case) bool
+}
+
+func (l lossy) Name() string    { return l.name }
+func (l lossy) Version() string { return "0.1" }
+
+func (l lossy) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	a, err := l.fast.Eval(ctx, c)
+	if err == nil && len(a.Rows) > 0 && (l.when == nil || l.when(c)) {
+		b := *a
+		b.Rows = b.Rows[:len(b.Rows)-1]
+		a = &b
+	}
+	return a, err
+}
+
+func fast() oracle.Engine { return registry.Engine(engine.Options{}) }
+
+// The reference runs out of its share; the fast engine agrees with it on
+// three samples and judges: an external engine that loses a row is wrong,
+// with the fast engine on the right side, and every field says who judged.
+func TestLargeJudgedByTheFastEngine(t *testing.T) {
+	engines := []oracle.Engine{registry.Reference(reference.Options{}), fast(), lossy{fast: fast(), name: "lossy"}}
+	r := diff.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, tight)
+	if r.Judge != diff.TwinName || r.Kind != diff.KindEngineBug {
+		t.Fatalf("judge %q kind %s (%s; %v), want the fast engine judging an engine bug", r.Judge, r.Kind, r.Reason, r.Notes)
+	}
+	if !strings.HasPrefix(r.JudgedBy, "judged by the fast engine; the reference ran out of time after ") {
+		t.Errorf("JudgedBy %q", r.JudgedBy)
+	}
+	if r.Large == nil || r.Large.Agree != 3 || r.Large.NonEmpty == 0 || !r.Large.Judged {
+		t.Fatalf("evidence %+v", r.Large)
+	}
+	for _, s := range r.Large.Samples {
+		if s.Quads == 0 || s.Quads > 256 || s.Outcome != diff.SampleAgree {
+			t.Errorf("sample %d: %d triples, %s (%s)", s.Seed, s.Quads, s.Outcome, s.Why)
+		}
+	}
+	if v := r.Verdict("lossy"); v == nil || v.Outcome != diff.Wrong || v.Class != diff.ClassMissingRows {
+		t.Errorf("lossy: %+v", v)
+	}
+	if len(r.Divergences) != 1 || r.Divergences[0].Signature.String() != "missing-rows: lossy | engine" {
+		t.Errorf("divergences %+v", r.Divergences)
+	}
+	if r.Verdict(diff.TwinName) != nil || !strings.HasPrefix(r.Notes[0], "JUDGED BY THE FAST ENGINE: ") {
+		t.Errorf("the judging fast engine has a verdict of its own, or the notes do not say who judged: %v", r.Notes)
+	}
+}
+
+// A fast engine that loses a row on every sample disagrees with the
+// reference there: no verdict, and the first disagreeing sample (query
+// and data) is the evidence.
+func TestLargeSampleDisagreementLeavesUnjudged(t *testing.T) {
+	bad := lossy{fast: fast(), name: diff.TwinName, when: func(c *oracle.Case) bool { return c.Dataset.Len() <= 256 }}
+	engines := []oracle.Engine{registry.Reference(reference.Options{}), bad, fast()}
+	r := diff.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, tight)
+	if r.Kind != diff.KindUnjudged || r.Judge != "" || r.JudgedBy != "" {
+		t.Fatalf("kind %s judge %q by %q, want unjudged", r.Kind, r.Judge, r.JudgedBy)
+	}
+	last := r.Large.Samples[len(r.Large.Samples)-1]
+	if last.Outcome != diff.SampleDisagree || last.Case == nil || last.Case.Dataset.Len() == 0 || last.Verdict == nil {
+		t.Fatalf("last sample %+v, want the disagreement with its data", last)
+	}
+	if !strings.Contains(r.Reason, "INTERNAL BUG") || !strings.Contains(r.Reason, "the sample is the evidence") {
+		t.Errorf("reason %q", r.Reason)
+	}
+}
+
+// A reference that runs out on the samples too gives no evidence: the
+// case stays unjudged, and the real figure of its budget is named.
+func TestLargeNoEvidenceNoVerdict(t *testing.T) {
+	engines := []oracle.Engine{registry.Reference(reference.Options{MaxSteps: 1000}), fast()}
+	opt := tight
+	opt.RefShare = 1
+	r := diff.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, opt)
+	if r.Kind != diff.KindUnjudged || r.Judge != "" {
+		t.Fatalf("kind %s judge %q, want unjudged", r.Kind, r.Judge)
+	}
+	if r.Large == nil || r.Large.Why != "the reference ran out of budget at 1,000 steps" {
+		t.Fatalf("evidence %+v", r.Large)
+	}
+	if !strings.Contains(r.Reason, "no evidence: the reference answered none of the 3 samples") {
+		t.Errorf("reason %q", r.Reason)
+	}
+}
+
+// A fast engine that fails the TLP check on the full data may not judge,
+// however well it does on the samples.
+func TestLargeJudgeMustPassItsChecks(t *testing.T) {
+	bad := negationBug{fast()}
+	twin := named{bad, diff.TwinName}
+	engines := []oracle.Engine{registry.Reference(reference.Options{}), twin}
+	r := diff.JudgeWith(context.Background(), largeCase("filter_string"), engines, 10*time.Second, tight)
+	if r.Kind != diff.KindUnjudged || r.Judge != "" {
+		t.Fatalf("kind %s judge %q (%v), want unjudged", r.Kind, r.Judge, r.Notes)
+	}
+	if !strings.Contains(r.Reason, "the fast engine fails the tlp check") {
+		t.Errorf("reason %q", r.Reason)
+	}
+}
+
+// named renames an engine.
+type named struct {
+	oracle.Engine
+	name string
+}
+
+func (n named) Name() string { return n.name }
+
+// A query with LIMIT leaves the kept rows open: the fast engine judging
+// cannot tell another choice from a wrong one, so an external's other
+// answer is undecided, never wrong.
+func TestLargeOpenQueryIsUndecided(t *testing.T) {
+	engines := []oracle.Engine{registry.Reference(reference.Options{}), fast(), lossy{fast: fast(), name: "lossy"}}
+	r := diff.JudgeWith(context.Background(), largeCase("subselect_limit"), engines, 10*time.Second, tight)
+	if r.Judge != diff.TwinName {
+		t.Fatalf("judge %q (%s)", r.Judge, r.Reason)
+	}
+	if v := r.Verdict("lossy"); v.Outcome != diff.Unjudged || v.Class != diff.ClassUndecided {
+		t.Errorf("lossy: %s/%s, want unjudged/undecided", v.Outcome, v.Class)
+	}
+	if !strings.Contains(r.Large.Open, "LIMIT/OFFSET") {
+		t.Errorf("open %q", r.Large.Open)
+	}
+}
