@@ -19,8 +19,10 @@ func init() {
 //	oracle gen [--seed S] [--count N] [--profile NAME|FILE.json]
 //
 // Each case prints as a "#### case gen/PROFILE/SEED" line, a "### query"
-// line and the query, a "### data" line and the data as N-Quads. Exit 2 on
-// a usage error.
+// line and the query, a "### data" line and the data as N-Quads; an update
+// profile's case (corpus/profiles/update-*.json) prints "### update" and
+// the request instead of the query (printUpdateCase). Exit 2 on a usage
+// error.
 func runGen(args []string) int { return genMain(args, os.Stdout, os.Stderr) }
 
 func genMain(args []string, stdout, stderr io.Writer) int {
@@ -40,8 +42,23 @@ func genMain(args []string, stdout, stderr io.Writer) int {
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
 	for i := 0; i < *count; i++ {
+		if p.IsUpdate() {
+			printUpdateCase(w, corpus.GenerateUpdate(*seed+int64(i), p))
+			continue
+		}
 		c := corpus.Generate(*seed+int64(i), p)
 		fmt.Fprintf(w, "#### case %s\n### query\n%s### data\n%s", c.Name(), c.Query, c.NQuads())
 	}
 	return 0
+}
+
+// printUpdateCase prints an update profile's case: the request after
+// "### update", the store before it as N-Quads after "### data", and the
+// named graphs that exist empty in that store (N-Quads cannot hold them),
+// one "# empty graph <iri>" line each.
+func printUpdateCase(w io.Writer, c *corpus.GenUpdate) {
+	fmt.Fprintf(w, "#### case %s\n### update\n%s### data\n%s", c.Name(), c.Request, c.NQuads())
+	for _, g := range c.Empty {
+		fmt.Fprintf(w, "# empty graph <%s>\n", g.Value)
+	}
 }

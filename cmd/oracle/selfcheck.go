@@ -23,6 +23,12 @@ func init() {
 //
 //	oracle selfcheck [--cases N] [--seed S] [--profile P] [--judge NAME]
 //	                 [--engine NAME] [--faildir DIR] [--workers N] [--timeout D]
+//	                 [--update]
+//
+// With --update, or with an update profile (corpus/profiles/update-*.json,
+// the built-in "update"), the cases are update requests over a graph store
+// (selfcheck.RunUpdates: the stores after the request are compared); with
+// --update and a query profile the built-in "update" profile is used.
 //
 // Every disagreement is printed on stdout (seed, query, N-Quads, verdict)
 // and, with --faildir, written as seed-S.rq/seed-S.nq. The last line is
@@ -41,6 +47,7 @@ func selfcheckMain(args []string, stdout, stderr io.Writer) int {
 	failDir := fs.String("faildir", "", "write each disagreement as seed-S.rq + seed-S.nq into `DIR`")
 	workers := fs.Int("workers", 0, "cases run at once (default GOMAXPROCS)")
 	timeout := fs.Duration("timeout", selfcheck.DefaultTimeout, "per engine and case deadline")
+	upd := fs.Bool("update", false, "run update cases (the default with an update profile)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -51,8 +58,13 @@ func selfcheckMain(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	s := selfcheck.RunWith(ctx, selfcheck.Config{Cases: *cases, Seed: *seed, Profile: p, Judge: j, Actual: e,
-		Workers: *workers, Timeout: *timeout, FailDir: *failDir, Out: stdout})
+	cfg := selfcheck.Config{Cases: *cases, Seed: *seed, Profile: p, Judge: j, Actual: e,
+		Workers: *workers, Timeout: *timeout, FailDir: *failDir, Out: stdout}
+	run := selfcheck.RunWith
+	if *upd || p.IsUpdate() {
+		run = selfcheck.RunUpdates
+	}
+	s := run(ctx, cfg)
 	fmt.Fprintln(stderr, s.Detail())
 	fmt.Fprintln(stdout, s.Line())
 	if s.Disagreements > 0 {

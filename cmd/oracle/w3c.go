@@ -24,7 +24,16 @@ func init() {
 //
 //	oracle w3c [--engine NAME] [--junit FILE] [--earl FILE] [--baseline FILE]
 //	           [--write-baseline FILE] [--timeout D] [--root DIR] [--run REGEXP]
-//	           [--lacks F1,F2] [--workers N] [-v] [MANIFEST ...]
+//	           [--lacks F1,F2] [--workers N] [--suite all|query|update] [-v]
+//	           [MANIFEST ...]
+//
+// Without MANIFEST arguments it runs the query manifests (w3c.DefaultManifests)
+// and the Update suite (w3c.UpdateManifests); --suite narrows that to one.
+// The counts of query tests and update tests are printed apart. An engine
+// that applies no updates skips the update tests. --baseline may be given
+// more than once (the files are merged); when the run includes the Update
+// suite and one baseline X.tsv is given, X-update.tsv next to it (the
+// engine's Update baseline, e.g. baselines/jena-update.tsv) is merged too.
 //
 // It prints the folder table on stdout, a progress bar on stderr when that
 // is a terminal, and exits 1 when tests fail that no baseline accepts: with
@@ -38,7 +47,12 @@ func runW3C(args []string) int {
 	engineName := fs.String("engine", "reference", "engine to test: "+strings.Join(registry.Names(), ", "))
 	junit := fs.String("junit", "", "write JUnit XML to `FILE`")
 	earl := fs.String("earl", "", "write an EARL Turtle report to `FILE`")
-	baseline := fs.String("baseline", "", "compare with the baseline `FILE` (test-id<TAB>class<TAB>reason)")
+	var baselines []string
+	fs.Func("baseline", "compare with the baseline `FILE` (test-id<TAB>class<TAB>reason); repeatable", func(v string) error {
+		baselines = append(baselines, v)
+		return nil
+	})
+	suite := fs.String("suite", "all", "without MANIFEST arguments: all (query and update manifests), query or update")
 	writeBaseline := fs.String("write-baseline", "", "write the tests that did not pass to `FILE`, as a baseline")
 	timeout := fs.Duration("timeout", w3c.DefaultTimeout, "per-test deadline")
 	root := fs.String("root", "", "the suite's sparql/ folder (default: $W3C_TESTS or ../shared/w3c/rdf-tests)")
@@ -55,7 +69,7 @@ func runW3C(args []string) int {
 		return w3cFail(err)
 	}
 	defer registry.Close(engine) // sidecar pools, a Virtuoso server and its folder
-	suiteRoot, manifests, err := w3cManifests(*root, fs.Args())
+	suiteRoot, manifests, err := w3cSuiteManifests(*root, *suite, fs.Args())
 	if err != nil {
 		return w3cFail(err)
 	}
@@ -80,15 +94,45 @@ func runW3C(args []string) int {
 		return w3cFail(rep.Err)
 	}
 	if *storeDSN != "" {
-		if err := importW3C(ctx, *storeDSN, &rep, suiteRoot, *baseline); err != nil {
+		if err := importW3C(ctx, *storeDSN, &rep, suiteRoot, first(baselines)); err != nil {
 			return w3cFail(err)
 		}
 	}
-	return w3cReport(&rep, *verbose, *junit, *earl, *writeBaseline, *baseline)
+	return w3cReport(&rep, *verbose, *junit, *earl, *writeBaseline, w3cBaselines(baselines, &rep))
 }
 
-// w3cManifests resolves the suite root and the manifests to run.
+func first(xs []string) string {
+	if len(xs) == 0 {
+		return ""
+	}
+	return xs[0]
+}
+
+// w3cBaselines adds X-update.tsv to a single baseline X.tsv when the run
+// holds update tests and that file exists (w3c.go's doc comment).
+func w3cBaselines(given []string, rep *w3c.Report) []string {
+	if len(given) != 1 || !strings.HasSuffix(given[0], ".tsv") || strings.HasSuffix(given[0], "-update.tsv") {
+		return given
+	}
+	if _, upd := rep.Split(); upd.Tests == upd.Skipped {
+		return given
+	}
+	companion := strings.TrimSuffix(given[0], ".tsv") + "-update.tsv"
+	if _, err := os.Stat(companion); err != nil {
+		return given
+	}
+	return append(given, companion)
+}
+
+// w3cManifests resolves the suite root and the manifests to run: args, or
+// the query manifests (w3c.DefaultManifests).
 func w3cManifests(root string, args []string) (string, []string, error) {
+	return w3cSuiteManifests(root, "query", args)
+}
+
+// w3cSuiteManifests is w3cManifests with a choice of suite when args name
+// no manifest: all (query and update manifests), query or update.
+func w3cSuiteManifests(root, suite string, args []string) (string, []string, error) {
 	if root == "" {
 		r, err := corpus.SuiteRoot()
 		if err != nil && len(args) == 0 {
@@ -99,13 +143,23 @@ func w3cManifests(root string, args []string) (string, []string, error) {
 	if len(args) > 0 {
 		return root, args, nil
 	}
-	return root, w3c.DefaultPaths(root), nil
+	switch suite {
+	case "all":
+		return root, append(w3c.DefaultPaths(root), w3c.UpdatePaths(root)...), nil
+	case "query":
+		return root, w3c.DefaultPaths(root), nil
+	case "update":
+		return root, w3c.UpdatePaths(root), nil
+	}
+	return "", nil, fmt.Errorf("--suite %q: want all, query or update", suite)
 }
 
 // w3cReport writes the outputs and compares with the baseline.
-func w3cReport(rep *w3c.Report, verbose bool, junit, earl, writeBaseline, baseline string) int {
+func w3cReport(rep *w3c.Report, verbose bool, junit, earl, writeBaseline string, baselines []string) int {
 	rep.WriteTable(os.Stdout)
 	fmt.Printf("engine %s %s: %d tests in %s\n", rep.Engine, rep.Version, len(rep.Results), rep.Elapsed.Round(time.Millisecond))
+	query, update := rep.Split()
+	fmt.Printf("query tests: %s\nupdate tests: %s\n", query, update)
 	if verbose {
 		w3cPrintNotPassing(rep)
 	}
@@ -117,10 +171,10 @@ func w3cReport(rep *w3c.Report, verbose bool, junit, earl, writeBaseline, baseli
 			return w3cFail(err)
 		}
 	}
-	if baseline == "" {
+	if len(baselines) == 0 {
 		return w3cUnaccepted(rep, writeBaseline)
 	}
-	return w3cCompareBaseline(rep, baseline)
+	return w3cCompareBaseline(rep, baselines)
 }
 
 // w3cUnaccepted is the exit status of a run without a baseline: 1 when a
@@ -155,16 +209,12 @@ func w3cPrintNotPassing(rep *w3c.Report) {
 	}
 }
 
-func w3cCompareBaseline(rep *w3c.Report, path string) int {
-	f, err := os.Open(path)
+func w3cCompareBaseline(rep *w3c.Report, paths []string) int {
+	b, err := readBaselines(paths)
 	if err != nil {
 		return w3cFail(err)
 	}
-	defer f.Close()
-	b, err := w3c.ReadBaseline(f)
-	if err != nil {
-		return w3cFail(fmt.Errorf("%s: %w", path, err))
-	}
+	path := strings.Join(paths, " + ")
 	code := 0
 	for _, c := range rep.Compare(b) {
 		fmt.Println(c)
@@ -176,6 +226,27 @@ func w3cCompareBaseline(rep *w3c.Report, path string) int {
 		fmt.Printf("matches baseline %s\n", path)
 	}
 	return code
+}
+
+// readBaselines reads and merges baseline files (a test listed twice keeps
+// the later file's entry).
+func readBaselines(paths []string) (w3c.Baseline, error) {
+	out := w3c.Baseline{}
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, err
+		}
+		b, err := w3c.ReadBaseline(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		for id, e := range b {
+			out[id] = e
+		}
+	}
+	return out, nil
 }
 
 func w3cWriteFile(path string, write func(io.Writer) error) error {

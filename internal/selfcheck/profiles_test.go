@@ -12,9 +12,14 @@ import (
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/corpus"
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
-var measureFlag = flag.Int("measure", 0, "TestProfiles: cases per profile, and print the measurement table")
+var (
+	measureFlag = flag.Int("measure", 0, "TestProfiles: cases per profile, and print the measurement table")
+	onlyFlag    = flag.String("only", "", "TestProfiles: only the profiles whose file name contains this text (e.g. update-)")
+)
 
 // profileFiles returns corpus/profiles/*.json, sorted.
 func profileFiles(t *testing.T) []string {
@@ -45,6 +50,9 @@ func (s profileStats) row(name string) string {
 // the self-check (reference against the fast engine) over the same seeds.
 func measure(t *testing.T, p *corpus.Profile, n int) profileStats {
 	ref, eng := engines(t)
+	if p.IsUpdate() {
+		return measureUpdates(t, p, n, ref, eng)
+	}
 	st := profileStats{cases: n}
 	for seed := int64(1); seed <= int64(n); seed++ {
 		gc := corpus.Generate(seed, p)
@@ -70,9 +78,64 @@ func measure(t *testing.T, p *corpus.Profile, n int) profileStats {
 	return st
 }
 
+// measureUpdates is measure for an update profile: each request parses
+// (algebra.ParseUpdate), the reference applies it (answered: a store, the
+// request failing or not), and "non-empty" counts the requests that
+// succeeded and changed the store; then RunUpdates over the same seeds.
+func measureUpdates(t *testing.T, p *corpus.Profile, n int, ref, eng oracle.Engine) profileStats {
+	st := profileStats{cases: n}
+	for seed := int64(1); seed <= int64(n); seed++ {
+		c, gc := GenerateUpdate(seed, p)
+		if _, err := algebra.ParseUpdate(c.Update, ""); err != nil {
+			t.Errorf("%s: %v\n%s", gc.Name(), err, c.Update)
+			continue
+		}
+		st.parsed++
+		a, err := update(context.Background(), ref, c, DefaultTimeout)
+		if err != nil {
+			continue
+		}
+		st.answered++
+		if a.Store != nil && a.Store.Err == "" && changed(c.Store, a.Store) {
+			st.nonEmpty++
+		}
+	}
+	var out strings.Builder
+	st.sum = RunUpdates(context.Background(), Config{Cases: n, Seed: 1, Profile: p, Judge: ref, Actual: eng, Out: &out})
+	if st.sum.Disagreements > 0 || st.sum.Invalid > 0 {
+		t.Errorf("profile %s: %s (%s)\n%s", p.Name, st.sum.Line(), st.sum.Detail(), firstN(out.String(), 6000))
+	}
+	return st
+}
+
+// changed reports whether the store after a request differs from the one
+// before: another quad set, or another set of graphs.
+func changed(before *rdf.Dataset, after *results.Store) bool {
+	b := results.StoreOf(before)
+	if len(b.Named) != len(after.Named) {
+		return true
+	}
+	bq, aq := b.Quads(), after.Quads()
+	if len(bq) != len(aq) {
+		return true
+	}
+	set := map[rdf.Quad]bool{}
+	for _, q := range bq {
+		set[q] = true
+	}
+	for _, q := range aq {
+		if !set[q] {
+			return true
+		}
+	}
+	return false
+}
+
 // TestProfiles: every corpus/profiles/*.json loads and validates, names
 // itself after its file, and its cases parse and pass the self-check
-// (200 cases per profile, 30 with -short; -measure N prints the table).
+// (200 cases per profile, 30 with -short; -measure N prints the table;
+// -only update- keeps the update profiles, whose "non-empty" counts the
+// requests that changed the store: measureUpdates).
 func TestProfiles(t *testing.T) {
 	n := 200
 	if testing.Short() {
@@ -83,6 +146,9 @@ func TestProfiles(t *testing.T) {
 	}
 	var table []string
 	for _, f := range profileFiles(t) {
+		if !strings.Contains(filepath.Base(f), *onlyFlag) {
+			continue
+		}
 		p, err := corpus.ProfileByName(f)
 		if err != nil {
 			t.Errorf("%s: %v", f, err)

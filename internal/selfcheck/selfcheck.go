@@ -55,6 +55,7 @@ type Failure struct {
 	NQuads  string
 	Verdict string // diff.Verdict.Text(), or the error that disagreed
 	Files   []string
+	Update  bool // Query is an update request: written as seed-S.ru
 }
 
 // Summary counts the outcomes of a run.
@@ -246,7 +247,7 @@ func (f *Failure) Text() string {
 	return b.String()
 }
 
-// writeFailure writes seed-S.rq (the query after a comment with the seed
+// writeFailure writes seed-S.rq (seed-S.ru for an update; the query after a comment with the seed
 // and the verdict) and seed-S.nq; errors are reported in the file list.
 func writeFailure(dir string, f *Failure) []string {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -259,6 +260,9 @@ func writeFailure(dir string, f *Failure) []string {
 		head.WriteString("# " + l + "\n")
 	}
 	files := []string{base + ".rq", base + ".nq"}
+	if f.Update {
+		files[0] = base + ".ru"
+	}
 	for i, body := range []string{head.String() + f.Query, f.NQuads} {
 		if err := os.WriteFile(files[i], []byte(body), 0o644); err != nil {
 			return []string{"error: " + err.Error()}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -203,4 +204,52 @@ func (r *runner) update(ctx context.Context, c *oracle.UpdateCase) *answerOrErr 
 			return &answerOrErr{err: fmt.Errorf("%w: no answer after the deadline", oracle.ErrTimeout)}
 		}
 	}
+}
+
+// IsUpdateTest reports whether a test is about an update request (the
+// Update suite's syntax and evaluation tests), for callers that count the
+// update tests of a run apart.
+func IsUpdateTest(t *corpus.Test) bool { return isUpdateTest(t) }
+
+// UpdatePaths returns UpdateManifests under root.
+func UpdatePaths(root string) []string {
+	out := make([]string, len(UpdateManifests))
+	for i, m := range UpdateManifests {
+		out[i] = filepath.Join(root, filepath.FromSlash(m))
+	}
+	return out
+}
+
+// Tally counts the outcomes of some of a run's tests.
+type Tally struct{ Tests, Passed, Failed, Errors, Skipped int }
+
+func (t *Tally) add(o Outcome) {
+	t.Tests++
+	switch o {
+	case Pass:
+		t.Passed++
+	case Fail:
+		t.Failed++
+	case Error:
+		t.Errors++
+	default:
+		t.Skipped++
+	}
+}
+
+// String is "N tests: P passed, F failed, E errors, S skipped".
+func (t Tally) String() string {
+	return fmt.Sprintf("%d tests: %d passed, %d failed, %d errors, %d skipped", t.Tests, t.Passed, t.Failed, t.Errors, t.Skipped)
+}
+
+// Split counts the run's query tests and update tests (IsUpdateTest) apart.
+func (r *Report) Split() (query, update Tally) {
+	for _, res := range r.Results {
+		if IsUpdateTest(res.Test) {
+			update.add(res.Outcome)
+		} else {
+			query.add(res.Outcome)
+		}
+	}
+	return query, update
 }
