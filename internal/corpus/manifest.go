@@ -37,6 +37,10 @@ const (
 	UpdateEvaluation = "UpdateEvaluationTest"
 	PositiveUpdate11 = "PositiveUpdateSyntaxTest11"
 	NegativeUpdate11 = "NegativeUpdateSyntaxTest11"
+	// The SPARQL 1.2 suite (sparql12/) writes the update syntax types
+	// without the 11 suffix.
+	PositiveUpdate = "PositiveUpdateSyntaxTest"
+	NegativeUpdate = "NegativeUpdateSyntaxTest"
 )
 
 // Test is one entry of an mf:entries list.
@@ -70,6 +74,8 @@ type Test struct {
 	// after it (mf:result [ ut:data ...; ut:graphData ... ]).
 	Update       string
 	UpdateResult *StoreFiles
+	// SpecVersion is mf:specVersion ("sparql-1.2" in sparql12/version), or "".
+	SpecVersion string
 	// Approval is the dawgt:approval local name ("Approved", "Proposed",
 	// "NotClassified", "Withdrawn", ...); "" when the test has none.
 	Approval string
@@ -128,6 +134,26 @@ func (t *Test) Syntax() (positive, ok bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// UpdateSyntax reports whether t is a positive or negative update syntax
+// test (the 1.1 suite's ...Test11 types and the 1.2 suite's plain ones).
+func (t *Test) UpdateSyntax() (positive, ok bool) {
+	switch t.Type {
+	case PositiveUpdate11, PositiveUpdate:
+		return true, true
+	case NegativeUpdate11, NegativeUpdate:
+		return false, true
+	}
+	return false, false
+}
+
+// SPARQL12 reports whether t belongs to the SPARQL 1.2 suite, to be parsed
+// and judged by the 1.2 document (syntax.Spec12): its manifest lies under
+// sparql12/ or it says mf:specVersion "sparql-1.2". The 1.2 suite's tests
+// are written for 1.2 processors (codepoint-esc-01-bad is valid 1.1 text).
+func (t *Test) SPARQL12() bool {
+	return t.SpecVersion == "sparql-1.2" || strings.Contains(t.Manifest, "/sparql12/")
 }
 
 // Withdrawn reports whether the working group withdrew or rejected the test.

@@ -128,16 +128,17 @@ func (g *graph) entries(m rdf.Term, file string) []*Test {
 // test reads one entry.
 func (g *graph) test(n rdf.Term, file string) *Test {
 	t := &Test{
-		ID:       n.Value,
-		Type:     g.typeOf(n),
-		Name:     g.text(n, MF+"name"),
-		Comment:  g.text(n, RDFS+"comment"),
-		Manifest: file,
-		Result:   resultIRI(g.one(n, MF+"result")),
-		Requires: iris(g.objects(n, MF+"requires")),
-		Features: iris(g.objects(n, MF+"feature")),
-		Lax:      g.one(n, MF+"resultCardinality") == rdf.IRI(MF+"LaxCardinality"),
-		Approval: localName(g.one(n, DAWGT+"approval").Value, DAWGT),
+		ID:          n.Value,
+		Type:        g.typeOf(n),
+		Name:        g.text(n, MF+"name"),
+		Comment:     g.text(n, RDFS+"comment"),
+		Manifest:    file,
+		Result:      resultIRI(g.one(n, MF+"result")),
+		Requires:    iris(g.objects(n, MF+"requires")),
+		Features:    iris(g.objects(n, MF+"feature")),
+		Lax:         g.one(n, MF+"resultCardinality") == rdf.IRI(MF+"LaxCardinality"),
+		Approval:    localName(g.one(n, DAWGT+"approval").Value, DAWGT),
+		SpecVersion: g.one(n, MF+"specVersion").Value,
 	}
 	if !n.IsIRI() {
 		t.ID = file + "#" + url.PathEscape(t.Name)
