@@ -10,13 +10,17 @@ import (
 // slot is one position of a compiled triple pattern: a variable column
 // (col >= 0) or a constant id.
 type slot struct {
-	col int
-	id  ID
+	col    int
+	id     ID
+	nested *tpat // SPARQL 1.2: a triple pattern nested as a triple term (triple12.go)
 }
 
 type tpat [3]slot
 
 func (e *query) slotOf(n algebra.Node) slot {
+	if n.IsTriple() {
+		return e.nestedSlot(n.Triple)
+	}
 	if n.IsVar() {
 		return slot{col: e.vars[n.Var]}
 	}
@@ -40,11 +44,22 @@ func (s slot) value(r row) ID {
 }
 
 // bind extends r (in place) so the pattern maps onto (s, p, o); it fails
-// when a variable is bound to something else (a repeated variable too).
-func (tp *tpat) bind(r row, s, p, o ID) bool {
+// when a variable is bound to something else (a repeated variable too), a
+// constant differs (possible only inside a nested pattern: the index
+// matched the top level's) or a nested pattern does not unify.
+func (tp *tpat) bind(e *query, r row, s, p, o ID) bool {
 	for i, v := range [3]ID{s, p, o} {
 		sl := tp[i]
+		if sl.nested != nil {
+			if !e.unifyNested(sl.nested, r, v) {
+				return false
+			}
+			continue
+		}
 		if sl.col < 0 {
+			if sl.id != v {
+				return false
+			}
 			continue
 		}
 		if cur := r[sl.col]; cur != 0 && cur != v {
@@ -160,7 +175,7 @@ func (it *bgpIter) extend(lv *level, t trip) bool {
 	}
 	copy(lv.r, parent)
 	s, p, o := lv.pm.spo(t)
-	if !it.pats[it.cur.order[it.depth]].bind(lv.r, s, p, o) {
+	if !it.pats[it.cur.order[it.depth]].bind(it.e, lv.r, s, p, o) {
 		return false
 	}
 	for _, x := range it.cur.filters[it.depth] {
@@ -175,7 +190,8 @@ func (it *bgpIter) extend(lv *level, t trip) bool {
 func (it *bgpIter) open(d int, r row) {
 	tp := &it.pats[it.cur.order[d]]
 	lv := &it.lv[d]
-	lv.ts, lv.pm = it.g.match(tp[0].value(r), tp[1].value(r), tp[2].value(r))
+	e := it.e
+	lv.ts, lv.pm = it.g.match(e.slotValue(tp[0], r), e.slotValue(tp[1], r), e.slotValue(tp[2], r))
 	lv.i = 0
 	it.depth = d
 }
@@ -186,9 +202,12 @@ func (it *bgpIter) planFor(r row) *plan {
 	var sig []byte
 	for _, tp := range it.pats {
 		for _, s := range tp {
-			if s.col >= 0 && r[s.col] != 0 {
+			switch {
+			case s.nested != nil: // triple12.go
+				slotCols(s, func(c int) { sig = append(sig, 3+min(1, byte(r[c]))) })
+			case s.col >= 0 && r[s.col] != 0:
 				sig = append(sig, 1)
-			} else {
+			default:
 				sig = append(sig, 0)
 			}
 		}
@@ -230,9 +249,7 @@ func (it *bgpIter) makePlan(r row) *plan {
 		used[best] = true
 		p.order = append(p.order, best)
 		for _, s := range it.pats[best] {
-			if s.col >= 0 {
-				bound[s.col] = true
-			}
+			slotCols(s, func(c int) { bound[c] = true })
 		}
 	}
 	it.placeFilters(p, r)
@@ -305,7 +322,7 @@ func (it *bgpIter) placeFilters(p *plan, r row) {
 		d := 0
 		for ; d < len(p.order)-1 && len(need) > 0; d++ {
 			for _, s := range it.pats[p.order[d]] {
-				delete(need, s.col)
+				slotCols(s, func(c int) { delete(need, c) })
 			}
 			if len(need) == 0 {
 				break
@@ -316,14 +333,13 @@ func (it *bgpIter) placeFilters(p *plan, r row) {
 }
 
 func (it *bgpIter) binds(col int) bool {
+	found := false
 	for _, tp := range it.pats {
 		for _, s := range tp {
-			if s.col == col {
-				return true
-			}
+			slotCols(s, func(c int) { found = found || c == col })
 		}
 	}
-	return false
+	return found
 }
 
 // test is the filter test of #defn_algFilter: the expression's effective

@@ -31,6 +31,7 @@ type tag struct {
 	kind     rdf.Kind
 	datatype string
 	lang     string
+	dir      string // RDF 1.2 base direction (rdf:dirLangString)
 }
 
 func newDict() *dict {
@@ -42,8 +43,8 @@ func newDict() *dict {
 }
 
 func (d *dict) tagOf(t rdf.Term) uint32 {
-	k := tag{t.Kind, t.Datatype, t.Lang}
-	if k.kind == rdf.KindIRI && k.datatype == "" && k.lang == "" && len(d.tags) > 1 && d.tags[1] == k {
+	k := tag{t.Kind, t.Datatype, t.Lang, t.Dir}
+	if k.kind == rdf.KindIRI && k.datatype == "" && k.lang == "" && k.dir == "" && len(d.tags) > 1 && d.tags[1] == k {
 		return 1
 	}
 	if i, ok := d.tagID[k]; ok {
@@ -62,7 +63,7 @@ func (d *dict) size() int { return len(d.terms) }
 func (d *dict) term(id ID) rdf.Term {
 	c := d.terms[id]
 	k := d.tags[c.tag]
-	return rdf.Term{Kind: k.kind, Value: c.value, Datatype: k.datatype, Lang: k.lang}
+	return rdf.Term{Kind: k.kind, Value: c.value, Datatype: k.datatype, Lang: k.lang, Dir: k.dir}
 }
 
 func (d *dict) hash(value string, tg uint32) uint64 {
@@ -85,7 +86,7 @@ func (d *dict) lookup(t rdf.Term) (ID, bool) {
 	if t.IsZero() {
 		return 0, false
 	}
-	k := tag{t.Kind, t.Datatype, t.Lang}
+	k := tag{t.Kind, t.Datatype, t.Lang, t.Dir}
 	tg, ok := d.tagID[k]
 	if !ok {
 		return 0, false

@@ -79,14 +79,7 @@ type lookupFn func(string) (rdf.Term, bool)
 // VALUES columns, projected and grouped variables) stay, and VALUES rows
 // incompatible with μ are dropped.
 func substitute(op algebra.Op, mu lookupFn) algebra.Op {
-	n := func(x algebra.Node) algebra.Node {
-		if x.IsVar() {
-			if t, ok := mu(x.Var); ok {
-				return algebra.T(t)
-			}
-		}
-		return x
-	}
+	n := func(x algebra.Node) algebra.Node { return substNode(x, mu) } // triple12.go
 	x := func(ex algebra.Expr) algebra.Expr { return substExpr(ex, mu) }
 	s := func(o algebra.Op) algebra.Op { return substitute(o, mu) }
 	switch op := op.(type) {

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/rdf"
@@ -101,6 +100,9 @@ func (e *query) constructForm() (*Result, error) {
 }
 
 func (e *query) instantiate(n algebra.Node, r row, scope string) rdf.Term {
+	if n.IsTriple() || n.Term.IsTriple() {
+		return e.instantiateTriple(n, r, scope) // triple12.go
+	}
 	if n.IsVar() {
 		c, ok := e.vars[n.Var]
 		if !ok || r[c] == 0 {
@@ -120,7 +122,7 @@ func (e *query) freshPrefix() string {
 	for clash := true; clash; {
 		clash = false
 		for id := 1; id < e.st.dict.size(); id++ {
-			if t := e.st.dict.term(ID(id)); t.IsBlank() && strings.HasPrefix(t.Value, prefix) {
+			if t := e.st.dict.term(ID(id)); blankWithPrefix(t, prefix) {
 				clash = true
 				prefix += "x"
 				break

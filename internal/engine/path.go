@@ -16,6 +16,9 @@ type pair struct{ s, o ID }
 func (e *query) newPath(g *gindex, op *algebra.Path, in iter) iter {
 	ss, os := e.slotOf(op.S), e.slotOf(op.O)
 	sv, ov := op.S.IsVar(), op.O.IsVar()
+	if ss.nested != nil || os.nested != nil {
+		return e.nestedPath(g, op, in) // triple12.go
+	}
 	return e.perRow(in, func(r row) iter {
 		s, o := ss.value(r), os.value(r)
 		var ps []pair
