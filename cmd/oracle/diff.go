@@ -133,6 +133,10 @@ func render(w io.Writer, format string, r *diff.Report, bugs []report.Bug) error
 			_, err := fmt.Fprintf(w, "No divergence: %s (%s).\n", r.Kind, r.Reason)
 			return err
 		}
+		if len(bugs) == 0 && r.JudgedBy != "" { // the large-case judge: say who judged
+			_, err := fmt.Fprintf(w, "No divergence: %s (%s).\n", r.Kind, r.JudgedBy)
+			return err
+		}
 		if len(bugs) == 0 {
 			_, err := fmt.Fprintf(w, "No divergence: %s.\n", r.Kind)
 			return err

@@ -44,7 +44,11 @@ type Large struct {
 	Checks          []string // metamorphic checks the fast engine passed on the full data
 	Open            string   // what the query leaves open that the fast engine does not record
 	Judged          bool     // the fast engine judged the case
-	Verdict         string   // one line: what the large-case judge decided, and why
+	// The fast engine's version and time on the full data (it has no
+	// EngineVerdict when it judges).
+	EngineVersion string
+	EngineElapsed time.Duration
+	Verdict       string // one line: what the large-case judge decided, and why
 }
 
 // Sample outcomes.

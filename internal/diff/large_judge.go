@@ -48,7 +48,7 @@ func (lr *largeRun) judge(ctx context.Context, r *Report) *Report {
 		jr.Kind = KindOracleSuspect
 		jr.Divergences = divergences(jr)
 	}
-	lr.lg.Judged = true
+	lr.lg.Judged, lr.lg.EngineVersion, lr.lg.EngineElapsed = true, twin.Version, twin.Elapsed
 	lr.lg.Verdict = lr.evidence()
 	jr.Large, jr.JudgedBy = lr.lg, "judged by the fast engine; "+lr.lg.Why
 	jr.Notes = append([]string{"JUDGED BY THE FAST ENGINE: " + lr.lg.Verdict}, jr.Notes...)

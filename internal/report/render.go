@@ -60,6 +60,7 @@ func engineMarkdown(b *strings.Builder, bug Bug, er EngineReport) {
 	fmt.Fprintf(b, "- **Engine:** %s\n", esc(engineName(er.Engine, er.Version)))
 	fmt.Fprintf(b, "- **Found by:** %s, differential testing against the SPARQL 1.1 reference evaluator\n", esc(bug.Oracle.String()))
 	fmt.Fprintf(b, "- **Class:** `%s` · **Status:** %s\n", inlineCode(string(bug.Class)), esc(bug.Status))
+	judgedBy(b, bug.JudgedBy)
 	basisMarkdown(b, bug.Basis)
 	minimality(b, bug.Reduction)
 	basisQuote(b, bug.Basis)
@@ -68,6 +69,14 @@ func engineMarkdown(b *strings.Builder, bug Bug, er EngineReport) {
 	actual(b, er.Answer)
 	others(b, er.Others)
 	reproduce(b, er)
+}
+
+// judgedBy says, when the fast engine judged a large case, so and why
+// (the expected answer is then the fast engine's).
+func judgedBy(b *strings.Builder, line string) {
+	if line != "" {
+		fmt.Fprintf(b, "- **Judged by:** %s\n", esc(strings.TrimPrefix(line, "judged by ")))
+	}
 }
 
 // basisMarkdown says what the verdict rests on: the quoted sentence, the
@@ -151,7 +160,11 @@ func expected(b *strings.Builder, bug Bug) {
 	if len(bug.Spec) > 0 {
 		sec = ", SPARQL 1.1 Query §" + bug.Spec[0].Section
 	}
-	fence(b, esc("Expected (reference evaluator"+sec+")"), bug.Expected.Format, bug.Expected.Text)
+	judge := "reference evaluator"
+	if bug.JudgedBy != "" {
+		judge = "the fast engine, judging: the reference ran out"
+	}
+	fence(b, esc("Expected ("+judge+sec+")"), bug.Expected.Format, bug.Expected.Text)
 	if bug.Expected.Note != "" {
 		fmt.Fprintf(b, "\n%s\n", esc(bug.Expected.Note))
 	}
@@ -263,6 +276,48 @@ type JSONReport struct {
 	Bugs        []Bug         `json:"bugs"`
 	Metamorphic []JSONCheck   `json:"metamorphic,omitempty"`
 	Notes       []string      `json:"notes,omitempty"`
+	// JudgedBy: the fast engine judged (judge "engine"), and why
+	// (diff.Report.JudgedBy); LargeJudge is the large-case judge's evidence.
+	JudgedBy   string     `json:"judged_by,omitempty"`
+	LargeJudge *JSONLarge `json:"large_judge,omitempty"`
+}
+
+// JSONLarge is the large-case judge's evidence (diff.Large).
+type JSONLarge struct {
+	Why      string       `json:"why"`     // why the reference did not judge, with its figure
+	Judged   bool         `json:"judged"`  // the fast engine judged
+	Verdict  string       `json:"verdict"` // what it decided and on what evidence
+	Agree    int          `json:"agree"`   // samples the reference answered and the fast engine matched
+	NonEmpty int          `json:"non_empty"`
+	Checks   []string     `json:"checks,omitempty"` // metamorphic checks the fast engine passed
+	Open     string       `json:"open,omitempty"`   // what the query leaves open (answers other than the fast engine's: undecided)
+	Samples  []JSONSample `json:"samples"`
+}
+
+// JSONSample is one sample; a disagreeing one carries its query and data.
+type JSONSample struct {
+	Seed    int64  `json:"seed"`
+	Triples int    `json:"triples"`
+	Outcome string `json:"outcome"` // agree | disagree | no-evidence
+	Why     string `json:"why,omitempty"`
+	Query   string `json:"query,omitempty"`
+	Data    string `json:"data,omitempty"` // N-Quads
+}
+
+func jsonLarge(l *diff.Large) *JSONLarge {
+	if l == nil {
+		return nil
+	}
+	j := &JSONLarge{Why: l.Why, Judged: l.Judged, Verdict: l.Verdict, Agree: l.Agree, NonEmpty: l.NonEmpty,
+		Checks: l.Checks, Open: l.Open, Samples: []JSONSample{}}
+	for _, s := range l.Samples {
+		js := JSONSample{Seed: s.Seed, Triples: s.Quads, Outcome: s.Outcome, Why: s.Why}
+		if s.Outcome == diff.SampleDisagree && s.Case != nil {
+			js.Query, js.Data = s.Case.Query, nquads(s.Case.Dataset)
+		}
+		j.Samples = append(j.Samples, js)
+	}
+	return j
 }
 
 // JSONVerdict is one engine's verdict; a wrong one carries its basis.
@@ -289,7 +344,8 @@ type JSONCheck struct {
 // NewJSON builds the JSON report of r; bugs are r's (Bugs(r)) or those of
 // its reduced cases.
 func NewJSON(r *diff.Report, bugs []Bug) *JSONReport {
-	j := &JSONReport{Kind: r.Kind, Judge: r.Judge, Reason: r.Reason, Oracle: Version(), Bugs: bugs, Notes: r.Notes}
+	j := &JSONReport{Kind: r.Kind, Judge: r.Judge, Reason: r.Reason, Oracle: Version(), Bugs: bugs, Notes: r.Notes,
+		JudgedBy: r.JudgedBy, LargeJudge: jsonLarge(r.Large)}
 	if j.Bugs == nil {
 		j.Bugs = []Bug{}
 	}
@@ -360,6 +416,9 @@ func WriteTable(w io.Writer, r *diff.Report, bugs ...Bug) error {
 			float64(v.Elapsed.Microseconds())/1000, cell(basis))
 	}
 	fmt.Fprintf(tw, "\ncase: %s\n", r.Kind)
+	if r.JudgedBy != "" {
+		fmt.Fprintf(tw, "judged by: %s\n", cell(strings.TrimPrefix(r.JudgedBy, "judged by ")))
+	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(tw, "note: %s\n", cell(n))
 	}

@@ -34,8 +34,12 @@ type Bug struct {
 	Effect    string     `json:"effect,omitempty"` // what the first engine does, in plain words
 
 	// Basis is what the verdict rests on (text, erratum, w3c-test, contested).
-	Basis  *results.Basis `json:"basis,omitempty"`
-	Oracle OracleVersion  `json:"oracle"` // the oracle that wrote the report
+	Basis *results.Basis `json:"basis,omitempty"`
+	// JudgedBy: the fast engine judged this large case (the expected
+	// answer is its own) and why (diff.Report.JudgedBy); "" when the
+	// reference judged.
+	JudgedBy string        `json:"judged_by,omitempty"`
+	Oracle   OracleVersion `json:"oracle"` // the oracle that wrote the report
 
 	Reproducer Reproducer       `json:"reproducer"`
 	Expected   *AnswerText      `json:"expected,omitempty"` // the judge's answer
@@ -230,6 +234,9 @@ func bugOf(r *diff.Report, d diff.Divergence, engines []oracle.Engine) Bug {
 		b.Basis = vb
 	} else if eb := erroredEverywhere(r, d.Signature.Wrong); eb != nil {
 		b.Basis = eb
+	}
+	if r.JudgedBy != "" {
+		b.JudgedBy, b.Basis = r.JudgedBy, judgedBasis(b.Basis, r)
 	}
 	if isQuestion(b.Basis) && b.Status == "open" {
 		b.Status = StatusQuestion
@@ -448,4 +455,23 @@ func emptyRows(a *results.Answer) int {
 		}
 	}
 	return n
+}
+
+// judgedBasis is a basis that says the fast engine judged: the text the
+// verdict rests on is the same, the expected answer is the fast engine's,
+// and its Note says on what evidence (diff.Large.Verdict).
+func judgedBasis(b *results.Basis, r *diff.Report) *results.Basis {
+	out := results.Basis{Kind: results.BasisText}
+	if b != nil {
+		out = *b
+	}
+	why := r.JudgedBy
+	if r.Large != nil && r.Large.Verdict != "" {
+		why = "judged by the fast engine: " + r.Large.Verdict
+	}
+	if out.Note != "" {
+		why += ". " + out.Note
+	}
+	out.Note = why
+	return &out
 }

@@ -52,6 +52,11 @@ func (r *Runner) judgeCase(ctx context.Context, s store.Sweep, key string) (stor
 	rec := store.CaseRecord{SweepID: s.ID, Case: key}
 	engines, err := r.enginesFor(s.Spec.Engines)
 	var c *oracle.Case
+	if uc, isUpdate, uerr := resolveUpdate(key); err == nil && isUpdate && uerr == nil {
+		return r.judgeUpdateCase(ctx, s, uc, engines) // update.go
+	} else if err == nil && uerr != nil {
+		err = uerr
+	}
 	if err == nil {
 		c, err = r.cor.resolve(key)
 	}
@@ -254,6 +259,9 @@ func orDefault(v, def int) int {
 // answered, else its error's outcome) and each verdict.
 func resultRows(rep *diff.Report, judge *timed, features map[string]string) []store.Result {
 	jr := store.Result{Engine: judge.Name(), Version: judge.Version(), Outcome: "judge", ElapsedMS: ms(judge.elapsed())}
+	if rep.Judge == diff.TwinName { // the large-case judge: the reference ran out, the fast engine judged
+		jr.Outcome, jr.Error = "unjudged", rep.JudgedBy
+	}
 	if rep.Judge == "" {
 		jr.Outcome = "unjudged"
 		if rep.JudgeErr != nil {
@@ -261,6 +269,10 @@ func resultRows(rep *diff.Report, judge *timed, features map[string]string) []st
 		}
 	}
 	out := []store.Result{jr}
+	if rep.Judge == diff.TwinName && rep.Large != nil {
+		out = append(out, store.Result{Engine: diff.TwinName, Version: rep.Large.EngineVersion, Outcome: "judge",
+			ElapsedMS: ms(rep.Large.EngineElapsed)})
+	}
 	for _, v := range rep.Verdicts {
 		res := store.Result{Engine: v.Engine, Version: v.Version, Outcome: string(v.Outcome),
 			Class: string(v.Class), ElapsedMS: ms(v.Elapsed), Feature: features[v.Engine]}
