@@ -14,7 +14,7 @@ var update = flag.Bool("update", false, "rewrite goldens")
 
 // A data case is
 //
-//	parse [base=IRI] [maxdepth=N] [maxlen=N] [expand]
+//	parse [base=IRI] [maxdepth=N] [maxlen=N] [spec=1.1|1.2] [expand]
 //	<query text>
 //	----
 //	<printed query, or "error L:C: message">
@@ -67,6 +67,8 @@ func runCase(c dataCase) string {
 			opts.MaxDepth = n
 		case "maxlen":
 			opts.MaxLength = n
+		case "spec":
+			opts.Spec = map[string]Spec{"1.1": Spec11, "1.2": Spec12}[v]
 		case "expand":
 			expand = true
 		}
@@ -82,6 +84,9 @@ func runCase(c dataCase) string {
 	}
 	if expand {
 		return expandText(q)
+	}
+	if q.Spec == Spec12 {
+		return "# follows SPARQL 1.2\n" + strings.TrimRight(q.String(), "\n")
 	}
 	return strings.TrimRight(q.String(), "\n")
 }

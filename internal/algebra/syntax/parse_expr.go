@@ -85,8 +85,9 @@ func (p *parser) literalSuffix(l *Literal) {
 
 // langDir splits `@en--ltr` (SPARQL 1.2 #rLANG_DIR) into tag and base
 // direction. The terminal allows any letters after '--'; RDF 1.2 knows
-// only "ltr" and "rtl" (#dfn-base-direction), and the W3C test
-// langdir-literal-invalid rejects "@en--foo".
+// only "ltr" and "rtl" (#dfn-base-direction), the W3C test
+// sparql12/lang-basedir langdir-literal-invalid rejects "@en--foo", and
+// Turtle 1.2's nt-ttl12-langdir-bad-2 rejects upper case "LTR".
 func (p *parser) langDir(t token, l *Literal, i int) {
 	p.use12(t, "base direction @"+t.val, false)
 	l.Lang, l.Dir = t.val[:i], t.val[i+2:]

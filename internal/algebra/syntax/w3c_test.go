@@ -61,11 +61,12 @@ func syntaxCases(t testing.TB) []syntaxCase {
 	return out
 }
 
-// allQueries lists every .rq file under the sparql10 and sparql11 folders.
+// allQueries lists every .rq file under the sparql10, sparql11 and
+// sparql12 folders.
 func allQueries(t testing.TB) []string {
 	root := filepath.Join(w3cDir(t), "sparql")
 	var out []string
-	for _, sub := range []string{"sparql10", "sparql11"} {
+	for _, sub := range []string{"sparql10", "sparql11", "sparql12"} {
 		filepath.WalkDir(filepath.Join(root, sub), func(p string, d os.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".rq") {
 				out = append(out, p)
