@@ -40,4 +40,14 @@
 // update.go: TranslateUpdate (and ParseUpdate) turn a parsed Update request
 // into operations: quad patterns, WHERE patterns translated as SELECT *,
 // WITH applied as §4.5 says, DELETE WHERE as DELETE QP WHERE QP.
+//
+// SPARQL 1.2 (draft 2026-07-30; translate12.go): a triple term with a
+// variable (or a template's blank node) inside is a Node with Triple set,
+// a nested TriplePattern (#defn_TriplePattern); without one it is an RDF
+// triple term in Term (TT folds it). Reified triples and annotations arrive
+// already expanded by syntax (r rdf:reifies <<( s p o )>>, fresh reifiers
+// as blank nodes, so hidden variables in patterns). A triple term in an
+// expression is a Const or a Call "TRIPLE" (#func-triple's shorthand); the
+// 1.2 built-ins keep their upper-case names (expr.go). Query.Spec says which
+// document the judge follows. SSE writes triple terms <<( s p o )>>.
 package algebra

@@ -4,6 +4,23 @@
 // positions, the static rules the grammar notes and §18 impose, and a printer
 // from tree back to SPARQL text.
 //
+// SPARQL 1.2 (the editor's draft of 2026-07-30, /work/shared/spec/
+// sparql12-query-draft.md §19.8) is parsed too: VERSION, triple terms
+// `<<( s p o )>>` in patterns, VALUES and expressions (three productions
+// with different subjects and objects), reified triples `<< s p o ~ r >>`,
+// annotations `~ r {| ... |}`, `"x"@en--ltr`, the 1.2 built-ins, and the
+// 1.2 escape rule (UCHAR inside IRIs and strings only, while lexing). A
+// query follows one document: Query.Spec (and Update.Spec) is Spec12 when
+// it declares VERSION "1.2"/"1.2-basic" or uses a 1.2 form, Spec11
+// otherwise; Options.Spec forces one (Spec11 refuses every 1.2 form, as the
+// 1.1 suite requires). Escapes are where the documents differ on the same
+// text, so SpecAuto parses again by the 1.2 rule a query holding \u that
+// turns out to be 1.2 (Parse). Files: ast12.go (nodes), parse12.go
+// (productions, use12 records the document), print12.go, expand12.go
+// (reification expanded to r rdf:reifies <<( s p o )>>, as Turtle 1.2 does).
+// TestW3CSyntax12 keeps sparql12's 203 syntax tests passing and
+// round-tripping; testdata/sparql12.txt holds a case per 1.2 rule.
+//
 // Update requests (SPARQL 1.1 Update §3): ParseUpdate → *Update
 // (update_ast.go, parse_update.go), static rules in check_update.go (no
 // variables in QuadData, no blank nodes in DELETE forms, blank node labels
@@ -13,7 +30,7 @@
 //
 // Data flow:
 //
-//	text ─► unescapeCodepoints (§19.2) ─► lex ─► parser ─► check ─► *Query
+//	text ─► unescapeCodepoints (§19.2; not for Spec12) ─► lex ─► parser ─► check ─► *Query
 //	*Query ─► (*Query).String / Format ─► text that Parse accepts again
 //
 // Files:
