@@ -59,6 +59,13 @@
 // at once; on PostgreSQL River's rescuer takes them back after
 // Options.RescueAfter.
 //
+// Update cases (update.go): a generated key of an update profile
+// (corpus/profiles/update-*.json) names a request and the store before it;
+// the case runs through the spec's update-capable engines with
+// reduce.JudgeUpdate, records one row per engine (outcome, class), and files
+// each divergence (report.UpdateBugFor), reduced per engine with
+// reduce.UpdateEngine, or unreduced with reduce_calls -1.
+//
 // To add a corpus, add a key prefix to cases.go (enumerate in cases,
 // build in resolve) and a field to store.SweepSpec.
 package sweep

@@ -1,0 +1,195 @@
+package sweep
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/reduce"
+	"github.com/sparql-oracle/oracle/internal/report"
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// Update cases: a key gen/<profile>/<seed> whose profile is an update
+// profile (corpus.Profile.IsUpdate, corpus/profiles/update-*.json) names a
+// request and the graph store before it (corpus.GenerateUpdate). The case
+// runs through every engine of the spec that applies updates
+// (oracle.AsUpdater; the others are left out with a note) with the
+// reference as judge (reduce.JudgeUpdate: each store compared with
+// diff.CompareAs, so every outcome the Update text permits is accepted),
+// and is recorded as a query case is: one row per engine with its outcome
+// and class, the divergences filed (store.FileReport) unreduced when the
+// spec says reduce_calls -1, else reduced per engine (reduce.UpdateEngine)
+// and, where a reduction does not survive, flagged.
+
+// resolveUpdate builds the update case a key names; ok is false for a key
+// that is not a generated case of an update profile.
+func resolveUpdate(key string) (c *oracle.UpdateCase, ok bool, err error) {
+	rest, isGen := strings.CutPrefix(key, "gen/")
+	prof, seedText, cut := strings.Cut(rest, "/")
+	if !isGen || !cut {
+		return nil, false, nil
+	}
+	p, err := profile(prof)
+	if err != nil || !p.IsUpdate() {
+		return nil, false, nil // resolve reports a bad profile
+	}
+	seed, err := strconv.ParseInt(seedText, 10, 64)
+	if err != nil {
+		return nil, true, err
+	}
+	g := corpus.GenerateUpdate(seed, p)
+	return &oracle.UpdateCase{Name: g.Name(), Update: g.Request, Store: g.Dataset()}, true, nil
+}
+
+// judgeUpdateCase is judgeCase for an update case.
+func (r *Runner) judgeUpdateCase(ctx context.Context, s store.Sweep, c *oracle.UpdateCase, engines []oracle.Engine) (store.CaseRecord, error) {
+	rec := store.CaseRecord{SweepID: s.ID, Case: c.Name}
+	deadline := time.Duration(s.Spec.DeadlineMS) * time.Millisecond
+	start := time.Now()
+	run, err := reduce.JudgeUpdate(ctx, c, engines, deadline)
+	if ctx.Err() != nil {
+		return rec, ctx.Err() // the job was stopped: run it again later
+	}
+	if err != nil { // the judge rejected the request: a generator bug, recorded as failed
+		rec.Failed = true
+		rec.Results = []store.Result{{Engine: diff.JudgeName, Outcome: "error", Error: err.Error()}}
+		return rec, nil
+	}
+	features := map[string]string{}
+	for _, d := range run.Divergences {
+		out, ids, err := r.fileUpdateDivergence(ctx, s, c, engines, run, d)
+		if err != nil {
+			return rec, err
+		}
+		rec.Reports = append(rec.Reports, ids...)
+		rec.Flagged = append(rec.Flagged, out.flagged...)
+		for _, b := range out.bugs {
+			for _, e := range wrongOf(b) {
+				setOnce(features, e, b.Feature)
+			}
+		}
+		for _, e := range d.Signature.Wrong {
+			setOnce(features, e, updateFeature)
+		}
+	}
+	rec.Diverged, rec.Failed = len(run.Divergences) > 0, run.Expected == nil
+	if run.Kind == diff.KindUnjudged && run.Expected != nil {
+		rec.Unjudged = orText(run.Reason, "not every engine could be judged")
+	}
+	rec.Results = updateRows(run, time.Since(start), features)
+	return rec, nil
+}
+
+// updateFeature names the construct of an update divergence the report
+// could not name.
+const updateFeature = "update"
+
+func orText(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// updateRows is one row per engine that applied the request: the judge's
+// ("judge", or "unjudged" when it gave no store) and each verdict.
+func updateRows(run *reduce.UpdateRun, elapsed time.Duration, features map[string]string) []store.Result {
+	var out []store.Result
+	for i, v := range run.Verdicts {
+		res := store.Result{Engine: v.Engine, Version: v.Version, Outcome: string(v.Outcome),
+			Class: string(v.Class), Feature: features[v.Engine]}
+		if i == 0 {
+			res.Outcome, res.Class, res.ElapsedMS = "judge", "", ms(elapsed)
+			if run.Expected == nil {
+				res.Outcome = "unjudged"
+			}
+		}
+		if v.Err != nil {
+			res.Error = v.Err.Error()
+		}
+		out = append(out, res)
+	}
+	return out
+}
+
+// fileUpdateDivergence files one divergence of an update case: unreduced
+// with reduce_calls -1, else reduced once per wrong engine against the
+// judge alone (an engine whose divergence does not survive is flagged).
+func (r *Runner) fileUpdateDivergence(ctx context.Context, s store.Sweep, c *oracle.UpdateCase, engines []oracle.Engine, run *reduce.UpdateRun, d diff.Divergence) (outcome, []int64, error) {
+	if s.Spec.ReduceCalls < 0 {
+		return r.fileOutcome(ctx, s.ID, c.Name, outcome{bugs: []report.Bug{updateBug(run, d, nil, engines)}})
+	}
+	lim := reduce.Limits{MaxCalls: orDefault(s.Spec.ReduceCalls, DefaultReduceCalls),
+		MaxTime:  time.Duration(orDefault(s.Spec.ReduceSeconds, DefaultReduceSeconds)) * time.Second,
+		Deadline: time.Duration(s.Spec.DeadlineMS) * time.Millisecond}
+	var out outcome
+	for _, name := range d.Signature.Wrong {
+		if ctx.Err() != nil {
+			return out, nil, ctx.Err() // the job was stopped: run it again later
+		}
+		res, err := reduce.UpdateEngine(ctx, c, engines, name, d.Signature.Class, lim)
+		rd, ok := reducedUpdate(res)
+		if err != nil || !ok {
+			out.flagged = append(out.flagged, store.Flag{Engine: name, Class: string(d.Signature.Class), Reason: notSurvived(res, err)})
+			continue
+		}
+		out.bugs = append(out.bugs, updateBug(res.Run, rd, &res.Stats, engines))
+	}
+	return r.fileOutcome(ctx, s.ID, c.Name, out)
+}
+
+func reducedUpdate(res *reduce.UpdateResult) (diff.Divergence, bool) {
+	if res == nil || !res.Survived {
+		return diff.Divergence{}, false
+	}
+	return res.Divergence()
+}
+
+func notSurvived(res *reduce.UpdateResult, err error) string {
+	switch {
+	case res != nil && res.Reason != "":
+		return res.Reason
+	case err != nil:
+		return "not reduced: " + err.Error()
+	}
+	return "the reduced case does not show the divergence when every engine runs"
+}
+
+// updateBug writes up a divergence of an update case for filing: the
+// report's own write-up (report.UpdateBugFor: the request and the store
+// before it, the judge's store, per engine the store diff, the basis and
+// the engine-only reproducer) carried in the report.Bug the store files,
+// the request as the reproducer's text and each wrong engine's report
+// with its effect and command.
+func updateBug(run *reduce.UpdateRun, d diff.Divergence, st *reduce.Stats, engines []oracle.Engine) report.Bug {
+	ub, ok := report.UpdateBugFor(run, d.Signature, st, engines...)
+	if !ok { // d is one of run's divergences, so this does not happen
+		ub = report.UpdateBug{Class: d.Signature.Class, Kind: run.Kind, Status: "open", Signature: d.Signature.String(),
+			Request: run.Case.Update, Base: run.Case.Base}
+	}
+	b := report.Bug{ID: ub.ID, Title: ub.Title, Engine: ub.Engine, Version: ub.Version, Class: ub.Class,
+		Kind: ub.Kind, Status: ub.Status, Signature: ub.Signature, Feature: orText(ub.Feature, updateFeature),
+		Basis: ub.Basis, Oracle: ub.Oracle, Reduction: ub.Reduction,
+		Reproducer: report.Reproducer{Query: ub.Request, Data: ub.Data, Base: ub.Base, Commands: map[string]string{}}}
+	for _, er := range ub.Reports {
+		b.Reproducer.Commands[er.Engine] = er.Command
+		b.Reports = append(b.Reports, report.EngineReport{EngineRef: er.EngineRef, Title: er.Title, Effect: er.Effect,
+			Feature: b.Feature, Others: er.Others, Native: er.Native, Command: er.Command,
+			Answer: report.EngineAnswer{EngineRef: er.EngineRef, Outcome: er.Outcome, Classes: er.Classes}})
+		if b.Effect == "" {
+			b.Effect = er.Effect
+		}
+	}
+	for _, v := range run.Verdicts {
+		if slices.Contains(d.Signature.Right, v.Engine) {
+			b.Agreeing = append(b.Agreeing, report.EngineRef{Engine: v.Engine, Version: v.Version})
+		}
+	}
+	return b
+}

@@ -1,0 +1,109 @@
+package sweep
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// dropper is the fast engine with an update bug: after every request that
+// leaves the default graph non-empty it drops that graph's first triple.
+// Named "dropper", it is an external engine to triage.
+type dropper struct{ oracle.Engine }
+
+func (dropper) Name() string { return "dropper" }
+
+func (d dropper) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+	u, _ := oracle.AsUpdater(d.Engine)
+	a, err := u.Update(ctx, c)
+	if err != nil || a.Store == nil || a.Store.Err != "" || len(a.Store.Default) == 0 {
+		return a, err
+	}
+	b, s := *a, *a.Store
+	s.Default = s.Default[1:]
+	b.Store = &s
+	return &b, nil
+}
+
+func updateEngines(name string) (oracle.Engine, error) {
+	if name != "dropper" {
+		return registry.New(name)
+	}
+	e, err := registry.New("engine")
+	return dropper{e}, err
+}
+
+// TestSweepUpdateProfile sweeps 30 cases of an update profile over the
+// in-house pair and a buggy updater: every case is recorded once per
+// engine, the fast engine agrees with the judge on every store, the
+// dropper is caught in missing-quads, and with reduce_calls -1 its
+// divergences are filed unreduced against it alone.
+func TestSweepUpdateProfile(t *testing.T) {
+	st := openStore(t, filepath.Join(t.TempDir(), "sweep.db"))
+	spec := store.SweepSpec{Name: "upd", Engines: []string{"dropper"}, ReduceCalls: -1,
+		Generated: &store.GenSource{From: 0, To: 30, Profile: "update-data"}}
+	start := time.Now()
+	s := runSweep(t, st, Options{Workers: 2, Engine: updateEngines}, spec)
+	t.Logf("update sweep of %d cases x 3 engines: %v", s.Total, time.Since(start))
+	require.Equal(t, store.SweepDone, s.State, s.Error)
+	require.Equal(t, 30, s.Done)
+	rs, err := st.Results(context.Background(), s.ID, store.ResultFilter{Limit: store.MaxLimit})
+	require.NoError(t, err)
+	require.Len(t, rs, 90, "one result per case and engine")
+	wrong := 0
+	for _, r := range rs {
+		switch r.Engine {
+		case "engine":
+			require.Equal(t, "correct", r.Outcome, "%s: the fast engine agrees with the reference", r.Case)
+		case "reference":
+			require.Equal(t, "judge", r.Outcome, r.Case)
+		case "dropper":
+			if r.Outcome == "wrong" {
+				wrong++
+				require.Equal(t, "missing-quads", r.Class, r.Case)
+			}
+		}
+	}
+	require.Positive(t, wrong, "the dropper must be caught")
+	require.Equal(t, wrong, s.Diverged)
+	page, err := st.Reports(context.Background(), store.ReportFilter{SweepID: s.ID})
+	require.NoError(t, err)
+	require.Positive(t, page.Total)
+	for _, rp := range page.Reports {
+		require.Equal(t, "dropper", rp.Engine)
+		require.Equal(t, "missing-quads", rp.Class)
+		require.Nil(t, rp.Bug.Reduction, "reduce_calls -1 files unreduced")
+		require.Contains(t, rp.Bug.Reproducer.Query, "DATA")
+	}
+}
+
+// TestSweepUpdateReduced: with reduction on, the dropper's divergences are
+// reduced against the judge alone (reduce.UpdateEngine) before they are
+// filed: every filed report carries its reduction figure and a store no
+// larger than the case's.
+func TestSweepUpdateReduced(t *testing.T) {
+	st := openStore(t, filepath.Join(t.TempDir(), "sweep.db"))
+	spec := store.SweepSpec{Name: "upd-reduced", Engines: []string{"dropper"}, ReduceCalls: 60, ReduceSeconds: 10,
+		Generated: &store.GenSource{From: 0, To: 8, Profile: "update-data"}}
+	s := runSweep(t, st, Options{Workers: 2, Engine: updateEngines}, spec)
+	require.Equal(t, store.SweepDone, s.State, s.Error)
+	require.Positive(t, s.Diverged)
+	page, err := st.Reports(context.Background(), store.ReportFilter{SweepID: s.ID})
+	require.NoError(t, err)
+	require.Positive(t, page.Total, "the dropper's divergence survives reduction")
+	for _, rp := range page.Reports {
+		require.Equal(t, "dropper", rp.Engine)
+		require.NotNil(t, rp.Bug.Reduction, "reduced before it is filed")
+		require.LessOrEqual(t, rp.Bug.Reduction.QuadsAfter, rp.Bug.Reduction.QuadsBefore)
+		require.NotEmpty(t, rp.Bug.Reproducer.Query)
+		require.NotEmpty(t, rp.Bug.Reproducer.Commands["dropper"])
+	}
+}
