@@ -1,4 +1,3 @@
-//
 // # Update profiles
 //
 // A profile with a positive update.* weight is an update profile
