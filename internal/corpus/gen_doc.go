@@ -1,40 +1,3 @@
-// # Update profiles
-//
-// A profile with a positive update.* weight is an update profile
-// (Profile.IsUpdate): GenerateUpdate (gen_update*.go) builds a SPARQL 1.1
-// Update request as a syntax.Update over the same generated store, printed
-// by the syntax printer (TestUpdateProfiles: 2,000 seeds per profile parse
-// with algebra.ParseUpdate and print back to the same tree). Graph names:
-// ex:g0 and ex:g1 hold quads, ex:g2 exists empty with p.empty_graph,
-// ex:g9 is never in the store. The WHERE of DELETE/INSERT is the query
-// generator's group (its pattern.* and expr.* weights apply); the DELETE
-// template and DELETE DATA/WHERE hold no blank nodes (#rDeleteClause),
-// INSERT DATA labels are per operation (#grammarBNodes). Weights:
-// update.<op> per operation; p.seq (one more operation after ';', up to
-// 4), p.silent, p.with, p.using, p.empty_graph, p.prologue (a PREFIX
-// after ';'), p.data_hit (a DATA quad taken from the store).
-//
-//	update            every operation by weight (built in)
-//	update-modify     DELETE/INSERT WHERE with OPTIONAL, FILTER, blank-node templates
-//	update-graphs     CLEAR, DROP, CREATE, COPY, MOVE, ADD with and without SILENT on
-//	                  present, empty and absent graphs, DEFAULT, NAMED, ALL
-//	update-data       INSERT DATA and DELETE DATA, non-canonical literals
-//	update-delete-where DELETE WHERE in the default graph and GRAPH ?g / <g>
-//	update-using      WITH and USING / USING NAMED, graphs holding copies of the data
-//	update-sequence   sequences of every operation, PREFIX after ';'
-//
-// Measured with `go test ./internal/selfcheck -run 'TestProfiles$' -only
-// update- -measure 2000 -v` (non-empty: the request succeeded and changed
-// the store) and `oracle selfcheck --profile P --cases 2000`:
-//
-//	| profile | cases | parsed | ref answered | non-empty | disagreements |
-//	| --- | ---: | ---: | ---: | ---: | ---: |
-//	| update-data         |  2000 | 100.0% | 100.0% |  84.9% | 0 |
-//	| update-delete-where |  2000 | 100.0% | 100.0% |  48.6% | 0 |
-//	| update-graphs       |  2000 | 100.0% | 100.0% |  77.7% | 0 |
-//	| update-modify       |  2000 | 100.0% | 100.0% |  34.0% | 0 |
-//	| update-sequence     |  2000 | 100.0% | 100.0% |  79.5% | 0 |
-//	| update-using        |  2000 | 100.0% | 100.0% |  15.8% | 0 |
 package corpus
 
 // The random case generator (gen*.go).
@@ -162,3 +125,41 @@ package corpus
 // (p.sub_ties) and the two engines keep different tied rows. Both answers
 // are permitted; the judge (results.Freedom) cannot yet express the choice
 // inside a sub-select, so they count as disagreements of the judge.
+//
+// # Update profiles
+//
+// A profile with a positive update.* weight is an update profile
+// (Profile.IsUpdate): GenerateUpdate (gen_update*.go) builds a SPARQL 1.1
+// Update request as a syntax.Update over the same generated store, printed
+// by the syntax printer (TestUpdateProfiles: 2,000 seeds per profile parse
+// with algebra.ParseUpdate and print back to the same tree). Graph names:
+// ex:g0 and ex:g1 hold quads, ex:g2 exists empty with p.empty_graph,
+// ex:g9 is never in the store. The WHERE of DELETE/INSERT is the query
+// generator's group (its pattern.* and expr.* weights apply); the DELETE
+// template and DELETE DATA/WHERE hold no blank nodes (#rDeleteClause),
+// INSERT DATA labels are per operation (#grammarBNodes). Weights:
+// update.<op> per operation; p.seq (one more operation after ';', up to
+// 4), p.silent, p.with, p.using, p.empty_graph, p.prologue (a PREFIX
+// after ';'), p.data_hit (a DATA quad taken from the store).
+//
+//	update            every operation by weight (built in)
+//	update-modify     DELETE/INSERT WHERE with OPTIONAL, FILTER, blank-node templates
+//	update-graphs     CLEAR, DROP, CREATE, COPY, MOVE, ADD with and without SILENT on
+//	                  present, empty and absent graphs, DEFAULT, NAMED, ALL
+//	update-data       INSERT DATA and DELETE DATA, non-canonical literals
+//	update-delete-where DELETE WHERE in the default graph and GRAPH ?g / <g>
+//	update-using      WITH and USING / USING NAMED, graphs holding copies of the data
+//	update-sequence   sequences of every operation, PREFIX after ';'
+//
+// Measured with `go test ./internal/selfcheck -run 'TestProfiles$' -only
+// update- -measure 2000 -v` (non-empty: the request succeeded and changed
+// the store) and `oracle selfcheck --profile P --cases 2000`:
+//
+//	| profile | cases | parsed | ref answered | non-empty | disagreements |
+//	| --- | ---: | ---: | ---: | ---: | ---: |
+//	| update-data         |  2000 | 100.0% | 100.0% |  84.9% | 0 |
+//	| update-delete-where |  2000 | 100.0% | 100.0% |  48.6% | 0 |
+//	| update-graphs       |  2000 | 100.0% | 100.0% |  77.7% | 0 |
+//	| update-modify       |  2000 | 100.0% | 100.0% |  34.0% | 0 |
+//	| update-sequence     |  2000 | 100.0% | 100.0% |  79.5% | 0 |
+//	| update-using        |  2000 | 100.0% | 100.0% |  15.8% | 0 |
