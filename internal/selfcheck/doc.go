@@ -25,7 +25,10 @@
 // To change: the outcome rules live in Check and judgeOutcome; the engines
 // come from the registry by name, so a new engine needs no change here.
 //
-// Update cases (update.go): GenerateUpdate, CheckUpdate, RunUpdates: 1-3
-// operations of every §3 form over a generated dataset, the stores compared
-// by diff.CompareAs (TestUpdateEquivalence).
+// Update cases (update.go): GenerateUpdate (corpus.GenerateUpdate under an
+// update profile, corpus/profiles/update-*.json; a query profile stands for
+// the built-in "update"), CheckUpdate, RunUpdates: requests of every §3
+// form over a generated store, the stores compared by diff.CompareAs
+// (TestUpdateEquivalence; `oracle selfcheck --update` or an update
+// profile; TestProfiles -only update- measures the update profiles).
 package selfcheck
