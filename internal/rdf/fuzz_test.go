@@ -66,3 +66,23 @@ func roundTrip(t *testing.T, qs []Quad) {
 		t.Fatalf("round trip changed the data:\n%s", b.String())
 	}
 }
+
+// FuzzParseTTL runs our Turtle and TriG reader in-process (it has no
+// third-party code and must never panic): whatever it reads must survive
+// the canonical N-Quads round trip, triple terms and directions included.
+// The seed corpus is a selection of the W3C RDF 1.2 Turtle and TriG tests.
+//
+//	go test -run XXX -fuzz FuzzParseTTL -fuzztime 60s ./internal/rdf
+func FuzzParseTTL(f *testing.F) {
+	f.Fuzz(func(t *testing.T, data []byte, trig bool) {
+		qs, err := parseTTL(data, "http://ex.org/", "fuzz", trig)
+		if err != nil {
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("not a *SyntaxError: %v", err)
+			}
+			return
+		}
+		roundTrip(t, relabel(qs, 1))
+	})
+}

@@ -127,6 +127,11 @@ func (p *ttlParser) iriRef() (string, error) {
 	if err != nil {
 		return "", p.errAt(start, "%v", err)
 	}
+	if !IsAbsoluteIRI(iri) {
+		// RFC 3986 Appendix B splits "0:x" as scheme "0", which §3.1's
+		// scheme grammar (ALPHA first) rules out: no RDF IRI.
+		return "", p.errAt(start, "<%s> is not an absolute IRI (no valid scheme)", iri)
+	}
 	return iri, nil
 }
 
