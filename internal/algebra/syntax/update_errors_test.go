@@ -66,15 +66,17 @@ func TestUpdateAccepted(t *testing.T) {
 // FuzzParseUpdate: no request panics, and every request that parses prints
 // to text that parses back to an equal tree, printing being a fixed point.
 func FuzzParseUpdate(f *testing.F) {
-	root := filepath.Join(w3cDir(f), "sparql", "sparql11")
-	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".ru") {
-			if b, err := os.ReadFile(p); err == nil {
-				f.Add(string(b))
+	for _, sub := range []string{"sparql11", "sparql12"} {
+		root := filepath.Join(w3cDir(f), "sparql", sub)
+		filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".ru") {
+				if b, err := os.ReadFile(p); err == nil {
+					f.Add(string(b))
+				}
 			}
-		}
-		return nil
-	})
+			return nil
+		})
+	}
 	recoverPanics = false
 	f.Fuzz(func(t *testing.T, src string) {
 		opts := Options{Base: "http://example.org/base/", MaxDepth: 64, MaxLength: 1 << 16}
