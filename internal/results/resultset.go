@@ -174,10 +174,10 @@ func (g rsGraph) solution(a *Answer, s rdf.Term) (Solution, error) {
 // against base) and converts it: a result-set graph becomes a Bindings or
 // Boolean answer (FromResultSetGraph); any other graph becomes a Graph
 // answer holding its triples (CONSTRUCT expectations are plain graphs).
-// N-Triples is accepted too. rdf.Parse runs knakk/rdf in-process, which can
-// crash the process on hostile input: use it on trusted files (the W3C
-// suite); for untrusted data load with rdf.LoadIsolated and call
-// FromResultSetGraph.
+// N-Triples is accepted too. rdf.Parse reads Turtle and N-Triples with our
+// own reader but RDF/XML with knakk/rdf in-process, which can crash the
+// process on hostile input: use it on trusted files (the W3C suite); for
+// untrusted data load with rdf.LoadIsolated and call FromResultSetGraph.
 func ReadRDF(r io.Reader, format Format, base string) (*Answer, error) {
 	var rf rdf.Format
 	switch format {
