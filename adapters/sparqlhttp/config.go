@@ -46,6 +46,16 @@ type Config struct {
 	// returns the sentinel (oracle.ErrUnsupported, ...) for a status and
 	// body it recognises, nil to leave the status to decide (statusError).
 	Refusal func(status int, body string) error
+	// Scratch says the store is the oracle's alone (a server this package
+	// runs): an update case may reset it whole (DROP ALL) and load its
+	// store into the unnamed graph (update.go). Without it Update answers
+	// ErrUnsupported.
+	Scratch bool
+	// UpdateFailed, when set, is the engine's own rule for an update
+	// request's failure status: true when the request failed while it ran
+	// (the store is then read back), false when it was refused. Without it
+	// a 500 ran and failed, and any other failure status is statusError's.
+	UpdateFailed func(status int, body string) bool
 	// Timeout bounds a case when the caller's context has no deadline (default 60 s).
 	Timeout time.Duration
 	Client  *http.Client // default: a client without proxy

@@ -28,6 +28,20 @@
 // would split under graph-by-graph loading, so LoadGraphStore refuses such a
 // case as unsupported (LoadUpdate sends one INSERT, which keeps it shared).
 //
+// Updates (oracle.Updater, update.go) need a store of the oracle's own
+// (Config.Scratch: the servers this package runs): per case, under the same
+// lock, DROP ALL, the case's store in one INSERT (its default graph in the
+// store's unnamed graph, which an update addresses), the request by the
+// SPARQL 1.1 Update protocol (POST application/sparql-update), the store
+// read back by one SELECT over the default graph and every named graph
+// (blank-node labels hold across it), DROP ALL again. A 400 is a refusal
+// (Fuseki's rule: only with its "Parse error" prefix, fusekiUpdateFailed),
+// a 500 a failure while it ran, answered with the store as left. LOAD is
+// unsupported (the server would fetch). Recorded choices: Fuseki's
+// in-memory store keeps no empty graph, CREATE of an existing graph and
+// DROP of an absent one succeed; Oxigraph keeps empty graphs and fails
+// both. W3C Update baselines: baselines/{oxigraph-server,fuseki}-update.tsv.
+//
 // Answers: SPARQL results JSON (1.0-era "typed-literal" accepted by
 // results.ReadJSON) or XML, N-Triples for graphs. Errors: 400 is
 // ErrRejected, 500 ErrQueryError (Virtuoso's 1/0), "not supported" or a

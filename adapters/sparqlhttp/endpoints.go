@@ -2,6 +2,7 @@ package sparqlhttp
 
 import (
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -85,13 +86,29 @@ func Fuseki(java, jar string) *Managed {
 		},
 		Ready: "/ds/query?query=ASK%7B%7D",
 		Protocol: func(root string) Config {
-			return Config{Query: root + "/ds/query", Update: root + "/ds/update", Store: root + "/ds/data", Load: LoadUpdate}
+			return Config{Query: root + "/ds/query", Update: root + "/ds/update", Store: root + "/ds/data", Load: LoadUpdate,
+				UpdateFailed: fusekiUpdateFailed}
 		},
 		ReadOnly:   []string{filepath.Dir(jar)},
 		Limits:     sidecar.Limits{Memory: 3 << 30, CPU: sidecar.DefaultLimits.CPU},
 		HeapArgs:   sidecar.JavaHeap,
 		Reproducer: fusekiCurl,
 	})
+}
+
+// fusekiUpdateFailed is Fuseki's rule for a failed update request: it
+// answers 400 both for a request its parser refuses (the body opens with
+// "Parse error", Fuseki's own prefix for a QueryParseException) and for an
+// UpdateException raised while the request ran ("No such graph: ...");
+// only the latter ran. A 500 ran too.
+func fusekiUpdateFailed(status int, body string) bool {
+	switch status {
+	case http.StatusBadRequest:
+		return !strings.HasPrefix(strings.TrimSpace(body), "Parse error")
+	case http.StatusInternalServerError:
+		return true
+	}
+	return false
 }
 
 // FusekiJava is the java Fuseki's jar runs on: the JDK named in the

@@ -46,14 +46,14 @@ func (m *Managed) SetLimits(l sidecar.Limits) {
 // cpuPoll is how often a case's CPU time is read.
 const cpuPoll = 100 * time.Millisecond
 
-// evalLimited runs one case on h, watching the server's CPU time when a
-// CPU limit is set.
-func (m *Managed) evalLimited(ctx context.Context, h *Engine, c *oracle.Case) (*results.Answer, error) {
+// limited runs one case (a query or an update, through run), watching the
+// server's CPU time when a CPU limit is set.
+func (m *Managed) limited(ctx context.Context, run func(context.Context) (*results.Answer, error)) (*results.Answer, error) {
 	m.mu.Lock()
-	run, limit := m.run, m.srv.Limits.CPU
+	srv, limit := m.run, m.srv.Limits.CPU
 	m.mu.Unlock()
-	if limit <= 0 || run == nil || run.cmd == nil || run.cmd.Process == nil {
-		return h.Eval(ctx, c)
+	if limit <= 0 || srv == nil || srv.cmd == nil || srv.cmd.Process == nil {
+		return run(ctx)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -61,13 +61,13 @@ func (m *Managed) evalLimited(ctx context.Context, h *Engine, c *oracle.Case) (*
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		watchCPU(ctx, run.cmd.Process.Pid, limit, func() { over.Store(true); cancel() })
+		watchCPU(ctx, srv.cmd.Process.Pid, limit, func() { over.Store(true); cancel() })
 	}()
-	a, err := h.Eval(ctx, c)
+	a, err := run(ctx)
 	cancel()
 	<-done
 	if over.Load() {
-		m.stopRun(run)
+		m.stopRun(srv)
 		return nil, fmt.Errorf("%w: %s: CPU time past its limit of %s per case (server stopped)", oracle.ErrResource, m.srv.Name, limit)
 	}
 	return a, err

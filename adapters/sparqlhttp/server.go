@@ -82,7 +82,40 @@ func (m *Managed) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, er
 	if err != nil {
 		return nil, err
 	}
-	return m.evalLimited(ctx, h, c)
+	return m.limited(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Eval(ctx, c) })
+}
+
+// Update applies an update request on the server (oracle.Updater, the
+// Protocol engine's Update), starting (or restarting) it first.
+//
+// The time a (re)start took is not the case's: its deadline moves on by
+// that much (bounded by StartTimeout), so a JVM starting on a loaded
+// machine does not time out the first cases; cancelling ctx still ends it.
+func (m *Managed) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+	began := time.Now()
+	h, err := m.Start(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := extend(ctx, time.Since(began))
+	defer cancel()
+	return m.limited(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Update(ctx, c) })
+}
+
+// extend moves ctx's deadline on by d when d is a server start (over a
+// second); a cancellation of ctx other than its deadline still cancels.
+func extend(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	dl, ok := ctx.Deadline()
+	if !ok || d < time.Second {
+		return context.WithCancel(ctx)
+	}
+	out, cancel := context.WithDeadline(context.WithoutCancel(ctx), dl.Add(d))
+	stop := context.AfterFunc(ctx, func() {
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			cancel()
+		}
+	})
+	return out, func() { stop(); cancel() }
 }
 
 // Start starts the server unless it runs and returns its Protocol engine.
@@ -109,6 +142,7 @@ func (m *Managed) Start(ctx context.Context) (*Engine, error) {
 	// Confined, the server reaches nothing but its own loopback: SERVICE
 	// is the engine's to answer. Unconfined, it could reach the network.
 	cfg.RefuseService = !r.jailed
+	cfg.Scratch = true // started here, with an in-memory store nobody else uses
 	m.run, m.http = r, New(cfg)
 	return m.http, nil
 }

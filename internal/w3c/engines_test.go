@@ -80,7 +80,7 @@ func selected(t *testing.T) []string {
 
 // updateBaselined are the external engines that apply updates through
 // their adapter (oracle.Updater) with a baselines/<name>-update.tsv.
-var updateBaselined = []string{"pyoxigraph", "oxilite", "rdflib", "oxigraph", "jena", "rdf4j", "comunica"}
+var updateBaselined = []string{"pyoxigraph", "oxilite", "rdflib", "oxigraph", "jena", "rdf4j", "comunica", "oxigraph-server", "fuseki"}
 
 // TestEngineUpdateBaselines runs every installed update-capable external
 // engine over the W3C Update suite (w3c.UpdateManifests) and holds each to
