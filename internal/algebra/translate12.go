@@ -91,18 +91,14 @@ func (t *translator) ttPartExpr(n syntax.Node) (Expr, error) {
 // tripleTermData is a triple term in VALUES (#rTripleTermData): an RDF
 // term, its parts IRIs, literals and triple terms.
 func tripleTermData(x *syntax.TripleTerm) (rdf.Term, error) {
-	s, err1 := dataValue(x.S)
-	o, err3 := dataValue(x.O)
 	iri, ok := x.P.(*syntax.IRI)
-	if err := firstErr(err1, err3); err != nil || !ok {
-		return rdf.None, cmpErr(err, errAt(x, "the predicate of a triple term in VALUES is an IRI"))
+	if !ok {
+		return rdf.None, errAt(x, "the predicate of a triple term in VALUES is an IRI")
+	}
+	s, err1 := dataValue(x.S)
+	o, err2 := dataValue(x.O)
+	if err := firstErr(err1, err2); err != nil {
+		return rdf.None, err
 	}
 	return rdf.TripleTerm(s, iri.Term(), o), nil
-}
-
-func cmpErr(a, b error) error {
-	if a != nil {
-		return a
-	}
-	return b
 }

@@ -22,7 +22,8 @@
 //
 // SuiteRoot finds the W3C suite ($W3C_TESTS, else ../shared/w3c/rdf-tests
 // next to the repository root). syntax_test.go runs every query syntax test
-// through algebra.Parse against baselines/syntax.tsv.
+// through algebra.Parse against baselines/syntax.tsv; the sparql12 suite's
+// (Test.SPARQL12) by the SPARQL 1.2 document (syntax.Spec12).
 //
 // To change: keep Test fields plain data (the runner and reports read
 // them); add vocabulary as constants next to MF/QT; add a fixture under
