@@ -175,6 +175,10 @@ var numerals = []struct {
 }
 
 func (g *gen) numberLiteral() *syntax.Literal {
+	if g.p.Weights["p.plain_terms"] > 0 { // canonical numerals only (gen_update.go)
+		n := oneOf(g, canonicalNumerals)
+		return &syntax.Literal{Kind: n.kind, Lex: n.lex}
+	}
 	if g.maybe("numeral_extra") {
 		l := *oneOf(g, extraNumerals)
 		return &l

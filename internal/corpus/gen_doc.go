@@ -140,7 +140,7 @@ package corpus
 // INSERT DATA labels are per operation (#grammarBNodes). Weights:
 // update.<op> per operation; p.seq (one more operation after ';', up to
 // 4), p.silent, p.with, p.using, p.empty_graph, p.prologue (a PREFIX
-// after ';'), p.data_hit (a DATA quad taken from the store).
+// after ';'), p.data_hit (a DATA quad taken from the store), p.plain_terms.
 //
 //	update            every operation by weight (built in)
 //	update-modify     DELETE/INSERT WHERE with OPTIONAL, FILTER, blank-node templates
@@ -150,6 +150,9 @@ package corpus
 //	update-delete-where DELETE WHERE in the default graph and GRAPH ?g / <g>
 //	update-using      WITH and USING / USING NAMED, graphs holding copies of the data
 //	update-sequence   sequences of every operation, PREFIX after ';'
+//	update-plain      update-sequence over plain terms only (p.plain_terms: IRIs,
+//	                  simple and language-tagged strings, canonical numerals), so an
+//	                  engine that canonicalises stored literals shows its other bugs
 //
 // Measured with `go test ./internal/selfcheck -run 'TestProfiles$' -only
 // update- -measure 2000 -v` (non-empty: the request succeeded and changed
@@ -161,5 +164,6 @@ package corpus
 //	| update-delete-where |  2000 | 100.0% | 100.0% |  48.6% | 0 |
 //	| update-graphs       |  2000 | 100.0% | 100.0% |  77.7% | 0 |
 //	| update-modify       |  2000 | 100.0% | 100.0% |  34.0% | 0 |
+//	| update-plain        |  2000 | 100.0% | 100.0% |  73.7% | 0 |
 //	| update-sequence     |  2000 | 100.0% | 100.0% |  79.5% | 0 |
 //	| update-using        |  2000 | 100.0% | 100.0% |  15.8% | 0 |

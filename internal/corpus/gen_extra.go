@@ -30,6 +30,9 @@ func (g *gen) on(names ...string) bool {
 // with p.pool_extra, from the terms appended under pool#extra; with
 // p.pool_numeric / p.pool_text, from the numeric or text terms only.
 func (g *gen) poolTerm() rdf.Term {
+	if g.maybe("plain_terms") { // gen_update.go
+		return oneOf(g, plainPool())
+	}
 	base, extra := poolParts()
 	if !g.on("pool_extra", "pool_numeric", "pool_text") {
 		return oneOf(g, base)

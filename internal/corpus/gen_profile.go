@@ -86,7 +86,7 @@ var defaultWeights = map[string]int{
 	"update.clear": 0, "update.drop": 0, "update.create": 0, "update.copy": 0, "update.move": 0,
 	"update.add": 0, "update.load": 0,
 	"p.seq": 0, "p.silent": 0, "p.with": 0, "p.using": 0, "p.empty_graph": 0, "p.prologue": 0,
-	"p.data_hit": 0,
+	"p.data_hit": 0, "p.plain_terms": 0,
 }
 
 // DefaultProfile is the small, deterministic profile: datasets of a few to

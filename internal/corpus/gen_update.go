@@ -3,6 +3,8 @@ package corpus
 import (
 	"bytes"
 	"fmt"
+	"strings"
+	"sync"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/rdf"
@@ -129,4 +131,38 @@ func (g *gen) updateOp(i int) syntax.UpdateOp {
 		return g.load()
 	}
 	panic("corpus: update profile without update.* weights") // IsUpdate guards this
+}
+
+// plainPool are the pool terms whose written form no engine may change on
+// load: IRIs, simple literals and language-tagged strings (tags are stored
+// lower-cased). With p.plain_terms a case draws its terms from them and
+// writes only canonical numerals (canonicalNumerals), so that a store
+// whose literals an engine canonicalises (a divergence of its own, in
+// every case that holds one) does not hide the engine's other update
+// divergences.
+func plainPool() []rdf.Term {
+	plainOnce.Do(func() {
+		base, _ := poolParts()
+		for _, t := range base {
+			if t.IsIRI() || t.IsLiteral() && (t.Datatype == rdf.XSDString || t.Lang != "" && t.Lang == strings.ToLower(t.Lang) && t.Dir == "") {
+				plainTerms = append(plainTerms, t)
+			}
+		}
+	})
+	return plainTerms
+}
+
+var (
+	plainOnce  sync.Once
+	plainTerms []rdf.Term
+)
+
+// canonicalNumerals are numerals whose lexical form is the canonical one
+// of their datatype (XML Schema Part 2 §3.3.13, §3.2.2).
+var canonicalNumerals = []struct {
+	kind syntax.LitKind
+	lex  string
+}{
+	{syntax.LitInteger, "0"}, {syntax.LitInteger, "1"}, {syntax.LitInteger, "-2"}, {syntax.LitInteger, "3"},
+	{syntax.LitBoolean, "true"}, {syntax.LitBoolean, "false"},
 }

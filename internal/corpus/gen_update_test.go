@@ -19,6 +19,7 @@ var updateMarks = map[string][]string{
 	"update-delete-where": {"DELETE WHERE", "GRAPH ?g", "GRAPH <"},
 	"update-using":        {"WITH <", "USING <", "USING NAMED <", "GRAPH ?"},
 	"update":              {"INSERT DATA", "DELETE DATA", "DELETE WHERE", "WITH <", "USING", "CLEAR", "DROP", "CREATE", "COPY", "MOVE", "ADD", "LOAD", " ;\n"},
+	"update-plain":        {"INSERT DATA", "DELETE DATA", "DELETE WHERE", "WHERE {", "COPY", " ;\n"},
 	"update-sequence":     {"INSERT DATA", "DELETE DATA", "DELETE WHERE", "WHERE {", "CLEAR", "DROP", "CREATE", "COPY", "MOVE", "ADD", "LOAD", "PREFIX ex:", " ;\n"},
 }
 
@@ -54,6 +55,9 @@ func TestUpdateProfiles(t *testing.T) {
 			}
 			if again := GenerateUpdate(seed, p); again.Request != c.Request || again.NQuads() != c.NQuads() {
 				t.Fatalf("%s seed %d: two generations differ", p.Name, seed)
+			}
+			if p.Name == "update-plain" && (strings.Contains(c.NQuads(), "^^") || strings.Contains(c.Request, "^^")) {
+				t.Fatalf("update-plain seed %d: a typed literal\n%s\n%s", seed, c.Request, c.NQuads())
 			}
 			all.WriteString(c.Request)
 		}
