@@ -45,4 +45,7 @@
 // UpdateEvaluationTest entries of UpdateManifests (not in DefaultManifests);
 // the store after the request is compared with mf:result's, the engine's
 // empty graphs left out (the manifests cannot state them). Others skip them.
+// `oracle w3c` runs DefaultManifests and UpdateManifests unless told
+// otherwise (--suite), and counts the two kinds apart (Report.Split,
+// IsUpdateTest).
 package w3c
