@@ -7,7 +7,14 @@ import "github.com/sparql-oracle/oracle/internal/algebra/syntax"
 // Query.Base when the query declares none. Errors are *syntax.Error values
 // carrying line and column.
 func Parse(src, base string) (*Query, error) {
-	tree, err := syntax.Parse(src, syntax.Options{Base: base})
+	return ParseSpec(src, base, syntax.SpecAuto)
+}
+
+// ParseSpec is Parse by one document: syntax.SpecAuto follows what the
+// query declares or implies, syntax.Spec12 is for the W3C sparql12 suite
+// (corpus.Test.SPARQL12), whose tests are written for 1.2 processors.
+func ParseSpec(src, base string, spec syntax.Spec) (*Query, error) {
+	tree, err := syntax.Parse(src, syntax.Options{Base: base, Spec: spec})
 	if err != nil {
 		return nil, err
 	}

@@ -117,7 +117,12 @@ func (*Transfer) updateOp()   {}
 
 // ParseUpdate parses and translates an update request.
 func ParseUpdate(src, base string) (*Update, error) {
-	u, err := syntax.ParseUpdate(src, syntax.Options{Base: base})
+	return ParseUpdateSpec(src, base, syntax.SpecAuto)
+}
+
+// ParseUpdateSpec is ParseUpdate by one document (see ParseSpec).
+func ParseUpdateSpec(src, base string, spec syntax.Spec) (*Update, error) {
+	u, err := syntax.ParseUpdate(src, syntax.Options{Base: base, Spec: spec})
 	if err != nil {
 		return nil, err
 	}
