@@ -22,6 +22,9 @@ func ReleaseReproducer(release string) func(oracle.NativeCase) oracle.Native {
 }
 
 func reproduce(c oracle.NativeCase, version string) oracle.Native {
+	if c.Update {
+		return reproduceUpdate(c, version)
+	}
 	format := map[string]string{"SELECT": "text/tab-separated-values", "ASK": "application/sparql-results+json"}[c.Form()]
 	if c.GraphForm() {
 		format = "application/n-triples"
@@ -36,4 +39,23 @@ func reproduce(c oracle.NativeCase, version string) oracle.Native {
 		"store.load(fs.readFileSync('data.nq', 'utf8'), { format: 'application/n-quads' });",
 		"const answer = store.query(fs.readFileSync('query.rq', 'utf8'), "+opts+" });",
 		"process.stdout.write(answer);")}
+}
+
+// reproduceUpdate applies update.ru with Store.update to a store holding
+// data.nq, as sidecar.js does, and prints the store after it as N-Quads; a
+// failing request prints the store it left, then fails with the error.
+func reproduceUpdate(c oracle.NativeCase, version string) oracle.Native {
+	opts := "{}"
+	if c.Base != "" {
+		opts = "{ base_iri: " + strconv.Quote(c.Base) + " }"
+	}
+	return oracle.Native{Install: "npm install oxigraph@" + version, Run: oracle.Heredoc("node",
+		"const fs = require('fs'), oxigraph = require('oxigraph');",
+		"const store = new oxigraph.Store();",
+		"store.load(fs.readFileSync('data.nq', 'utf8'), { format: 'application/n-quads' });",
+		"try {",
+		"  store.update(fs.readFileSync('update.ru', 'utf8'), "+opts+");",
+		"} finally {",
+		"  process.stdout.write(store.dump({ format: 'application/n-quads' }));",
+		"}")}
 }

@@ -23,6 +23,9 @@ func ReleaseReproducer(release string) func(oracle.NativeCase) oracle.Native {
 // pyoxigraph serves pyoxigraph and oxilite (the same API), as sidecar.py
 // does.
 func pyoxigraph(c oracle.NativeCase, module, version string) oracle.Native {
+	if c.Update {
+		return pyoxigraphUpdate(c, module, version)
+	}
 	format := map[string]string{"SELECT": "QueryResultsFormat.TSV", "ASK": "QueryResultsFormat.JSON"}[c.Form()]
 	if c.GraphForm() {
 		format = "RdfFormat.N_TRIPLES"
@@ -43,6 +46,9 @@ func pyoxigraph(c oracle.NativeCase, module, version string) oracle.Native {
 // graphs, the N-Quads default graph parsed into it (sidecar.py). RDFLib has
 // no results TSV writer: SELECT and ASK print results JSON.
 func rdflib(c oracle.NativeCase) oracle.Native {
+	if c.Update {
+		return rdflibUpdate(c)
+	}
 	base, out := "", "answer.serialize(format='json')"
 	if c.Base != "" {
 		base = ", base=" + strconv.Quote(c.Base)
@@ -58,4 +64,46 @@ func rdflib(c oracle.NativeCase) oracle.Native {
 		"answer = ds.query(open('query.rq', encoding='utf-8').read()"+base+")",
 		"out = "+out,
 		"sys.stdout.write(out if isinstance(out, str) else out.decode('utf-8'))")}
+}
+
+// pyoxigraphUpdate applies update.ru to a store holding data.nq, as
+// sidecar.py does, and prints the store after it as N-Quads; a failing
+// request still prints the store it left, then fails with the engine's error.
+func pyoxigraphUpdate(c oracle.NativeCase, module, version string) oracle.Native {
+	base := ""
+	if c.Base != "" {
+		base = ", base_iri=" + strconv.Quote(c.Base)
+	}
+	return oracle.Native{Install: "python3 -m pip install " + module + "==" + version, Run: oracle.Heredoc("python3",
+		"import sys, "+module+" as ox",
+		"store = ox.Store()",
+		"store.load(path='data.nq', format=ox.RdfFormat.N_QUADS)",
+		"try:",
+		"    store.update(open('update.ru', encoding='utf-8').read()"+base+")",
+		"finally:",
+		"    sys.stdout.buffer.write(store.dump(format=ox.RdfFormat.N_QUADS))")}
+}
+
+// rdflibUpdate applies update.ru to a Dataset holding data.nq (default
+// graph not the union, as sidecar.py: also for the update's own default
+// graph, SPARQL_DEFAULT_GRAPH_UNION off) and prints the store after it as
+// N-Quads; a failing request prints the store it left, then fails.
+func rdflibUpdate(c oracle.NativeCase) oracle.Native {
+	base := "None"
+	if c.Base != "" {
+		base = strconv.Quote(c.Base)
+	}
+	return oracle.Native{Install: "python3 -m pip install rdflib==7.6.0", Run: oracle.Heredoc("python3",
+		"import sys, rdflib, rdflib.plugins.sparql as sparql",
+		"from rdflib.graph import DATASET_DEFAULT_GRAPH_ID",
+		"from rdflib.plugins.sparql.parser import parseUpdate",
+		"from rdflib.plugins.sparql.algebra import translateUpdate",
+		"sparql.SPARQL_DEFAULT_GRAPH_UNION = False",
+		"ds = rdflib.Dataset(default_union=False)",
+		"ds.parse('data.nq', format='nquads', publicID=DATASET_DEFAULT_GRAPH_ID)",
+		"request = translateUpdate(parseUpdate(open('update.ru', encoding='utf-8').read()), "+base+")",
+		"try:",
+		"    ds.update(request)",
+		"finally:",
+		"    sys.stdout.write(ds.serialize(format='nquads'))")}
 }

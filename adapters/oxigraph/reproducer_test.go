@@ -1,0 +1,19 @@
+package oxigraph
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/sparql-oracle/oracle/adapters/adaptertest"
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
+)
+
+// TestUpdateReproducer: the native update reproducer, run on this
+// folder's node_modules, prints the store the adapter answers.
+func TestUpdateReproducer(t *testing.T) {
+	dir, _ := filepath.Abs(".")
+	adaptertest.Require(t, filepath.Join(dir, "node_modules", "oxigraph"), "the oxigraph npm package")
+	e := New(dir, 1)
+	t.Cleanup(e.Close)
+	sidecar.CheckUpdateReproducer(t, e, []string{"NODE_PATH=" + filepath.Join(dir, "node_modules")})
+}

@@ -1,0 +1,98 @@
+package sidecar
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// ReproduceUpdateCases are the update cases CheckUpdateReproducer runs: a
+// DELETE/INSERT with a blank node across graphs, a request that fails in
+// its second operation on stores that record graphs (CREATE of a graph
+// holding quads), and a relative IRI resolved against the base.
+var ReproduceUpdateCases = []oracle.NativeCase{
+	{Update: true, Data: "_:b <http://example/p> \"o\" .\n<http://example/s> <http://example/p> \"n\" <http://example/g> .\n",
+		Query: "DELETE { ?s ?p \"o\" } INSERT { GRAPH <http://example/h> { ?s ?p _:n } } WHERE { ?s ?p ?o }"},
+	{Update: true, Data: "<http://example/s> <http://example/p> \"n\" <http://example/g> .\n",
+		Query: "INSERT DATA { <http://example/x> <http://example/y> <http://example/z> } ; CREATE GRAPH <http://example/g>"},
+	{Update: true, Data: "<http://example/s> <http://example/p> \"o\" .\n", Base: "http://example/base/",
+		Query: "INSERT DATA { <a> <b> <c> . GRAPH <g> { <a> <b> \"d\"@en } }"},
+}
+
+// CheckUpdateReproducer runs e's native reproducer of each update case
+// (oracle.NativeFor with NativeCase.Update: update.ru applied to data.nq,
+// the store printed as N-Quads) with bash in a fresh folder, env added to
+// the environment (a python3 on PATH, NODE_PATH), and holds its output to
+// the adapter's answer: the same quads up to blank-node renaming, and a
+// failing command where the adapter's store carries a failure. A helper
+// for adapter tests (it lives here beside the update op it checks).
+func CheckUpdateReproducer(t *testing.T, e oracle.Engine, env []string) {
+	u, ok := oracle.AsUpdater(e)
+	if !ok {
+		t.Fatalf("%s applies no updates", e.Name())
+	}
+	for i, c := range ReproduceUpdateCases {
+		n, ok := oracle.NativeFor(e, c)
+		if !ok {
+			t.Fatalf("%s has no native reproducer", e.Name())
+		}
+		want, failed := adapterStore(t, u, c)
+		got, err := runNative(t, n.Run, c, env)
+		if (err != nil) != failed {
+			t.Errorf("case %d: command error %v, adapter's store failed %v\n%s", i, err, failed, n.Run)
+		}
+		if !rdf.IsomorphicQuads(got, want) {
+			t.Errorf("case %d: the command printed\n%s\nthe adapter answered\n%s", i, nquads(got), nquads(want))
+		}
+	}
+}
+
+func adapterStore(t *testing.T, u oracle.Updater, c oracle.NativeCase) ([]rdf.Quad, bool) {
+	ds := rdf.NewDataset()
+	for _, q := range c.Quads() {
+		ds.Add(q)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	a, err := u.Update(ctx, &oracle.UpdateCase{Update: c.Query, Base: c.Base, Store: ds})
+	if err != nil {
+		t.Fatalf("the adapter: %v", err)
+	}
+	return a.Store.Dataset().Quads(), a.Store.Err != ""
+}
+
+// runNative writes update.ru and data.nq and runs the script there.
+func runNative(t *testing.T, script string, c oracle.NativeCase, env []string) ([]rdf.Quad, error) {
+	dir := t.TempDir()
+	for file, text := range map[string]string{c.File(): c.Query, "data.nq": c.Data} {
+		if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "bash", "-c", script)
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	quads, perr := rdf.ParseNQuads(strings.NewReader(out.String()), "output")
+	if perr != nil {
+		t.Fatalf("unreadable output %q (%v; stderr %s)", out.String(), perr, errb.String())
+	}
+	return quads, err
+}
+
+func nquads(qs []rdf.Quad) string {
+	var b strings.Builder
+	rdf.WriteNQuads(&b, qs)
+	return b.String()
+}
