@@ -3,6 +3,8 @@ package reduce
 import (
 	"context"
 	"fmt"
+	"regexp"
+	"strings"
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
@@ -118,8 +120,9 @@ func (s *updateSession) reduce(c *oracle.UpdateCase, name string, class diff.Cla
 		return res
 	}
 	start := time.Now()
-	if v := s.pair(&norm, eng); !v.showsIn(class) {
-		res.Reason = fmt.Sprintf("%s is not wrong in %s against the judge alone on the original case (its store as N-Quads): %s", name, class, v.text())
+	first := s.pair(&norm, eng)
+	if !first.showsIn(class) {
+		res.Reason = fmt.Sprintf("%s is not wrong in %s against the judge alone on the original case (its store as N-Quads): %s", name, class, first.text())
 		res.Stats.Calls, res.Stats.Elapsed = 1, time.Since(start)
 		return res
 	}
@@ -128,7 +131,11 @@ func (s *updateSession) reduce(c *oracle.UpdateCase, name string, class diff.Cla
 		calls++
 		return s.ctx.Err() != nil || calls > s.lim.MaxCalls || time.Since(start) > s.lim.MaxTime
 	}
-	still := func(cand *oracle.UpdateCase) bool { return s.pair(cand, eng).showsIn(class) }
+	key := errorKey(first)
+	still := func(cand *oracle.UpdateCase) bool {
+		v := s.pair(cand, eng)
+		return v.showsIn(class) && errorKey(v) == key
+	}
 	out, st := ShrinkUpdate(&norm, still, stop)
 	st.Calls++
 	res.Case, res.Stats, res.Survived = out, st, !st.Flaky
@@ -182,3 +189,26 @@ func (v UpdateVerdict) text() string {
 	}
 	return fmt.Sprintf("%s %v", v.Outcome, v.Classes)
 }
+
+// errorKey is what an engine's failure says, without the parts a reduction
+// changes (numbers such as positions, quoted strings, IRIs), cut to 40
+// characters: a reduction of a failure keeps the same failure, so a
+// request that fails for another reason (an engine that refuses the
+// empty request) does not replace the one reduced. "" when the engine
+// answered a store.
+func errorKey(v UpdateVerdict) string {
+	msg := ""
+	switch {
+	case v.Err != nil:
+		msg = v.Err.Error()
+	case v.Answer != nil && v.Answer.Store != nil:
+		msg = v.Answer.Store.Err
+	}
+	msg = errNoise.ReplaceAllString(strings.ToLower(msg), "")
+	if len(msg) > 40 {
+		msg = msg[:40]
+	}
+	return msg
+}
+
+var errNoise = regexp.MustCompile(`"[^"]*"|'[^']*'|<[^<>]*>|[0-9]+`)

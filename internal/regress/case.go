@@ -18,7 +18,8 @@ import (
 type Case struct {
 	ID     string
 	Dir    string
-	Query  string
+	Query  string // the query (query.rq), or the update request (update.ru) when Update
+	Update bool   // an update case: Query is applied to Data as a store (regress_update.go)
 	Data   *rdf.Dataset
 	Meta   map[string]string // header keys: metaKeys
 	Expect []Expect          // one per engine, in file order
@@ -45,15 +46,22 @@ func (c *Case) Oracle() *oracle.Case {
 	return &oracle.Case{Name: "regress/" + c.ID, Query: c.Query, Dataset: c.Data}
 }
 
-// LoadDir reads every case under dir (one subdirectory each), sorted by id.
-func LoadDir(dir string) ([]*Case, error) {
+// LoadDir reads every query case under dir (one subdirectory each),
+// sorted by id; update cases (a folder with update.ru) are LoadUpdateDir's,
+// so readers that run cases as queries never see them.
+func LoadDir(dir string) ([]*Case, error) { return loadDir(dir, false) }
+
+// LoadUpdateDir reads every update case under dir, sorted by id.
+func LoadUpdateDir(dir string) ([]*Case, error) { return loadDir(dir, true) }
+
+func loadDir(dir string, updates bool) ([]*Case, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
 	var out []*Case
 	for _, e := range ents {
-		if !e.IsDir() {
+		if !e.IsDir() || isUpdateDir(filepath.Join(dir, e.Name())) != updates {
 			continue
 		}
 		c, err := Load(filepath.Join(dir, e.Name()))
@@ -66,10 +74,13 @@ func LoadDir(dir string) ([]*Case, error) {
 	return out, nil
 }
 
-// Load reads one case directory.
+func isUpdateDir(dir string) bool { return fileExists(filepath.Join(dir, "update.ru")) }
+
+// Load reads one case directory (query.rq, or update.ru for an update
+// case, data.nq, expect.tsv).
 func Load(dir string) (*Case, error) {
-	c := &Case{ID: filepath.Base(dir), Dir: dir, Meta: map[string]string{}}
-	q, err := os.ReadFile(filepath.Join(dir, "query.rq"))
+	c := &Case{ID: filepath.Base(dir), Dir: dir, Meta: map[string]string{}, Update: isUpdateDir(dir)}
+	q, err := os.ReadFile(filepath.Join(dir, c.textFile()))
 	if err != nil {
 		return nil, err
 	}
@@ -166,12 +177,20 @@ func (c *Case) Write() error {
 	if !strings.HasSuffix(q, "\n") {
 		q += "\n"
 	}
-	for name, body := range map[string][]byte{"query.rq": []byte(q), "data.nq": data.Bytes(), "expect.tsv": []byte(c.expectText())} {
+	for name, body := range map[string][]byte{c.textFile(): []byte(q), "data.nq": data.Bytes(), "expect.tsv": []byte(c.expectText())} {
 		if err := os.WriteFile(filepath.Join(c.Dir, name), body, 0o644); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// textFile is the name the case's SPARQL text is saved under.
+func (c *Case) textFile() string {
+	if c.Update {
+		return "update.ru"
+	}
+	return "query.rq"
 }
 
 func (c *Case) expectText() string {

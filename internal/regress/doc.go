@@ -66,6 +66,21 @@
 // the expected answers; without -update the test checks the page is
 // current.
 //
+// Update findings (regen_update.go). An update case is a folder holding
+// update.ru (the minimal request), data.nq (the store before it) and
+// expect.tsv (each engine's verdict on the store after it, basis
+// "text:<anchor of SPARQL 1.1 Update>"); LoadDir skips them (its readers run
+// cases as queries) and LoadUpdateDir reads them. Seeds are
+// testdata/seeds/<id>.ru ("# origin:" first) over <id>.nq or the empty
+// store. TestRecord -record regenerates them with the query cases
+// (RegenerateUpdates: reduce.JudgeUpdate, reduce.UpdateAll per engine
+// against the judge alone, verified 1-minimal, grouped by
+// reduce.UpdateFingerprint, confirmed, named "update-<operation>-<class>");
+// -record -updates regenerates the update cases alone (the query cases and
+// record.tsv stay; the update log is record-update.tsv); -rejudge
+// [-updates] re-runs them. TestCorpus checks them (CheckUpdate) and
+// TestFindings lists them with the query cases.
+//
 // This package imports diff, reduce, report, oracle, rdf, results,
 // algebra/syntax (canon.go) and registry (bisect.go); sweep and cmd/oracle
 // read the corpus through LoadDir.

@@ -419,12 +419,13 @@ func filedLines(cs []*Case, all []found) []LogLine {
 	return out
 }
 
-// WriteCorpus replaces the case directories under dir with g's cases and
-// writes the log (record.tsv); other files (upstream.tsv) stay.
+// WriteCorpus replaces the query case directories under dir with g's
+// cases and writes the log (record.tsv); other files (upstream.tsv) and
+// the update cases (WriteUpdateCorpus) stay.
 func (g *Regen) WriteCorpus(dir string) error {
 	ents, _ := os.ReadDir(dir)
 	for _, e := range ents {
-		if e.IsDir() {
+		if e.IsDir() && !isUpdateDir(filepath.Join(dir, e.Name())) {
 			if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
 				return err
 			}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -24,6 +25,7 @@ var (
 	workers  = flag.Int("workers", 3, "with -record: seeds judged and reduced at once")
 	maxCalls = flag.Int("maxcalls", 300, "with -record: oracle calls per engine's reduction")
 	maxTime  = flag.Duration("maxtime", 30*time.Second, "with -record: wall time per engine's reduction")
+	updates  = flag.Bool("updates", false, "with -record or -rejudge: the update cases only (testdata/seeds/*.ru); the query cases stay as they are")
 )
 
 // installScript lists the engines scripts/install.sh installs: in CI they
@@ -93,6 +95,13 @@ func TestCorpus(t *testing.T) {
 		t.Fatal("empty corpus")
 	}
 	es := engines(t)
+	ups, err := LoadUpdateDir(corpusDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range ups {
+		t.Run(c.ID, func(t *testing.T) { checkUpdateCase(t, c, es) })
+	}
 	for _, c := range cases {
 		t.Run(c.ID, func(t *testing.T) {
 			changes, r := Check(context.Background(), c, es)
@@ -109,6 +118,26 @@ func TestCorpus(t *testing.T) {
 				t.Log("\n" + b.String())
 			}
 		})
+	}
+}
+
+// checkUpdateCase is TestCorpus for one update case.
+func checkUpdateCase(t *testing.T, c *Case, es []oracle.Engine) {
+	changes, run, err := CheckUpdate(context.Background(), c, es)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range changes {
+		if ch.Timing() || ch.Shifted() || ch.Flaky(c) {
+			t.Logf("%s: %s (logged only)", filepath.Join(c.Dir, "expect.tsv"), ch)
+			continue
+		}
+		t.Errorf("%s: %s (re-record with -record -updates once understood)", filepath.Join(c.Dir, "expect.tsv"), ch)
+	}
+	if len(changes) > 0 {
+		var b bytes.Buffer
+		report.WriteUpdateMarkdown(&b, report.UpdateBugs(run, es...))
+		t.Log("\n" + b.String())
 	}
 }
 
@@ -132,6 +161,11 @@ func TestRecord(t *testing.T) {
 		return
 	}
 	seedsDir := filepath.Join("testdata", "seeds")
+	lim := reduce.Limits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: 10 * time.Second}
+	recordUpdates(t, seedsDir, dir, es, lim)
+	if *updates {
+		return
+	}
 	old, err := LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +179,6 @@ func TestRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lim := reduce.Limits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: 10 * time.Second}
 	flaky := map[string]string{}
 	for _, c := range old {
 		if c.Meta["flaky"] != "" {
@@ -159,7 +192,37 @@ func TestRecord(t *testing.T) {
 	t.Logf("%d seeds -> %d cases in %s", len(seeds), len(g.Cases), time.Since(start).Round(time.Second))
 }
 
+// recordUpdates regenerates the update cases from testdata/seeds/*.ru
+// (RegenerateUpdates) and rewrites them alone (WriteUpdateCorpus).
+func recordUpdates(t *testing.T, seedsDir, dir string, es []oracle.Engine, lim reduce.Limits) {
+	start := time.Now()
+	seeds, err := LoadUpdateSeeds(seedsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := RegenerateUpdates(context.Background(), seeds, es, dir, Options{Limits: lim, Workers: *workers, Logf: t.Logf})
+	if err := g.WriteUpdateCorpus(dir); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d update seeds -> %d cases in %s", len(seeds), len(g.Cases), time.Since(start).Round(time.Second))
+}
+
 func rejudgeAll(t *testing.T, dir string, es []oracle.Engine) {
+	ups, err := LoadUpdateDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range ups {
+		if err := RejudgeUpdate(context.Background(), c, es); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Write(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if *updates {
+		return
+	}
 	cases, err := LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -179,6 +242,12 @@ func TestFindings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	ups, err := LoadUpdateDir(corpusDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases = append(cases, ups...)
+	sort.Slice(cases, func(i, j int) bool { return cases[i].ID < cases[j].ID })
 	ref, err := registry.New(diff.JudgeName)
 	if err != nil {
 		t.Fatal(err)

@@ -130,7 +130,7 @@ func updateBugOf(run *reduce.UpdateRun, d diff.Divergence, st *reduce.Stats, eng
 	if len(b.Reports) > 0 {
 		first := b.Reports[0]
 		b.Engine, b.Version, b.Title = first.Engine, first.Version, first.Title
-		b.Basis = UpdateBasis(c.Update, c.Base, b.Class, extraLines(first.Graphs))
+		b.Basis = UpdateBasis(c.Update, c.Base, b.Class, append(extraLines(first.Graphs), failure(first)))
 	}
 	h := sha256.Sum256([]byte(b.Signature + "\x00" + b.Request + "\x00" + b.Data))
 	b.ID = hex.EncodeToString(h[:])[:12]
@@ -203,6 +203,9 @@ func updateOthers(run *reduce.UpdateRun, name string) []OtherLine {
 	}
 	return out
 }
+
+// UpdateStoreText prints a store as reports show it.
+func UpdateStoreText(s *results.Store) StoreText { return storeText(s) }
 
 // storeText prints a store: its quads sorted, its empty named graphs.
 func storeText(s *results.Store) StoreText {

@@ -2,6 +2,7 @@ package report
 
 import (
 	_ "embed"
+	"regexp"
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
@@ -39,6 +40,17 @@ func parseUpdateSentences(text string) map[string]updateSentence {
 	return out
 }
 
+// UpdateAnchorURL is where an anchor an update verdict rests on can be
+// read: SPARQL 1.1 Update, or the grammar rule of SPARQL 1.1 Query.
+func UpdateAnchorURL(anchor string) string {
+	for _, s := range updateSentences {
+		if s.Anchor == anchor {
+			return s.URL
+		}
+	}
+	return UpdateSpecBase + "#" + anchor
+}
+
 // UpdateBasis is what a verdict on an update case rests on: the sentence
 // that decides the class for the operation the divergence shows on (the
 // request's last one, after reduction usually the only one).
@@ -73,7 +85,7 @@ func updateBasisKey(request, base string, class diff.Class, extra []string) stri
 		return "deleteAbsent"
 	case class == diff.ClassGraphExistence && key == "deleteWhere":
 		return "deleteWhereAbsent"
-	case class == diff.ClassExtraQuads && key == "deleteInsert" && literalSubject(extra):
+	case key == "deleteInsert" && literalSubject(extra):
 		return "illegal"
 	}
 	return key
@@ -99,15 +111,21 @@ func opKey(op syntax.UpdateOp) string {
 	return "graphStore"
 }
 
-// literalSubject: some quad line (N-Quads) starts with a literal.
+// literalSubject: some quad the engine's store holds and the judge's does
+// not starts with a literal: a quad extra in the store, or one an engine's
+// failure shows (a store that holds a triple which is not RDF cannot be
+// printed as N-Quads: the failure quotes it, or the reader says it
+// expected an IRI or blank node as subject).
 func literalSubject(lines []string) bool {
 	for _, l := range lines {
-		if strings.HasPrefix(l, `"`) {
+		if strings.HasPrefix(l, `"`) || literalSubjectFailure.MatchString(l) {
 			return true
 		}
 	}
 	return false
 }
+
+var literalSubjectFailure = regexp.MustCompile(`not RDF: "|expected IRI or blank node as subject`)
 
 // UpdateFeature names the operation a divergence shows on, as its
 // keyword ("DELETE WHERE", "INSERT DATA", "DELETE/INSERT"), "request
@@ -120,10 +138,26 @@ func UpdateFeature(request, base string, class diff.Class) string {
 		return "update request"
 	case len(u.Ops) == 0:
 		return "empty request"
+	case class == diff.ClassRejected && laterPrologue(u):
+		return "PREFIX or BASE after ';'"
 	case class == diff.ClassRejected && len(u.Ops) > 1:
 		return "request sequence"
 	}
 	return opName(u.Ops[len(u.Ops)-1].Op)
+}
+
+// laterPrologue: a declaration is written after a ';' (#rUpdate allows a
+// prologue before every operation, and after the last ';').
+func laterPrologue(u *syntax.Update) bool {
+	if len(u.Tail) > 0 && len(u.Ops) > 0 {
+		return true
+	}
+	for i, st := range u.Ops {
+		if i > 0 && len(st.Prologue) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func opName(op syntax.UpdateOp) string {

@@ -144,6 +144,7 @@ func TestUpdateBasisKeys(t *testing.T) {
 		{"DELETE WHERE { GRAPH ?g { ?s <a:p> ?o } }", diff.ClassExtraQuads, nil, "deleteWhere"},
 		{"INSERT { ?o <a:q> <a:z> } WHERE { ?s <a:p> ?o }", diff.ClassExtraQuads, []string{`"lit" <a:q> <a:z> .`}, "deleteInsert"},
 		{"INSERT { ?o <a:q> <a:z> } WHERE { ?s <a:p> ?o }", diff.ClassErrorVsAnswer, nil, "defn_deleteInsertOperation"},
+		{"INSERT { ?o <a:q> <a:z> } WHERE { ?s <a:p> ?o }", diff.ClassErrorVsAnswer, []string{`query raised error: ValueError: the store holds a quad that is not RDF: "" <a:q> <a:z>`}, "deleteInsert"},
 		{"", diff.ClassChangedLiteral, nil, "defn_graphStore"},
 		{"CLEAR GRAPH <a:g>", diff.ClassMissingQuads, nil, "defn_clearOperation"},
 		{"MOVE DEFAULT TO <a:g>", diff.ClassMissingQuads, nil, "move"},
@@ -151,6 +152,26 @@ func TestUpdateBasisKeys(t *testing.T) {
 		b := UpdateBasis(c.request, "", c.class, c.extra)
 		if b == nil || b.Anchor != c.want {
 			t.Errorf("%q %s: basis %+v, want #%s", c.request, c.class, b, c.want)
+		}
+	}
+}
+
+// TestUpdateFeature: the construct a refused request is named after.
+func TestUpdateFeature(t *testing.T) {
+	for _, c := range []struct {
+		request string
+		class   diff.Class
+		want    string
+	}{
+		{"INSERT DATA {} ;\nPREFIX ex: <a:>", diff.ClassRejected, "PREFIX or BASE after ';'"},
+		{"CLEAR DEFAULT ;\nPREFIX ex: <a:>\nCLEAR ALL", diff.ClassRejected, "PREFIX or BASE after ';'"},
+		{"CLEAR DEFAULT ; CLEAR ALL", diff.ClassRejected, "request sequence"},
+		{"", diff.ClassErrorVsAnswer, "empty request"},
+		{"DELETE { <a:s> <a:p> ?o } INSERT { <a:s> <a:q> ?o } WHERE { <a:s> <a:p> ?o }", diff.ClassMissingQuads, "DELETE/INSERT"},
+		{"COPY <a:g> TO DEFAULT", diff.ClassMissingQuads, "COPY"},
+	} {
+		if got := UpdateFeature(c.request, "", c.class); got != c.want {
+			t.Errorf("%q %s: %q, want %q", c.request, c.class, got, c.want)
 		}
 	}
 }

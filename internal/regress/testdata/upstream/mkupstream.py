@@ -27,7 +27,8 @@ def cases():
                 if len(f) > 4 and f[4]:
                     rows.append({"engine": f[0], "outcome": f[2], "classes": f[3], "basis": f[4],
                                  "title": f[6] if len(f) > 6 else ""})
-        q = open(os.path.join(d, "query.rq")).read()
+        text = "update.ru" if os.path.exists(os.path.join(d, "update.ru")) else "query.rq"
+        q = open(os.path.join(d, text)).read()
         yield cid, meta, q, rows
 
 def has(q, *words):

@@ -43,19 +43,26 @@ rule({"oxigraph"}, lambda m, q, r: "missing-rows" in _cls(r) and _re.search(r"VA
 rule({"virtuoso"}, lambda m, q, r: has(q, "MINUS") and "missing-rows" in _cls(r),
      "known", "https://github.com/openlink/virtuoso-opensource/issues/424",
      "open: MINUS without a shared variable removes every solution (#neg-example-1)")
+# Literals written back in another form (update cases: changed-literal; query cases: copied-literal-changed).
+rule({"oxigraph", "pyoxigraph", "oxigraph-server"}, lambda m, q, r: "changed-literal" in _cls(r) or "copied-literal-changed" in _cls(r),
+     "known", "https://github.com/oxigraph/oxigraph/issues/526",
+     "open enhancement 'Allows to avoid literal normalization in Oxigraph': literals are normalised on load (\"+1\"^^xsd:int stored as \"1\"^^xsd:integer)")
+rule({"rdflib"}, lambda m, q, r: "changed-literal" in _cls(r) or "copied-literal-changed" in _cls(r),
+     "known", "https://github.com/RDFLib/rdflib/pull/255",
+     "merged PR 'Literal reworking': lexical forms are preserved only when the NORMALIZE_LITERALS flag is False (normalised by default)")
 
 SEARCHED = {
-    "jena": "NullPointerException MINUS; NPE subquery VALUES; GROUP_CONCAT IRI unbound; FROM NAMED same graph twice; nested OPTIONAL not well designed; literal predicate VALUES",
+    "jena": "NullPointerException MINUS; NPE subquery VALUES; GROUP_CONCAT IRI unbound; FROM NAMED same graph twice; nested OPTIONAL not well designed; literal predicate VALUES; update: DELETE from non-existent named graph creates empty graph",
     "fuseki": "as jena (Fuseki is Jena's server): NullPointerException MINUS; GROUP_CONCAT; FROM NAMED twice; nested OPTIONAL; literal predicate",
-    "oxigraph": "AVG decimal lexical; DESCRIBE duplicate variable; (a|b) path duplicates; STR decimal canonical; GROUP BY alias rejected; xsd:int returned as xsd:integer",
-    "pyoxigraph": "as oxigraph (same engine): AVG decimal lexical; DESCRIBE duplicate variable; path duplicates; STR decimal; GROUP BY alias; xsd:int",
-    "oxigraph-server": "as oxigraph (same engine): AVG decimal lexical; DESCRIBE duplicate variable; path duplicates; STR decimal; GROUP BY alias; xsd:int",
-    "rdflib": "GROUP BY empty VALUES aggregate; NOT EXISTS empty VALUES; aggregates over unbound; MIN/MAX blank node IRI; negated inverse path; nested star path",
-    "comunica": "GRAPH variable empty group; HAVING error; MIN/MAX IRI ordering; OPTIONAL empty left; cast derived type; GRAPH ?g named/default; MINUS; IRI() relative base",
+    "oxigraph": "AVG decimal lexical; DESCRIBE duplicate variable; (a|b) path duplicates; STR decimal canonical; GROUP BY alias rejected; xsd:int returned as xsd:integer; update: literal canonicalization stored value; PREFIX after ';' in an update request",
+    "pyoxigraph": "as oxigraph (same engine): AVG decimal lexical; DESCRIBE duplicate variable; path duplicates; STR decimal; GROUP BY alias; xsd:int; update: literal canonicalization; PREFIX after ';'",
+    "oxigraph-server": "as oxigraph (same engine): AVG decimal lexical; DESCRIBE duplicate variable; path duplicates; STR decimal; GROUP BY alias; xsd:int; update: literal canonicalization; PREFIX after ';'",
+    "rdflib": "GROUP BY empty VALUES aggregate; NOT EXISTS empty VALUES; aggregates over unbound; MIN/MAX blank node IRI; negated inverse path; nested star path; update: INSERT literal as subject; DELETE WHERE GRAPH ?g (RDFLib/rdflib#2141, variable graph in INSERT DATA with initBindings, seen: related, not the same case); literal normalize lexical form",
+    "comunica": "GRAPH variable empty group; HAVING error; MIN/MAX IRI ordering; OPTIONAL empty left; cast derived type; GRAPH ?g named/default; MINUS; IRI() relative base; update: empty update request queryVoid; INSERT template literal subject",
     "virtuoso": "empty group pattern; HAVING; boolean as integer; MINUS; NOT EXISTS VALUES; MIN unbound; STRDT datatype",
     "rdf4j": "MINUS empty result; AVG invalid decimal lexical; aggregates over empty input",
     "rasqal": "aggregate empty VALUES crash; rasqal SPARQL wrong result (its tracker, bugs.librdf.org, is not in the searched corpus)",
     "attean": "attean SPARQL evaluation issues; aggregate COUNT AVG empty group",
     "rdfquery": "RDF::Query (kasei/perlrdf) VALUES",
-    "oxilite": "ORDER BY / GROUP BY constant SQL error",
+    "oxilite": "ORDER BY / GROUP BY constant SQL error; update: PREFIX after ';' (searched under oxigraph, whose parser it uses)",
 }

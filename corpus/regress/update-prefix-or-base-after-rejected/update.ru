@@ -1,0 +1,3 @@
+INSERT DATA {} ;
+PREFIX ex: <http://example.org/>
+

@@ -1,0 +1,1 @@
+# origin: reduction of update-literal-subject (2026-12-02): the empty request is SPARQL 1.1 Update (#rUpdate: Prologue ( Update1 ( ';' Update )? )?, every part optional) and leaves the store as it is; RDFLib raises AttributeError on it
