@@ -2,7 +2,8 @@ package algebra
 
 import "github.com/sparql-oracle/oracle/internal/algebra/syntax"
 
-// Parse parses a SPARQL 1.1 query and translates it to the algebra. base is
+// Parse parses a SPARQL query (1.1 or 1.2: Query.Spec says which document it
+// follows) and translates it to the algebra. base is
 // the base IRI for relative IRIs before any BASE declaration; it becomes
 // Query.Base when the query declares none. Errors are *syntax.Error values
 // carrying line and column.

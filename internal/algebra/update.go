@@ -11,6 +11,8 @@ import (
 // (Update §3: "executed ... sequentially in the order they appear").
 type Update struct {
 	Ops []UpdateOp
+	// Spec is the document the request follows (syntax.Update.Spec).
+	Spec syntax.Spec
 }
 
 // UpdateOp is one translated operation: *InsertData, *DeleteData,
@@ -138,7 +140,7 @@ func TranslateUpdate(u *syntax.Update) (res *Update, err error) {
 			res, err = nil, &syntax.Error{Line: 1, Col: 1, Msg: fmt.Sprintf("internal error in translation: %v", r)}
 		}
 	}()
-	res = &Update{}
+	res = &Update{Spec: u.Spec}
 	base := ""
 	for _, st := range u.Ops {
 		base = stepBase(st.Prologue, base)
