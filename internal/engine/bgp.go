@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
-	"github.com/sparql-oracle/oracle/internal/ops"
 )
 
 // slot is one position of a compiled triple pattern: a variable column
@@ -355,6 +354,6 @@ func (e *query) test(g *gindex, x algebra.Expr, r row) bool {
 	if e.err != nil {
 		return false
 	}
-	b, err := ops.EBV(v)
+	b, err := e.ectx.EBV(v)
 	return err == nil && b
 }

@@ -99,8 +99,8 @@ func dateFn(name string) func(*Context, []rdf.Term) Value {
 }
 
 // fnNot is fn:not on the EBV of its argument (#OperatorMapping).
-func fnNot(_ *Context, a []rdf.Term) Value {
-	b, err := EBV(Of(a[0]))
+func fnNot(ctx *Context, a []rdf.Term) Value {
+	b, err := ctx.EBV(Of(a[0]))
 	if err != nil {
 		return Value{Err: err}
 	}

@@ -134,12 +134,12 @@ func logicalAnd(args []algebra.Expr, mu Binding, ctx *Context) Value {
 // result is open when an operand whose truth value is open decides it.
 func logical(args []algebra.Expr, mu Binding, ctx *Context, decisive bool) Value {
 	lv := Eval(args[0], mu, ctx)
-	l, lerr := EBV(lv)
+	l, lerr := ctx.EBV(lv)
 	if lerr == nil && l == decisive {
 		return Value{Term: rdf.Bool(decisive), Prov: openIf(EBVOpen(lv))}
 	}
 	rv := Eval(args[1], mu, ctx)
-	r, rerr := EBV(rv)
+	r, rerr := ctx.EBV(rv)
 	open := EBVOpen(lv) || EBVOpen(rv)
 	switch {
 	case rerr == nil && r == decisive:
@@ -165,7 +165,7 @@ func evalIf(args []algebra.Expr, mu Binding, ctx *Context) Value {
 		return arityError("IF", 3)
 	}
 	cv := Eval(args[0], mu, ctx)
-	c, err := EBV(cv)
+	c, err := ctx.EBV(cv)
 	if err != nil {
 		return Value{Err: err}
 	}

@@ -61,3 +61,31 @@ func fnStrLangDir(_ *Context, a []rdf.Term) Value {
 	}
 	return Of(rdf.DirLangLiteral(a[0].Value, a[1].Value, a[2].Value))
 }
+
+// EBV is the effective boolean value under the document the query follows:
+// the 1.1 reading (EBV, compare.go) or the 1.2 draft's #func-ebv, which
+// takes "a literal with a datatype IRI xsd:string" only among the strings
+// and says "If the argument is a literal with an invalid lexical form for
+// the datatype IRI, then raise an error": EBV("a"@en) and
+// EBV("z"^^xsd:boolean) are errors (the W3C test sparql12/expression
+// not-not expects both unbound).
+func (c *Context) EBV(v Value) (bool, *Error) {
+	if c == nil || !c.Spec12 || v.Err != nil {
+		return EBV(v)
+	}
+	t := v.Term
+	switch {
+	case !t.IsLiteral():
+	case t.Datatype == rdf.XSDBoolean:
+		if b, ok := parseBool(t.Value); ok {
+			return b, nil
+		}
+	case t.Datatype == rdf.XSDString:
+		return t.Value != "", nil
+	case isNumericType(t.Datatype):
+		if n, ok := numberOf(t); ok {
+			return !n.falsy(), nil
+		}
+	}
+	return false, &Error{Reason: "no effective boolean value for " + t.String() + " (#func-ebv)"}
+}

@@ -21,11 +21,14 @@ import (
 // assignment is one P, so restricting it to the visible variables gives the
 // cardinality above. The one licensed shortcut: a partial assignment is
 // rejected as soon as a triple pattern whose variables are all assigned is not
-// in G. No index, no reordering of the patterns.
+// in G — and (SPARQL 1.2, triple12.go) as soon as no triple of G matches a
+// pattern holding a nested triple pattern, its unassigned variables read
+// as wildcards. No index, no reordering of the patterns.
 func (e *evaluator) BGP(g *rdf.Graph, tps []algebra.TriplePattern) (Multiset, error) {
 	vars := bgpVars(tps)
 	b := bgpSearch{e: e, g: g, tps: compile(tps, vars), vars: vars, terms: e.graphTerms(g),
 		ready: readyAt(tps, vars), assign: make([]rdf.Term, len(vars))}
+	b.nested = nestedPatterns(b.tps)
 	if err := b.extend(0); err != nil {
 		return nil, err
 	}
@@ -39,6 +42,7 @@ type bgpSearch struct {
 	vars   []string
 	terms  []rdf.Term
 	ready  [][]int    // ready[k]: the patterns whose variables are all among vars[:k]
+	nested []int      // the patterns holding a nested triple pattern (triple12.go)
 	assign []rdf.Term // assign[i] is the term given to vars[i]
 	out    Multiset
 }
@@ -86,6 +90,9 @@ func (b *bgpSearch) extend(k int) error {
 		if !b.g.Has(b.instance(b.tps[i])) {
 			return nil
 		}
+	}
+	if k < len(b.vars) && !b.nestedCouldMatch(k) {
+		return nil
 	}
 	if k == len(b.vars) {
 		b.out = append(b.out, b.solution())

@@ -41,7 +41,7 @@ func (e *evaluator) ebv(g *rdf.Graph, x algebra.Expr, mu Mapping) (bool, error) 
 	if ops.EBVOpen(v) {
 		e.mark(openFilter)
 	}
-	b, verr := ops.EBV(v)
+	b, verr := e.ectx.EBV(v)
 	return verr == nil && b, nil
 }
 

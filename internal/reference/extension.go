@@ -107,7 +107,7 @@ func (e *evaluator) filterEBV(g *rdf.Graph, x algebra.Expr, mu Mapping) (bool, e
 	if ops.EBVOpen(v) {
 		e.mark(openFilter)
 	}
-	b, verr := ops.EBV(v)
+	b, verr := e.ectx.EBV(v)
 	return verr == nil && b, nil
 }
 

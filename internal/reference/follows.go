@@ -23,7 +23,7 @@ func (e *evaluator) diffEBV(g *rdf.Graph, x algebra.Expr, mu Mapping) (bool, err
 	if ops.EBVOpen(v) { // as ebv does
 		e.mark(openFilter)
 	}
-	b, verr := ops.EBV(v)
+	b, verr := e.ectx.EBV(v)
 	if verr != nil {
 		e.ectx.Follow(ops.FollowsDiffErratum)
 	}

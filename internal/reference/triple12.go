@@ -168,3 +168,48 @@ func unifyEndpoints(mu Mapping, x, xv, y, yv algebra.Node) (Mapping, bool) {
 // VERSION or implied by 1.2 syntax: algebra.Query.Spec), read through its
 // name so this package keeps to its imports (doc.go).
 func follows12(q *algebra.Query) bool { return q.Spec.String() == "1.2" }
+
+// nestedPatterns lists the patterns holding a nested triple pattern.
+func nestedPatterns(tps []slotPattern) []int {
+	var out []int
+	for i, tp := range tps {
+		if tp[0].nested != nil || tp[2].nested != nil {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// nestedCouldMatch is the shortcut of BGP for patterns holding nested
+// triple patterns (their many variables would otherwise all be assigned
+// before the pattern is checked): with vars[:k] assigned, some triple of G
+// must match each such pattern, the other variables read as wildcards. A
+// necessary condition of P(BGP) ⊆ G, so it rejects no solution.
+func (b *bgpSearch) nestedCouldMatch(k int) bool {
+	for _, i := range b.nested {
+		found := false
+		for _, t := range b.g.Triples() {
+			if b.slotMatches(b.tps[i][0], t.S, k) && b.slotMatches(b.tps[i][1], t.P, k) && b.slotMatches(b.tps[i][2], t.O, k) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func (b *bgpSearch) slotMatches(s slot, t rdf.Term, k int) bool {
+	switch {
+	case s.nested != nil:
+		ts, tp, to, ok := t.TripleParts()
+		return ok && b.slotMatches(s.nested[0], ts, k) && b.slotMatches(s.nested[1], tp, k) && b.slotMatches(s.nested[2], to, k)
+	case s.v >= k:
+		return true
+	case s.v >= 0:
+		return b.assign[s.v] == t
+	}
+	return s.term == t
+}

@@ -136,7 +136,15 @@ func (fc *fileCache) addFile(ds *rdf.Dataset, iri string, g rdf.Term) error {
 		return err
 	}
 	for _, q := range quads {
-		q.G = g
+		// A TriG or N-Quads qt:data file is a dataset (the sparql12
+		// eval-triple-terms tests' data-4.trig, data-6.trig): its named
+		// graphs stay named; a qt:graphData file is one graph.
+		if !(g.IsZero() && !q.G.IsZero()) {
+			q.G = g
+		}
+		if !q.G.IsZero() {
+			ds.Named(q.G, true)
+		}
 		ds.Add(q)
 	}
 	return nil

@@ -37,7 +37,8 @@ func (r *runner) updateSkip(t *corpus.Test) string {
 		return "update test: the engine does not apply updates (no oracle.Updater)"
 	}
 	switch t.Type {
-	case corpus.UpdateEvaluation, corpus.PositiveUpdate11, corpus.NegativeUpdate11:
+	case corpus.UpdateEvaluation, corpus.PositiveUpdate11, corpus.NegativeUpdate11,
+		corpus.PositiveUpdate, corpus.NegativeUpdate: // sparql12/ writes them without "11"
 		return ""
 	}
 	if _, syn := t.Syntax(); syn {
@@ -49,9 +50,9 @@ func (r *runner) updateSkip(t *corpus.Test) string {
 // runUpdateTest runs an update syntax or evaluation test.
 func (r *runner) runUpdateTest(ctx context.Context, t *corpus.Test, res *Result) {
 	switch t.Type {
-	case corpus.PositiveUpdate11:
+	case corpus.PositiveUpdate11, corpus.PositiveUpdate:
 		r.runUpdateSyntax(ctx, t, true, res)
-	case corpus.NegativeUpdate11:
+	case corpus.NegativeUpdate11, corpus.NegativeUpdate:
 		r.runUpdateSyntax(ctx, t, false, res)
 	case corpus.UpdateEvaluation:
 		r.runUpdateEvaluation(ctx, t, res)
