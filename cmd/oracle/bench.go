@@ -39,6 +39,7 @@ type benchConfig struct {
 	timeout time.Duration // per request, loading included
 	reach   bool          // --reach: the reach table instead of the timings
 	limit   time.Duration // --reach's per-evaluation limit
+	columns string        // --reach-columns: reference, engine, judge
 	sizeSet bool          // --triples was given
 }
 
@@ -46,7 +47,7 @@ type benchConfig struct {
 //
 //	oracle bench [--triples 100000,1000000] [--engines engine,pyoxigraph,oxigraph,oxilite]
 //	             [--runs N] [--format md|json] [--timeout D]
-//	oracle bench --reach [--triples LADDER] [--limit 30s]
+//	oracle bench --reach [--triples LADDER] [--limit 30s] [--reach-columns reference,engine,judge]
 //
 // It generates the BSBM-like dataset once per size, loads it into each
 // engine once (the sidecars keep it by dataset_id), runs each query of
@@ -74,7 +75,12 @@ func benchMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		if cfg.sizeSet {
 			sizes = cfg.sizes
 		}
-		if err := runReach(ctx, sizes, cfg.limit, stdout, stderr); err != nil {
+		cols, err := parseReachColumns(cfg.columns)
+		if err != nil {
+			fmt.Fprintln(stderr, "oracle bench:", err)
+			return 2
+		}
+		if err := runReach(ctx, sizes, cfg.limit, cols, stdout, stderr); err != nil {
 			fmt.Fprintln(stderr, "oracle bench:", err)
 			return 1
 		}
@@ -110,6 +116,7 @@ func parseBench(args []string, stderr io.Writer) (*benchConfig, error) {
 	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "deadline of one request (loading included)")
 	fs.BoolVar(&cfg.reach, "reach", false, "print the reach table: per query, the largest data the reference and the engine answer within 1 s and --limit")
 	fs.DurationVar(&cfg.limit, "limit", 30*time.Second, "with --reach: the time limit of one evaluation")
+	fs.StringVar(&cfg.columns, "reach-columns", "reference,engine,judge", "with --reach: the evaluators measured (reference, engine, judge: the large-case judge)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}

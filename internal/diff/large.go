@@ -24,13 +24,13 @@ type LargeOptions struct {
 	SampleTime  time.Duration // deadline of one sample's evaluation per engine (2 s)
 	// LargeQuads: on data of more triples the reference gets RefShare of
 	// the case's deadline, so that samples and checks have time left.
-	LargeQuads int     // (20,000)
-	RefShare   float64 // (0.3)
+	LargeQuads int     // (2,000)
+	RefShare   float64 // (0.5)
 }
 
 // DefaultLarge are the options of Judge.
 var DefaultLarge = LargeOptions{Samples: 3, SampleQuads: 256, Seed: 1, SampleTime: 2 * time.Second,
-	LargeQuads: 20_000, RefShare: 0.3}
+	LargeQuads: 2_000, RefShare: 0.5}
 
 // Large is the large-case judge's evidence, kept in the Report.
 type Large struct {
@@ -42,6 +42,7 @@ type Large struct {
 	// engine matched; NonEmpty, those of them with a non-empty answer.
 	Agree, NonEmpty int
 	Checks          []string // metamorphic checks the fast engine passed on the full data
+	Unchecked       []string // the checks that did not run on it, each with why (did not apply, deadline)
 	Open            string   // what the query leaves open that the fast engine does not record
 	Judged          bool     // the fast engine judged the case
 	// The fast engine's version and time on the full data (it has no
@@ -85,20 +86,28 @@ func (c capped) Eval(ctx context.Context, cs *oracle.Case) (*results.Answer, err
 
 func (c capped) Unwrap() oracle.Engine { return c.Engine }
 
-// refShare is the reference's deadline on c: RefShare of the case's when
-// the data is large, else the case's (0: none).
-func (o LargeOptions) refShare(c *oracle.Case, deadline time.Duration) time.Duration {
-	if o.Off || deadline <= 0 || o.RefShare <= 0 || dataQuads(c) <= o.LargeQuads {
-		return deadline
+// splits says whether c is large: a deadline, data of more than
+// LargeQuads triples, the reference and the fast engine both running.
+// Then judgeLarge gives the reference a share of the time and runs the
+// samples while the external engines are still at work.
+func (o LargeOptions) splits(c *oracle.Case, engines []oracle.Engine, deadline time.Duration) bool {
+	return !o.Off && deadline > 0 && o.RefShare > 0 && o.Samples > 0 && dataQuads(c) > o.LargeQuads &&
+		engineNamed(engines, JudgeName) != nil && engineNamed(engines, TwinName) != nil
+}
+
+// refShare is the reference's deadline on large data: RefShare of the
+// time the case has left (the service's load of the dataset may have
+// used some of it).
+func (o LargeOptions) refShare(ctx context.Context, deadline time.Duration) (share, left time.Duration) {
+	left = deadline
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < left {
+		left = time.Until(dl)
 	}
-	return time.Duration(float64(deadline) * o.RefShare)
+	return time.Duration(float64(left) * o.RefShare), left
 }
 
 // withShare wraps the reference in engines with its share of the deadline.
-func withShare(engines []oracle.Engine, share, deadline time.Duration) []oracle.Engine {
-	if share == deadline {
-		return engines
-	}
+func withShare(engines []oracle.Engine, share time.Duration) []oracle.Engine {
 	out := append([]oracle.Engine(nil), engines...)
 	for i, e := range out {
 		if e.Name() == JudgeName {
@@ -134,8 +143,9 @@ var (
 	solutionsRE = regexp.MustCompile(`more than (\d+) solutions`)
 )
 
-// refWhy says why the reference did not judge, with its real figure.
-func refWhy(o oracle.Outcome, share, deadline time.Duration, quads int) string {
+// refWhy says why the reference did not judge, with its real figure;
+// share < left when it had a share of the left time only.
+func refWhy(o oracle.Outcome, share, left, deadline time.Duration, quads int) string {
 	msg := ""
 	if o.Err != nil {
 		msg = o.Err.Error()
@@ -153,9 +163,9 @@ func refWhy(o oracle.Outcome, share, deadline time.Duration, quads int) string {
 		return "the reference passed a resource limit (" + msg + ")"
 	}
 	why := fmt.Sprintf("the reference ran out of time after %.1f s", o.Elapsed.Seconds())
-	if share != deadline {
-		why += fmt.Sprintf(" (its share, %.0f%%, of the case's %s deadline on data of %s triples)",
-			100*float64(share)/float64(deadline), deadline, thousands(strconv.Itoa(quads)))
+	if share < left {
+		why += fmt.Sprintf(" (its share, %.0f%%, of the %.1f s the case had left of its %s deadline, on data of %s triples)",
+			100*float64(share)/float64(left), left.Seconds(), deadline, thousands(strconv.Itoa(quads)))
 	}
 	return why
 }

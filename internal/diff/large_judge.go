@@ -20,18 +20,85 @@ type largeRun struct {
 	deadline time.Duration
 	suspect  bool
 	lg       *Large
+	// twinChecks are the fast engine's metamorphic checks (prepare).
+	twinChecks []Check
 }
 
-// judgeLarge judges c by the fast engine when the evidence allows it:
+func newLargeRun(opt LargeOptions, c *oracle.Case, engines []oracle.Engine, outs []oracle.Outcome, share, left, deadline time.Duration, suspect bool) *largeRun {
+	why := refWhy(*outcomeOf(outs, JudgeName), share, left, deadline, dataQuads(c))
+	return &largeRun{opt: opt, c: c, engines: engines, outs: outs, deadline: deadline, suspect: suspect, lg: &Large{Why: why}}
+}
+
+// judgeLarge is Judge on large data (LargeOptions.splits): the
+// reference and the fast engine run first, the reference with RefShare
+// of the time left, while the external engines run beside them; when the
+// reference runs out, the samples and the fast engine's own metamorphic
+// checks run while the externals are still at work, so that a slow
+// external engine's time is not added to the judge's. Then triage, and
+// the large-case judge's verdict (finish).
+func judgeLarge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration, suspect bool, opt LargeOptions) *Report {
+	ctx, cancel := context.WithDeadline(ctx, time.Now().Add(deadline))
+	defer cancel()
+	share, left := opt.refShare(ctx, deadline)
+	var pair, ext []oracle.Engine
+	for _, e := range engines {
+		if e.Name() == JudgeName || e.Name() == TwinName {
+			pair = append(pair, e)
+		} else {
+			ext = append(ext, e)
+		}
+	}
+	extOuts := make(chan []oracle.Outcome, 1)
+	go func() { extOuts <- oracle.Run(ctx, c, ext, deadline) }()
+	pairOuts := oracle.Run(ctx, c, withShare(pair, share), deadline)
+	var lr *largeRun
+	if ctx.Err() == nil && opt.largeFits(c, pair, pairOuts) {
+		lr = newLargeRun(opt, c, pair, pairOuts, share, left, deadline, suspect)
+		lr.prepare(ctx)
+	}
+	outs := inOrder(engines, append(pairOuts, <-extOuts...))
+	r := triage(c, outs, suspect)
+	if r.Judge != "" {
+		return r
+	}
+	if lr == nil {
+		r.Metamorphic = metamorphic(ctx, c, answered(engines, outs), answersOf(outs), deadline)
+		applyChecks(r)
+		return r
+	}
+	lr.engines, lr.outs = engines, outs
+	return lr.finish(ctx, r)
+}
+
+// inOrder puts outcomes back in the order of engines.
+func inOrder(engines []oracle.Engine, outs []oracle.Outcome) []oracle.Outcome {
+	out := make([]oracle.Outcome, 0, len(outs))
+	for _, e := range engines {
+		if o := outcomeOf(outs, e.Name()); o != nil {
+			out = append(out, *o)
+		}
+	}
+	return out
+}
+
+// prepare runs what needs only the reference and the fast engine: the
+// samples, then the fast engine's metamorphic checks on the full data.
+func (lr *largeRun) prepare(ctx context.Context) {
+	lr.samples(ctx)
+	twin := []oracle.Engine{engineNamed(lr.engines, TwinName)}
+	lr.twinChecks = metamorphic(ctx, lr.c, twin, answersOf(lr.outs), lr.deadline)
+}
+
+// finish judges c by the fast engine when the evidence allows it:
 // every sample the reference answered agrees with the fast engine, at
 // least one did (with a non-empty answer when the fast engine's full
 // answer is non-empty), and the fast engine passes every metamorphic check
 // it could run on the full data. Otherwise r, the unjudged report, comes
 // back with the checks applied (as without the large-case judge) and
-// Report.Large saying what was missing.
-func (lr *largeRun) judge(ctx context.Context, r *Report) *Report {
-	lr.samples(ctx)
-	checks := metamorphic(ctx, lr.c, answered(lr.engines, lr.outs), answersOf(lr.outs), lr.deadline)
+// Report.Large saying what was missing. The external engines' checks run
+// here, within what is left of the deadline.
+func (lr *largeRun) finish(ctx context.Context, r *Report) *Report {
+	checks := append(lr.twinChecks, lr.externalChecks(ctx)...)
 	if why := lr.refuse(checks); why != "" {
 		return lr.unjudged(r, checks, why)
 	}
@@ -55,6 +122,21 @@ func (lr *largeRun) judge(ctx context.Context, r *Report) *Report {
 	jr.Metamorphic = checks
 	applyChecks(jr)
 	return jr
+}
+
+// externalChecks runs the metamorphic checks on the external engines
+// that answered (the fast engine's ran in prepare).
+func (lr *largeRun) externalChecks(ctx context.Context) []Check {
+	var ext []oracle.Engine
+	for _, e := range answered(lr.engines, lr.outs) {
+		if e.Name() != TwinName {
+			ext = append(ext, e)
+		}
+	}
+	if len(ext) == 0 {
+		return nil
+	}
+	return metamorphic(ctx, lr.c, ext, answersOf(lr.outs), lr.deadline)
 }
 
 // samples runs the query on the reference and the fast engine over each
@@ -139,6 +221,9 @@ func (lr *largeRun) refuse(checks []Check) string {
 		if ch.Engine == TwinName && ch.Skipped == "" && ch.OK {
 			lr.lg.Checks = append(lr.lg.Checks, ch.Name)
 		}
+		if ch.Engine == TwinName && ch.Skipped != "" {
+			lr.lg.Unchecked = append(lr.lg.Unchecked, ch.Name+": "+ch.Skipped)
+		}
 	}
 	twin := outcomeOf(lr.outs, TwinName)
 	switch {
@@ -185,8 +270,9 @@ func (lr *largeRun) evidence() string {
 		"%d with a non-empty answer)", lr.lg.Why, lr.lg.Agree, len(lr.lg.Samples), strings.Join(sizes, ", "), lr.opt.Seed, lr.lg.NonEmpty)
 	if len(lr.lg.Checks) > 0 {
 		line += "; it passes the metamorphic checks " + strings.Join(lr.lg.Checks, ", ") + " on the full data"
-	} else {
-		line += "; no metamorphic check applied to this query"
+	}
+	if len(lr.lg.Unchecked) > 0 {
+		line += "; not checked: " + strings.Join(lr.lg.Unchecked, "; ")
 	}
 	if lr.lg.Open != "" {
 		line += "; " + lr.lg.Open

@@ -39,9 +39,11 @@ func judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadlin
 	if why := unresolvedDataset(c); why != "" {
 		return notRun(c, engines, why)
 	}
+	if opt.splits(c, engines, deadline) {
+		return judgeLarge(ctx, c, engines, deadline, suspect, opt) // large_judge.go
+	}
 	start := time.Now()
-	share := opt.refShare(c, deadline)
-	outs := oracle.Run(ctx, c, withShare(engines, share, deadline), deadline)
+	outs := oracle.Run(ctx, c, engines, deadline)
 	r := triage(c, outs, suspect)
 	if r.Judge != "" {
 		return r
@@ -56,9 +58,9 @@ func judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadlin
 		defer cancel()
 	}
 	if ctx.Err() == nil && opt.largeFits(c, engines, outs) {
-		lr := &largeRun{opt: opt, c: c, engines: engines, outs: outs, deadline: deadline, suspect: suspect,
-			lg: &Large{Why: refWhy(*outcomeOf(outs, JudgeName), share, deadline, dataQuads(c))}}
-		return lr.judge(ctx, r)
+		lr := newLargeRun(opt, c, engines, outs, deadline, deadline, deadline, suspect)
+		lr.prepare(ctx)
+		return lr.finish(ctx, r)
 	}
 	r.Metamorphic = metamorphic(ctx, c, answered(engines, outs), answersOf(outs), deadline)
 	applyChecks(r)
