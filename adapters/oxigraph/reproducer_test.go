@@ -15,5 +15,5 @@ func TestUpdateReproducer(t *testing.T) {
 	adaptertest.Require(t, filepath.Join(dir, "node_modules", "oxigraph"), "the oxigraph npm package")
 	e := New(dir, 1)
 	t.Cleanup(e.Close)
-	sidecar.CheckUpdateReproducer(t, e, []string{"NODE_PATH=" + filepath.Join(dir, "node_modules")})
+	sidecar.CheckUpdateReproducer(t, e, []string{"NODE_PATH=" + filepath.Join(dir, "node_modules")}, nil)
 }

@@ -20,7 +20,7 @@ func TestUpdateReproducers(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			e := New(name, dir, filepath.Join(bin, "python"), 1)
 			t.Cleanup(e.Close)
-			sidecar.CheckUpdateReproducer(t, e, env)
+			sidecar.CheckUpdateReproducer(t, e, env, nil)
 		})
 	}
 }

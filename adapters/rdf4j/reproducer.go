@@ -22,6 +22,9 @@ var deps = []string{"rdf4j-sail-memory", "rdf4j-repository-sail", "rdf4j-querypa
 // FROM/FROM NAMED, SELECT and ASK written as SPARQL/XML results, graphs as
 // N-Triples.
 func Reproduce(c oracle.NativeCase) oracle.Native {
+	if c.Update {
+		return oracle.Native{Install: install(), Run: runUpdate(c)}
+	}
 	return oracle.Native{Install: install(), Run: run(c)}
 }
 
@@ -70,5 +73,60 @@ if (q instanceof BooleanQuery bq) new SPARQLBooleanXMLWriter(System.out).handleB
 if (q instanceof GraphQuery gq) Rio.write(gq.evaluate(), System.out, RDFFormat.NTRIPLES);
 System.out.flush();
 /exit
+EOF`
+}
+
+// runUpdate applies update.ru to a MemoryStore holding data.nq as the
+// sidecar does (Updater.java): RDF4J's SailUpdateExecutor per operation in
+// one transaction, each with the case's dataset (the null context as the
+// default graph, not RDF4J's union of every context; GRAPH ?g over the
+// contexts as the operation starts; USING as written), and prints the
+// store as N-Quads; a failing request is rolled back, printed, and fails.
+func runUpdate(c oracle.NativeCase) string {
+	base := "null"
+	if c.Base != "" {
+		base = strconv.Quote(c.Base)
+	}
+	return `jshell -R-Xss64m --class-path "$(printf '%s:' lib/*.jar)" - <<'EOF'
+import java.nio.file.*;
+import java.util.*;
+import org.eclipse.rdf4j.model.*;
+import org.eclipse.rdf4j.model.vocabulary.RDF4J;
+import org.eclipse.rdf4j.query.*;
+import org.eclipse.rdf4j.query.algebra.UpdateExpr;
+import org.eclipse.rdf4j.query.impl.*;
+import org.eclipse.rdf4j.query.parser.QueryParserUtil;
+import org.eclipse.rdf4j.repository.sail.*;
+import org.eclipse.rdf4j.repository.sail.helpers.SailUpdateExecutor;
+import org.eclipse.rdf4j.rio.*;
+import org.eclipse.rdf4j.sail.memory.MemoryStore;
+var repo = new SailRepository(new MemoryStore());
+var conn = repo.getConnection();
+conn.add(new java.io.File("data.nq"), "", RDFFormat.NQUADS);
+var parsed = QueryParserUtil.parseUpdate(QueryLanguage.SPARQL, Files.readString(Path.of("update.ru")), ` + base + `);
+Dataset dataset(Dataset p) {
+  var ds = new SimpleDataset();
+  IRI with = p == null ? null : p.getDefaultInsertGraph();
+  boolean using = p != null && (!p.getNamedGraphs().isEmpty() || !p.getDefaultGraphs().equals(with == null ? Set.of() : Set.of(with)));
+  if (using) { p.getDefaultGraphs().forEach(ds::addDefaultGraph); p.getNamedGraphs().forEach(ds::addNamedGraph); }
+  else { ds.addDefaultGraph(with == null ? RDF4J.NIL : with); try (var ids = conn.getContextIDs()) { for (Resource r : ids) if (r instanceof IRI i) ds.addNamedGraph(i); } }
+  if (p != null && !p.getDefaultRemoveGraphs().isEmpty()) p.getDefaultRemoveGraphs().forEach(ds::addDefaultRemoveGraph); else ds.addDefaultRemoveGraph(null);
+  ds.setDefaultInsertGraph(with);
+  return ds;
+}
+var exec = new SailUpdateExecutor(conn.getSailConnection(), conn.getValueFactory(), conn.getParserConfig());
+String failed = null;
+conn.begin();
+try {
+  for (UpdateExpr e : parsed.getUpdateExprs()) {
+    try { exec.executeUpdate(e, dataset(parsed.getDatasetMapping().get(e)), EmptyBindingSet.getInstance(), true, 0); }
+    catch (Exception err) { if (!e.isSilent()) throw err; }
+  }
+  conn.commit();
+} catch (Exception err) { conn.rollback(); failed = err.toString(); }
+try (var st = conn.getStatements(null, null, null, false)) { Rio.write(st, System.out, RDFFormat.NQUADS); }
+System.out.flush();
+if (failed != null) System.err.println(failed);
+/exit failed == null ? 0 : 1
 EOF`
 }

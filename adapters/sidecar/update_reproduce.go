@@ -30,11 +30,13 @@ var ReproduceUpdateCases = []oracle.NativeCase{
 // CheckUpdateReproducer runs e's native reproducer of each update case
 // (oracle.NativeFor with NativeCase.Update: update.ru applied to data.nq,
 // the store printed as N-Quads) with bash in a fresh folder, env added to
-// the environment (a python3 on PATH, NODE_PATH), and holds its output to
+// the environment (a python3 on PATH, NODE_PATH) and setup, when not nil,
+// adding what the command expects to the folder (a lib/ of jars), and
+// holds its output to
 // the adapter's answer: the same quads up to blank-node renaming, and a
 // failing command where the adapter's store carries a failure. A helper
 // for adapter tests (it lives here beside the update op it checks).
-func CheckUpdateReproducer(t *testing.T, e oracle.Engine, env []string) {
+func CheckUpdateReproducer(t *testing.T, e oracle.Engine, env []string, setup func(dir string)) {
 	u, ok := oracle.AsUpdater(e)
 	if !ok {
 		t.Fatalf("%s applies no updates", e.Name())
@@ -45,7 +47,7 @@ func CheckUpdateReproducer(t *testing.T, e oracle.Engine, env []string) {
 			t.Fatalf("%s has no native reproducer", e.Name())
 		}
 		want, failed := adapterStore(t, u, c)
-		got, err := runNative(t, n.Run, c, env)
+		got, err := runNative(t, n.Run, c, env, setup)
 		if (err != nil) != failed {
 			t.Errorf("case %d: command error %v, adapter's store failed %v\n%s", i, err, failed, n.Run)
 		}
@@ -70,8 +72,11 @@ func adapterStore(t *testing.T, u oracle.Updater, c oracle.NativeCase) ([]rdf.Qu
 }
 
 // runNative writes update.ru and data.nq and runs the script there.
-func runNative(t *testing.T, script string, c oracle.NativeCase, env []string) ([]rdf.Quad, error) {
+func runNative(t *testing.T, script string, c oracle.NativeCase, env []string, setup func(string)) ([]rdf.Quad, error) {
 	dir := t.TempDir()
+	if setup != nil {
+		setup(dir)
+	}
 	for file, text := range map[string]string{c.File(): c.Query, "data.nq": c.Data} {
 		if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
