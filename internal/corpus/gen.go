@@ -51,6 +51,9 @@ func Generate(seed int64, p *Profile) *GenCase {
 	g := newGen(seed, p)
 	data := g.dataset()
 	tree := g.query()
+	if t12 := g.sparql12(&data); t12 != nil { // gen_sparql12.go: off unless p.tt_* weights
+		tree = t12
+	}
 	return &GenCase{Seed: seed, Profile: p.Name, Query: tree.String(), Tree: tree, Data: data}
 }
 
