@@ -16,20 +16,25 @@ import (
 
 func oxigraphCurl(c oracle.NativeCase) oracle.Native {
 	root := "http://127.0.0.1:7878"
-	return oracle.Native{
-		Install: "python3 -m pip install oxigraph==" + OxigraphServerPinned,
-		Run: curlScript(c, "oxigraph serve --bind 127.0.0.1:7878 &",
-			root+"/query", root+"/store"),
+	serve := "oxigraph serve --bind 127.0.0.1:7878 &"
+	run := curlScript(c, serve, root+"/query", root+"/store")
+	if c.Update {
+		run = curlUpdateScript(c, serve, root+"/query", root+"/store", root+"/update", root+"/store")
 	}
+	return oracle.Native{Install: "python3 -m pip install oxigraph==" + OxigraphServerPinned, Run: run}
 }
 
 func fusekiCurl(c oracle.NativeCase) oracle.Native {
 	root := "http://127.0.0.1:3030"
 	jar := "jena-fuseki-server-" + FusekiVersion + ".jar"
+	serve := "java -jar " + jar + " --mem --update --localhost --port 3030 /ds &"
+	run := curlScript(c, serve, root+"/ds/query", root+"/ds/data")
+	if c.Update {
+		run = curlUpdateScript(c, serve, root+"/ds/query", root+"/ds/data", root+"/ds/update", root+"/ds")
+	}
 	return oracle.Native{
 		Install: "mvn -q dependency:copy -Dartifact=org.apache.jena:jena-fuseki-server:" + FusekiVersion + " -DoutputDirectory=.  # runs on Java 21 or newer",
-		Run: curlScript(c, "java -jar "+jar+" --mem --update --localhost --port 3030 /ds &",
-			root+"/ds/query", root+"/ds/data"),
+		Run:     run,
 	}
 }
 
@@ -52,5 +57,29 @@ func curlScript(c oracle.NativeCase, serve, query, store string) string {
 		"curl -sf -X POST -H 'Content-Type: application/n-quads' --data-binary @data.nq '" + store + "'",
 		prefix + "curl -s -H 'Accept: " + accept + "' --data-urlencode " + text + " '" + query + "'",
 		"kill $server",
+	}, "\n")
+}
+
+// curlUpdateScript starts the server, loads data.nq, sends update.ru by
+// the SPARQL 1.1 Update protocol (application/sparql-update; a base IRI as
+// a BASE line, as the adapter does), prints the whole store as N-Quads by
+// a Graph Store GET of dump (the dataset), stops the server, and fails
+// when the update did (its error body on stderr). Only the store goes to
+// stdout: the server's log and the other answers go to stderr or nowhere.
+func curlUpdateScript(c oracle.NativeCase, serve, query, store, update, dump string) string {
+	body := "@update.ru"
+	prefix := ""
+	if c.Base != "" {
+		prefix = "{ printf 'BASE <%s>\\n' " + oracle.ShellQuote(c.Base) + "; cat update.ru; } | "
+		body = "@-"
+	}
+	return strings.Join([]string{
+		strings.TrimSuffix(serve, " &") + " >&2 & server=$!",
+		"until curl -sf -o /dev/null '" + query + "?query=ASK%7B%7D'; do sleep 0.2; done",
+		"curl -sf -o /dev/null -X POST -H 'Content-Type: application/n-quads' --data-binary @data.nq '" + store + "'",
+		prefix + "curl -sS --fail-with-body -X POST -H 'Content-Type: application/sparql-update' --data-binary " + body + " '" + update + "' >&2; status=$?",
+		"curl -sf -H 'Accept: application/n-quads' '" + dump + "'",
+		"kill $server",
+		"exit $status",
 	}, "\n")
 }

@@ -3,11 +3,16 @@ package sparqlhttp_test
 import (
 	"context"
 	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
+	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
@@ -79,4 +84,27 @@ func apply(e oracle.Engine, update string) (store, failed string, err error) {
 		}
 	}
 	return strings.Join(lines, "|"), a.Store.Err, nil
+}
+
+// TestCurlUpdateReproducers runs each endpoint's update reproducer (the
+// server started by the script on its fixed port, the store loaded by the
+// Graph Store Protocol, the request by the Update protocol, the store
+// dumped as N-Quads) and holds its output to the adapter's answer.
+func TestCurlUpdateReproducers(t *testing.T) {
+	if _, err := exec.LookPath("curl"); err != nil {
+		t.Skip("no curl")
+	}
+	r := root(t)
+	jar := filepath.Join(r, sparqlhttp.FusekiJar)
+	path := filepath.Join(r, ".venv", "bin") + string(os.PathListSeparator) +
+		filepath.Dir(sparqlhttp.FusekiJava(jar)) + string(os.PathListSeparator) + os.Getenv("PATH")
+	for name, m := range endpoints(t) {
+		t.Run(name, func(t *testing.T) {
+			sidecar.CheckUpdateReproducer(t, m, []string{"PATH=" + path}, func(dir string) {
+				if err := os.Symlink(jar, filepath.Join(dir, filepath.Base(jar))); err != nil {
+					t.Fatal(err)
+				}
+			})
+		})
+	}
 }
