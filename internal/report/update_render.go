@@ -3,8 +3,10 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -124,4 +126,7 @@ func updateReproduce(b *strings.Builder, er UpdateEngineReport) {
 	}
 	b.WriteString("\n### Reproduce\n\nSave the request as `update.ru` and the store as `data.nq`, then run, in that folder:\n\n")
 	fence(b, "", "sh", er.Command)
+	if slices.Contains(er.Classes, diff.ClassGraphExistence) {
+		b.WriteString("\nN-Quads cannot hold an empty named graph: which graphs exist after the request shows in the engine's own listing of its graphs, not in the N-Quads printed.\n")
+	}
 }
