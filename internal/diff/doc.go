@@ -113,6 +113,34 @@
 // does not resolve unjudged before any engine runs, and runs the TLP
 // queries within the case's deadline, on the engines that answered only.
 //
+// Besides TLP, Judge runs the DISTINCT check (metamorphic.go): the
+// DISTINCT form's answer must be the plain answer's distinct rows
+// (#defn_algDistinct); the plain answer is the engine's answer to the case.
+//
+// # The large-case judge (large*.go; docs/large-judge.md)
+//
+// When the reference ran out of budget, time or a resource limit on data
+// larger than one sample (LargeOptions.SampleQuads) and the fast engine
+// answered, the fast engine may judge: Report.Judge is TwinName,
+// Report.JudgedBy says so with the reference's real figure, Report.Large
+// holds the evidence. On data of more than LargeQuads triples with a
+// deadline (judgeLarge) the reference gets RefShare of the time left and
+// runs beside the fast engine while the externals run; the samples and
+// the fast engine's checks then overlap the externals. The evidence: the
+// query on the reference and the fast engine over Samples seeded samples
+// (large_sample.go: triples whose predicate the query names, walked
+// breadth first from the query's IRIs and random subjects, at most
+// sampleFanout triples per node, capped); a disagreement leaves the case
+// unjudged with the sample as evidence (an internal bug); no agreeing
+// sample (or only empty ones for a non-empty answer) is no evidence and
+// no verdict; the fast engine failing a metamorphic check on the full
+// data is no verdict. What the query leaves open that only the
+// reference records (large_open.go: slices, REDUCED, aggregates other
+// than COUNT, computed numbers, per-call values; or what the reference
+// found open on a sample) marks the fast engine's answer Indeterminate:
+// another answer is undecided, never wrong. Judge uses DefaultLarge;
+// JudgeWith takes LargeOptions (Off: the old behaviour).
+//
 // # Reduction
 //
 // Reducing a divergence is internal/reduce's (reduce.Engine: one engine in

@@ -85,8 +85,49 @@ func inOrder(engines []oracle.Engine, outs []oracle.Outcome) []oracle.Outcome {
 // samples, then the fast engine's metamorphic checks on the full data.
 func (lr *largeRun) prepare(ctx context.Context) {
 	lr.samples(ctx)
-	twin := []oracle.Engine{engineNamed(lr.engines, TwinName)}
-	lr.twinChecks = metamorphic(ctx, lr.c, twin, answersOf(lr.outs), lr.deadline)
+	lr.twinChecks = lr.checksOn(ctx, []oracle.Engine{engineNamed(lr.engines, TwinName)})
+}
+
+// checksOn runs the metamorphic checks on the engines that have the time
+// for them: a check query costs about what the case cost the engine, so
+// an engine is asked TLP and DISTINCT (five queries) only when 1.5 times
+// five of its times are left, DISTINCT alone (one) when 1.5 times one
+// is; the others are named as skipped, so that no query is started that
+// would only be killed at the deadline.
+func (lr *largeRun) checksOn(ctx context.Context, engines []oracle.Engine) []Check {
+	var both, one []oracle.Engine
+	var out []Check
+	for _, e := range engines {
+		el := outcomeOf(lr.outs, e.Name()).Elapsed
+		switch {
+		case timeFor(ctx, el, 5):
+			both = append(both, e)
+		case timeFor(ctx, el, 1):
+			one = append(one, e)
+			out = append(out, Check{Name: "tlp", Engine: e.Name(), Skipped: fmt.Sprintf("not run: too little time left for "+
+				"four queries of %.1f s (the engine's time on the case)", el.Seconds())})
+		default:
+			for _, n := range []string{"tlp", "distinct"} {
+				out = append(out, Check{Name: n, Engine: e.Name(), Skipped: fmt.Sprintf("not run: too little time left "+
+					"for a query of %.1f s (the engine's time on the case)", el.Seconds())})
+			}
+		}
+	}
+	known := answersOf(lr.outs)
+	if len(both) > 0 {
+		out = append(out, metamorphic(ctx, lr.c, both, known, lr.deadline)...)
+	}
+	if len(one) > 0 {
+		out = append(out, distinctCheck(ctx, lr.c, one, known, lr.deadline)...)
+	}
+	return out
+}
+
+// timeFor says whether n queries of d each fit, 1.5 times over, in what
+// is left of ctx.
+func timeFor(ctx context.Context, d time.Duration, n int) bool {
+	dl, ok := ctx.Deadline()
+	return !ok || time.Until(dl) > time.Duration(n)*d*3/2
 }
 
 // finish judges c by the fast engine when the evidence allows it:
@@ -136,7 +177,7 @@ func (lr *largeRun) externalChecks(ctx context.Context) []Check {
 	if len(ext) == 0 {
 		return nil
 	}
-	return metamorphic(ctx, lr.c, ext, answersOf(lr.outs), lr.deadline)
+	return lr.checksOn(ctx, ext)
 }
 
 // samples runs the query on the reference and the fast engine over each
