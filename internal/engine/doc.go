@@ -34,6 +34,15 @@
 // (query.id), so the Store is never written after Load. Equality of
 // terms is equality of IDs: RDF term equality.
 //
+// SPARQL 1.2 (triple12.go): the dictionary holds triple terms like any
+// term (their Value is rdf's injective encoding) and the base direction of
+// rdf:dirLangString literals. A triple pattern nested as a triple term is
+// a slot whose variables are ordinary columns: when they are all bound
+// the slot's value is the triple term (an index lookup), otherwise the
+// position is searched unbound and the matched term taken apart
+// (unifyNested). Paths with a triple-pattern end, CONSTRUCT templates and
+// EXISTS substitution follow the reference's reading.
+//
 // # Solutions and iterators (iter.go, open.go)
 //
 // A solution is a row: []ID with one column per variable of the query

@@ -161,6 +161,29 @@
 // is not the same across that window is an error (indeterminate). In ORDER
 // BY, dates rank after language-tagged strings and all tie.
 //
+// # SPARQL 1.2
+//
+// A query that follows the SPARQL 1.2 editor's draft (2026-07-30;
+// Context.Spec12, from algebra.Query.Spec) gets its functions and
+// operators (triple.go, lang12.go; audited against the draft in
+// testdata/audit12, TestAudit12): TRIPLE, isTRIPLE, SUBJECT, PREDICATE,
+// OBJECT (#func-triple ... #func-isTriple), LANGDIR, hasLANG, hasLANGDIR,
+// STRLANGDIR. The functions exist for every query (a 1.1 query cannot
+// name them); what the document changes is: "=" between literals of
+// different value spaces is false by #func-sameValue (no longer
+// contested), and EBV (Context.EBV) is the draft's #func-ebv, an error for
+// language-tagged strings and ill-formed literals. For every query: "="
+// between two triple terms compares the components by "=" and combines
+// them by logical-and (the operator mapping's row), a triple term is
+// unequal to any other term; rdf:dirLangString literals are string
+// literals (#func-string, #func-arg-compatibility: same tag and direction),
+// SUBSTR, UCASE, STRBEFORE, REPLACE... keep the direction and CONCAT keeps
+// a direction all arguments share; ORDER BY puts triple terms after
+// literals and orders them component by component, but every two triple
+// terms tie (OrderTie: the text leaves them unordered). STR, LANG,
+// DATATYPE, LANGDIR of a triple term are errors. docs/spec-questions.md,
+// "SPARQL 1.2 evaluation", has the readings.
+//
 // # Other choices
 //
 // BNODE labels are "ops<solution>_<n>"; UUID, STRUUID and RAND draw from

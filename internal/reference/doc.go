@@ -37,6 +37,17 @@
 //     Zero-length matches use nodes(G) with two variables; a constant endpoint
 //     matches itself even when absent from G.
 //
+//   - SPARQL 1.2 (triple12.go; editor's draft of 2026-07-30): a triple
+//     pattern nested as a triple term (algebra.Node.Triple) is matched by
+//     #defn_PatternInstanceMapping, P replacing the variables inside it, so
+//     a BGP's variables range over the terms inside G's triple terms too;
+//     a partial assignment is also rejected once no triple of G matches a
+//     pattern holding a nested one (their variables would otherwise all be
+//     assigned first). A triple-pattern end of a property path is a fresh
+//     variable whose value must be an instance of the pattern; CONSTRUCT
+//     instantiates template triple terms part by part. The evaluation
+//     follows the query's document (ops.Context.Spec12, follows12).
+//
 // Data: a Mapping is an association list sorted by variable (equal mappings
 // are equal lists); a Multiset is a slice. Hidden variables (blank nodes of
 // the query, path steps; names start with '?') stay in mappings until

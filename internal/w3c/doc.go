@@ -40,6 +40,12 @@
 // runner_test.go) for each behaviour, and regenerate the goldens with
 // `go test ./internal/w3c -run Outputs -update`.
 //
+// The SPARQL 1.2 suite (sparql12/manifest.ttl) runs through the reference
+// and the fast engine in w3c12_test.go against
+// testdata/sparql12-{reference,engine}.tsv; a TriG or N-Quads qt:data keeps
+// its named graphs, and the update syntax types without the "11" suffix
+// that suite uses run like the 1.1 ones.
+//
 // Update tests (update_run.go): engines that are an oracle.Updater run the
 // update syntax tests (and the .ru syntax tests of delete-insert) and the
 // UpdateEvaluationTest entries of UpdateManifests (not in DefaultManifests);
