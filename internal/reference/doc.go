@@ -36,7 +36,6 @@
 //     OneOrMorePath through ALP (sets), negated property sets (sets).
 //     Zero-length matches use nodes(G) with two variables; a constant endpoint
 //     matches itself even when absent from G.
-//
 //   - SPARQL 1.2 (triple12.go; editor's draft of 2026-07-30): a triple
 //     pattern nested as a triple term (algebra.Node.Triple) is matched by
 //     #defn_PatternInstanceMapping, P replacing the variables inside it, so
