@@ -1,6 +1,7 @@
 package report
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -399,4 +400,18 @@ func existenceEffect(gs []GraphDiff) string {
 		}
 	}
 	return "disagrees on which graphs exist"
+}
+
+// RunUpdate is reduce.RunUpdate with the divergences written up: every
+// divergence of the run, or with Reduce the reduced ones whose divergence
+// survived.
+func RunUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, opt reduce.RunOptions) (*reduce.UpdateRun, []UpdateBug, error) {
+	run, reduced, err := reduce.RunUpdate(ctx, c, engines, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !opt.Reduce {
+		return run, UpdateBugs(run, engines...), nil
+	}
+	return run, UpdateReduced(reduced, engines...), nil
 }

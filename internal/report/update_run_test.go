@@ -1,0 +1,64 @@
+package report
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/reduce"
+	"github.com/sparql-oracle/oracle/internal/reference"
+	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// dropsGraphs is an engine with a real bug: it applies the request with
+// the reference, then leaves every named graph out of the store it
+// answers.
+type dropsGraphs struct{ ref oracle.Engine }
+
+func (dropsGraphs) Name() string    { return "buggy" }
+func (dropsGraphs) Version() string { return "0.1" }
+func (d dropsGraphs) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	return d.ref.Eval(ctx, c)
+}
+
+func (d dropsGraphs) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+	u, _ := oracle.AsUpdater(d.ref)
+	a, err := u.Update(ctx, c)
+	if err != nil || a.Store == nil {
+		return a, err
+	}
+	return results.StoreAnswer(&results.Store{Default: a.Store.Default, Err: a.Store.Err}), nil
+}
+
+// TestRunUpdateReduced: with Reduce, the bug written up is the reduced
+// case's, verified 1-minimal, its per-graph diff naming the graph the
+// engine lost.
+func TestRunUpdateReduced(t *testing.T) {
+	ref := registry.Reference(reference.Options{})
+	engines := []oracle.Engine{ref, dropsGraphs{ref}}
+	store := rdf.NewDataset()
+	store.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/p"), O: rdf.String("a")})
+	c := &oracle.UpdateCase{Name: "t", Store: store,
+		Update: "PREFIX e: <http://e/>\nINSERT DATA { e:s e:q 1 } ;\nINSERT { GRAPH e:g { ?s e:copy ?o } } WHERE { ?s e:p ?o }"}
+	run, bugs, err := RunUpdate(context.Background(), c, engines, reduce.RunOptions{Deadline: 10 * time.Second, Reduce: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Kind != diff.KindEngineBug || len(bugs) != 1 {
+		t.Fatalf("kind %s, %d bugs", run.Kind, len(bugs))
+	}
+	b := bugs[0]
+	if b.Reduction == nil || !b.Reduction.Verified || strings.Contains(b.Request, ";") {
+		t.Errorf("not reduced to one verified operation: %+v\n%s", b.Reduction, b.Request)
+	}
+	gs := b.Reports[0].Graphs
+	if len(gs) == 0 || !strings.HasPrefix(gs[0].Graph, "<http://e/") || len(gs[0].Missing) != 1 {
+		t.Errorf("per-graph diff %+v", gs)
+	}
+	t.Logf("%s\n%s%s", b.Title, b.Request, b.Data)
+}
