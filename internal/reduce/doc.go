@@ -72,7 +72,12 @@
 // reaching into the WHERE pattern and the templates' triples, and a
 // literal shrunk in store and request together; verified 1-minimal as
 // query cases are. The store is reduced as N-Quads (an empty named graph
-// of the original is not kept: data.nq cannot hold one).
+// of the original is not kept: data.nq cannot hold one). A failing engine
+// is kept failing for the same reason: its message, without numbers,
+// quoted strings and IRIs, must stay the same (errorKey), so a reduction
+// never slips to another failure (an engine refusing the empty request).
+// RunUpdate is Run for update cases; UpdateFingerprint and
+// CanonicalUpdateVars give reduced requests their identity.
 //
 // Identity (fingerprint.go). Fingerprint(query, base, dataset) is the
 // normalised reduced query and canonical N-Quads: a finding is (engine,
