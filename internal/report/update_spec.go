@@ -65,7 +65,8 @@ func UpdateBasis(request, base string, class diff.Class, extra []string) *result
 // updateBasisKey picks the sentence: the grammar for a refused request,
 // atomicity for a partial failure, the text on absent graphs for a graph
 // that should not exist after a DELETE, the text on illegal triples for
-// a literal subject kept from a template, else the operation's definition
+// a literal subject kept from a template, #defUSING for quads a
+// DELETE/INSERT with USING removes or adds wrongly, else the operation's definition
 // (§4), or the Graph Store's for an empty request.
 func updateBasisKey(request, base string, class diff.Class, extra []string) string {
 	switch class {
@@ -87,8 +88,17 @@ func updateBasisKey(request, base string, class diff.Class, extra []string) stri
 		return "deleteWhereAbsent"
 	case key == "deleteInsert" && literalSubject(extra):
 		return "illegal"
+	case key == "deleteInsert" && usesDataset(op) && (class == diff.ClassMissingQuads || class == diff.ClassExtraQuads):
+		return "using"
 	}
 	return key
+}
+
+// usesDataset: a DELETE/INSERT with USING or USING NAMED (#defUSING: its
+// WHERE is matched against the dataset they describe, not the store).
+func usesDataset(op syntax.UpdateOp) bool {
+	m, ok := op.(*syntax.Modify)
+	return ok && len(m.Using) > 0
 }
 
 func opKey(op syntax.UpdateOp) string {

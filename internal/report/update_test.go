@@ -147,6 +147,7 @@ func TestUpdateBasisKeys(t *testing.T) {
 		{"INSERT { ?o <a:q> <a:z> } WHERE { ?s <a:p> ?o }", diff.ClassErrorVsAnswer, []string{`query raised error: ValueError: the store holds a quad that is not RDF: "" <a:q> <a:z>`}, "deleteInsert"},
 		{"", diff.ClassChangedLiteral, nil, "defn_graphStore"},
 		{"CLEAR GRAPH <a:g>", diff.ClassMissingQuads, nil, "defn_clearOperation"},
+		{"DELETE { ?s ?p ?o } USING <a:g3> WHERE { GRAPH <a:g2> { ?s ?p ?o } }", diff.ClassMissingQuads, nil, "defUSING"},
 		{"MOVE DEFAULT TO <a:g>", diff.ClassMissingQuads, nil, "move"},
 	} {
 		b := UpdateBasis(c.request, "", c.class, c.extra)
