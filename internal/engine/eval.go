@@ -111,6 +111,8 @@ type query struct {
 	joins   map[*algebra.Join][]algebra.Op
 	sunk    map[*algebra.Filter]sunkFilter
 	active  *gindex                 // the active graph of the expression being evaluated (for EXISTS)
+	ctxRow  row                     // a 1.2 EXISTS's μctx (exists12.go)
+	ctxAt   map[algebra.Op]bool     // where its ContextSolution stands
 	consts  map[*algebra.Const]*num // exact numeric constants of filters (filterfast.go)
 }
 

@@ -42,6 +42,8 @@ func (e *query) exists(op algebra.Op, mu ops.Binding) (bool, error) {
 	var it iter
 	if existsSeedable(op) {
 		it = e.seeded(g, op, single(b.r))
+	} else if e.ectx.Spec12 {
+		it = e.existsInContext(g, op, b.r) // exists12.go
 	} else {
 		it = e.open(g, substitute(op, func(v string) (rdf.Term, bool) { return b.Get(v) }))
 	}

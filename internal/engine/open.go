@@ -8,6 +8,10 @@ import (
 
 // open builds the iterator of op over the active graph g (#sparqlAlgebraEval).
 func (e *query) open(g *gindex, op algebra.Op) iter {
+	return e.inContext(op, e.openOp(g, op)) // a 1.2 EXISTS's ContextSolution (exists12.go)
+}
+
+func (e *query) openOp(g *gindex, op algebra.Op) iter {
 	if seedable(op) {
 		return e.seeded(g, op, e.unit())
 	}
@@ -52,6 +56,10 @@ func (e *query) open(g *gindex, op algebra.Op) iter {
 // seeded evaluates a seedable op once per input row, with the row's
 // bindings as constants: Join({μ}, eval(op)) for each μ (a bind join).
 func (e *query) seeded(g *gindex, op algebra.Op, in iter) iter {
+	switch op.(type) {
+	case *algebra.BGP, *algebra.Path, *algebra.Table:
+		in = e.inContext(op, in) // Join(in, Join({μctx}, op)) (exists12.go)
+	}
 	switch op := op.(type) {
 	case *algebra.BGP:
 		return e.newBGP(g, op, in, nil)

@@ -48,6 +48,10 @@ type evaluator struct {
 	top  map[algebra.Op]bool
 	site site
 	ext  results.Extension
+	// SPARQL 1.2 EXISTS (exists12.go): the solution μctx the pattern is
+	// evaluated in correlation with, and where ContextSolution stands.
+	ctxMu Mapping
+	ctxAt map[algebra.Op]bool
 }
 
 func (e *evaluator) graphTerms(g *rdf.Graph) []rdf.Term {
@@ -109,8 +113,14 @@ func (e *evaluator) grow(n int) error {
 	return nil
 }
 
-// eval is eval(D(G), op) of #sparqlAlgebraEval: one case per algebra node.
+// eval is eval(D(G), op) of #sparqlAlgebraEval: one case per algebra node;
+// inside a SPARQL 1.2 EXISTS, eval(D(G), op, μctx) (exists12.go).
 func (e *evaluator) eval(g *rdf.Graph, op algebra.Op) (Multiset, error) {
+	ms, err := e.evalOp(g, op)
+	return e.inContext(op, ms, err)
+}
+
+func (e *evaluator) evalOp(g *rdf.Graph, op algebra.Op) (Multiset, error) {
 	if err := e.step(1); err != nil {
 		return nil, err
 	}

@@ -16,7 +16,7 @@ func (e *evaluator) value(g *rdf.Graph, x algebra.Expr, mu Mapping) (ops.Value, 
 		return ops.Value{}, err
 	}
 	saved := e.ectx.Exists
-	e.ectx.Exists = func(op algebra.Op, b ops.Binding) (bool, error) { return e.exists(g, op, b) }
+	e.ectx.Exists = func(op algebra.Op, b ops.Binding) (bool, error) { return e.existsFor(g, op, b) } // exists12.go
 	before := e.ectx.ExtErrors
 	v := ops.Eval(x, mu, e.ectx)
 	e.ectx.Exists = saved

@@ -123,7 +123,7 @@ func (e *evaluator) Aggregation(g *rdf.Graph, agg *algebra.Aggregate, groups []g
 			bs[j] = visible(mu) // COUNT(DISTINCT *) must not see blank-node variables
 		}
 		saved := e.ectx.Exists
-		e.ectx.Exists = func(op algebra.Op, b ops.Binding) (bool, error) { return e.exists(g, op, b) }
+		e.ectx.Exists = func(op algebra.Op, b ops.Binding) (bool, error) { return e.existsFor(g, op, b) }
 		before := e.ectx.ExtErrors
 		out[i] = ops.Aggregate(agg, bs, e.ectx)
 		e.ectx.Exists = saved
