@@ -68,7 +68,13 @@ func (p *ttlParser) blankNodePropertyList() (Term, error) {
 	if err := p.predicateObjectList(s); err != nil {
 		return None, err
 	}
-	return s, p.expect("]", "expected ']' to close "+p.openedAt(open))
+	p.ws()
+	if p.peek() != ']' {
+		// openedAt scans from the start of the document: only on error.
+		return None, p.unexpected("expected ']' to close " + p.openedAt(open))
+	}
+	p.pos++
+	return s, nil
 }
 
 // tripleTerm is RDF 1.2 Turtle [29]: '<<(' ttSubject verb ttObject ')>>',
