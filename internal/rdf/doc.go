@@ -37,8 +37,11 @@
 //     (WriteNQuads: RDF 1.2 canonical N-Triples escapes, sorted).
 //   - isolated.go: LoadIsolated parses a document in a child process with
 //     a deadline and limits, and reads N-Quads back; RunLoad is `oracle
-//     load`. What needs no knakk/rdf (N-Triples, N-Quads, and Turtle that
-//     is N-Triples) it reads in-process with our own reader.
+//     load`. N-Triples, N-Quads, and Turtle that is N-Triples it reads
+//     in-process with our own line reader; Turtle and TriG (our own reader,
+//     which cannot crash, but a document can be huge) and RDF/XML (knakk)
+//     go to the child, whose deadline and limits bound them. Triple terms
+//     and base directions come back through the N-Quads intact.
 //     isolated_child.go: the child, `load -worker`, a persistent worker
 //     answering framed requests (length-prefixed JSON header + document)
 //     until EOF. isolated_worker.go: the parent's handle on one worker

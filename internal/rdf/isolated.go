@@ -42,8 +42,8 @@ const DefaultLoadTimeout = 30 * time.Second
 var executable = sync.OnceValues(os.Executable)
 
 // LoadIsolated parses a document in a child process (`<this binary> load
-// -worker`), so that a panic in knakk/rdf's lexer goroutine kills the
-// child, not us. The child is a persistent worker from the loader pool
+// -worker`), so that a panic in knakk/rdf's RDF/XML decoder, or a document
+// that would take too long or too much memory, costs the child, not us. The child is a persistent worker from the loader pool
 // (isolated_pool.go) that reads many documents one after another; a crash
 // or a timeout costs that worker, which the pool replaces.
 // The child writes canonical N-Quads, read back with ParseNQuads; its blank
