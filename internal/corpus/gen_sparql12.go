@@ -24,7 +24,7 @@ import (
 var sparql12Weights = map[string]int{
 	"p.tt_query": 0, "p.tt_data": 0, "p.tt_nested": 0, "p.tt_shared": 0, "p.tt_object": 0,
 	"p.tt_dirlang": 0, "p.tt_group": 0, "p.tt_order": 0, "p.tt_values": 0, "p.tt_path": 0,
-	"p.tt_construct": 0, "p.tt_filter": 0, "p.tt_bind": 0,
+	"p.tt_construct": 0, "p.tt_filter": 0, "p.tt_bind": 0, "p.tt_exists": 0,
 }
 
 func init() {
@@ -148,6 +148,9 @@ func (g *gen) ttExtras() []syntax.Pattern {
 	if g.chance("tt_filter") {
 		out = append(out, &syntax.Filter{Expr: g.ttCondition()})
 	}
+	if g.chance("tt_exists") {
+		out = append(out, &syntax.Filter{Expr: g.ttExists()})
+	}
 	if g.chance("tt_values") {
 		out = append(out, &syntax.InlineData{OneVar: true, Vars: []*syntax.Var{tv("t")}, Rows: g.ttValues()})
 	}
@@ -255,4 +258,29 @@ func (g *gen) sparql12(data *[]rdf.Quad) *syntax.Query {
 	*data = g.sparql12Data(*data)
 	g.data = *data
 	return g.sparql12Query()
+}
+
+// ttExists is a [NOT] EXISTS whose pattern holds a MINUS, an OPTIONAL or a
+// sub-select over the outer variables: where the 1.2 draft's evaluation in
+// correlation with the solution (ContextSolution) and 1.1's substitution
+// part.
+func (g *gen) ttExists() syntax.Expr {
+	reifies := iri(rdfReifies.Value)
+	p := iri(oneOf(g, predicates).Value)
+	first := &syntax.TriplesBlock{Triples: []*syntax.TriplesSameSubject{{Subject: tv("r"),
+		Props: []*syntax.PropertyObjects{{Verb: reifies, Objects: []syntax.GraphNode{tv("t")}}}}}}
+	inner := &syntax.GroupPattern{Elems: []syntax.Pattern{first}}
+	other := &syntax.GroupPattern{Elems: []syntax.Pattern{&syntax.TriplesBlock{Triples: []*syntax.TriplesSameSubject{
+		{Subject: tv("a"), Props: []*syntax.PropertyObjects{{Verb: p, Objects: []syntax.GraphNode{tv("z")}}}}}}}}
+	switch g.r.IntN(3) {
+	case 0:
+		inner.Elems = append(inner.Elems, &syntax.Minus{Pattern: other})
+	case 1:
+		inner.Elems = append(inner.Elems, &syntax.Optional{Pattern: other},
+			&syntax.Filter{Expr: &syntax.Call{Name: "BOUND", Args: []syntax.Expr{tv("z")}}})
+	default:
+		inner = &syntax.GroupPattern{Elems: []syntax.Pattern{&syntax.SubSelect{
+			Select: &syntax.Projection{Items: []*syntax.SelectItem{{Var: tv("a")}}}, Where: other}}}
+	}
+	return &syntax.Exists{Not: g.r.IntN(2) == 0, Pattern: inner}
 }
