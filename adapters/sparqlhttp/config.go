@@ -51,6 +51,12 @@ type Config struct {
 	// store into the unnamed graph (update.go). Without it Update answers
 	// ErrUnsupported.
 	Scratch bool
+	// UpdateText, when set, makes Update work on a store the oracle shares
+	// with the engine's own graphs (Virtuoso's system graphs; shared.go):
+	// each case runs in graphs of its own, and UpdateText writes the request
+	// sent, naming in the engine's own way the graph that stands for the
+	// store's default graph and the named graphs GRAPH ?var may range over.
+	UpdateText func(text, defaultGraph string, named []string) string
 	// UpdateFailed, when set, is the engine's own rule for an update
 	// request's failure status: true when the request failed while it ran
 	// (the store is then read back), false when it was refused. Without it

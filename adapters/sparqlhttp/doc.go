@@ -41,6 +41,10 @@
 // in-memory store keeps no empty graph, CREATE of an existing graph and
 // DROP of an absent one succeed; Oxigraph keeps empty graphs and fails
 // both. W3C Update baselines: baselines/{oxigraph-server,fuseki}-update.tsv.
+// A store shared with the engine's own graphs (Virtuoso's) takes updates
+// through Config.UpdateText instead (shared.go): each case in graphs of
+// its own, nothing reset whole, operations that could reach every graph
+// refused.
 //
 // Answers: SPARQL results JSON (1.0-era "typed-literal" accepted by
 // results.ReadJSON) or XML, N-Triples for graphs. Errors: 400 is

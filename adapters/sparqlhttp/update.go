@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"time"
@@ -33,6 +34,9 @@ import (
 // left it, with Store.Err. LOAD is unsupported: the endpoint would fetch
 // the document itself, and a case's documents are never served to it.
 func (e *Engine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+	if e.cfg.UpdateText != nil {
+		return e.sharedUpdate(ctx, c)
+	}
 	if !e.cfg.Scratch {
 		return nil, fmt.Errorf("%w: %s: updates need a store of the oracle's own (Config.Scratch), reset by DROP ALL", oracle.ErrUnsupported, e.cfg.Name)
 	}
@@ -43,17 +47,11 @@ func (e *Engine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Ans
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := ctx.Deadline(); !ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, e.cfg.Timeout)
-		defer cancel()
+	ctx, release, err := e.acquire(ctx)
+	if err != nil {
+		return nil, err
 	}
-	select {
-	case e.lock <- struct{}{}:
-		defer func() { <-e.lock }()
-	case <-ctx.Done():
-		return nil, fmt.Errorf("%w: waiting for the store %s", oracle.ErrTimeout, e.cfg.Query)
-	}
+	defer release()
 	defer e.dropAll()
 	if err := e.update(ctx, "DROP ALL ;\n"+load); err != nil {
 		return nil, err
@@ -61,31 +59,65 @@ func (e *Engine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Ans
 	return e.applyUpdate(ctx, c)
 }
 
+// acquire bounds ctx by the configured timeout when it has no deadline
+// and takes the store's lock; release gives both back.
+func (e *Engine) acquire(ctx context.Context) (context.Context, func(), error) {
+	cancel := func() {}
+	if _, ok := ctx.Deadline(); !ok {
+		ctx, cancel = context.WithTimeout(ctx, e.cfg.Timeout)
+	}
+	select {
+	case e.lock <- struct{}{}:
+		return ctx, func() { <-e.lock; cancel() }, nil
+	case <-ctx.Done():
+		cancel()
+		return nil, nil, fmt.Errorf("%w: waiting for the store %s", oracle.ErrTimeout, e.cfg.Query)
+	}
+}
+
+// withBase puts the base IRI before the request as a BASE declaration.
+func withBase(c *oracle.UpdateCase) string {
+	if c.Base == "" {
+		return c.Update
+	}
+	return "BASE <" + c.Base + ">\n" + c.Update
+}
+
 // applyUpdate sends the request and reads the store it left.
 func (e *Engine) applyUpdate(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
-	text := c.Update
-	if c.Base != "" {
-		text = "BASE <" + c.Base + ">\n" + text
-	}
-	start := time.Now()
-	resp, data, err := e.send(ctx, http.MethodPost, e.cfg.Update, "application/sparql-update", []byte(text), "", true)
-	e.lastUS.Store(time.Since(start).Microseconds())
+	failed, err := e.sendUpdate(ctx, withBase(c), false)
 	if err != nil {
 		return nil, err
 	}
-	failed := ""
-	if resp.StatusCode/100 != 2 {
-		if !e.ranAndFailed(resp.StatusCode, string(data)) {
-			return nil, e.statusError(resp, data)
-		}
-		failed = fmt.Sprintf("%s: %s", resp.Status, excerpt(data))
-	}
-	st, err := e.readStore(ctx)
+	st, err := e.readStore(ctx, &plan{})
 	if err != nil {
 		return nil, err
 	}
 	st.Err = failed
 	return results.StoreAnswer(st), nil
+}
+
+// sendUpdate posts the request (application/sparql-update, or as a form,
+// Protocol §2.2.1 both) and answers the failure of one that ran and failed
+// ("" when it succeeded); a refusal is the error.
+func (e *Engine) sendUpdate(ctx context.Context, text string, form bool) (string, error) {
+	ctype, body := "application/sparql-update", []byte(text)
+	if form {
+		ctype, body = "application/x-www-form-urlencoded", []byte(url.Values{"update": {text}}.Encode())
+	}
+	start := time.Now()
+	resp, data, err := e.send(ctx, http.MethodPost, e.cfg.Update, ctype, body, "", true)
+	e.lastUS.Store(time.Since(start).Microseconds())
+	if err != nil {
+		return "", err
+	}
+	if resp.StatusCode/100 == 2 {
+		return "", nil
+	}
+	if !e.ranAndFailed(resp.StatusCode, string(data)) {
+		return "", e.statusError(resp, data)
+	}
+	return fmt.Sprintf("%s: %s", resp.Status, excerpt(data)), nil
 }
 
 // ranAndFailed says whether a failure status is a request that ran and
@@ -102,11 +134,11 @@ func (e *Engine) ranAndFailed(status int, body string) bool {
 // alone (an empty one included, where the store keeps it).
 const storeQuery = `SELECT ?s ?p ?o ?g WHERE { { ?s ?p ?o } UNION { GRAPH ?g { } } UNION { GRAPH ?g { ?s ?p ?o } } }`
 
-// readStore asks the endpoint for its store, with no dataset named: the
-// query's default graph is then the endpoint's own, its unnamed graph
-// (neither server this package runs makes it a union).
-func (e *Engine) readStore(ctx context.Context) (*results.Store, error) {
-	a, err := e.query(ctx, &oracle.Case{Query: storeQuery}, &oracle.QueryInfo{Form: "SELECT"}, &plan{})
+// readStore asks the endpoint for its store, with p's dataset. An empty
+// plan names none: the query's default graph is then the endpoint's own,
+// its unnamed graph (neither server this package runs makes it a union).
+func (e *Engine) readStore(ctx context.Context, p *plan) (*results.Store, error) {
+	a, err := e.query(ctx, &oracle.Case{Query: storeQuery}, &oracle.QueryInfo{Form: "SELECT"}, p)
 	if err != nil {
 		return nil, fmt.Errorf("reading the store back: %w", err)
 	}

@@ -19,4 +19,20 @@
 // with ?g unbound; an INSERT template whose blank node spans two GRAPH
 // blocks fails inside Virtuoso (SR002), so with LoadUpdate such a case is
 // unsupported, as it is with the default Graph Store loading.
+//
+// Updates (oracle.Updater, update.go) go through adapters/sparqlhttp's
+// shared-store updates (shared.go there): the store holds Virtuoso's own
+// system graphs, so each case runs in graphs of its own (its named graphs
+// under their IRIs, created by CREATE SILENT GRAPH after loading, its
+// default graph in a graph unique to the case named to Virtuoso by DEFINE
+// input:default-graph-uri, GRAPH ?var bounded by DEFINE
+// input:named-graph-uri), the store is read back from the graphs that
+// were not there before, and they are dropped after. Unsupported (never
+// sent): LOAD, CLEAR/DROP ALL and NAMED, WITH and USING (the request-wide
+// DEFINE would override them). A request our parser refuses is only
+// probed: sent after an operation that always fails, so Virtuoso either
+// refuses it or parses it without running it. Recorded behaviour: DROP
+// GRAPH of a graph the request filled by INSERT fails (SPARUL_DROP: only
+// CREATE registers a graph); INSERT DATA refuses blank nodes; a prologue
+// after ";" is refused. W3C Update baseline: baselines/virtuoso-update.tsv.
 package virtuoso

@@ -154,6 +154,8 @@ func Protocol(srv *Server, version string, load sparqlhttp.Load) sparqlhttp.Conf
 		Password: srv.Password,
 		Refusal:  refusal,
 		Client:   srv.Client(),
+		// Updates run in graphs of the case's own (update.go).
+		UpdateText: updateText,
 	}
 }
 

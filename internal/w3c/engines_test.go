@@ -27,7 +27,7 @@ const enginesEnv = "ORACLE_W3C_ENGINES"
 
 // baselined are the external engines with a baselines/<name>.tsv.
 var baselined = []string{"pyoxigraph", "oxigraph", "oxilite", "jena", "comunica", "rdflib",
-	"rasqal", "virtuoso", "attean", "rdfquery", "rdf4j", "oxigraph-server", "fuseki"}
+	"rasqal", "virtuoso", "attean", "rdfquery", "rdf4j", "oxigraph-server", "fuseki", "virtuoso"}
 
 // TestEngineBaselines runs every installed external engine over the W3C
 // suite through the same runner as `oracle w3c --engine NAME`, all engines
@@ -80,7 +80,7 @@ func selected(t *testing.T) []string {
 
 // updateBaselined are the external engines that apply updates through
 // their adapter (oracle.Updater) with a baselines/<name>-update.tsv.
-var updateBaselined = []string{"pyoxigraph", "oxilite", "rdflib", "oxigraph", "jena", "rdf4j", "comunica", "oxigraph-server", "fuseki"}
+var updateBaselined = []string{"pyoxigraph", "oxilite", "rdflib", "oxigraph", "jena", "rdf4j", "comunica", "oxigraph-server", "fuseki", "virtuoso"}
 
 // TestEngineUpdateBaselines runs every installed update-capable external
 // engine over the W3C Update suite (w3c.UpdateManifests) and holds each to
