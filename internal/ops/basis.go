@@ -92,6 +92,16 @@ var (
 		URL:  "https://github.com/w3c/sparql-query/issues/395",
 		Note: "the multiplicity of a negated property set that two triples match with one solution",
 	}
+	// ContestedTripleEqual: "=" between two triple terms by the SPARQL 1.2
+	// draft's operator mapping row (the components by "=", combined by
+	// logical-and) or by its #func-sameValue (the components by sameValue,
+	// an error in any pair an error): they part on NaN components and on an
+	// error beside a false component (docs/spec-questions.md, SPARQL 1.2).
+	ContestedTripleEqual = results.Basis{
+		Kind: results.BasisContested, Anchor: "func-sameValue", Ref: "SPARQL 1.2: = on triple terms, operator mapping row or sameValue",
+		URL:  "https://www.w3.org/TR/sparql12-query/#func-sameValue",
+		Note: "= between triple terms: NaN components unequal and false beating an error (the row), or NaN equal and an error winning (sameValue)",
+	}
 	// ContestedExists: substitute(P, μ) replaces variables inside MINUS and
 	// sub-selects where evaluation with μ in scope does not.
 	ContestedExists = results.Basis{

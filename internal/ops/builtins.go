@@ -75,7 +75,7 @@ func callBuiltin(name string, args []rdf.Term, ctx *Context) Value {
 func rel(op string) func(*Context, []rdf.Term) Value {
 	return func(ctx *Context, a []rdf.Term) Value {
 		if (op == "=" || op == "!=") && a[0].IsTriple() && a[1].IsTriple() {
-			eq, err := tripleEqual(ctx, a[0], a[1]) // triple.go
+			eq, err := tripleEqualCtx(ctx, a[0], a[1]) // triple.go
 			if err != nil {
 				return Value{Err: err}
 			}

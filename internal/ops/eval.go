@@ -236,6 +236,9 @@ func in(args []algebra.Expr, mu Binding, ctx *Context, not bool) Value {
 		unequal = append(unequal, v.Term)
 		noteImplicitTimezone(ctx, lhs.Term, v.Term) // compare.go
 		eq, err := equal(lhs.Term, v.Term)
+		if lhs.Term.IsTriple() && v.Term.IsTriple() {
+			eq, err = tripleEqualCtx(ctx, lhs.Term, v.Term) // triple.go
+		}
 		open = open || !provOf("=", []Value{lhs, v}, Of(rdf.Bool(eq))).Exact()
 		if err != nil {
 			firstErr = cmp.Or(firstErr, err)

@@ -20,6 +20,7 @@ var alternatives = map[string][]string{
 	ReadingKey(ContestedHours24):      {"24, as given in the lexical form"},
 	ReadingKey(ContestedRegexQ):       {"the flag q is an error (F&O 1.0 §7.6.1.1, err:FORX0001)"},
 	ReadingKey(ContestedNPS):          {"one solution per matching triple (a bag)"},
+	ReadingKey(ContestedTripleEqual):  {"sameValue pair-wise: NaN components equal, an error in any pair an error"},
 }
 
 // judgeReadings names the judge's own reading of each question.
@@ -32,6 +33,7 @@ var judgeReadings = map[string]string{
 	ReadingKey(ContestedRegexQ):       "the flag q means no metacharacters (XPath 3.0)",
 	ReadingKey(ContestedNPS):          "a set: one solution",
 	ReadingKey(ContestedExists):       "substitution, by the letter of #defn_evalExists",
+	ReadingKey(ContestedTripleEqual):  "the operator mapping's row: the components by =, combined by &&",
 }
 
 // ReadingKey identifies a contested question (its anchor and reference).

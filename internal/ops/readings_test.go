@@ -16,6 +16,7 @@ var questions = map[string]results.Basis{
 	"ContestedInEmpty": ContestedInEmpty, "ContestedUnequalTypes": ContestedUnequalTypes,
 	"ContestedHours24": ContestedHours24, "ContestedRegexQ": ContestedRegexQ,
 	"ContestedNPS": ContestedNPS, "ContestedExists": ContestedExists,
+	"ContestedTripleEqual": ContestedTripleEqual,
 }
 
 // TestReadings evaluates each case of testdata/readings/readings.txt under

@@ -114,3 +114,59 @@ func orderTriples(a, b rdf.Term) int {
 	}
 	return OrderCompare(ao, bo)
 }
+
+// tripleEqualCtx is "=" between two triple terms as an expression asks it:
+// the row's answer (tripleEqual), unless the question ContestedTripleEqual
+// is read the other way (sameValueOf). Where the two readings part the
+// question is recorded.
+func tripleEqualCtx(ctx *Context, a, b rdf.Term) (bool, *Error) {
+	eq, err := tripleEqual(ctx, a, b)
+	alt, altErr := sameValueOf(a, b)
+	if (err == nil) == (altErr == nil) && (err != nil || eq == alt) {
+		return eq, err
+	}
+	ctx.Contest(ContestedTripleEqual, "= between "+a.String()+" and "+b.String()+": the operator mapping's row "+
+		"(components by =, &&) and #func-sameValue (components by sameValue) give different answers")
+	if ctx.Reading(ContestedTripleEqual) == 1 {
+		return alt, altErr
+	}
+	return eq, err
+}
+
+// sameValueOf transcribes #func-sameValue: "If term1 and term2 are equal
+// RDF terms, then return TRUE. If term1 or term2 is an IRI or a blank node
+// then return FALSE. If exactly one of term1 and term2 is a triple term,
+// then return FALSE. If term1 and term2 are both triple terms, apply the
+// function sameValue pair-wise to each of the components. Return TRUE if
+// each component pair returns TRUE; produce an error if any component pair
+// produces an error; otherwise return FALSE." Then for literals: both NaN
+// are the same value; otherwise their values decide (equal), an unknown
+// one is an error.
+func sameValueOf(a, b rdf.Term) (bool, *Error) {
+	switch {
+	case a == b:
+		return true, nil
+	case a.IsTriple() && b.IsTriple():
+		return sameValuePairs(a, b)
+	case isNaNTerm(a) && isNaNTerm(b):
+		return true, nil
+	}
+	return equal(a, b)
+}
+
+func sameValuePairs(a, b rdf.Term) (bool, *Error) {
+	as, ap, ao, _ := a.TripleParts()
+	bs, bp, bo, _ := b.TripleParts()
+	all, firstErr := true, (*Error)(nil)
+	for _, pair := range [3][2]rdf.Term{{as, bs}, {ap, bp}, {ao, bo}} {
+		eq, err := sameValueOf(pair[0], pair[1])
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+		all = all && eq
+	}
+	if firstErr != nil {
+		return false, firstErr
+	}
+	return all, nil
+}
