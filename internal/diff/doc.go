@@ -130,7 +130,7 @@
 // query on the reference and the fast engine over Samples seeded samples
 // (large_sample.go: triples whose predicate the query names, walked
 // breadth first from the query's IRIs and random subjects, at most
-// sampleFanout triples per node, capped); a disagreement leaves the case
+// sampleFanouts[i] triples per node: broad to deep, capped); a disagreement leaves the case
 // unjudged with the sample as evidence (an internal bug); no agreeing
 // sample (or only empty ones for a non-empty answer) is no evidence and
 // no verdict; the fast engine failing a metamorphic check on the full

@@ -24,13 +24,13 @@ type LargeOptions struct {
 	SampleTime  time.Duration // deadline of one sample's evaluation per engine (2 s)
 	// LargeQuads: on data of more triples the reference gets RefShare of
 	// the case's deadline, so that samples and checks have time left.
-	LargeQuads int     // (2,000)
+	LargeQuads int     // (256: every case the large-case judge may judge)
 	RefShare   float64 // (0.5)
 }
 
 // DefaultLarge are the options of Judge.
 var DefaultLarge = LargeOptions{Samples: 3, SampleQuads: 256, Seed: 1, SampleTime: 2 * time.Second,
-	LargeQuads: 2_000, RefShare: 0.5}
+	LargeQuads: 256, RefShare: 0.5}
 
 // Large is the large-case judge's evidence, kept in the Report.
 type Large struct {

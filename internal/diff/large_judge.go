@@ -192,9 +192,10 @@ func (lr *largeRun) samples(ctx context.Context) {
 	pair := []oracle.Engine{engineNamed(lr.engines, JudgeName), engineNamed(lr.engines, TwinName)}
 	for i := 0; i < lr.opt.Samples && ctx.Err() == nil; i++ {
 		seed := lr.opt.Seed + int64(i)
-		s := lr.sample(ctx, u, n, pair, seed, lr.opt.SampleQuads)
+		fan := sampleFanouts[i%len(sampleFanouts)]
+		s := lr.sample(ctx, u, n, pair, seed, lr.opt.SampleQuads, fan)
 		if s.Outcome == SampleNoEvidence && s.Reference == nil && ctx.Err() == nil {
-			s = lr.sample(ctx, u, n, pair, seed, max(8, lr.opt.SampleQuads/4))
+			s = lr.sample(ctx, u, n, pair, seed, max(8, lr.opt.SampleQuads/4), fan)
 		}
 		lr.lg.Samples = append(lr.lg.Samples, s)
 		if s.Outcome == SampleDisagree {
@@ -205,8 +206,8 @@ func (lr *largeRun) samples(ctx context.Context) {
 
 // sample builds one sample, runs it on the reference and the fast engine
 // and compares their answers as triage would.
-func (lr *largeRun) sample(ctx context.Context, u *universe, n needs, pair []oracle.Engine, seed int64, size int) Sample {
-	picked := u.sample(rand.New(rand.NewSource(seed)), n.consts, size)
+func (lr *largeRun) sample(ctx context.Context, u *universe, n needs, pair []oracle.Engine, seed int64, size, fanout int) Sample {
+	picked := u.sample(rand.New(rand.NewSource(seed)), n.consts, size, fanout)
 	name := fmt.Sprintf("%s (sample %d of the data)", lr.c.Name, seed)
 	c := u.sampleCase(lr.c, picked, name)
 	s := Sample{Seed: seed, Quads: quadsOf(c), Case: c}

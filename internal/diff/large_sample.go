@@ -147,18 +147,21 @@ func dataQuads(c *oracle.Case) int {
 	return n
 }
 
-// sampleFanout is how many of one node's triples a sample follows, so
+// sampleFanouts are how many of one node's triples a sample follows, so
 // that a hub (a class with every product as its instance) does not fill
-// the sample by itself and the walk goes as deep as the query joins.
-const sampleFanout = 12
+// the sample by itself: sample i takes sampleFanouts[i%3], from broad
+// (12 of each node's triples, about two joins deep in 256 triples) to
+// deep (2: long chains, such as a class hierarchy down to its instances
+// for a `*` path).
+var sampleFanouts = []int{12, 4, 2}
 
 // sample picks at most limit triples: a walk from the query's constants,
 // then from random subjects, that at each IRI or blank node takes up to
-// sampleFanout of its triples (from a random start) and goes on from
-// their other ends, breadth first. A triple pattern's matches join
+// fanout of its triples (from a random start) and goes on from their
+// other ends, breadth first. A triple pattern's matches join
 // through shared nodes, so the walk keeps the chains the query follows
 // together. Literals are ends, never followed.
-func (u *universe) sample(rng *rand.Rand, consts []rdf.Term, limit int) map[int]bool {
+func (u *universe) sample(rng *rand.Rand, consts []rdf.Term, limit, fanout int) map[int]bool {
 	picked := map[int]bool{}
 	seen := map[rdf.Term]bool{}
 	var queue []rdf.Term
@@ -181,7 +184,7 @@ func (u *universe) sample(rng *rand.Rand, consts []rdf.Term, limit int) map[int]
 		queue = queue[1:]
 		ids := u.byNode[node]
 		start := rng.Intn(len(ids))
-		for k := 0; k < len(ids) && k < sampleFanout && len(picked) < limit; k++ {
+		for k := 0; k < len(ids) && k < fanout && len(picked) < limit; k++ {
 			id := ids[(start+k)%len(ids)]
 			picked[id] = true
 			push(u.quads[id].t.S)

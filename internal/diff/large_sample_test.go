@@ -23,7 +23,7 @@ func TestSampleFollowsTheQuery(t *testing.T) {
 		t.Fatalf("needs %+v, want the five predicates of the star", n)
 	}
 	u := newUniverse(c, n)
-	s := u.sampleCase(c, u.sample(rand.New(rand.NewSource(1)), n.consts, 40), "s")
+	s := u.sampleCase(c, u.sample(rand.New(rand.NewSource(1)), n.consts, 40, 12), "s")
 	if s.Dataset.Len() > 40 {
 		t.Errorf("%d triples, want at most 40", s.Dataset.Len())
 	}
@@ -40,7 +40,7 @@ func TestSampleFollowsTheQuery(t *testing.T) {
 	if len(props) != 5 {
 		t.Errorf("the product keeps %d of its 5 properties the query reads", len(props))
 	}
-	again := u.sampleCase(c, u.sample(rand.New(rand.NewSource(1)), n.consts, 40), "s")
+	again := u.sampleCase(c, u.sample(rand.New(rand.NewSource(1)), n.consts, 40, 12), "s")
 	if sampleNQuads(again) != sampleNQuads(s) {
 		t.Error("the same seed gave another sample")
 	}
@@ -58,7 +58,7 @@ func TestSampleKeepsGraphs(t *testing.T) {
 	c := &oracle.Case{Query: "SELECT * { GRAPH ?g { ?s ?p ?o } }", Dataset: ds}
 	n, _ := queryNeeds(c.Query, "")
 	u := newUniverse(c, n)
-	s := u.sampleCase(c, u.sample(rand.New(rand.NewSource(3)), n.consts, 10), "s")
+	s := u.sampleCase(c, u.sample(rand.New(rand.NewSource(3)), n.consts, 10, 12), "s")
 	if !n.anyPred || len(s.Dataset.Names()) != 2 || s.Dataset.Named(g, false).Len() == 0 {
 		t.Errorf("anyPred %v, graphs %v", n.anyPred, s.Dataset.Names())
 	}
