@@ -53,7 +53,8 @@ Status: *open* (an engine bug, not found on its tracker), *known upstream* (an i
 reports it), *fixed upstream* (an issue reports it fixed), *spec question* (the verdict
 rests on a contested reading: not filed as a bug), *internal* (our fast engine is
 wrong), *suspect* (the judge and the fast engine against every external engine).
-Basis: what the verdict rests on (` + "`text:`" + ` an anchor of SPARQL 1.1 Query, ` + "`erratum:`" + `,
+Basis: what the verdict rests on (` + "`text:`" + ` an anchor of SPARQL 1.1 Query, or of SPARQL 1.1 Update for an
+update case, ` + "`erratum:`" + `,
 ` + "`w3c-test:`" + `, ` + "`contested:`" + ` the open question).
 
 `
@@ -126,8 +127,27 @@ func summary(b *strings.Builder, cases []*Case, rows []row) {
 		"(engine, class, root cause) on %d engine–root-cause pairs.\n", len(cases), len(roots), len(findings), len(rows))
 	fmt.Fprintf(b, "Upstream: %d pairs checked against the engine's public tracker, %d of them found there already "+
 		"(known or fixed).\n", checked, known)
+	updateSummary(b, cases, rows)
 	sizes(b, cases)
 	engineTable(b, rows)
+}
+
+// updateSummary counts the update cases among them.
+func updateSummary(b *strings.Builder, cases []*Case, rows []row) {
+	n, pairs := 0, 0
+	for _, c := range cases {
+		if c.Update {
+			n++
+		}
+	}
+	for _, r := range rows {
+		if r.c.Update {
+			pairs++
+		}
+	}
+	if n > 0 {
+		fmt.Fprintf(b, "SPARQL 1.1 Update findings: %d of the cases, %d of the engine–root-cause pairs.\n", n, pairs)
+	}
 }
 
 // sizes prints the median and largest reduced case and how many

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -330,13 +331,23 @@ func updateEffect(c diff.Class, er UpdateEngineReport) string {
 	case diff.ClassGraphExistence:
 		return existenceEffect(er.Graphs)
 	case diff.ClassMissingQuads:
-		return fmt.Sprintf("leaves out %s the spec's store holds", count(missing, "quad"))
+		return failedPrefix(er) + fmt.Sprintf("leaves out %s the spec's store holds", count(missing, "quad"))
 	case diff.ClassExtraQuads:
-		return fmt.Sprintf("holds %s the spec's store does not", count(extra, "quad"))
+		return failedPrefix(er) + fmt.Sprintf("holds %s the spec's store does not", count(extra, "quad"))
 	case diff.ClassAtomicity:
 		return "leaves a partial store after a failed request"
 	}
 	return fmt.Sprintf("answers another store (%s)", c)
+}
+
+// failedPrefix says first that the engine failed the request, when it did
+// where the spec's store is a success (its classes then hold
+// error-vs-answer beside the store's own).
+func failedPrefix(er UpdateEngineReport) string {
+	if er.Store == nil || er.Store.Failed == "" || !slices.Contains(er.Classes, diff.ClassErrorVsAnswer) {
+		return ""
+	}
+	return "fails (" + truncate(firstLine(strings.TrimSpace(er.Store.Failed)), 100) + ") and "
 }
 
 func failure(er UpdateEngineReport) string {

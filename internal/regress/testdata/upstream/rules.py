@@ -59,7 +59,7 @@ SEARCHED = {
     "oxigraph-server": "as oxigraph (same engine): AVG decimal lexical; DESCRIBE duplicate variable; path duplicates; STR decimal; GROUP BY alias; xsd:int; update: literal canonicalization; PREFIX after ';'",
     "rdflib": "GROUP BY empty VALUES aggregate; NOT EXISTS empty VALUES; aggregates over unbound; MIN/MAX blank node IRI; negated inverse path; nested star path; update: INSERT literal as subject; DELETE WHERE GRAPH ?g (RDFLib/rdflib#2141, variable graph in INSERT DATA with initBindings, seen: related, not the same case); literal normalize lexical form; update: USING clause with GRAPH in WHERE (w3c/rdf-tests#72, closed, questioned the tests dawg-delete-using-02a/06a; they stay approved)",
     "comunica": "GRAPH variable empty group; HAVING error; MIN/MAX IRI ordering; OPTIONAL empty left; cast derived type; GRAPH ?g named/default; MINUS; IRI() relative base; update: empty update request queryVoid; INSERT template literal subject",
-    "virtuoso": "empty group pattern; HAVING; boolean as integer; MINUS; NOT EXISTS VALUES; MIN unbound; STRDT datatype",
+    "virtuoso": "empty group pattern; HAVING; boolean as integer; MINUS; NOT EXISTS VALUES; MIN unbound; STRDT datatype; update: DELETE INSERT same triple removed; INSERT DATA empty GRAPH block SP030",
     "rdf4j": "MINUS empty result; AVG invalid decimal lexical; aggregates over empty input",
     "rasqal": "aggregate empty VALUES crash; rasqal SPARQL wrong result (its tracker, bugs.librdf.org, is not in the searched corpus)",
     "attean": "attean SPARQL evaluation issues; aggregate COUNT AVG empty group",
