@@ -56,7 +56,9 @@ func (e *Engine) sharedUpdate(ctx context.Context, c *oracle.UpdateCase) (*resul
 	if err := e.loadable(p); err != nil {
 		return nil, err
 	}
-	if err := e.unload(ctx, p); err != nil { // leftovers under the case's IRIs
+	// Leftovers under the case's IRIs (another client's, or a crashed
+	// case's) go first, as graphs, so none counts as there before.
+	if err := e.update(ctx, dropAll(append(p.toDrop(), caseIRIs(p)...))); err != nil {
 		return nil, err
 	}
 	before, err := e.graphNames(ctx)
@@ -106,6 +108,15 @@ func (e *Engine) applyShared(ctx context.Context, c *oracle.UpdateCase, u *synta
 	}
 	st.Err = failed
 	return results.StoreAnswer(st), nil
+}
+
+// caseIRIs are the graphs the plan loads.
+func caseIRIs(p *plan) []string {
+	out := make([]string, len(p.graphs))
+	for i, g := range p.graphs {
+		out[i] = g.IRI
+	}
+	return out
 }
 
 // createAll creates every graph of the case: its named graphs and the one
@@ -191,6 +202,18 @@ func (e *Engine) dropGraphs(graphs map[string]bool) {
 	defer cancel()
 	iris := sortedKeys(graphs, nil)
 	_ = e.update(ctx, dropAll(iris))
+}
+
+// RequestIRIs lists, sorted, every IRI of an update request as our parser
+// reads it against base (nil when it refuses the text): the graphs GRAPH
+// ?var may range over in a shared store besides the case's (a
+// reproducer names the same ones).
+func RequestIRIs(text, base string) []string {
+	u, err := syntax.ParseUpdate(text, syntax.Options{Base: base})
+	if err != nil {
+		return nil
+	}
+	return sortedKeys(requestIRIs(u), nil)
 }
 
 // requestIRIs collects every IRI the request's syntax tree holds.

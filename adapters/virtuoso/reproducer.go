@@ -1,8 +1,10 @@
 package virtuoso
 
 import (
+	"sort"
 	"strings"
 
+	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
@@ -23,6 +25,9 @@ func (e *Engine) Reproduce(c oracle.NativeCase) (oracle.Native, bool) {
 // SELECT as results JSON, ASK and graphs as N-Triples (its JSON writer has
 // no booleans, its TSV drops datatypes); errors go to stderr, exit status 0.
 func Reproduce(c oracle.NativeCase) oracle.Native {
+	if c.Update {
+		return reproduceUpdate(c)
+	}
 	named := c.Graphs()
 	graphs := append([]string{reproGraph}, named...)
 	if len(named) == 0 {
@@ -47,4 +52,60 @@ func Reproduce(c oracle.NativeCase) oracle.Native {
 	}
 	lines = append(lines, define, "$(cat query.rq)", ";", "EOF")
 	return oracle.Native{Install: "sudo apt-get install virtuoso-opensource=7.2.5.1+dfsg1-0.3", Run: strings.Join(lines, "\n")}
+}
+
+// reproduceUpdate applies update.ru as the adapter does (update.go): the
+// data's default graph in reproGraph and its named graphs under their
+// IRIs (isql, TTLP), each created (CREATE SILENT GRAPH), the request sent
+// over HTTP to /sparql-auth (the service's port 8890, dba by digest) with
+// reproGraph as input:default-graph-uri and, as input:named-graph-uri,
+// the data's graphs and every IRI of the request; then every one of those
+// graphs is printed as N-Quads (CONSTRUCT as N-Triples, the graph name
+// added by sed; reproGraph's triples as the default graph). The command
+// fails when the request did (its error on stderr).
+func reproduceUpdate(c oracle.NativeCase) oracle.Native {
+	graphs := graphsOf(c)
+	lines := []string{"# with the server running and this folder in DirsAllowed (virtuoso.ini)",
+		"isql-vt 1111 dba dba VERBOSE=OFF BANNER=OFF PROMPT=OFF ECHO=OFF BLOBS=ON <<EOF >/dev/null"}
+	for _, g := range append([]string{reproGraph}, graphs...) {
+		lines = append(lines, "SPARQL DROP SILENT GRAPH <"+g+">;")
+	}
+	lines = append(lines, "DB.DBA.TTLP(file_to_string_output('$PWD/data.nq'), '', '"+reproGraph+"', 255 + 512);")
+	for _, g := range append([]string{reproGraph}, c.Graphs()...) {
+		lines = append(lines, "SPARQL CREATE SILENT GRAPH <"+g+">;")
+	}
+	define := "DEFINE input:default-graph-uri <" + reproGraph + ">"
+	for _, g := range graphs {
+		define += " DEFINE input:named-graph-uri <" + g + ">"
+	}
+	if c.Base != "" {
+		define += " BASE <" + c.Base + ">"
+	}
+	lines = append(lines, "EOF",
+		"# the request over HTTP, as the adapter sends it (each operation applied as it runs)",
+		"{ echo "+oracle.ShellQuote(define)+"; cat update.ru; } | curl -sS --fail-with-body --digest -u dba:dba --data-urlencode update@- http://127.0.0.1:8890/sparql-auth >&2; status=$?")
+	for _, g := range append([]string{reproGraph}, graphs...) {
+		tail := "sed 's| \\.$| <" + g + "> .|'" // IRIREF holds no '|'
+
+		if g == reproGraph {
+			tail = "cat"
+		}
+		lines = append(lines, "echo 'SPARQL DEFINE output:format \"NT\" CONSTRUCT { ?s ?p ?o } FROM <"+g+"> WHERE { ?s ?p ?o };' | isql-vt 1111 dba dba VERBOSE=OFF BANNER=OFF PROMPT=OFF ECHO=OFF BLOBS=ON | grep ' \\.$' | "+tail)
+	}
+	lines = append(lines, "exit $status")
+	return oracle.Native{Install: "sudo apt-get install virtuoso-opensource=7.2.5.1+dfsg1-0.3", Run: strings.Join(lines, "\n")}
+}
+
+// graphsOf lists the data's named graphs and every IRI of the request.
+func graphsOf(c oracle.NativeCase) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, g := range append(c.Graphs(), sparqlhttp.RequestIRIs(c.Query, c.Base)...) {
+		if !seen[g] && !notIRIREF.MatchString(g) {
+			seen[g] = true
+			out = append(out, g)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
