@@ -105,7 +105,10 @@ func RegenerateUpdates(ctx context.Context, seeds []UpdateSeed, engines []oracle
 }
 
 func regenUpdateSeed(ctx context.Context, s UpdateSeed, engines []oracle.Engine, opt Options) ([]updateFound, []LogLine) {
-	run, err := reduce.JudgeUpdate(ctx, s.Case, engines, opt.Limits.Deadline)
+	// The corpus deadline, not the reduction's: the first request an engine
+	// serves may start it (Virtuoso's server), which a short deadline
+	// reports as a timeout, and the seed then looks clean.
+	run, err := reduce.JudgeUpdate(ctx, s.Case, engines, max(opt.Limits.Deadline, Deadline))
 	if err != nil {
 		return nil, []LogLine{{Seed: s.ID, What: "error", Engine: "-", Class: "-", Detail: oneLine(err.Error())}}
 	}

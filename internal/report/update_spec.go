@@ -69,14 +69,15 @@ func UpdateBasis(request, base string, class diff.Class, extra []string) *result
 // DELETE/INSERT with USING removes or adds wrongly, else the operation's definition
 // (§4), or the Graph Store's for an empty request.
 func updateBasisKey(request, base string, class diff.Class, extra []string) string {
-	switch class {
-	case diff.ClassRejected:
-		return "grammar"
-	case diff.ClassAtomicity:
-		return "atomic"
-	}
 	u, err := syntax.ParseUpdate(request, syntax.Options{Base: base})
-	if err != nil || len(u.Ops) == 0 {
+	switch {
+	case class == diff.ClassRejected && err == nil && emptyGraphBlock(u):
+		return "grammarQuads"
+	case class == diff.ClassRejected:
+		return "grammar"
+	case class == diff.ClassAtomicity:
+		return "atomic"
+	case err != nil || len(u.Ops) == 0:
 		return "graphStore"
 	}
 	op := u.Ops[len(u.Ops)-1].Op
@@ -92,6 +93,35 @@ func updateBasisKey(request, base string, class diff.Class, extra []string) stri
 		return "using"
 	}
 	return key
+}
+
+// emptyGraphBlock: a GRAPH block of the request holds no triple (the
+// grammar's TriplesTemplate? is optional, #rQuadsNotTriples), the one
+// construct a refusal of a single operation points at; refusals otherwise
+// rest on the request's rule (#rUpdate).
+func emptyGraphBlock(u *syntax.Update) bool {
+	for _, st := range u.Ops {
+		for _, qb := range quadBlocks(st.Op) {
+			if qb.Graph != nil && len(qb.Triples) == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func quadBlocks(op syntax.UpdateOp) []*syntax.QuadBlock {
+	switch op := op.(type) {
+	case *syntax.InsertData:
+		return op.Quads
+	case *syntax.DeleteData:
+		return op.Quads
+	case *syntax.DeleteWhere:
+		return op.Quads
+	case *syntax.Modify:
+		return append(append([]*syntax.QuadBlock(nil), op.Delete...), op.Insert...)
+	}
+	return nil
 }
 
 // usesDataset: a DELETE/INSERT with USING or USING NAMED (#defUSING: its
@@ -148,6 +178,8 @@ func UpdateFeature(request, base string, class diff.Class) string {
 		return "update request"
 	case len(u.Ops) == 0:
 		return "empty request"
+	case class == diff.ClassRejected && emptyGraphBlock(u):
+		return "empty GRAPH block"
 	case class == diff.ClassRejected && laterPrologue(u):
 		return "PREFIX or BASE after ';'"
 	case class == diff.ClassRejected && len(u.Ops) > 1:

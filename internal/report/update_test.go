@@ -147,6 +147,7 @@ func TestUpdateBasisKeys(t *testing.T) {
 		{"INSERT { ?o <a:q> <a:z> } WHERE { ?s <a:p> ?o }", diff.ClassErrorVsAnswer, []string{`query raised error: ValueError: the store holds a quad that is not RDF: "" <a:q> <a:z>`}, "deleteInsert"},
 		{"", diff.ClassChangedLiteral, nil, "defn_graphStore"},
 		{"CLEAR GRAPH <a:g>", diff.ClassMissingQuads, nil, "defn_clearOperation"},
+		{"INSERT DATA { GRAPH <a:h> { } }", diff.ClassRejected, nil, "rQuadsNotTriples"},
 		{"DELETE { ?s ?p ?o } USING <a:g3> WHERE { GRAPH <a:g2> { ?s ?p ?o } }", diff.ClassMissingQuads, nil, "defUSING"},
 		{"MOVE DEFAULT TO <a:g>", diff.ClassMissingQuads, nil, "move"},
 	} {
@@ -167,6 +168,7 @@ func TestUpdateFeature(t *testing.T) {
 		{"INSERT DATA {} ;\nPREFIX ex: <a:>", diff.ClassRejected, "PREFIX or BASE after ';'"},
 		{"CLEAR DEFAULT ;\nPREFIX ex: <a:>\nCLEAR ALL", diff.ClassRejected, "PREFIX or BASE after ';'"},
 		{"CLEAR DEFAULT ; CLEAR ALL", diff.ClassRejected, "request sequence"},
+		{"INSERT DATA { GRAPH <a:h> { } }", diff.ClassRejected, "empty GRAPH block"},
 		{"", diff.ClassErrorVsAnswer, "empty request"},
 		{"DELETE { <a:s> <a:p> ?o } INSERT { <a:s> <a:q> ?o } WHERE { <a:s> <a:p> ?o }", diff.ClassMissingQuads, "DELETE/INSERT"},
 		{"COPY <a:g> TO DEFAULT", diff.ClassMissingQuads, "COPY"},
