@@ -123,3 +123,56 @@ func TestUpdateNotSurvived(t *testing.T) {
 		t.Errorf("want a flagged result, got err=%v %+v", err, res)
 	}
 }
+
+// TestShrinkUpdateIsOneMinimal checks a reduced update case independently
+// of the reducer's own verification: every request one edit makes
+// (SingleUpdateEdits) and every store with one quad fewer, judged afresh,
+// loses the divergence; and reducing again gives the same case.
+func TestShrinkUpdateIsOneMinimal(t *testing.T) {
+	ref := registry.Reference(reference.Options{})
+	engines := []oracle.Engine{ref, canonicalising{ref}}
+	ctx := context.Background()
+	still := func(c *oracle.UpdateCase) bool {
+		run, err := reduce.JudgeUpdate(ctx, c, engines, 10*time.Second)
+		return err == nil && len(run.Divergences) == 1 && run.Divergences[0].Signature.Class == diff.ClassChangedLiteral
+	}
+	// The store's literal is written as the engine keeps it, so only the
+	// request's own non-canonical literal shows the bug.
+	store := rdf.NewDataset()
+	store.Add(rdf.Quad{S: rdf.IRI("http://example/a"), P: rdf.IRI("http://example/p"), O: rdf.Literal("5", rdf.XSDInteger)})
+	store.Add(rdf.Quad{S: rdf.IRI("http://example/b"), P: rdf.IRI("http://example/p"), O: rdf.String("x")})
+	c := &oracle.UpdateCase{Name: "t", Store: store, Update: `PREFIX ex: <http://example/>
+DELETE { ?s ex:p ?o } INSERT { ?s ex:q ?o . ex:c ex:r "007"^^<http://www.w3.org/2001/XMLSchema#integer> } WHERE { ?s ex:p ?o } ;
+CLEAR SILENT GRAPH ex:g`}
+	if !still(c) {
+		t.Fatal("the case does not diverge")
+	}
+	out, st := reduce.ShrinkUpdate(c, still, nil)
+	t.Logf("%d calls, nodes %d -> %d, quads %d -> %d:\n%s", st.Calls, st.NodesBefore, st.NodesAfter, st.QuadsBefore, st.QuadsAfter, out.Update)
+	if !st.Minimal || !still(out) {
+		t.Fatalf("not verified: %+v", st)
+	}
+	for _, req := range reduce.SingleUpdateEdits(out.Update, out.Base) {
+		cand := *out
+		cand.Update = req
+		if _, err := reduce.JudgeUpdate(ctx, &cand, engines, 10*time.Second); err == nil && still(&cand) && reduce.UpdateNodeCount(req, "") < reduce.UpdateNodeCount(out.Update, "") {
+			t.Errorf("a smaller edit keeps the divergence:\n%s", req)
+		}
+	}
+	for i, q := range out.Store.Quads() {
+		cand := *out
+		cand.Store = rdf.NewDataset()
+		for j, r := range out.Store.Quads() {
+			if j != i {
+				cand.Store.Add(r)
+			}
+		}
+		if still(&cand) {
+			t.Errorf("removing %s keeps the divergence", q)
+		}
+	}
+	again, _ := reduce.ShrinkUpdate(c, still, nil)
+	if again.Update != out.Update {
+		t.Errorf("not deterministic:\n%s\n%s", again.Update, out.Update)
+	}
+}
