@@ -66,7 +66,7 @@ type group struct {
 // form holds. Blank-node markers in signatures start with '_', never a digit.
 func termKey(b *strings.Builder, t rdf.Term) {
 	b.WriteByte('0' + byte(t.Kind))
-	for _, part := range []string{t.Value, t.Datatype, t.Lang} {
+	for _, part := range []string{t.Value, t.Datatype, t.Lang, t.Dir} {
 		b.WriteString(strconv.Itoa(len(part)))
 		b.WriteByte(':')
 		b.WriteString(part)

@@ -16,6 +16,7 @@ func compareBindings(e, a *results.Answer, opt Options) *Verdict {
 	if varSet(e.Vars) != varSet(a.Vars) {
 		return varsVerdict(e, a)
 	}
+	e, a = splitTripleBlanks(e, a)
 	t := newTable(e, a)
 	var m mapping
 	skip := make([]bool, len(t.cols))

@@ -365,6 +365,8 @@ func parseTerm(t string) (rdf.Term, string, error) {
 	switch {
 	case t == "":
 		return rdf.None, "", fmt.Errorf("missing term")
+	case strings.HasPrefix(t, "<<("):
+		return parseTripleTerm(t[3:])
 	case t[0] == '<':
 		end := strings.IndexByte(t, '>')
 		if end < 0 {
@@ -415,6 +417,9 @@ func parseLiteral(t string) (rdf.Term, string, error) {
 			end = i // "lex"@tag^^<>: a raw tagged literal with an empty Datatype
 		}
 		term.Datatype, term.Lang, rest = rdf.RDFLangString, rest[1:end], rest[end:]
+		if lang, dir, ok := strings.Cut(term.Lang, "--"); ok {
+			term.Datatype, term.Lang, term.Dir = rdf.RDFDirLangString, lang, dir
+		}
 		if strings.HasPrefix(rest, "^^<>") {
 			term.Datatype, rest = "", rest[4:]
 		}
@@ -429,6 +434,22 @@ func parseLiteral(t string) (rdf.Term, string, error) {
 		term.Datatype, rest = rdf.XSD+rest[6:end], rest[end:]
 	}
 	return term, rest, nil
+}
+
+// parseTripleTerm reads the rest of "<<( s p o )>>" (RDF 1.2 N-Triples).
+func parseTripleTerm(t string) (rdf.Term, string, error) {
+	var ts [3]rdf.Term
+	for i := range ts {
+		var err error
+		if ts[i], t, err = parseTerm(strings.TrimSpace(t)); err != nil {
+			return rdf.None, "", err
+		}
+	}
+	rest, ok := strings.CutPrefix(strings.TrimSpace(t), ")>>")
+	if !ok {
+		return rdf.None, "", fmt.Errorf("triple term must end with )>>")
+	}
+	return rdf.TripleTerm(ts[0], ts[1], ts[2]), rest, nil
 }
 
 func unescape(c byte) byte {

@@ -425,7 +425,7 @@ func cellClass(e, a rdf.Term) Class {
 }
 
 func literalClass(e, a rdf.Term) Class {
-	if e.Value == a.Value && e.Lang == a.Lang && impliedDatatype(e) == impliedDatatype(a) {
+	if e.Value == a.Value && e.Lang == a.Lang && e.Dir == a.Dir && impliedDatatype(e) == impliedDatatype(a) {
 		return ClassSimpleVsString
 	}
 	if e.Value == a.Value && e.Lang != a.Lang && strings.EqualFold(e.Lang, a.Lang) && e.Datatype == a.Datatype {
@@ -503,10 +503,10 @@ func (t *table) rowText(r []rdf.Term) string {
 	}
 	var parts []string
 	for i, c := range r {
-		if c.IsZero() {
+		if c.IsZero() || isHidden(t.cols[i]) {
 			continue
 		}
-		s := termText(c)
+		s := termText(joinTripleBlanks(c, t.cols, r, t.cols[i]))
 		if t.open[i] {
 			s = shapeText(c)
 		}
@@ -521,7 +521,7 @@ func (t *table) rowText(r []rdf.Term) string {
 // termText is N-Triples, except that a raw tagged literal whose Datatype is
 // not rdf:langString shows it, so that the diff shows the difference.
 func termText(c rdf.Term) string {
-	if c.IsLiteral() && c.Lang != "" && c.Datatype != rdf.RDFLangString {
+	if c.IsLiteral() && c.Lang != "" && c.Datatype != rdf.RDFLangString && c.Datatype != rdf.RDFDirLangString {
 		return c.String() + "^^<" + c.Datatype + ">"
 	}
 	return c.String()
