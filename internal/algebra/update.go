@@ -50,6 +50,13 @@ type Modify struct {
 	Where             Op // the pattern's algebra (its visible variables projected)
 	Base              string
 	DeleteWhere       bool
+	// With and WithWhere keep §3.1.3's other reading of WITH without
+	// USING (#deleteInsert: it "will define an RDF Dataset containing a
+	// default graph with the specified name"): WithWhere is the pattern
+	// unwrapped, to be matched with the graph With as the default graph.
+	// Where is §4.5's reading, the pattern wrapped in GRAPH <With>.
+	With      string
+	WithWhere Op
 }
 
 // Load is LOAD SILENT? <source> (INTO GRAPH <into>)?; Into "" is the default graph.
@@ -244,6 +251,10 @@ func (t *translator) modify(m *syntax.Modify, base string) (*Modify, error) {
 	where := m.Where
 	if m.With != nil && !res.HasUsing {
 		where = &syntax.GroupPattern{Elems: []syntax.Pattern{&syntax.Graph{Name: m.With, Pattern: m.Where}}}
+		res.With = m.With.Value
+		if res.WithWhere, err = wherePattern(m.Where, base); err != nil {
+			return nil, err
+		}
 	}
 	res.Where, err = wherePattern(where, base)
 	return res, err

@@ -81,6 +81,7 @@ type step struct {
 	next    *rdf.Dataset
 	alts    []*rdf.Dataset
 	failure string
+	choice  string // the reading behind alts, when they come from one
 }
 
 func (r *requestRun) from(i int, gs *rdf.Dataset) error {
@@ -98,6 +99,9 @@ func (r *requestRun) from(i int, gs *rdf.Dataset) error {
 	if err := r.from(i+1, st.next); err != nil {
 		return err
 	}
+	if st.choice != "" && len(st.alts) > 0 {
+		r.choose(fmt.Sprintf("operation %d: %s", i+1, st.choice))
+	}
 	for _, alt := range st.alts {
 		if !r.full() {
 			if err := r.from(i+1, alt); err != nil {
@@ -107,14 +111,19 @@ func (r *requestRun) from(i int, gs *rdf.Dataset) error {
 	}
 	if st.failure != "" {
 		msg := fmt.Sprintf("operation %d: %s", i+1, st.failure)
-		if !slices.Contains(r.choices, msg) {
-			r.choices = append(r.choices, msg)
-			slices.Sort(r.choices)
-		}
+		r.choose(msg)
 		r.add(r.start, msg)
 		r.add(gs, msg)
 	}
 	return nil
+}
+
+// choose records a choice the text leaves, once.
+func (r *requestRun) choose(msg string) {
+	if !slices.Contains(r.choices, msg) {
+		r.choices = append(r.choices, msg)
+		slices.Sort(r.choices)
+	}
 }
 
 func (r *requestRun) full() bool {
@@ -179,7 +188,40 @@ func (u *updater) modify(gs *rdf.Dataset, m *algebra.Modify) (step, error) {
 		ds = TrDataset(gs, m.Using, m.UsingNamed)
 	}
 	next, err := u.OpDeleteInsert(gs, ds, m.Delete, m.Insert, m.InsertGraphs, m.Where, m.Base)
-	return step{next: next}, err
+	if err != nil || m.WithWhere == nil {
+		return step{next: next}, err
+	}
+	alt, err := u.OpDeleteInsert(gs, withDataset(gs, m.With), m.Delete, m.Insert, m.InsertGraphs, m.WithWhere, m.Base)
+	if err != nil || storeKey(results.StoreOf(alt)) == storeKey(results.StoreOf(next)) {
+		return step{next: next}, err
+	}
+	return step{next: next, alts: []*rdf.Dataset{alt}, choice: withChoice}, nil
+}
+
+// withChoice names the two readings of WITH without USING: §4.5 wraps the
+// WHERE pattern in GRAPH <g> (#updateLanguage's mapping), so a GRAPH
+// pattern nested in it matches nothing when <g> is absent from the store;
+// §3.1.3 (#deleteInsert) says WITH "will define an RDF Dataset containing a
+// default graph with the specified name", the store's named graphs still
+// reachable through GRAPH. They part only when <g> is absent and the
+// pattern holds a GRAPH of its own (docs/spec-questions.md).
+const withChoice = "WITH <g> read as §3.1.3's dataset (default graph <g>, the store's named graphs) rather than §4.5's GRAPH <g> wrapping"
+
+// withDataset is §3.1.3's dataset for WITH <with>: the graph <with> (empty
+// when the store lacks it) as the default graph, the store's named graphs
+// as named graphs.
+func withDataset(gs *rdf.Dataset, with string) *rdf.Dataset {
+	ds := rdf.NewDataset()
+	for _, t := range gs.Named(rdf.IRI(with), false).Triples() {
+		ds.Default.Add(t)
+	}
+	for _, name := range gs.Names() {
+		g := ds.Named(name, true)
+		for _, t := range gs.Named(name, false).Triples() {
+			g.Add(t)
+		}
+	}
+	return ds
 }
 
 // TrDataset (§4.5 Table 2): "the RDF Dataset DS described by the
