@@ -157,8 +157,8 @@ var sampleFanouts = []int{12, 4, 2}
 
 // sample picks at most limit triples: a walk from the query's constants,
 // then from random subjects, that at each IRI or blank node takes up to
-// fanout of its triples (from a random start) and goes on from their
-// other ends, breadth first. A triple pattern's matches join
+// fanout of its triples (pick: every kind of triple before a second of
+// any kind) and goes on from their other ends, breadth first. A triple pattern's matches join
 // through shared nodes, so the walk keeps the chains the query follows
 // together. Literals are ends, never followed.
 func (u *universe) sample(rng *rand.Rand, consts []rdf.Term, limit, fanout int) map[int]bool {
@@ -182,16 +182,53 @@ func (u *universe) sample(rng *rand.Rand, consts []rdf.Term, limit, fanout int) 
 		}
 		node := queue[0]
 		queue = queue[1:]
-		ids := u.byNode[node]
-		start := rng.Intn(len(ids))
-		for k := 0; k < len(ids) && k < fanout && len(picked) < limit; k++ {
-			id := ids[(start+k)%len(ids)]
+		for _, id := range u.pick(rng, node, fanout) {
+			if len(picked) >= limit {
+				break
+			}
 			picked[id] = true
 			push(u.quads[id].t.S)
 			push(u.quads[id].t.O)
 		}
 	}
 	return picked
+}
+
+// pick chooses up to fanout of node's triples, one of each kind (its
+// predicate, and whether node is the subject) in turn, each kind from a
+// random start: a producer with twenty products and one label keeps its
+// label, which a star query's join needs, whatever the fanout.
+func (u *universe) pick(rng *rand.Rand, node rdf.Term, fanout int) []int {
+	type kind struct {
+		p       rdf.Term
+		subject bool
+	}
+	var order []kind
+	groups := map[kind][]int{}
+	for _, id := range u.byNode[node] {
+		k := kind{u.quads[id].t.P, u.quads[id].t.S == node}
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], id)
+	}
+	starts := make([]int, len(order))
+	for i, k := range order {
+		starts[i] = rng.Intn(len(groups[k]))
+	}
+	var out []int
+	for round := 0; len(out) < fanout; round++ {
+		took := false
+		for i, k := range order {
+			if g := groups[k]; round < len(g) && len(out) < fanout {
+				out, took = append(out, g[(starts[i]+round)%len(g)]), true
+			}
+		}
+		if !took {
+			break
+		}
+	}
+	return out
 }
 
 // sampleCase is c over the picked triples only: every graph of c keeps
