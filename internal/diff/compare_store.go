@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/rdf"
@@ -101,7 +102,7 @@ var storeCols = []string{"s", "p", "o", "g"}
 // object that is a permitted form of a computed one of the judge's
 // (cells) is compared as the judge's term (compare_computed.go).
 func storeVerdict(e, a *results.Store, cells map[rdf.Quad]results.Cell, opt Options) *Verdict {
-	t := &table{cols: storeCols, open: make([]bool, 4), pool: storePool(e, cells)}
+	t := &table{cols: slices.Clone(storeCols), open: make([]bool, 4), pool: storePool(e, cells)}
 	var m mapping
 	ar := quadRows(a)
 	if t.pool != nil {
@@ -109,7 +110,8 @@ func storeVerdict(e, a *results.Store, cells map[rdf.Quad]results.Cell, opt Opti
 			ar[i] = t.pool.row(r, &m)
 		}
 	}
-	er, ar := dedupe(quadRows(e)), dedupe(ar)
+	sets := t.widen(quadRows(e), ar)
+	er, ar := dedupe(sets[0]), dedupe(sets[1])
 	ok, exceeded := isomorphic(er, ar, t, opt)
 	if exceeded {
 		return undecided(opt)

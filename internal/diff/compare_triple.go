@@ -139,3 +139,62 @@ func mapSlots(t rdf.Term, f func() rdf.Term) rdf.Term {
 	}
 	return t
 }
+
+// widen splits the rows of a triple or quad table (graphs, stores) the way
+// splitTripleBlanks splits solutions: a cell holding a triple term with
+// blank nodes keeps its shape, its blank nodes go to hidden columns, each
+// column getting as many as its most blank-laden term needs, padded with no
+// term, so every row of every set has one width. t's columns grow to match.
+func (t *table) widen(sets ...[][]rdf.Term) [][][]rdf.Term {
+	base := len(t.cols)
+	width := make([]int, base)
+	for _, rows := range sets {
+		for _, r := range rows {
+			for i, x := range r[:base] {
+				width[i] = max(width[i], tripleBlanks(x))
+			}
+		}
+	}
+	for i, w := range width {
+		for n := 1; n <= w; n++ {
+			t.cols = append(t.cols, hiddenName(t.cols[i], n))
+			t.open = append(t.open, false)
+		}
+	}
+	if len(t.cols) == base {
+		return sets
+	}
+	out := make([][][]rdf.Term, len(sets))
+	for k, rows := range sets {
+		out[k] = make([][]rdf.Term, len(rows))
+		for j, r := range rows {
+			out[k][j] = widenRow(r[:base], width)
+		}
+	}
+	return out
+}
+
+func widenRow(r []rdf.Term, width []int) []rdf.Term {
+	row := make([]rdf.Term, len(r))
+	var tail []rdf.Term
+	for i, x := range r {
+		n := 0
+		if x.IsTriple() && rdf.HasBlank(x) {
+			x = rdf.MapBlanks(x, func(b rdf.Term) rdf.Term { n++; tail = append(tail, b); return blankSlot })
+		}
+		row[i] = x
+		for ; n < width[i]; n++ {
+			tail = append(tail, rdf.None)
+		}
+	}
+	return append(row, tail...)
+}
+
+// tripleBlanks counts the blank nodes inside a triple term, 0 otherwise.
+func tripleBlanks(x rdf.Term) int {
+	n := 0
+	if x.IsTriple() {
+		rdf.EachBlank(x, func(rdf.Term) { n++ })
+	}
+	return n
+}

@@ -499,7 +499,8 @@ func parseFloat(s string) (float64, error) {
 // triple as `<s> <p> <o> .`.
 func (t *table) rowText(r []rdf.Term) string {
 	if t.graph {
-		return termText(r[0]) + " " + termText(r[1]) + " " + termText(r[2]) + " ."
+		return termText(joinTripleBlanks(r[0], t.cols, r, "s")) + " " + termText(r[1]) + " " +
+			termText(joinTripleBlanks(r[2], t.cols, r, "o")) + " ."
 	}
 	var parts []string
 	for i, c := range r {
