@@ -174,6 +174,11 @@ func (u *updateRun) term(n algebra.Node, row map[string]rdf.Term, fresh map[stri
 	switch {
 	case n.Var != "":
 		return row[n.Var]
+	case n.IsTriple():
+		return u.tripleTerm(n.Triple.S, n.Triple.P, n.Triple.O, row, fresh)
+	case n.Term.IsTriple() && rdf.HasBlank(n.Term):
+		s, p, o, _ := n.Term.TripleParts()
+		return u.tripleTerm(algebra.T(s), algebra.T(p), algebra.T(o), row, fresh)
 	case n.Term.Kind == rdf.KindBlank:
 		if _, ok := fresh[n.Term.Value]; !ok {
 			fresh[n.Term.Value] = u.blank()
@@ -181,6 +186,17 @@ func (u *updateRun) term(n algebra.Node, row map[string]rdf.Term, fresh map[stri
 		return fresh[n.Term.Value]
 	}
 	return n.Term
+}
+
+// tripleTerm instantiates a template's triple term part by part, as the
+// reference does (SPARQL 1.2): blank nodes fresh per row, no term when a
+// part is unbound or ill-placed.
+func (u *updateRun) tripleTerm(s, p, o algebra.Node, row map[string]rdf.Term, fresh map[string]rdf.Term) rdf.Term {
+	st, pt, ot := u.term(s, row, fresh), u.term(p, row, fresh), u.term(o, row, fresh)
+	if !(st.IsIRI() || st.IsBlank()) || !pt.IsIRI() || ot.IsZero() {
+		return rdf.None
+	}
+	return rdf.TripleTerm(st, pt, ot)
 }
 
 // insert adds the instances, creating the graphs the template names.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
@@ -21,6 +22,11 @@ type Case struct {
 	// (#specifyingDataset); together with Dataset's named graphs they form the
 	// local catalogue. Nothing is ever fetched.
 	Sources map[string]*rdf.Graph
+	// Spec is the document the query follows when the case says so (a W3C
+	// test's mf:specVersion or folder): SPARQL 1.1 or 1.2. The zero value
+	// lets the query decide (its VERSION, or 1.2 syntax). Only the judge and
+	// the fast engine read it; an external engine gets the text alone.
+	Spec syntax.Spec
 }
 
 // Engine evaluates cases. The reference, the fast engine and every adapter

@@ -193,6 +193,13 @@ func substNode(n algebra.Node, mu Mapping, u *updater, sk map[string]rdf.Term) (
 	if n.Var != "" {
 		return mu.Get(n.Var)
 	}
+	if n.IsTriple() {
+		return substTriple(n.Triple.S, n.Triple.P, n.Triple.O, mu, u, sk)
+	}
+	if n.Term.IsTriple() && rdf.HasBlank(n.Term) {
+		s, p, o, _ := n.Term.TripleParts()
+		return substTriple(algebra.T(s), algebra.T(p), algebra.T(o), mu, u, sk)
+	}
 	if n.Term.Kind == rdf.KindBlank {
 		b, ok := sk[n.Term.Value]
 		if !ok {
@@ -202,6 +209,20 @@ func substNode(n algebra.Node, mu Mapping, u *updater, sk map[string]rdf.Term) (
 		return b, true
 	}
 	return n.Term, true
+}
+
+// substTriple instantiates a template's triple term part by part (SPARQL
+// 1.2, as a CONSTRUCT template's, forms.go instantiate): its blank nodes
+// are fresh per μ like the template's others, and an unbound or ill-placed
+// part leaves no triple term, so the quad holding it is not made.
+func substTriple(s, p, o algebra.Node, mu Mapping, u *updater, sk map[string]rdf.Term) (rdf.Term, bool) {
+	st, ok1 := substNode(s, mu, u, sk)
+	pt, ok2 := substNode(p, mu, u, sk)
+	ot, ok3 := substNode(o, mu, u, sk)
+	if !ok1 || !ok2 || !ok3 || !validTriple(rdf.Triple{S: st, P: pt, O: ot}) {
+		return rdf.None, false
+	}
+	return rdf.TripleTerm(st, pt, ot), true
 }
 
 // #def_datasetPattern: "Dataset(QuadPattern, P, DS, GS ) = Dataset-UNION( {

@@ -45,7 +45,7 @@ func (e *referenceEngine) Eval(ctx context.Context, c *oracle.Case) (*results.An
 // is a rejection), an empty dataset for none, the error mapping of
 // classify, and the conversion of their one Result type.
 func evalCase(ctx context.Context, c *oracle.Case, eval func(*algebra.Query, *rdf.Dataset) (*ops.Result, error)) (*results.Answer, error) {
-	q, err := algebra.Parse(c.Query, c.Base)
+	q, err := algebra.ParseSpec(c.Query, c.Base, c.Spec)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", oracle.ErrRejected, err)
 	}

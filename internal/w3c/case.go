@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/corpus"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
@@ -30,7 +31,7 @@ func (r *runner) runSyntax(ctx context.Context, t *corpus.Test, positive bool, r
 		harness(res, err)
 		return
 	}
-	c := &oracle.Case{Name: t.ID, Query: string(src), Base: t.Query, Dataset: rdf.NewDataset()}
+	c := &oracle.Case{Name: t.ID, Query: string(src), Base: t.Query, Dataset: rdf.NewDataset(), Spec: specOf(t)}
 	out := r.eval(ctx, c)
 	rejected := errors.Is(out.err, oracle.ErrRejected)
 	switch {
@@ -95,7 +96,7 @@ func (fc *fileCache) buildCase(t *corpus.Test) (*oracle.Case, *algebra.Query, er
 	if err != nil {
 		return nil, nil, err
 	}
-	c := &oracle.Case{Name: t.ID, Query: string(src), Base: t.Query, Dataset: rdf.NewDataset()}
+	c := &oracle.Case{Name: t.ID, Query: string(src), Base: t.Query, Dataset: rdf.NewDataset(), Spec: specOf(t)}
 	for _, d := range t.Data {
 		if err := fc.addFile(c.Dataset, d, rdf.DefaultGraph); err != nil {
 			return nil, nil, err
@@ -107,7 +108,7 @@ func (fc *fileCache) buildCase(t *corpus.Test) (*oracle.Case, *algebra.Query, er
 			return nil, nil, err
 		}
 	}
-	q, _ := algebra.Parse(c.Query, c.Base)
+	q, _ := algebra.ParseSpec(c.Query, c.Base, c.Spec)
 	if q == nil || len(q.From)+len(q.FromNamed) > 0 {
 		c.Sources = fc.sources(t.Query, q)
 		// The catalogue keeps named graphs and sources disjoint
@@ -255,4 +256,14 @@ func readExpected(iri string) (*results.Answer, error) {
 		return results.ReadRDF(bytes.NewReader(data), f, iri)
 	}
 	return results.Read(bytes.NewReader(data), string(f))
+}
+
+// specOf is the document a test's query follows: the sparql12 suite's
+// tests are judged by SPARQL 1.2 (codepoint escapes, VALUES duplicates and
+// the 1.2 EBV differ), every other by what the query says.
+func specOf(t *corpus.Test) syntax.Spec {
+	if t.SPARQL12() {
+		return syntax.Spec12
+	}
+	return syntax.SpecAuto
 }
