@@ -37,6 +37,13 @@ func (u *updater) transfer(gs *rdf.Dataset, x *algebra.Transfer) (step, error) {
 		next = dropTarget(next, x.From.Kind, rdf.IRI(x.From.IRI))
 	}
 	st.next = next
+	if x.Silent && x.From.Kind == algebra.TargetGraph && mayBeAbsent(gs, rdf.IRI(x.From.IRI)) {
+		// "If SILENT is present, the result of the operation will always
+		// be success": the failure the text permits without SILENT is
+		// reported as success, and the store it leaves (the one before the
+		// operation) is permitted as well as the formal model's.
+		st.alts, st.choice = []*rdf.Dataset{gs}, x.Kind.String()+" SILENT from absent <"+x.From.IRI+">: a permitted failure, silenced (store unchanged)"
+	}
 	return st, nil
 }
 
