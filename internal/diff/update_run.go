@@ -51,7 +51,7 @@ func RunUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engin
 	if len(engines) == 0 {
 		return nil, errors.New("no engines")
 	}
-	want, err := applyUpdate(ctx, engines[0], c, deadline)
+	want, err := ApplyUpdate(ctx, engines[0], c, deadline)
 	if errors.Is(err, oracle.ErrRejected) {
 		return nil, fmt.Errorf("%w: %v", ErrUpdateRejected, err)
 	}
@@ -68,7 +68,7 @@ func RunUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engin
 			r.Notes = append(r.Notes, e.Name()+" left out: its adapter applies no updates yet (oracle.Updater)")
 			continue
 		}
-		got, err := applyUpdate(ctx, e, c, deadline)
+		got, err := ApplyUpdate(ctx, e, c, deadline)
 		v := engineVerdict(e.Name(), want, got, err)
 		r.Verdicts = append(r.Verdicts, v)
 		r.Kind = worse(r.Kind, e.Name(), v.Outcome)
@@ -76,7 +76,9 @@ func RunUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engin
 	return r, nil
 }
 
-func applyUpdate(ctx context.Context, e oracle.Engine, c *oracle.UpdateCase, d time.Duration) (a *results.Answer, err error) {
+// ApplyUpdate runs one engine's Update under deadline d; a panic is a
+// crash, an answer without a store a crash too.
+func ApplyUpdate(ctx context.Context, e oracle.Engine, c *oracle.UpdateCase, d time.Duration) (a *results.Answer, err error) {
 	u, ok := oracle.AsUpdater(e)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s applies no updates", oracle.ErrUnsupported, e.Name())
@@ -108,9 +110,10 @@ func judgeVerdict(name string, a *results.Answer, err error) UpdateVerdict {
 func engineVerdict(name string, want, got *results.Answer, err error) UpdateVerdict {
 	v := UpdateVerdict{Engine: name}
 	if err != nil {
-		v.Outcome, v.Error = "error", err.Error()
-		if errors.Is(err, oracle.ErrTimeout) || errors.Is(err, oracle.ErrUnavailable) || errors.Is(err, oracle.ErrBudget) || errors.Is(err, oracle.ErrUnsupported) {
-			v.Outcome = "unjudged"
+		o, cls := UpdateErrorOutcome(err, want)
+		v.Outcome, v.Error = string(o), err.Error()
+		if cls != "" {
+			v.Classes = []Class{cls}
 		}
 		return v
 	}
@@ -141,9 +144,9 @@ func worse(k Kind, engine, outcome string) Kind {
 	switch {
 	case k == KindInternalBug:
 		return k
-	case outcome == "wrong" && engine == TwinName:
+	case FilesUpdate(Outcome(outcome)) && engine == TwinName:
 		return KindInternalBug
-	case outcome == "wrong":
+	case FilesUpdate(Outcome(outcome)):
 		return KindEngineBug
 	case k == KindEngineBug:
 		return k
@@ -151,6 +154,57 @@ func worse(k Kind, engine, outcome string) Kind {
 		return KindUnjudged
 	}
 	return k
+}
+
+// UpdateErrorOutcome maps an engine's error on an update onto an outcome
+// and class as the query triage does (each kind of failure its own class).
+// A request the judge accepted is SPARQL 1.1 Update, so refusing it is
+// rejected; any other failure is error-vs-answer, unless the text permits
+// the request to fail (a permitted store that is a failure): then the
+// engine's failure, which carries no store, cannot be told apart from it.
+func UpdateErrorOutcome(err error, want *results.Answer) (Outcome, Class) {
+	switch oracle.Classify(err) {
+	case "timeout", "budget", "resource":
+		return TimedOut, ClassTimeout
+	case "unavailable":
+		return Unavailable, ""
+	case "crashed":
+		return Crashed, ClassCrash
+	case "unsupported":
+		return Unsupported, ClassUnsupported
+	case "rejected":
+		return Rejected, ClassRejected
+	}
+	if failurePermitted(want) {
+		return Unjudged, ClassUndecided
+	}
+	return Errored, ClassErrorVsAnswer
+}
+
+func failurePermitted(a *results.Answer) bool {
+	if a.Store.Err != "" {
+		return true
+	}
+	if a.Freedom == nil || a.Freedom.Update == nil {
+		return false
+	}
+	for _, s := range a.Freedom.Update.Alternatives {
+		if s.Err != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// FilesUpdate reports the outcomes an update divergence files, as the
+// query triage: a wrong store, an error, a refusal, a crash; never a
+// timeout, an unsupported feature or an undecided store.
+func FilesUpdate(o Outcome) bool {
+	switch o {
+	case Wrong, Errored, Rejected, Crashed:
+		return true
+	}
+	return false
 }
 
 // Table prints the report for people: one line per engine, then diffs.

@@ -99,25 +99,8 @@ func findEngine(engines []oracle.Engine, name string) oracle.Engine {
 	return nil
 }
 
-// applyOne runs one engine's Update under deadline; a panic is a crash.
-func applyOne(ctx context.Context, e oracle.Engine, c *oracle.UpdateCase, d time.Duration) (a *results.Answer, err error) {
-	u, ok := oracle.AsUpdater(e)
-	if !ok {
-		return nil, fmt.Errorf("%w: %s applies no updates", oracle.ErrUnsupported, e.Name())
-	}
-	ctx, cancel := context.WithTimeout(ctx, d)
-	defer cancel()
-	defer func() {
-		if p := recover(); p != nil {
-			a, err = nil, fmt.Errorf("%w: panic: %v", oracle.ErrCrashed, p)
-		}
-	}()
-	a, err = u.Update(ctx, c)
-	if err == nil && (a == nil || a.Store == nil) {
-		err = fmt.Errorf("%w: no store and no error", oracle.ErrCrashed)
-	}
-	return a, err
-}
+// applyOne is diff.ApplyUpdate: one engine's Update under a deadline.
+var applyOne = diff.ApplyUpdate
 
 func updateVerdict(ctx context.Context, e oracle.Engine, c *oracle.UpdateCase, want *results.Answer, d time.Duration) UpdateVerdict {
 	got, err := applyOne(ctx, e, c, d)
@@ -141,56 +124,12 @@ func updateVerdict(ctx context.Context, e oracle.Engine, c *oracle.UpdateCase, w
 	return v
 }
 
-// updateErrorOutcome maps an engine's error onto an outcome and class as
-// the query triage does (each kind of failure its own class). A request
-// the judge accepted is SPARQL 1.1 Update, so refusing it is rejected; any
-// other failure is error-vs-answer, unless the text permits the request
-// to fail (a permitted store that is a failure): then the engine's
-// failure, which carries no store, cannot be told apart from it.
-func updateErrorOutcome(err error, want *results.Answer) (diff.Outcome, diff.Class) {
-	switch oracle.Classify(err) {
-	case "timeout", "budget", "resource":
-		return diff.TimedOut, diff.ClassTimeout
-	case "unavailable":
-		return diff.Unavailable, ""
-	case "crashed":
-		return diff.Crashed, diff.ClassCrash
-	case "unsupported":
-		return diff.Unsupported, diff.ClassUnsupported
-	case "rejected":
-		return diff.Rejected, diff.ClassRejected
-	}
-	if failurePermitted(want) {
-		return diff.Unjudged, diff.ClassUndecided
-	}
-	return diff.Errored, diff.ClassErrorVsAnswer
-}
+// updateErrorOutcome is diff.UpdateErrorOutcome, the one predicate
+// oracle diff -u, the service and sweeps share.
+var updateErrorOutcome = diff.UpdateErrorOutcome
 
-func failurePermitted(a *results.Answer) bool {
-	if a.Store.Err != "" {
-		return true
-	}
-	if a.Freedom == nil || a.Freedom.Update == nil {
-		return false
-	}
-	for _, s := range a.Freedom.Update.Alternatives {
-		if s.Err != "" {
-			return true
-		}
-	}
-	return false
-}
-
-// onWrongSide: the outcomes a divergence files (as the query triage: a
-// wrong store, an error, a refusal, a crash; never a timeout, an
-// unsupported feature or an undecided store).
-func onWrongSide(o diff.Outcome) bool {
-	switch o {
-	case diff.Wrong, diff.Errored, diff.Rejected, diff.Crashed:
-		return true
-	}
-	return false
-}
+// onWrongSide: the outcomes a divergence files (diff.FilesUpdate).
+var onWrongSide = diff.FilesUpdate
 
 // group builds the divergences (one per class, the engines wrong in it
 // against every engine the judge's side holds) and the run's kind.
