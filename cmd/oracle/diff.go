@@ -54,7 +54,7 @@ func (f *caseFlags) register(fs *flag.FlagSet) {
 //
 //	oracle diff -q query.rq [-d data.ttl | --dataset catalogue.json] [--engines a,b,...]
 //	            [--format md|json|table] [--reduce] [--timeout D] [--base IRI]
-//	oracle diff -u update.ru [-d data.trig|data.nq | --dataset catalogue.json] [--engines ...] [--format json|table]
+//	oracle diff -u update.ru [-d data.trig|data.nq | --dataset catalogue.json] [--engines ...] [--format md|json|table] [--reduce]
 //
 // It exits 0 when every requested engine is judged correct, 3 when one
 // diverges, 4 when the case is unjudged (the judge runs out of budget or
@@ -78,7 +78,8 @@ func runDiff(args []string) int {
 		return code
 	}
 	if *update != "" {
-		return diffUpdate(&cf, *update, fs.Args())
+		lim := reduce.Limits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}
+		return diffUpdate(&cf, *update, fs.Args(), updateOptions{reduce: *doReduce, limits: lim})
 	}
 	if err := cf.check(fs.Args()); err != nil {
 		fmt.Fprintf(os.Stderr, "oracle diff: %v\n", err)

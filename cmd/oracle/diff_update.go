@@ -10,6 +10,8 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/reduce"
+	"github.com/sparql-oracle/oracle/internal/report"
 )
 
 // diffUpdate implements `oracle diff -u update.ru [-d data | --dataset
@@ -20,7 +22,7 @@ import (
 // each store after it is judged (diff.RunUpdate). Exit statuses as diff's:
 // 0 all correct, 3 a wrong store, 4 unjudged, 1 bad input (unreadable
 // files, data that does not parse, a request the judge rejects), 2 flags.
-func diffUpdate(cf *caseFlags, file string, rest []string) int {
+func diffUpdate(cf *caseFlags, file string, rest []string, opt updateOptions) int {
 	switch {
 	case len(rest) > 0:
 		fmt.Fprintf(os.Stderr, "oracle diff: unexpected arguments %q\n", rest)
@@ -31,8 +33,8 @@ func diffUpdate(cf *caseFlags, file string, rest []string) int {
 	case cf.data != "" && cf.dataset != "":
 		fmt.Fprintln(os.Stderr, "oracle diff: give -d or --dataset, not both")
 		return exitArgs
-	case cf.format != "json" && cf.format != "table":
-		fmt.Fprintf(os.Stderr, "oracle diff: --format %q: want json or table with -u\n", cf.format)
+	case cf.format != "json" && cf.format != "table" && cf.format != "md" && cf.format != "markdown":
+		fmt.Fprintf(os.Stderr, "oracle diff: --format %q: want md, json or table with -u\n", cf.format)
 		return exitArgs
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -46,6 +48,9 @@ func diffUpdate(cf *caseFlags, file string, rest []string) int {
 		return usageError("diff", err)
 	}
 	defer closeEngines(engines)
+	if opt.reduce || cf.format == "md" || cf.format == "markdown" {
+		return reportUpdate(ctx, cf, c, engines, opt)
+	}
 	r, err := diff.RunUpdate(ctx, c, engines, cf.timeout)
 	if err != nil {
 		return usageError("diff", err)
@@ -111,12 +116,62 @@ func writeUpdateReport(format string, r *diff.UpdateReport) error {
 	return err
 }
 
-func updateExit(r *diff.UpdateReport) int {
-	switch r.Kind {
+func updateExit(r *diff.UpdateReport) int { return kindExit(r.Kind) }
+
+// kindExit is the exit status of a run of this kind, as diff's exitStatus.
+func kindExit(k diff.Kind) int {
+	switch k {
 	case diff.KindAllCorrect:
 		return exitOK
 	case diff.KindEngineBug, diff.KindInternalBug:
 		return exitDiverges
 	}
 	return exitUnjudged
+}
+
+// updateOptions are diff's reduction flags as -u reads them.
+type updateOptions struct {
+	reduce bool
+	limits reduce.Limits
+}
+
+// reportUpdate writes the run's divergences up (report.RunUpdate): with
+// --reduce each engine's divergence reduced against the judge alone to a
+// verified 1-minimal request and store, each report with the engine's own
+// reproducer; Markdown, or JSON with --format json.
+func reportUpdate(ctx context.Context, cf *caseFlags, c *oracle.UpdateCase, engines []oracle.Engine, opt updateOptions) int {
+	run, bugs, err := report.RunUpdate(ctx, c, engines, reduce.RunOptions{Deadline: cf.timeout, Reduce: opt.reduce, Limits: opt.limits})
+	if err != nil {
+		return usageError("diff", err)
+	}
+	switch {
+	case cf.format == "json":
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(struct {
+			Kind   diff.Kind          `json:"kind"`
+			Reason string             `json:"reason,omitempty"`
+			Bugs   []report.UpdateBug `json:"bugs"`
+			Notes  []string           `json:"notes,omitempty"`
+		}{run.Kind, run.Reason, bugs, run.Notes})
+	case len(bugs) == 0:
+		_, err = fmt.Printf("No divergence: %s%s.\n", run.Kind, parenthesised(run.Reason))
+	case cf.format == "table":
+		for _, b := range bugs {
+			fmt.Printf("%s  %s\n", b.ID, b.Title)
+		}
+	default:
+		err = report.WriteUpdateMarkdown(os.Stdout, bugs)
+	}
+	if err != nil {
+		return usageError("diff", err)
+	}
+	return kindExit(run.Kind)
+}
+
+func parenthesised(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " (" + s + ")"
 }

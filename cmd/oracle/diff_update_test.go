@@ -2,8 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/sparql-oracle/oracle/internal/registry"
 )
 
 // TestDiffUpdate: `oracle diff -u` over a TriG store and over a catalogue
@@ -47,10 +51,37 @@ func TestDiffUpdate(t *testing.T) {
 		{[]string{"-u", p("u.ru"), "-d", p("bad.trig"), "--engines", "engine"}, exitUsage},
 		{[]string{"-u", p("missing.ru"), "--engines", "engine"}, exitUsage},
 		{[]string{"-u", p("u.ru"), "-q", p("query.rq")}, exitArgs},
-		{[]string{"-u", p("u.ru"), "--format", "md"}, exitArgs},
+		{[]string{"-u", p("u.ru"), "--format", "csv"}, exitArgs},
 	} {
 		if code, out := capture(t, func() int { return runDiff(c.args) }); code != c.code {
 			t.Errorf("diff %q: exit %d, want %d\n%s", c.args, code, c.code, out)
+		}
+	}
+}
+
+// TestDiffUpdateReduce: `oracle diff -u --reduce --format md` reduces
+// pyoxigraph's refusal of a PREFIX after ';' (#rUpdate allows a prologue
+// before each operation) to a verified 1-minimal request and writes the
+// report with pyoxigraph's own reproducer.
+func TestDiffUpdateReduce(t *testing.T) {
+	if !registry.Installed("pyoxigraph") {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("pyoxigraph is not installed (scripts/install.sh installs it)")
+		}
+		t.Skip("pyoxigraph is not installed; run scripts/install.sh")
+	}
+	dir := writeFiles(t, map[string]string{
+		"u.ru": "INSERT DATA { <http://ex/a> <http://ex/p> 1 } ;\nPREFIX ex: <http://ex/>\nINSERT DATA { ex:b ex:p 2 }\n",
+		"d.nq": "<http://ex/x> <http://ex/p> <http://ex/y> .\n",
+	})
+	args := []string{"-u", filepath.Join(dir, "u.ru"), "-d", filepath.Join(dir, "d.nq"), "--engines", "pyoxigraph", "--reduce", "--format", "md"}
+	code, out := capture(t, func() int { return runDiff(args) })
+	if code != exitDiverges {
+		t.Fatalf("exit %d, want 3:\n%s", code, out)
+	}
+	for _, want := range []string{"`rejected`", "pyoxigraph 0.5.13", "verified 1-minimal", "#rUpdate", "store.update(", "data.nq"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
 		}
 	}
 }
