@@ -123,11 +123,25 @@ func decodeStore(resp *Response) (*results.Answer, error) {
 	return results.StoreAnswer(st), nil
 }
 
+// notRDF reports an N-Quads error that names a term in a place RDF
+// forbids it (a literal subject or predicate), not unreadable text.
+func notRDF(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "as subject") || strings.Contains(msg, "as predicate")
+}
+
 // storeOf builds the store an update answer states: its quads, and every
 // listed named graph, empty or not.
 func storeOf(nquads string, graphs []string) (*rdf.Dataset, error) {
 	quads, err := rdf.ParseNQuads(strings.NewReader(nquads), "update answer")
-	if err != nil {
+	switch {
+	case err != nil && notRDF(err):
+		// The engine kept a quad that is no RDF triple (a literal subject
+		// a template made, #deleteInsert: such a triple "is not included"):
+		// its store is wrong, an evaluation error where the judge answers,
+		// as the Python sidecar reports the same store.
+		return nil, fmt.Errorf("the engine's store holds a quad that is not RDF: %v", err)
+	case err != nil:
 		return nil, fmt.Errorf("%w: engine answered with unreadable N-Quads: %v", oracle.ErrCrashed, err)
 	}
 	ds := rdf.NewDataset()
