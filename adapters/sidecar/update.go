@@ -123,11 +123,15 @@ func decodeStore(resp *Response) (*results.Answer, error) {
 	return results.StoreAnswer(st), nil
 }
 
-// notRDF reports an N-Quads error that names a term in a place RDF
-// forbids it (a literal subject or predicate), not unreadable text.
-func notRDF(err error) bool {
-	msg := err.Error()
-	return strings.Contains(msg, "as subject") || strings.Contains(msg, "as predicate")
+// literalSubject reports an answer with a line whose subject is a literal:
+// a quad RDF forbids, not unreadable text.
+func literalSubject(nquads string) bool {
+	for _, line := range strings.Split(nquads, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), `"`) {
+			return true
+		}
+	}
+	return false
 }
 
 // storeOf builds the store an update answer states: its quads, and every
@@ -135,12 +139,12 @@ func notRDF(err error) bool {
 func storeOf(nquads string, graphs []string) (*rdf.Dataset, error) {
 	quads, err := rdf.ParseNQuads(strings.NewReader(nquads), "update answer")
 	switch {
-	case err != nil && notRDF(err):
+	case err != nil && literalSubject(nquads):
 		// The engine kept a quad that is no RDF triple (a literal subject
 		// a template made, #deleteInsert: such a triple "is not included"):
 		// its store is wrong, an evaluation error where the judge answers,
 		// as the Python sidecar reports the same store.
-		return nil, fmt.Errorf("the engine's store holds a quad that is not RDF: %v", err)
+		return nil, fmt.Errorf("%w: the engine's store holds a quad that is not RDF: %v", oracle.ErrQueryError, err)
 	case err != nil:
 		return nil, fmt.Errorf("%w: engine answered with unreadable N-Quads: %v", oracle.ErrCrashed, err)
 	}

@@ -67,6 +67,8 @@ func TestDecodeStore(t *testing.T) {
 		{&Response{Error: &Failure{Kind: "error", Phase: PhaseEvaluate, Message: "no store"}}, oracle.ErrQueryError},
 		{&Response{OK: true, Format: "json", Result: "{}"}, oracle.ErrCrashed},
 		{&Response{OK: true, Format: "nquads", Result: "not n-quads"}, oracle.ErrCrashed},
+		// A literal subject (Comunica keeps a template's): a wrong store.
+		{&Response{OK: true, Format: "nquads", Result: "\"lit\" <http://ex/p> <http://ex/o> .\n"}, oracle.ErrQueryError},
 	} {
 		if _, err := decodeStore(c.resp); !errors.Is(err, c.want) {
 			t.Errorf("%+v: err %v, want %v", c.resp.Error, err, c.want)
