@@ -33,8 +33,11 @@ func (e *Engine) query(ctx context.Context, c *oracle.Case, h *oracle.QueryInfo,
 	}
 	params := url.Values{"default-graph-uri": p.Default, "named-graph-uri": p.Named}
 	accept := acceptResults
-	if h.Form == "CONSTRUCT" || h.Form == "DESCRIBE" {
+	switch h.Form {
+	case "CONSTRUCT", "DESCRIBE":
 		accept = acceptGraph
+	case "": // our parser refused the text (a 1.2 test's escapes read by 1.1): either answer
+		accept = acceptResults + ", " + acceptGraph
 	}
 	var resp *http.Response
 	var data []byte

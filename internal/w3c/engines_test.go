@@ -111,6 +111,37 @@ func TestEngineUpdateBaselines(t *testing.T) {
 	}
 }
 
+// sparql12Baselined are the external engines that ship SPARQL 1.2 (triple
+// terms, the 1.2 functions, VERSION) with a baselines/<name>-sparql12.tsv
+// over the W3C sparql12 suite (issue 19); their 1.1 baselines stay as they
+// were.
+var sparql12Baselined = []string{"pyoxigraph", "oxigraph", "oxilite", "jena", "comunica"}
+
+// TestEngineSparql12Baselines runs every installed 1.2-capable external
+// engine over the W3C sparql12 manifest (query, syntax and update tests)
+// and holds each to baselines/<name>-sparql12.tsv as TestEngineBaselines
+// does; ORACLE_W3C_ENGINES selects among them the same way.
+func TestEngineSparql12Baselines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the W3C sparql12 suite through every 1.2-capable engine")
+	}
+	root, err := corpus.SuiteRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{filepath.Join(root, "sparql12", "manifest.ttl")}
+	cfg := &registry.Config{Pool: 2}
+	for _, name := range selected(t) {
+		if !slices.Contains(sparql12Baselined, name) {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			runSuite(t, cfg, root, name, paths, name+"-sparql12")
+		})
+	}
+}
+
 // runBaseline runs one engine over the suite and compares with its baseline.
 func runBaseline(t *testing.T, cfg *registry.Config, root, name string) time.Duration {
 	return runSuite(t, cfg, root, name, w3c.DefaultPaths(root), name)

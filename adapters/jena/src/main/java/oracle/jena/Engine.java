@@ -43,7 +43,7 @@ final class Engine {
         Query query;
         try {
             String base = str(req, "base");
-            query = QueryFactory.create(text, base.isEmpty() ? null : base, Syntax.syntaxSPARQL_11);
+            query = parse(text, base.isEmpty() ? null : base);
         } catch (QueryParseException e) {
             return Response.failure(id, "error", "parse", e.getMessage());
         } catch (QueryException e) {
@@ -58,6 +58,25 @@ final class Engine {
             return Response.failure(id, "error", "load", "Jena refused the dataset: " + e.getMessage());
         }
         return execute(id, query, dsg, req.hasKey("timeout_ms") ? num(req, "timeout_ms") : 0);
+    }
+
+    /**
+     * parse reads the query as strict SPARQL 1.1 and, only where 1.1 refuses
+     * it, as SPARQL 1.2 (ARQ's syntaxSPARQL_12: triple terms, reified
+     * triples, annotations, VERSION): a query follows 1.2 when it declares
+     * VERSION or uses a 1.2 form, as the oracle's own parser decides
+     * (syntax.SpecAuto). A query 1.2 refuses too fails with 1.1's message.
+     */
+    static Query parse(String text, String base) {
+        try {
+            return QueryFactory.create(text, base, Syntax.syntaxSPARQL_11);
+        } catch (QueryParseException e11) {
+            try {
+                return QueryFactory.create(text, base, Syntax.syntaxSPARQL_12);
+            } catch (QueryParseException e12) {
+                throw e11;
+            }
+        }
     }
 
     /**

@@ -37,11 +37,28 @@ import org.apache.jena.update.UpdateRequest;
  * every other IRI as a document not found (never fetched).
  */
 final class Updater {
+    /**
+     * parse reads the request as strict SPARQL 1.1 Update and, only where
+     * 1.1 refuses it, as SPARQL 1.2 (reified triples in templates), as
+     * Engine.parse does for queries; 1.1's message when both refuse it.
+     */
+    static UpdateRequest parse(String text, String base) {
+        try {
+            return UpdateFactory.create(text, base, Syntax.syntaxSPARQL_11);
+        } catch (QueryParseException e11) {
+            try {
+                return UpdateFactory.create(text, base, Syntax.syntaxSPARQL_12);
+            } catch (QueryParseException e12) {
+                throw e11;
+            }
+        }
+    }
+
     Response run(long id, JsonObject req) {
         UpdateRequest request;
         try {
             String base = str(req, "base");
-            request = UpdateFactory.create(str(req, "update"), base.isEmpty() ? null : base, Syntax.syntaxSPARQL_11);
+            request = parse(str(req, "update"), base.isEmpty() ? null : base);
         } catch (QueryParseException e) {
             return Response.failure(id, "error", "parse", e.getMessage());
         } catch (QueryException e) {
