@@ -1,0 +1,1 @@
+CREATE GRAPH <http://example.org/g>
