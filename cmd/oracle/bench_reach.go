@@ -114,8 +114,11 @@ func climbJudge(ctx context.Context, sizes []int, limit time.Duration, dataset f
 	judge := func(d time.Duration) func(context.Context, *rdf.Dataset) error {
 		return func(c context.Context, ds *rdf.Dataset) error {
 			r := diff.Judge(c, &oracle.Case{Name: name, Query: query, Dataset: ds}, engines, d)
+			if r.Judge == "" && r.Large != nil {
+				return errors.New(shorten(r.Large.Verdict, 120)) // why the fast engine did not judge
+			}
 			if r.Judge == "" {
-				return errors.New(shorten(r.Reason, 90))
+				return errors.New(shorten(r.Reason, 120))
 			}
 			who = "by " + r.Judge
 			return nil
