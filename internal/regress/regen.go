@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reduce"
@@ -114,6 +115,8 @@ func regenSeed(ctx context.Context, s Seed, engines []oracle.Engine, opt Options
 			log = append(log, LogLine{s.ID, "flagged", x.Engine, string(x.Class), oneLine(x.Reason)})
 		case !ok:
 			log = append(log, LogLine{s.ID, "flagged", x.Engine, string(x.Class), "the run on every engine does not show it on the reduced case"})
+		case x.Class == diff.ClassRejected && follows12(x.Case):
+			log = append(log, LogLine{s.ID, "flagged", x.Engine, string(x.Class), "refuses a SPARQL 1.2 query: an engine without 1.2 lacks the feature (unsupported), no finding"})
 		default:
 			out = append(out, found{seed: s, res: x, div: d})
 		}
@@ -122,6 +125,18 @@ func regenSeed(ctx context.Context, s Seed, engines []oracle.Engine, opt Options
 		}
 	}
 	return out, log
+}
+
+// follows12 says whether c's query follows SPARQL 1.2 (it declares VERSION
+// or uses a 1.2 form, or the case says so): an engine refusing it is one
+// without 1.2, not one breaking the 1.1 grammar (issue 19). A 1.2-capable
+// engine refusing a valid 1.2 query is lost here too; none was seen.
+func follows12(c *oracle.Case) bool {
+	if c.Spec == syntax.Spec12 {
+		return true
+	}
+	q, err := syntax.Parse(c.Query, syntax.Options{Base: c.Base, Spec: c.Spec})
+	return err == nil && q.Spec == syntax.Spec12
 }
 
 // rootCases groups the reductions by fingerprint (in seed order), confirms

@@ -115,7 +115,7 @@ func TestEngineUpdateBaselines(t *testing.T) {
 // terms, the 1.2 functions, VERSION) with a baselines/<name>-sparql12.tsv
 // over the W3C sparql12 suite (issue 19); their 1.1 baselines stay as they
 // were.
-var sparql12Baselined = []string{"pyoxigraph", "oxigraph", "oxilite", "jena", "comunica"}
+var sparql12Baselined = []string{"pyoxigraph", "oxigraph", "oxilite", "jena", "comunica", "oxigraph-server", "fuseki"}
 
 // TestEngineSparql12Baselines runs every installed 1.2-capable external
 // engine over the W3C sparql12 manifest (query, syntax and update tests)

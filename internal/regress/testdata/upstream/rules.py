@@ -51,18 +51,26 @@ rule({"rdflib"}, lambda m, q, r: "changed-literal" in _cls(r) or "copied-literal
      "known", "https://github.com/RDFLib/rdflib/pull/255",
      "merged PR 'Literal reworking': lexical forms are preserved only when the NORMALIZE_LITERALS flag is False (normalised by default)")
 
+# SPARQL 1.2 (issue 19; searches of 2026-12-02).
+rule({"jena", "fuseki"}, lambda m, q, r: "sparql12-triple-literal-subject" in m.get("seeds", "") and "error-vs-answer" in _cls(r),
+     "fixed", "https://github.com/apache/jena/issues/4181",
+     "closed: TRIPLE does not raise on a literal subject (#func-triple); PR apache/jena#4182 'Validate TRIPLE argument ranges', after 6.2.0")
+rule({"oxigraph", "pyoxigraph", "oxigraph-server"}, lambda m, q, r: "sparql12-triple-term-literal-canonical" in m.get("seeds", ""),
+     "known", "https://github.com/oxigraph/oxigraph/issues/526",
+     "open enhancement 'Allows to avoid literal normalization': literals inside triple terms are normalised on load too, so <<( s p 1.0 )>> becomes <<( s p 1 )>>")
+
 SEARCHED = {
-    "jena": "NullPointerException MINUS; NPE subquery VALUES; GROUP_CONCAT IRI unbound; FROM NAMED same graph twice; nested OPTIONAL not well designed; literal predicate VALUES; update: DELETE from non-existent named graph creates empty graph",
-    "fuseki": "as jena (Fuseki is Jena's server): NullPointerException MINUS; GROUP_CONCAT; FROM NAMED twice; nested OPTIONAL; literal predicate",
-    "oxigraph": "AVG decimal lexical; DESCRIBE duplicate variable; (a|b) path duplicates; STR decimal canonical; GROUP BY alias rejected; xsd:int returned as xsd:integer; update: literal canonicalization stored value; PREFIX after ';' in an update request",
+    "jena": "NullPointerException MINUS; NPE subquery VALUES; GROUP_CONCAT IRI unbound; FROM NAMED same graph twice; nested OPTIONAL not well designed; literal predicate VALUES; update: DELETE from non-existent named graph creates empty graph; SPARQL 1.2: TRIPLE literal subject (apache/jena#4181); GRAPH variable bound to a triple term QueryIterGraphInner; EXISTS MINUS correlated evaluation",
+    "fuseki": "as jena (Fuseki is Jena's server): NullPointerException MINUS; GROUP_CONCAT; FROM NAMED twice; nested OPTIONAL; literal predicate; SPARQL 1.2: as jena (TRIPLE literal subject; GRAPH ?g bound to a triple term); CONSTRUCT triple term subject",
+    "oxigraph": "AVG decimal lexical; DESCRIBE duplicate variable; (a|b) path duplicates; STR decimal canonical; GROUP BY alias rejected; xsd:int returned as xsd:integer; update: literal canonicalization stored value; PREFIX after ';' in an update request; SPARQL 1.2: unreachable panic on IN over a directional language string; literal normalisation inside triple terms",
     "pyoxigraph": "as oxigraph (same engine): AVG decimal lexical; DESCRIBE duplicate variable; path duplicates; STR decimal; GROUP BY alias; xsd:int; update: literal canonicalization; PREFIX after ';'",
     "oxigraph-server": "as oxigraph (same engine): AVG decimal lexical; DESCRIBE duplicate variable; path duplicates; STR decimal; GROUP BY alias; xsd:int; update: literal canonicalization; PREFIX after ';'",
     "rdflib": "GROUP BY empty VALUES aggregate; NOT EXISTS empty VALUES; aggregates over unbound; MIN/MAX blank node IRI; negated inverse path; nested star path; update: INSERT literal as subject; DELETE WHERE GRAPH ?g (RDFLib/rdflib#2141, variable graph in INSERT DATA with initBindings, seen: related, not the same case); literal normalize lexical form; update: USING clause with GRAPH in WHERE (w3c/rdf-tests#72, closed, questioned the tests dawg-delete-using-02a/06a; they stay approved)",
-    "comunica": "GRAPH variable empty group; HAVING error; MIN/MAX IRI ordering; OPTIONAL empty left; cast derived type; GRAPH ?g named/default; MINUS; IRI() relative base; update: empty update request queryVoid; INSERT template literal subject",
+    "comunica": "GRAPH variable empty group; HAVING error; MIN/MAX IRI ordering; OPTIONAL empty left; cast derived type; GRAPH ?g named/default; MINUS; IRI() relative base; update: empty update request queryVoid; INSERT template literal subject; SPARQL 1.2: CONSTRUCT triple term as subject; EXISTS MINUS correlated evaluation; TRIPLE throw on invalid (comunica/comunica#1675, closed, not these cases)",
     "virtuoso": "empty group pattern; HAVING; boolean as integer; MINUS; NOT EXISTS VALUES; MIN unbound; STRDT datatype; update: DELETE INSERT same triple removed; INSERT DATA empty GRAPH block SP030",
     "rdf4j": "MINUS empty result; AVG invalid decimal lexical; aggregates over empty input",
     "rasqal": "aggregate empty VALUES crash; rasqal SPARQL wrong result (its tracker, bugs.librdf.org, is not in the searched corpus)",
     "attean": "attean SPARQL evaluation issues; aggregate COUNT AVG empty group",
     "rdfquery": "RDF::Query (kasei/perlrdf) VALUES",
-    "oxilite": "ORDER BY / GROUP BY constant SQL error; update: PREFIX after ';' (searched under oxigraph, whose parser it uses)",
+    "oxilite": "ORDER BY / GROUP BY constant SQL error; update: PREFIX after ';' (searched under oxigraph, whose parser it uses); SPARQL 1.2: LANGDIR OBJECT triple term binding lost; EXISTS MINUS correlated evaluation",
 }
