@@ -5,7 +5,10 @@
 //
 // Per case the sidecar builds a fresh in-memory dataset from the request's
 // N-Quads (every listed named graph present, even empty), parses the query as
-// strict SPARQL 1.1 (Jena's ARQ extensions are rejected like a syntax error),
+// strict SPARQL 1.1 (Jena's ARQ extensions are rejected like a syntax error)
+// and, only where 1.1 refuses it, as SPARQL 1.2 (ARQ's syntaxSPARQL_12:
+// triple terms, reified triples, VERSION; updates alike), a query that
+// declares no VERSION but uses a 1.2 form being a 1.2 query (syntax.SpecAuto),
 // and answers SPARQL results JSON or N-Triples. FROM and FROM NAMED: when the
 // query has them, the catalogue's sources are loaded as named graphs too, and
 // Jena itself picks the dataset out of the graphs it was given (it does not

@@ -58,7 +58,11 @@
 // reduction, default 300 calls and 30 s; measured: 3.5 to 5.5 minutes on
 // 2 shared cores with 14 engines, 208 of 209 reductions verified). Quick
 // sync without reducing: -rejudge re-runs every case and rewrites only the
-// verdicts (about 40 s). After a regeneration: `python3
+// verdicts (about 40 s). A new seed is checked with -record -seeds REGEXP:
+// only the matching query seeds, recorded into a temporary folder the log
+// names (corpus/regress untouched; about a minute for the seven sparql12-*
+// seeds). An engine refusing a SPARQL 1.2 query (follows12) is flagged,
+// never filed: it lacks 1.2. After a regeneration: `python3
 // internal/regress/testdata/upstream/mkupstream.py corpus/regress`, then
 // `go test ./internal/regress -run TestFindings -update` regenerates
 // docs/findings.md (findings.go) from the corpus and upstream.tsv: root causes per engine with status, basis and upstream
