@@ -57,8 +57,9 @@ func rdflib(c oracle.NativeCase) oracle.Native {
 		out = "answer.graph.serialize(format='nt')"
 	}
 	return oracle.Native{Install: "python3 -m pip install rdflib==7.6.0", Run: oracle.Heredoc("python3",
-		"import sys, rdflib",
+		"import sys, rdflib, rdflib.plugins.sparql as sparql",
 		"from rdflib.graph import DATASET_DEFAULT_GRAPH_ID",
+		"sparql.SPARQL_LOAD_GRAPHS = False  # never fetch a graph FROM names",
 		"ds = rdflib.Dataset(default_union=False)",
 		"ds.parse('data.nq', format='nquads', publicID=DATASET_DEFAULT_GRAPH_ID)",
 		"answer = ds.query(open('query.rq', encoding='utf-8').read()"+base+")",
@@ -99,6 +100,7 @@ func rdflibUpdate(c oracle.NativeCase) oracle.Native {
 		"from rdflib.plugins.sparql.parser import parseUpdate",
 		"from rdflib.plugins.sparql.algebra import translateUpdate",
 		"sparql.SPARQL_DEFAULT_GRAPH_UNION = False",
+		"sparql.SPARQL_LOAD_GRAPHS = False  # never fetch a graph USING names",
 		"ds = rdflib.Dataset(default_union=False)",
 		"ds.parse('data.nq', format='nquads', publicID=DATASET_DEFAULT_GRAPH_ID)",
 		"request = translateUpdate(parseUpdate(open('update.ru', encoding='utf-8').read()), "+base+")",
