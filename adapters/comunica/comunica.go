@@ -36,6 +36,7 @@ func Config(dir string, pool int) sidecar.Config {
 		NoNetwork:   true,
 		Limits:      sidecar.DefaultLimits,
 		HeapArgs:    sidecar.NodeHeap,
+		SPARQL12:    true, // Comunica 5 parses and evaluates SPARQL 1.2
 	}
 }
 

@@ -21,7 +21,9 @@ const Jar = "target/jena-sidecar.jar"
 // its own log on stderr (stdout is the protocol's), and a deep stack for
 // the thread that evaluates (Sidecar.java); the process has no network.
 func Config(dir string, pool int) sidecar.Config {
-	return jarConfig(Name, filepath.Join(dir, Jar), dir, pool)
+	c := jarConfig(Name, filepath.Join(dir, Jar), dir, pool)
+	c.SPARQL12 = true // Jena 6 implements RDF 1.2 and SPARQL 1.2 (Jena 5's RDF-star is not 1.2)
+	return c
 }
 
 // jarConfig runs the sidecar jar under the name given, on the JDK it was

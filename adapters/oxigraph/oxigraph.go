@@ -24,6 +24,7 @@ func Config(dir string, pool int) sidecar.Config {
 		NoNetwork:   true,
 		Limits:      sidecar.DefaultLimits,
 		HeapArgs:    sidecar.NodeHeap,
+		SPARQL12:    true, // oxigraph 0.5 on npm is built with RDF 1.2
 	}
 }
 

@@ -25,6 +25,9 @@ func Config(name, dir, python string, pool int) sidecar.Config {
 		MaxRequests: 5000,
 		NoNetwork:   true,
 		Limits:      sidecar.DefaultLimits,
+		// pyoxigraph 0.5 and oxilite are built with RDF 1.2 (triple terms
+		// load from N-Quads, isTRIPLE answers); RDFLib 7 has neither.
+		SPARQL12: name != "rdflib",
 	}
 }
 

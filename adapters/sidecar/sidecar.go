@@ -44,6 +44,9 @@ type Config struct {
 	// ("jena-big", kind jena) still gets its engine's reproducer, and a
 	// release (pyoxigraph@0.4.11) names its own. Default: Name.
 	Reproducer string
+	// SPARQL12: the engine implements SPARQL 1.2 and RDF 1.2; a case that
+	// needs them reaches no other (oracle.SPARQL12).
+	SPARQL12 bool
 }
 
 // Engine is an oracle.Engine backed by a pool of sidecar processes.
@@ -260,3 +263,6 @@ func serviceRule(c *oracle.Case, err error) error {
 	}
 	return err
 }
+
+// SPARQL12 reports whether the engine implements SPARQL 1.2 (Config.SPARQL12).
+func (e *Engine) SPARQL12() bool { return e.cfg.SPARQL12 }

@@ -45,9 +45,10 @@ const serverTimeout = 60
 // OxigraphServer is the Oxigraph server whose binary is bin (.venv/bin/oxigraph).
 func OxigraphServer(bin string) *Managed {
 	return NewManaged(Server{
-		Name:    OxigraphServerName,
-		Version: oxigraphVersion(bin),
-		Program: bin,
+		Name:     OxigraphServerName,
+		Version:  oxigraphVersion(bin),
+		SPARQL12: true, // the 0.5 server is built with RDF 1.2
+		Program:  bin,
 		Argv: func(port int) []string {
 			return []string{bin, "serve", "--bind", fmt.Sprintf("127.0.0.1:%d", port), "--timeout-s", strconv.Itoa(serverTimeout)}
 		},
@@ -77,9 +78,10 @@ func oxigraphVersion(bin string) string {
 // SetLimits says otherwise), 30 s of CPU time per case.
 func Fuseki(java, jar string) *Managed {
 	return NewManaged(Server{
-		Name:    FusekiName,
-		Version: FusekiVersion,
-		Program: jar,
+		Name:     FusekiName,
+		Version:  FusekiVersion,
+		SPARQL12: true, // Fuseki 6 is Jena 6's
+		Program:  jar,
 		Argv: func(port int) []string {
 			return []string{java, "-XX:+UseSerialGC", "-jar", jar, "--mem", "--update", "--localhost", "--quiet",
 				"--port", strconv.Itoa(port), "--timeout", strconv.Itoa(serverTimeout * 1000), "/ds"}

@@ -25,6 +25,8 @@ import (
 type Server struct {
 	Name    string
 	Version string
+	// SPARQL12: the server implements SPARQL 1.2 and RDF 1.2 (oracle.SPARQL12).
+	SPARQL12 bool
 	// Program is the file that must exist for the server to run (its
 	// binary or jar): without it the engine is unavailable.
 	Program string
@@ -66,6 +68,9 @@ func NewManaged(s Server) *Managed {
 }
 
 func (m *Managed) Name() string { return m.srv.Name }
+
+// SPARQL12 reports whether the server implements SPARQL 1.2.
+func (m *Managed) SPARQL12() bool { return m.srv.SPARQL12 }
 
 // Version is the release the server runs, or "unavailable" when its
 // program is not installed.

@@ -26,7 +26,7 @@ type QueryInfo struct {
 func (i *QueryInfo) HasDataset() bool { return len(i.From)+len(i.FromNamed) > 0 }
 
 func (c *Case) parse() (*syntax.Query, error) {
-	q, err := syntax.Parse(c.Query, syntax.Options{Base: c.Base})
+	q, err := syntax.Parse(c.Query, syntax.Options{Base: c.Base, Spec: c.Spec})
 	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w", c.Name, err)
 	}

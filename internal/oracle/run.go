@@ -24,8 +24,13 @@ type Outcome struct {
 // is contained and reported as ErrCrashed.
 func Run(ctx context.Context, c *Case, engines []Engine, deadline time.Duration) []Outcome {
 	out := make([]Outcome, len(engines))
+	needs12 := c.Needs12()
 	var wg sync.WaitGroup
 	for i, e := range engines {
+		if needs12 && !Supports12(e) {
+			out[i] = Outcome{Engine: e.Name(), Version: e.Version(), Err: unsupported12(e)}
+			continue
+		}
 		wg.Add(1)
 		go func(i int, e Engine) {
 			defer wg.Done()

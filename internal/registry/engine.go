@@ -23,6 +23,9 @@ type fastEngine struct{ opts engine.Options }
 func (*fastEngine) Name() string    { return "engine" }
 func (*fastEngine) Version() string { return moduleVersion() }
 
+// SPARQL12: the fast engine follows the reference on SPARQL 1.2.
+func (*fastEngine) SPARQL12() bool { return true }
+
 // Lacks is the reference's: both evaluate expressions with ops.
 func (*fastEngine) Lacks() []string { return (&referenceEngine{}).Lacks() }
 

@@ -26,6 +26,9 @@ type referenceEngine struct{ opts reference.Options }
 func (*referenceEngine) Name() string    { return "reference" }
 func (*referenceEngine) Version() string { return moduleVersion() }
 
+// SPARQL12: the reference follows the SPARQL 1.2 draft for 1.2 cases.
+func (*referenceEngine) SPARQL12() bool { return true }
+
 // Lacks lists the optional W3C test features (mf:requires) the reference
 // does not have: none. Comparing xsd:date values (XsdDateOperations) is an
 // extension of the operator mapping, which §17.3.1 (#operatorExtensibility)

@@ -58,6 +58,7 @@ func pyoxigraphRelease(dir, rel, name string, pool int) sidecar.Config {
 	c := python.Config("pyoxigraph", dir, filepath.Join(dir, "releases", "pyoxigraph-"+rel, "bin", "python"), pool)
 	sidecar.SetReproducer(name, python.ReleaseReproducer(rel))
 	c.Reproducer = name
+	c.SPARQL12 = release12(rel)
 	return c
 }
 
@@ -84,6 +85,7 @@ func oxigraphRelease(dir, rel, name string, pool int) sidecar.Config {
 		filepath.Join(dir, "releases", rel, "sidecar.js")}
 	sidecar.SetReproducer(name, oxigraph.ReleaseReproducer(rel))
 	c.Reproducer = name
+	c.SPARQL12 = release12(rel)
 	return c
 }
 
@@ -268,4 +270,10 @@ func part(p []string, i int) string {
 		return p[i]
 	}
 	return "0"
+}
+
+// release12 reports whether an Oxigraph release (npm or Python) has RDF 1.2:
+// 0.5 and later; 0.4 has RDF-star, whose << >> is not RDF 1.2's.
+func release12(rel string) bool {
+	return !strings.HasPrefix(rel, "0.4.") && !strings.HasPrefix(rel, "0.3.")
 }

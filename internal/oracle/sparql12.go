@@ -1,0 +1,82 @@
+package oracle
+
+import (
+	"fmt"
+
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// SPARQL 1.2 and RDF 1.2 are new (issue 19): an engine that does not
+// implement them is not wrong on a case that needs them, it lacks the
+// feature. An engine that implements them says so through SPARQL12; Run
+// answers unsupported for every other engine on a case that needs 1.2,
+// without running it, so no adapter has to recognise its engine's way of
+// refusing 1.2 syntax or data.
+
+// SPARQL12 is the optional interface of an engine that implements SPARQL
+// 1.2 and RDF 1.2 (triple terms, base direction).
+type SPARQL12 interface {
+	SPARQL12() bool
+}
+
+// Supports12 reports whether e implements SPARQL 1.2, looking through
+// wrappers.
+func Supports12(e Engine) bool {
+	for e != nil {
+		if s, ok := e.(SPARQL12); ok {
+			return s.SPARQL12()
+		}
+		u, ok := e.(Unwrapper)
+		if !ok {
+			return false
+		}
+		e = u.Unwrap()
+	}
+	return false
+}
+
+// Needs12 reports whether the case needs SPARQL 1.2: its query follows the
+// 1.2 document (declared by VERSION, implied by 1.2 syntax, or set by
+// Spec), or its data holds RDF 1.2 terms.
+func (c *Case) Needs12() bool {
+	if c.Spec == syntax.Spec12 {
+		return true
+	}
+	if q, err := c.parse(); err == nil && q.Spec == syntax.Spec12 {
+		return true
+	}
+	return datasetNeeds12(c.Dataset) || sourcesNeed12(c.Sources)
+}
+
+func datasetNeeds12(ds *rdf.Dataset) bool {
+	if ds == nil {
+		return false
+	}
+	for _, q := range ds.Quads() {
+		if term12(q.S) || term12(q.O) {
+			return true
+		}
+	}
+	return false
+}
+
+func sourcesNeed12(src map[string]*rdf.Graph) bool {
+	for _, g := range src {
+		for _, t := range g.Triples() {
+			if term12(t.S) || term12(t.O) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// term12 is an RDF 1.2 term: a triple term or a directional string.
+func term12(t rdf.Term) bool { return t.IsTriple() || t.Dir != "" }
+
+// unsupported12 is the outcome of an engine without 1.2 on a case that
+// needs it.
+func unsupported12(e Engine) error {
+	return fmt.Errorf("%w: %s does not implement SPARQL 1.2 / RDF 1.2, which the case needs", ErrUnsupported, e.Name())
+}
