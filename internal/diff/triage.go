@@ -137,8 +137,11 @@ func triage(c *oracle.Case, outcomes []oracle.Outcome, suspect bool) *Report {
 // case (large_judge.go).
 func judged(r *Report, judge string, expected *results.Answer, others []oracle.Outcome, suspect bool) *Report {
 	r.Judge, r.Expected = judge, expected
+	ext := extensionCall(r.Case)
 	for _, o := range others {
-		r.Verdicts = append(r.Verdicts, judgeOne(expected, o))
+		ev := judgeOne(expected, o)
+		lacksExtension(&ev, ext)
+		r.Verdicts = append(r.Verdicts, ev)
 	}
 	r.Kind = kindOf(r, suspect)
 	r.Divergences = divergences(r)
