@@ -83,6 +83,11 @@ func ApplyUpdate(ctx context.Context, e oracle.Engine, c *oracle.UpdateCase, d t
 	if !ok {
 		return nil, fmt.Errorf("%w: %s applies no updates", oracle.ErrUnsupported, e.Name())
 	}
+	if c.Needs12() {
+		if err := oracle.Unsupported12(e); err != nil {
+			return nil, err
+		}
+	}
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	defer func() {

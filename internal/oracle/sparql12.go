@@ -72,6 +72,24 @@ func sourcesNeed12(src map[string]*rdf.Graph) bool {
 	return false
 }
 
+// Needs12 reports whether an update case needs SPARQL 1.2: its request
+// follows 1.2, or its store or documents hold RDF 1.2 terms.
+func (c *UpdateCase) Needs12() bool {
+	if u, err := syntax.ParseUpdate(c.Update, syntax.Options{Base: c.Base}); err == nil && u.Spec == syntax.Spec12 {
+		return true
+	}
+	return datasetNeeds12(c.Store) || sourcesNeed12(c.Sources)
+}
+
+// Unsupported12 is the error of an engine without SPARQL 1.2 on a case
+// that needs it (nil when e has it).
+func Unsupported12(e Engine) error {
+	if Supports12(e) {
+		return nil
+	}
+	return unsupported12(e)
+}
+
 // term12 is an RDF 1.2 term: a triple term or a directional string.
 func term12(t rdf.Term) bool { return t.IsTriple() || t.Dir != "" }
 

@@ -65,3 +65,23 @@ func TestNeeds12(t *testing.T) {
 		t.Errorf("a 1.1 case: %v, ran %d", outs[0].Err, without.ran)
 	}
 }
+
+// TestUpdateNeeds12: an update request with 1.2 syntax, or a store holding
+// a triple term, needs SPARQL 1.2; a 1.1 request over 1.1 data does not.
+func TestUpdateNeeds12(t *testing.T) {
+	tt := rdf.TripleTerm(rdf.IRI("http://ex/s"), rdf.IRI("http://ex/p"), rdf.IRI("http://ex/o"))
+	store := rdf.NewDataset()
+	store.Add(rdf.Quad{S: rdf.IRI("http://ex/a"), P: rdf.IRI("http://ex/q"), O: tt})
+	for _, c := range []struct {
+		c    *UpdateCase
+		want bool
+	}{
+		{&UpdateCase{Update: "INSERT DATA { <http://ex/a> <http://ex/p> 1 }"}, false},
+		{&UpdateCase{Update: "INSERT DATA { <http://ex/a> <http://ex/p> <<( <http://ex/s> <http://ex/p> 1 )>> }"}, true},
+		{&UpdateCase{Update: "CLEAR DEFAULT", Store: store}, true},
+	} {
+		if got := c.c.Needs12(); got != c.want {
+			t.Errorf("Needs12(%q) = %v, want %v", c.c.Update, got, c.want)
+		}
+	}
+}
