@@ -10,8 +10,7 @@ import "github.com/sparql-oracle/oracle/internal/results"
 
 // alternatives names, per contested question, the readings other than the
 // judge's, numbered from 1 in this order. A question without an entry has
-// no alternative the judge can compute (EXISTS by evaluation with μ in
-// scope needs another evaluation strategy): its divergences stay undecided.
+// no alternative the judge can compute: its divergences stay undecided.
 var alternatives = map[string][]string{
 	ReadingKey(ContestedAggErrors):    {"errors skipped, as COUNT skips them"},
 	ReadingKey(ContestedMinMaxError):  {"errors skipped", "the error makes MIN/MAX an error, as for SUM"},
@@ -21,7 +20,21 @@ var alternatives = map[string][]string{
 	ReadingKey(ContestedRegexQ):       {"the flag q is an error (F&O 1.0 §7.6.1.1, err:FORX0001)"},
 	ReadingKey(ContestedNPS):          {"one solution per matching triple (a bag)"},
 	ReadingKey(ContestedTripleEqual):  {"sameValue pair-wise: NaN components equal, an error in any pair an error"},
+	ReadingKey(ContestedExists):       {"evaluation with the solution in scope (the SPARQL 1.2 draft's #defn_evalContextSolution)"},
 }
+
+// partial names the questions whose Alternatives are not every reading
+// engines take: an answer that matches none of them is not ruled out. EXISTS
+// has more evaluation strategies than the two the judge computes (a
+// semi-join over P evaluated alone; substitution that renames a
+// sub-select's inner variables), so there only a match decides.
+var partial = map[string]bool{
+	ReadingKey(ContestedExists): true,
+}
+
+// AlternativesComplete: every reading of b engines take is among the
+// judge's and Alternatives(b).
+func AlternativesComplete(b results.Basis) bool { return !partial[ReadingKey(b)] && len(Alternatives(b)) > 0 }
 
 // judgeReadings names the judge's own reading of each question.
 var judgeReadings = map[string]string{

@@ -71,6 +71,12 @@ func checkReading(t *testing.T, where string, f map[string]string, res *Result) 
 	if ref, ok := f["contested"]; ok && (res.Contested == nil || res.Contested.Ref != ref) {
 		t.Errorf("%s: Contested %v, want %s (%s)", where, res.Contested, ref, res.Indeterminate)
 	}
+	if n, ok := f["other-rows"]; ok && (len(res.Readings) == 0 || strconv.Itoa(len(res.Readings[0].Answer.Rows)) != n) {
+		t.Errorf("%s: other readings %v, want the first with %s rows", where, res.Readings, n)
+	}
+	if c, ok := f["readings-complete"]; ok && strconv.FormatBool(res.ReadingsComplete) != c {
+		t.Errorf("%s: readings complete %v, want %s", where, res.ReadingsComplete, c)
+	}
 	if _, ok := f["exact"]; ok && (res.Contested != nil || len(res.Follows) > 0) {
 		t.Errorf("%s: want the text alone; Contested %v Follows %v", where, res.Contested, res.Follows)
 	}

@@ -90,7 +90,11 @@
 // reading ops can compute (at most MaxReadings combinations) and records
 // the answers (Result.Readings; ReadingsComplete when all were evaluated,
 // none met a further question and no other choice was left open). EXISTS
-// by evaluation with μ in scope has no computable reading.
+// (exists_readings.go) is evaluated both ways where its pattern reads
+// which variables a solution binds: by substitution, and with μ in scope
+// as the 1.2 draft does; it is contested where the two part, and its
+// alternatives are partial (ops.AlternativesComplete), so an answer that
+// takes neither stays undecided.
 //
 // §17.6 extension points (extension.go): an error a function or operator
 // raised on bound arguments (ops.Value.Extensible) is recorded where it

@@ -65,15 +65,21 @@ func (e *evaluator) exists(g *rdf.Graph, p algebra.Op, b ops.Binding) (bool, err
 	if !ok {
 		mu = mappingOf(b)
 	}
+	if e.ectx.Reading(ops.ContestedExists) == 1 || e.ctxMu != nil {
+		// The other reading (exists_readings.go), also for an EXISTS nested
+		// in a pattern being evaluated that way.
+		return e.existsInScope(g, p, mu)
+	}
 	sp, open, used := substituteTraced(p, mu)
 	e.noteExists(g, used, mu)
-	if open {
-		e.ectx.Contest(ops.ContestedExists, "EXISTS replaced a variable inside a MINUS or a sub-select: the letter of "+
-			"#defn_evalExists (substitute, then evaluate) and engines' evaluation with the solution in scope give different answers there")
-	}
 	out, err := e.eval(g, sp)
 	if err != nil && e.ectx.Fatal == nil {
 		e.ectx.Fatal = err
+	}
+	if err == nil && (open || e.existsReadingsPart(g, p, mu, len(out) > 0)) {
+		e.ectx.Contest(ops.ContestedExists, "EXISTS over a pattern that reads which variables a solution binds (MINUS, "+
+			"a sub-select, BIND, VALUES): the letter of #defn_evalExists (substitute, then evaluate) and evaluation "+
+			"with the solution in scope give different answers there")
 	}
 	return len(out) > 0, err
 }

@@ -51,8 +51,8 @@ func combinations(met []results.Basis) ([]map[string]int, bool) {
 	combos := []map[string]int{{}}
 	for _, b := range met {
 		n := len(ops.Alternatives(b))
+		complete = complete && ops.AlternativesComplete(b)
 		if n == 0 {
-			complete = false
 			continue
 		}
 		var next []map[string]int
