@@ -34,7 +34,9 @@ var partial = map[string]bool{
 
 // AlternativesComplete: every reading of b engines take is among the
 // judge's and Alternatives(b).
-func AlternativesComplete(b results.Basis) bool { return !partial[ReadingKey(b)] && len(Alternatives(b)) > 0 }
+func AlternativesComplete(b results.Basis) bool {
+	return !partial[ReadingKey(b)] && len(Alternatives(b)) > 0
+}
 
 // judgeReadings names the judge's own reading of each question.
 var judgeReadings = map[string]string{
