@@ -84,6 +84,12 @@ const (
 const (
 	// ClassVars: the sets of projected variables differ.
 	ClassVars Class = "vars"
+	// ClassEmptyHead: neither answer has a solution and the engine's head
+	// lists no variable where the query projects some. The solutions agree
+	// (there are none); the results format's head is what differs (SPARQL
+	// Query Results XML Format §2.2, #head; every empty expected result of
+	// the W3C 1.1 suite lists its variables).
+	ClassEmptyHead Class = "empty-head"
 	// ClassShape: the answers are of different kinds (bindings vs boolean...).
 	ClassShape Class = "shape"
 	// ClassUndecided: the comparison did not finish (search budget
@@ -106,7 +112,7 @@ const (
 // allClasses lists every class, most specific first: a Verdict's Classes are
 // sorted by this rank.
 var allClasses = []Class{
-	ClassShape, ClassVars,
+	ClassShape, ClassVars, ClassEmptyHead,
 	ClassCopiedLiteralChanged, ClassChangedLiteral,
 	ClassLangCase, ClassSimpleVsString, ClassNumericLexical, ClassNumericDatatype,
 	ClassComputedDatatype, ClassComputedValue,

@@ -363,9 +363,23 @@ func varSet(vs []string) string {
 
 func varsVerdict(e, a *results.Answer) *Verdict {
 	es, as := varSet(e.Vars), varSet(a.Vars)
+	if emptyHead(e, a) {
+		return &Verdict{
+			Classes: []Class{ClassEmptyHead},
+			Diff:    []Line{{'-', "vars " + es}, {'+', "vars " + as}},
+			Summary: "no solutions, and the head lists no variable where the query projects " + es,
+		}
+	}
 	return &Verdict{
 		Classes: []Class{ClassVars},
 		Diff:    []Line{{'-', "vars " + es}, {'+', "vars " + as}},
 		Summary: "projected variables differ",
 	}
+}
+
+// emptyHead: an answer without solutions whose head lists no variable,
+// against an expected answer without solutions that projects some.
+func emptyHead(e, a *results.Answer) bool {
+	noRows := len(e.Rows) == 0 && len(a.Rows) == 0 && (e.Freedom == nil || len(e.Freedom.Sequence) == 0)
+	return noRows && len(a.Vars) == 0 && len(e.Vars) > 0
 }

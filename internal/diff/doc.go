@@ -55,6 +55,8 @@
 //     engine's description is any graph. Triage and selfcheck use it.
 //   - Boolean: equal booleans. Graph: RDF graph isomorphism, triples as a set.
 //   - Different kinds (bindings vs boolean...): ClassShape.
+//   - Other projected variables: ClassVars; no solutions on either side and
+//     a head that lists none of the projected variables: ClassEmptyHead.
 //
 // The bijection search (bijection.go) folds rows into distinct rows with
 // counts, buckets them by their blank-free signature (blank nodes numbered

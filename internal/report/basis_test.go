@@ -100,3 +100,34 @@ func TestContestedIsAQuestion(t *testing.T) {
 		t.Errorf("--file-contested gave %+v", filed[0])
 	}
 }
+
+// TestVarsCiteTheProjection: a divergence in the projected variables cites
+// what decides them, not the first construct of the query: §18.2.1 for
+// SELECT *, and the results format's head for an empty answer whose head
+// lists no variable.
+func TestVarsCiteTheProjection(t *testing.T) {
+	ds := rdf.NewDataset()
+	c := &oracle.Case{Dataset: ds, Query: "SELECT * { BIND(STRLEN(?v1) AS ?v2) }"}
+	want := &results.Answer{Kind: results.Bindings, Vars: []string{"v2"}, Rows: []results.Solution{{}}}
+	got := &results.Answer{Kind: results.Bindings, Vars: []string{"v1", "v2"}, Rows: []results.Solution{{}}}
+	b := Bugs(diff.Triage(c, []oracle.Outcome{{Engine: "reference", Answer: want}, {Engine: "rasqal", Version: "0.9.33", Answer: got}}))[0]
+	if b.Title != "SELECT *: projects ?v1 ?v2 where the spec gives ?v2 (rasqal)" || b.Basis.Anchor != "variableScope" {
+		t.Errorf("title %q, basis %+v", b.Title, b.Basis)
+	}
+	c = &oracle.Case{Dataset: ds, Query: "SELECT ?v1 (STRLEN(?v1) AS ?v2) { ?v1 ?p ?o }"}
+	want = &results.Answer{Kind: results.Bindings, Vars: []string{"v1", "v2"}}
+	got = &results.Answer{Kind: results.Bindings}
+	r := diff.Triage(c, []oracle.Outcome{{Engine: "reference", Answer: want}, {Engine: "rasqal", Version: "0.9.33", Answer: got}})
+	b = Bugs(r)[0]
+	if b.Class != diff.ClassEmptyHead || b.Title != "results: the head of an empty answer lists no variable where the query projects ?v1 ?v2 (rasqal)" {
+		t.Errorf("class %s title %q", b.Class, b.Title)
+	}
+	if b.Basis.Anchor != "head" || !strings.Contains(b.Basis.Sentence, "head must contain") {
+		t.Errorf("basis %+v", b.Basis)
+	}
+	var md bytes.Buffer
+	WriteMarkdown(&md, []Bug{b})
+	if !strings.Contains(md.String(), "text: SPARQL Query Results XML Format 2.2 Header (\\#head)") {
+		t.Errorf("basis line:\n%s", md.String())
+	}
+}

@@ -67,6 +67,12 @@ func featureOf(fs []feature, c diff.Class) feature {
 		if f, ok := firstOf(fs, "ORDER BY"); ok {
 			return f
 		}
+	case diff.ClassVars:
+		if f, ok := firstOf(fs, "SELECT *", "projection"); ok {
+			return f
+		}
+	case diff.ClassEmptyHead:
+		return resultsHead
 	}
 	return fs[0]
 }
@@ -246,6 +252,8 @@ func answerEffect(c diff.Class, e, a *results.Answer) string {
 	switch c {
 	case diff.ClassVars:
 		return fmt.Sprintf("projects %s where the spec gives %s", varList(a.Vars), varList(e.Vars))
+	case diff.ClassEmptyHead:
+		return fmt.Sprintf("the head of an empty answer lists no variable where the query projects %s", varList(e.Vars))
 	case diff.ClassMissingRows, diff.ClassExtraRows:
 		return fmt.Sprintf("returns %s where the spec gives %d", count(len(a.Rows), "row"), len(e.Rows))
 	case diff.ClassDuplicateRows:

@@ -158,7 +158,7 @@ func expected(b *strings.Builder, bug Bug) {
 	}
 	sec := ""
 	if len(bug.Spec) > 0 {
-		sec = ", SPARQL 1.1 Query §" + bug.Spec[0].Section
+		sec = ", " + sectionName(bug.Spec[0])
 	}
 	judge := "reference evaluator"
 	if bug.JudgedBy != "" {
@@ -438,4 +438,13 @@ func WriteTable(w io.Writer, r *diff.Report, bugs ...Bug) error {
 // cell keeps a table cell on one line and in its column.
 func cell(s string) string {
 	return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(s)
+}
+
+// sectionName cites a section: "SPARQL 1.1 Query §N Title", or the other
+// Recommendation's own title when the link leaves SPARQL 1.1 Query.
+func sectionName(l SpecLink) string {
+	if strings.HasPrefix(l.URL, SpecBase) {
+		return "SPARQL 1.1 Query §" + l.Section
+	}
+	return l.Section
 }

@@ -347,7 +347,7 @@ var classPhrase = map[diff.Class]string{
 	diff.ClassNumericDatatype: "another numeric datatype", diff.ClassLangCase: "language tag case differs",
 	diff.ClassSimpleVsString: "simple literal vs xsd:string", diff.ClassBlankVsIRI: "a blank node where the spec gives an IRI, or the reverse",
 	diff.ClassUnboundVsBound: "a variable bound on one side only", diff.ClassWrongValue: "wrong value",
-	diff.ClassVars: "other projected variables", diff.ClassShape: "another kind of answer", diff.ClassUndecided: "an answer the judge cannot decide",
+	diff.ClassVars: "other projected variables", diff.ClassEmptyHead: "an empty answer whose head lists no variable", diff.ClassShape: "another kind of answer", diff.ClassUndecided: "an answer the judge cannot decide",
 	diff.ClassErrorVsAnswer: "an error where the spec gives an answer, or the reverse", diff.ClassTimeout: "does not answer within the deadline",
 	diff.ClassCrash: "crashes", diff.ClassUnsupported: "does not support the query", diff.ClassRejected: "rejects a valid SPARQL 1.1 query",
 	diff.ClassCopiedLiteralChanged: "returns a literal of the data or the query in another form",

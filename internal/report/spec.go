@@ -108,8 +108,26 @@ func features(query, base string) []feature {
 	})
 	pats = append(pats, modifierFeatures(q)...)
 	all := append(append(append(aggs, calls...), ops...), pats...)
-	return append(dedupFeatures(all), feature{"basic graph pattern", patternSpec["basic graph pattern"]})
+	all = append(dedupFeatures(all), feature{"basic graph pattern", patternSpec["basic graph pattern"]})
+	return append(all, projectionFeature(q)) // last: named only for the vars class (featureOf)
 }
+
+// projectionFeature is what decides a SELECT's variables: the in-scope
+// variables for SELECT * (#variableScope: "SELECT *" projects every
+// variable in scope), the listed ones otherwise (#defn_algProjection).
+func projectionFeature(q *syntax.Query) feature {
+	if q.Select != nil && q.Select.Star {
+		return feature{"SELECT *", link("variableScope", "18.2.1 Variable Scope")}
+	}
+	return feature{"projection", link("defn_algProjection", "18.5 Definition: Project")}
+}
+
+// resultsHead is the results formats' head, which lists the query's
+// variables even when there is no solution (ClassEmptyHead). Its sentence
+// is SPARQL Query Results XML Format's, not SPARQL 1.1 Query's
+// (formatSentences).
+var resultsHead = feature{"results", SpecLink{Anchor: "head",
+	Section: "SPARQL Query Results XML Format 2.2 Header", URL: "https://www.w3.org/TR/rdf-sparql-XMLres/#head"}}
 
 func callFeature(name string) feature {
 	a, ok := callAnchors[name]
