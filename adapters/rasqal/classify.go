@@ -23,7 +23,7 @@ func (o *outcome) answer(graph bool) (*results.Answer, error) {
 		return nil, err
 	}
 	if graph {
-		quads, err := rdf.ParseNQuads(bytes.NewReader(o.stdout), "roqet output")
+		quads, err := rdf.ParseGeneralized(bytes.NewReader(o.stdout), "roqet output")
 		if err != nil {
 			return nil, fmt.Errorf("rasqal printed unreadable N-Triples: %w", err)
 		}

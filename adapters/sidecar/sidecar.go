@@ -200,7 +200,7 @@ func decode(resp *Response) (*results.Answer, error) {
 		}
 		return a, nil
 	case "ntriples":
-		quads, err := rdf.ParseNQuads(strings.NewReader(resp.Result), "answer")
+		quads, err := rdf.ParseGeneralized(strings.NewReader(resp.Result), "answer") // a literal subject is a wrong answer, not an unreadable one
 		if err != nil {
 			return nil, fmt.Errorf("engine answered with unreadable N-Triples: %w", err)
 		}

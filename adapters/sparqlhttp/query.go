@@ -77,7 +77,7 @@ func decode(resp *http.Response, data []byte) (*results.Answer, error) {
 }
 
 func graphAnswer(data []byte) (*results.Answer, error) {
-	quads, err := rdf.ParseNQuads(bytes.NewReader(data), "answer")
+	quads, err := rdf.ParseGeneralized(bytes.NewReader(data), "answer") // a literal subject is a wrong answer, not an unreadable one
 	if err != nil {
 		return nil, fmt.Errorf("endpoint answered with unreadable N-Triples: %w", err)
 	}

@@ -90,6 +90,11 @@ const (
 	// Query Results XML Format §2.2, #head; every empty expected result of
 	// the W3C 1.1 suite lists its variables).
 	ClassEmptyHead Class = "empty-head"
+	// ClassIllegalTriple: the engine's graph holds a triple that is not RDF
+	// (a literal subject, a predicate that is not an IRI), which CONSTRUCT
+	// leaves out (#construct: "that triple is not included in the output
+	// RDF graph").
+	ClassIllegalTriple Class = "illegal-triple"
 	// ClassShape: the answers are of different kinds (bindings vs boolean...).
 	ClassShape Class = "shape"
 	// ClassUndecided: the comparison did not finish (search budget
@@ -112,7 +117,7 @@ const (
 // allClasses lists every class, most specific first: a Verdict's Classes are
 // sorted by this rank.
 var allClasses = []Class{
-	ClassShape, ClassVars, ClassEmptyHead,
+	ClassShape, ClassVars, ClassEmptyHead, ClassIllegalTriple,
 	ClassCopiedLiteralChanged, ClassChangedLiteral,
 	ClassLangCase, ClassSimpleVsString, ClassNumericLexical, ClassNumericDatatype,
 	ClassComputedDatatype, ClassComputedValue,

@@ -244,6 +244,9 @@ func compareGraph(e, a *results.Answer, opt Options) *Verdict {
 	if e.Freedom != nil && e.Freedom.Describe {
 		return &Verdict{OK: true, Note: "DESCRIBE: the description is determined by the query service (#describe); any graph is correct"}
 	}
+	if v := illegalTriples(a); v != nil && illegalTriples(e) == nil { // the judge's graph is RDF, the engine's is not
+		return v
+	}
 	t := &table{cols: []string{"s", "p", "o"}, open: make([]bool, 3), graph: true,
 		pool: graphPool(e), traced: e.Freedom != nil && e.Freedom.Traced}
 	var m mapping
@@ -382,4 +385,24 @@ func varsVerdict(e, a *results.Answer) *Verdict {
 func emptyHead(e, a *results.Answer) bool {
 	noRows := len(e.Rows) == 0 && len(a.Rows) == 0 && (e.Freedom == nil || len(e.Freedom.Sequence) == 0)
 	return noRows && len(a.Vars) == 0 && len(e.Vars) > 0
+}
+
+// illegalTriples judges a graph that holds triples which are not RDF: the
+// text leaves each of them out whatever else the graph holds (#construct:
+// "If any such instantiation produces a triple containing an unbound
+// variable or an illegal RDF construct, such as a literal in subject or
+// predicate position, then that triple is not included in the output RDF
+// graph"). nil when every triple is RDF.
+func illegalTriples(a *results.Answer) *Verdict {
+	var diff []Line
+	for _, t := range a.Triples {
+		if !t.IsRDF() {
+			diff = append(diff, Line{'+', t.String()})
+		}
+	}
+	if diff == nil {
+		return nil
+	}
+	return &Verdict{Classes: []Class{ClassIllegalTriple}, Diff: diff,
+		Summary: "the graph holds " + plural(len(diff), "triple") + " with a literal subject or a predicate that is not an IRI"}
 }

@@ -57,6 +57,9 @@
 //   - Different kinds (bindings vs boolean...): ClassShape.
 //   - Other projected variables: ClassVars; no solutions on either side and
 //     a head that lists none of the projected variables: ClassEmptyHead.
+//   - A graph holding a triple that is not RDF (a literal subject, a
+//     predicate that is not an IRI), which CONSTRUCT leaves out:
+//     ClassIllegalTriple, whatever the rest of the graph holds.
 //
 // The bijection search (bijection.go) folds rows into distinct rows with
 // counts, buckets them by their blank-free signature (blank nodes numbered

@@ -87,9 +87,9 @@ func LoadIsolated(ctx context.Context, data []byte, format Format, base, name st
 func readOwn(data []byte, format Format, name string, limits Limits) (qs []Quad, ok bool, err error) {
 	switch format {
 	case NTriples, NQuads:
-		qs, err = parseLines(data, name, format == NQuads)
+		qs, err = parseLines(data, name, format == NQuads, false)
 	case Turtle:
-		if qs, err = parseLines(data, name, false); err != nil || len(qs) == 0 {
+		if qs, err = parseLines(data, name, false, false); err != nil || len(qs) == 0 {
 			return nil, false, nil
 		}
 	default:

@@ -76,9 +76,9 @@ func Parse(r io.Reader, format Format, base string, name string) ([]Quad, error)
 	var qs []Quad
 	switch format {
 	case NTriples:
-		qs, err = parseLines(data, name, false)
+		qs, err = parseLines(data, name, false, false)
 	case NQuads:
-		qs, err = parseLines(data, name, true)
+		qs, err = parseLines(data, name, true, false)
 	case Turtle:
 		qs, err = parseTurtle(data, base, name)
 	case RDFXML:

@@ -72,3 +72,29 @@ func TestNTriplesRejectsGraph(t *testing.T) {
 		t.Errorf("N-Quads: %v, %v", qs, err)
 	}
 }
+
+// TestParseGeneralized: an engine's answer may hold a triple that is not
+// RDF; ParseGeneralized reads it (and IsRDF says so) where ParseNQuads
+// refuses it.
+func TestParseGeneralized(t *testing.T) {
+	for _, src := range []string{
+		"\"1\"^^<http://www.w3.org/2001/XMLSchema#integer> <http://e/p> \"x\" .\n",
+		"<http://e/s> \"p\" <http://e/o> .\n",
+		"<http://e/s> _:p <http://e/o> .\n",
+	} {
+		if _, err := ParseNQuads(strings.NewReader(src), "x"); err == nil {
+			t.Errorf("ParseNQuads accepted %q", src)
+		}
+		qs, err := ParseGeneralized(strings.NewReader(src), "x")
+		if err != nil || len(qs) != 1 || qs[0].Triple().IsRDF() {
+			t.Errorf("ParseGeneralized(%q) = %v, %v", src, qs, err)
+		}
+	}
+	qs, err := ParseGeneralized(strings.NewReader("<http://e/s> <http://e/p> \"o\" .\n\"s\" <http://e/p> <<( <http://e/a> <http://e/b> <http://e/c> )>> .\n"), "x")
+	if err != nil || len(qs) != 2 || !qs[0].Triple().IsRDF() || qs[1].Triple().IsRDF() {
+		t.Errorf("got %v, %v", qs, err)
+	}
+	if _, err := ParseGeneralized(strings.NewReader("<http://e/s> <http://e/p> .\n"), "x"); err == nil {
+		t.Error("a statement without object read")
+	}
+}

@@ -61,23 +61,16 @@ func basisOf(expected *results.Answer, spec []SpecLink) *results.Basis {
 		return nil
 	}
 	b := &results.Basis{Kind: results.BasisText, Anchor: spec[0].Anchor, URL: spec[0].URL}
-	if text, ok := formatSentences[spec[0].URL]; ok {
-		b.Sentence, b.Ref = text, spec[0].Section
-	} else if _, text, ok := Sentence(spec[0].Anchor); ok {
+	if _, text, ok := Sentence(spec[0].Anchor); ok {
 		b.Sentence = text
 	}
+	if l := spec[0]; l.Quote != "" {
+		b.Sentence = l.Quote
+		if !strings.HasPrefix(l.URL, SpecBase) { // another Recommendation: name it (basisLine)
+			b.Ref = l.Section
+		}
+	}
 	return b
-}
-
-// formatSentences quotes, by URL, the deciding sentences of the results
-// formats' Recommendations (their anchors are not SPARQL 1.1 Query's).
-// Beside the XML format's words, every empty expected result of the W3C
-// 1.1 suite (19 .srx files) lists its variables.
-var formatSentences = map[string]string{
-	resultsHead.Spec.URL: "For a variable binding query result, head must contain a sequence of elements describing " +
-		"the set of Query Variable names in the Solution Sequence (here called query results). The order of the " +
-		"variable names in the sequence is the order of the variable names given to the argument of the SELECT " +
-		"statement in the SPARQL query.",
 }
 
 func followed(fs []results.Basis, spec []SpecLink) *results.Basis {

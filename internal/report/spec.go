@@ -15,6 +15,9 @@ type SpecLink struct {
 	Anchor  string `json:"anchor"`  // without '#', as in ../shared/spec (e.g. defn_aggAvg)
 	Section string `json:"section"` // number and title (e.g. "18.5.1.4 Avg")
 	URL     string `json:"url"`
+	// Quote, when set, is the deciding sentence where it is not the
+	// section's first (spec_sentences.tsv), or not SPARQL 1.1 Query's.
+	Quote string `json:"-"`
 }
 
 // link names a section; its number and title come from the sentence table
@@ -127,7 +130,18 @@ func projectionFeature(q *syntax.Query) feature {
 // is SPARQL Query Results XML Format's, not SPARQL 1.1 Query's
 // (formatSentences).
 var resultsHead = feature{"results", SpecLink{Anchor: "head",
-	Section: "SPARQL Query Results XML Format 2.2 Header", URL: "https://www.w3.org/TR/rdf-sparql-XMLres/#head"}}
+	Section: "SPARQL Query Results XML Format 2.2 Header", URL: "https://www.w3.org/TR/rdf-sparql-XMLres/#head",
+	Quote: "For a variable binding query result, head must contain a sequence of elements describing " +
+		"the set of Query Variable names in the Solution Sequence (here called query results). The order of the " +
+		"variable names in the sequence is the order of the variable names given to the argument of the SELECT " +
+		"statement in the SPARQL query."}}
+
+// constructLeavesOut is the sentence of #construct that decides
+// ClassIllegalTriple.
+var constructLeavesOut = feature{"CONSTRUCT", SpecLink{Anchor: "construct", Section: "16.2 CONSTRUCT",
+	URL: SpecBase + "#construct",
+	Quote: "If any such instantiation produces a triple containing an unbound variable or an illegal RDF construct, " +
+		"such as a literal in subject or predicate position, then that triple is not included in the output RDF graph."}}
 
 func callFeature(name string) feature {
 	a, ok := callAnchors[name]
