@@ -13,6 +13,14 @@ import (
 // the order of the projected variables is not part of a solution sequence
 // (#defn_algProjection), so it is only noted.
 func compareBindings(e, a *results.Answer, opt Options) *Verdict {
+	if headless(a) && !emptyHead(e, a) {
+		// No solution and no head, where the judge has solutions: the
+		// missing rows are the divergence, not the head (Rasqal writes an
+		// empty head whenever it has no solution).
+		withHead := *a
+		withHead.Vars = e.Vars
+		a = &withHead
+	}
 	if varSet(e.Vars) != varSet(a.Vars) {
 		return varsVerdict(e, a)
 	}
