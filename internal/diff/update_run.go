@@ -168,22 +168,11 @@ func worse(k Kind, engine, outcome string) Kind {
 // the request to fail (a permitted store that is a failure): then the
 // engine's failure, which carries no store, cannot be told apart from it.
 func UpdateErrorOutcome(err error, want *results.Answer) (Outcome, Class) {
-	switch oracle.Classify(err) {
-	case "timeout", "budget", "resource":
-		return TimedOut, ClassTimeout
-	case "unavailable":
-		return Unavailable, ""
-	case "crashed":
-		return Crashed, ClassCrash
-	case "unsupported":
-		return Unsupported, ClassUnsupported
-	case "rejected":
-		return Rejected, ClassRejected
-	}
-	if failurePermitted(want) {
+	o, c := errorOutcome(err) // triage.go
+	if o == Errored && failurePermitted(want) {
 		return Unjudged, ClassUndecided
 	}
-	return Errored, ClassErrorVsAnswer
+	return o, c
 }
 
 func failurePermitted(a *results.Answer) bool {
