@@ -164,3 +164,77 @@ func sortClasses(cs []Class) []Class {
 	sort.SliceStable(out, func(i, j int) bool { return out[i].rank() < out[j].rank() })
 	return out
 }
+
+// Severity orders what a root cause costs a user, worst first: a wrong
+// answer (rows or values) is worse than a crash, a crash than an error on
+// a valid request, an error than a refusal, and a refusal than a cosmetic
+// difference (a lexical form, a datatype that keeps the value, a head on
+// an empty answer). Lists and counts lead with it.
+type Severity int
+
+const (
+	SeverityWrongAnswer Severity = iota + 1
+	SeverityCrash
+	SeverityError
+	SeverityRefusal
+	SeverityCosmetic
+)
+
+var severityNames = [...]string{"", "wrong-answer", "crash", "error", "refusal", "cosmetic"}
+
+func (s Severity) String() string {
+	if s < SeverityWrongAnswer || s > SeverityCosmetic {
+		return "unknown"
+	}
+	return severityNames[s]
+}
+
+// ParseSeverity reads a severity's name.
+func ParseSeverity(name string) (Severity, error) {
+	for i, n := range severityNames {
+		if n != "" && n == name {
+			return Severity(i), nil
+		}
+	}
+	return 0, fmt.Errorf("diff: unknown severity %q", name)
+}
+
+// Group is a family of classes a maintainer fixes in one place: a root
+// cause is keyed by its group, not its class, so "1 row where the spec
+// gives 2" and "3 rows where it gives 2" of one operator are one cause.
+func (c Class) Group() string {
+	switch c {
+	case ClassMissingRows, ClassExtraRows, ClassDuplicateRows:
+		return "rows"
+	case ClassWrongValue, ClassUnboundVsBound, ClassBlankVsIRI, ClassComputedValue:
+		return "value"
+	case ClassCopiedLiteralChanged, ClassChangedLiteral, ClassNumericLexical, ClassLangCase, ClassSimpleVsString:
+		return "lexical"
+	case ClassNumericDatatype, ClassComputedDatatype:
+		return "datatype"
+	case ClassMissingQuads, ClassExtraQuads, ClassGraphExistence, ClassAtomicity:
+		return "store"
+	case ClassEmptyHead:
+		return "head"
+	case ClassIllegalTriple, ClassShape:
+		return "graph"
+	}
+	return string(c) // order, vars, error-vs-answer, crash, rejected, timeout, ...
+}
+
+// Severity is the class's severity before its symptom is known (a
+// wrong-value that only writes a boolean as 0/1 is cosmetic: the root
+// cause's symptom refines it).
+func (c Class) Severity() Severity {
+	switch c.Group() {
+	case "lexical", "datatype", "head":
+		return SeverityCosmetic
+	case string(ClassCrash):
+		return SeverityCrash
+	case string(ClassErrorVsAnswer), string(ClassTimeout):
+		return SeverityError
+	case string(ClassRejected), string(ClassUnsupported):
+		return SeverityRefusal
+	}
+	return SeverityWrongAnswer
+}
