@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
@@ -38,6 +39,10 @@ const (
 type caseFlags struct {
 	query, data, dataset, base, engines, format string
 	timeout                                     time.Duration
+	// emptyDataset asks for the empty dataset on purpose: without it a
+	// case with neither -d nor --dataset is a usage error, not a silent
+	// judgement over nothing.
+	emptyDataset bool
 }
 
 func (f *caseFlags) register(fs *flag.FlagSet) {
@@ -48,6 +53,7 @@ func (f *caseFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.engines, "engines", "", "comma-separated external engines to run besides reference and engine (default: every installed adapter)")
 	fs.StringVar(&f.format, "format", "table", "output: md, json or table")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline per engine and query")
+	fs.BoolVar(&f.emptyDataset, "empty-dataset", false, "run over an empty dataset (instead of -d or --dataset)")
 }
 
 // runDiff implements
@@ -82,8 +88,7 @@ func runDiff(args []string) int {
 		return diffUpdate(&cf, *update, fs.Args(), updateOptions{reduce: *doReduce, limits: lim})
 	}
 	if err := cf.check(fs.Args()); err != nil {
-		fmt.Fprintf(os.Stderr, "oracle diff: %v\n", err)
-		return exitArgs
+		return usageFail(os.Stderr, fs, "%v", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -97,7 +102,7 @@ func runDiff(args []string) int {
 		// SPARQL 1.1 such as a BIND variable already in scope): bad input,
 		// refused before any engine runs, as POST /v1/diff refuses it
 		// (400, with line and column).
-		return usageError("diff", fmt.Errorf("the query is not SPARQL 1.1: %w", err))
+		return usageError("diff", queryError(c, err))
 	}
 	r, bugs := report.Run(ctx, c, engines, reduce.RunOptions{Deadline: cf.timeout, Reduce: *doReduce,
 		Limits: reduce.Limits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}})
@@ -175,12 +180,41 @@ func (f *caseFlags) check(rest []string) error {
 		return fmt.Errorf("unexpected arguments %q", rest)
 	case f.query == "":
 		return errors.New("-q query.rq is required")
-	case f.data != "" && f.dataset != "":
-		return errors.New("give -d or --dataset, not both")
+	}
+	if err := f.checkData(); err != nil {
+		return err
+	}
+	switch {
 	case f.format != "md" && f.format != "markdown" && f.format != "json" && f.format != "table":
 		return fmt.Errorf("--format %q: want md, json or table", f.format)
 	}
 	return nil
+}
+
+// checkData asks for exactly one of -d, --dataset and --empty-dataset.
+func (f *caseFlags) checkData() error {
+	n := 0
+	for _, given := range []bool{f.data != "", f.dataset != "", f.emptyDataset} {
+		if given {
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		return errors.New("no data: give -d DATA or --dataset CATALOGUE.json (or --empty-dataset to judge over an empty dataset)")
+	case n > 1:
+		return errors.New("give one of -d, --dataset and --empty-dataset")
+	}
+	return nil
+}
+
+// queryError says why the judge refused the query; a text that is an
+// update request was given to -q where -u takes it.
+func queryError(c *oracle.Case, err error) error {
+	if _, uerr := algebra.ParseUpdate(c.Query, c.Base); uerr == nil {
+		return fmt.Errorf("%s is a SPARQL Update request, not a query: give it with -u %s", c.Name, c.Name)
+	}
+	return fmt.Errorf("the query is not SPARQL 1.1: %w", err)
 }
 
 func (f *caseFlags) loadData(ctx context.Context, c *oracle.Case) error {

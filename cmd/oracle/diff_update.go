@@ -30,8 +30,8 @@ func diffUpdate(cf *caseFlags, file string, rest []string, opt updateOptions) in
 	case cf.query != "":
 		fmt.Fprintln(os.Stderr, "oracle diff: give -q or -u, not both")
 		return exitArgs
-	case cf.data != "" && cf.dataset != "":
-		fmt.Fprintln(os.Stderr, "oracle diff: give -d or --dataset, not both")
+	case cf.checkData() != nil:
+		fmt.Fprintln(os.Stderr, "oracle diff:", cf.checkData())
 		return exitArgs
 	case cf.format != "json" && cf.format != "table" && cf.format != "md" && cf.format != "markdown":
 		fmt.Fprintf(os.Stderr, "oracle diff: --format %q: want md, json or table with -u\n", cf.format)

@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 )
 
 // command is one subcommand.
@@ -105,14 +106,20 @@ func wantsHelp(args []string) bool {
 	return false
 }
 
-// parseFlags parses a command's flags: help goes to stdout with exit 0, a
-// bad flag is a usage error (exit 2); ok is false when the command must
-// stop and return code.
+// parseFlags parses a command's flags, before or after its positional
+// arguments (interspersed: `engines install rdflib --home DIR`), up to a
+// "--" after which everything is an argument. Help goes to stdout with exit
+// 0, a bad flag is a usage error (exit 2); ok is false when the command must
+// stop and return code. The usage is the command's line in synopses
+// (usage.go) when it has one.
 func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 	if wantsHelp(args) {
 		fs.SetOutput(os.Stdout)
 	}
-	err := fs.Parse(args)
+	if syn, has := synopses[fs.Name()]; has {
+		fs.Usage = usageOf(fs, syn)
+	}
+	err := fs.Parse(permute(fs, args))
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		return 0, false
@@ -122,12 +129,61 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 	return 0, true
 }
 
+// permute moves every flag (with its value, for a flag that takes one) in
+// front of the positional arguments, so the standard flag package, which
+// stops at the first argument, reads them all. An unknown flag stays a
+// flag: Parse reports it.
+func permute(fs *flag.FlagSet, args []string) []string {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			pos = append(pos, args[i+1:]...)
+			i = len(args)
+		case len(a) < 2 || a[0] != '-':
+			pos = append(pos, a)
+		default:
+			flags = append(flags, a)
+			if takesValue(fs, a) && i+1 < len(args) {
+				i++
+				flags = append(flags, args[i])
+			}
+		}
+	}
+	return append(append(flags, "--"), pos...)
+}
+
+// takesValue reports whether the flag arg (-name or --name, no "=value")
+// reads the next argument as its value: a known flag that is not boolean.
+func takesValue(fs *flag.FlagSet, arg string) bool {
+	name := strings.TrimLeft(arg, "-")
+	if strings.Contains(name, "=") {
+		return false
+	}
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, isBool := f.Value.(interface{ IsBoolFlag() bool })
+	return !isBool || !b.IsBoolFlag()
+}
+
 // usageOf is a FlagSet's Usage: the synopsis, then the flags.
 func usageOf(fs *flag.FlagSet, synopsis string) func() {
 	return func() {
 		fmt.Fprintf(fs.Output(), "usage: %s\n", synopsis)
-		fs.PrintDefaults()
+		if hasFlags(fs) {
+			fmt.Fprintln(fs.Output(), "\nflags (before or after the arguments):")
+			fs.PrintDefaults()
+		}
 	}
+}
+
+func hasFlags(fs *flag.FlagSet) bool {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	return n > 0
 }
 
 // subUsage prints a command's subcommands; help asks for it (exit 0), no

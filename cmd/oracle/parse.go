@@ -34,8 +34,7 @@ func parseMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: oracle parse [-base IRI] FILE.rq")
-		return 2
+		return usageFail(stderr, fs, "want one query file, got %q", fs.Args())
 	}
 	name := fs.Arg(0)
 	src, err := readQuery(name, stdin)

@@ -51,6 +51,9 @@ func runReduce(args []string) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
+	if err := cf.check(fs.Args()); err != nil {
+		return usageFail(os.Stderr, fs, "%v", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	c, engines, err := cf.load(ctx, fs.Args())

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -84,13 +83,7 @@ func newSweepFlags(name string, stderr io.Writer) sweepFlags {
 		json: fs.Bool("json", false, "print JSON")}
 }
 
-func sweepFail(stderr io.Writer, err error) int {
-	fmt.Fprintln(stderr, "oracle sweep:", err)
-	if errors.Is(err, store.ErrInvalid) {
-		return 2
-	}
-	return 1
-}
+func sweepFail(stderr io.Writer, err error) int { return cmdFail(stderr, "sweep", err) }
 
 func sweepStart(args []string, stdout, stderr io.Writer) int {
 	f := newSweepFlags("start", stderr)
@@ -310,8 +303,7 @@ func sweepStatus(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if f.fs.NArg() > 1 {
-		fmt.Fprintln(stderr, "usage: oracle sweep status [--db D] [--json] [ID]")
-		return 2
+		return usageFail(stderr, f.fs, "want at most one sweep ID, got %q", f.fs.Args())
 	}
 	ctx := context.Background()
 	st, err := openExisting(ctx, *f.db)
@@ -407,8 +399,7 @@ func sweepCompare(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if f.fs.NArg() < 1 || f.fs.NArg() > 2 {
-		fmt.Fprintln(stderr, "usage: oracle sweep compare [--db D] [--json] [A] B")
-		return 2
+		return usageFail(stderr, f.fs, "want one or two sweep IDs, got %q", f.fs.Args())
 	}
 	ids := make([]int64, f.fs.NArg())
 	for i, a := range f.fs.Args() {

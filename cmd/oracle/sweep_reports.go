@@ -26,8 +26,7 @@ func sweepCancel(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if f.fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: oracle sweep cancel [--db D] [--json] ID")
-		return 2
+		return usageFail(stderr, f.fs, "want one sweep ID, got %q", f.fs.Args())
 	}
 	id, err := strconv.ParseInt(f.fs.Arg(0), 10, 64)
 	if err != nil {
@@ -64,8 +63,7 @@ func sweepReports(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if f.fs.NArg() != 0 || (*format != "table" && *format != "json") {
-		fmt.Fprintln(stderr, "usage: oracle sweep reports [--db D] [--sweep N] [--engine E] [--class C] [--format table|json]")
-		return 2
+		return usageFail(stderr, f.fs, "arguments %q, --format %q: want no arguments, table or json", f.fs.Args(), *format)
 	}
 	ctx := context.Background()
 	st, err := openExisting(ctx, *f.db)
@@ -158,8 +156,7 @@ func sweepExport(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if f.fs.NArg() != 0 || *id <= 0 || *to == "" {
-		fmt.Fprintln(stderr, "usage: oracle sweep export [--db D] --report ID --to DIR/NAME")
-		return 2
+		return usageFail(stderr, f.fs, "--report ID and --to DIR/NAME are required, no arguments (got %q)", f.fs.Args())
 	}
 	ctx := context.Background()
 	st, err := openExisting(ctx, *f.db)

@@ -59,15 +59,15 @@ func triageFlags(name string, stderr io.Writer) sweepFlags {
 }
 
 // withStore opens the store named by --db and runs fn on it.
-func withStore(db string, stderr io.Writer, fn func(context.Context, *store.DB) error) int {
+func withStore(cmd, db string, stderr io.Writer, fn func(context.Context, *store.DB) error) int {
 	ctx := context.Background()
 	st, err := openExisting(ctx, db)
 	if err != nil {
-		return sweepFail(stderr, err)
+		return cmdFail(stderr, cmd, err)
 	}
 	defer st.Close()
 	if err := fn(ctx, st); err != nil {
-		return sweepFail(stderr, err)
+		return cmdFail(stderr, cmd, err)
 	}
 	return 0
 }
@@ -83,20 +83,6 @@ func findReport(ctx context.Context, st store.Store, key string) (store.Report, 
 	return st.ReportByBugID(ctx, key)
 }
 
-// interleaved parses flags that may follow the positional ID.
-func interleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		if fs.NArg() == 0 {
-			return pos, nil
-		}
-		pos, args = append(pos, fs.Arg(0)), fs.Args()[1:]
-	}
-}
-
 func triageSet(args []string, stdout, stderr io.Writer) int {
 	f := triageFlags("set", stderr)
 	var c store.StatusChange
@@ -105,15 +91,17 @@ func triageSet(args []string, stdout, stderr io.Writer) int {
 	f.fs.StringVar(&c.Version, "version", "", "the engine version that fixed it (needed by fixed-in)")
 	f.fs.StringVar(&c.Note, "note", "", "a note kept in the history")
 	f.fs.StringVar(&c.By, "by", currentUser(), "who decides")
-	pos, err := interleaved(f.fs, args)
-	if err != nil || len(pos) != 1 {
-		fmt.Fprintln(stderr, "usage: oracle triage set [--db D] [--json] ID --status S [--url U] [--version V] [--note N] [--by WHO]")
-		return 2
+	if code, ok := parseFlags(f.fs, args); !ok {
+		return code
+	}
+	pos := f.fs.Args()
+	if len(pos) != 1 {
+		return usageFail(stderr, f.fs, "want one report ID, got %d arguments", len(pos))
 	}
 	if err := c.Check(); err != nil {
-		return sweepFail(stderr, err)
+		return cmdFail(stderr, "triage set", err)
 	}
-	return withStore(*f.db, stderr, func(ctx context.Context, st *store.DB) error {
+	return withStore("triage set", *f.db, stderr, func(ctx context.Context, st *store.DB) error {
 		r, err := findReport(ctx, st, pos[0])
 		if err == nil {
 			r, err = st.SetStatus(ctx, r.ID, c)
@@ -168,11 +156,13 @@ func triageList(args []string, stdout, stderr io.Writer) int {
 	f := triageFlags("list", stderr)
 	var filter store.ReportFilter
 	filterFlags(f.fs, &filter)
-	if f.fs.Parse(args) != nil || f.fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "usage: oracle triage list [--db D] [--json] [--status S] [--engine E] [--class C] [--sweep N] [--fingerprint F]")
-		return 2
+	if code, ok := parseFlags(f.fs, args); !ok {
+		return code
 	}
-	return withStore(*f.db, stderr, func(ctx context.Context, st *store.DB) error {
+	if f.fs.NArg() != 0 {
+		return usageFail(stderr, f.fs, "unexpected arguments %q", f.fs.Args())
+	}
+	return withStore("triage list", *f.db, stderr, func(ctx context.Context, st *store.DB) error {
 		var all []store.Report
 		for filter.Limit = store.MaxLimit; ; filter.Offset += filter.Limit {
 			p, err := st.Reports(ctx, filter)
@@ -198,11 +188,13 @@ func triageList(args []string, stdout, stderr io.Writer) int {
 
 func triageHistory(args []string, stdout, stderr io.Writer) int {
 	f := triageFlags("history", stderr)
-	if f.fs.Parse(args) != nil || f.fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: oracle triage history [--db D] [--json] ID")
-		return 2
+	if code, ok := parseFlags(f.fs, args); !ok {
+		return code
 	}
-	return withStore(*f.db, stderr, func(ctx context.Context, st *store.DB) error {
+	if f.fs.NArg() != 1 {
+		return usageFail(stderr, f.fs, "want one report ID, got %q", f.fs.Args())
+	}
+	return withStore("triage history", *f.db, stderr, func(ctx context.Context, st *store.DB) error {
 		r, err := findReport(ctx, st, f.fs.Arg(0))
 		if err != nil {
 			return err
@@ -228,11 +220,13 @@ func triageCounts(args []string, stdout, stderr io.Writer) int {
 	f := triageFlags("counts", stderr)
 	var filter store.ReportFilter
 	filterFlags(f.fs, &filter)
-	if f.fs.Parse(args) != nil || f.fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "usage: oracle triage counts [--db D] [--json] [--status S] [--engine E] [--sweep N]")
-		return 2
+	if code, ok := parseFlags(f.fs, args); !ok {
+		return code
 	}
-	return withStore(*f.db, stderr, func(ctx context.Context, st *store.DB) error {
+	if f.fs.NArg() != 0 {
+		return usageFail(stderr, f.fs, "unexpected arguments %q", f.fs.Args())
+	}
+	return withStore("triage counts", *f.db, stderr, func(ctx context.Context, st *store.DB) error {
 		c, err := st.Findings(ctx, filter)
 		if err != nil {
 			return err

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// synopses is every command's usage line, keyed by its FlagSet's name: the
+// positional arguments in CAPITALS, [optional], ... for repeatable, and
+// [flags] for the flags the usage lists below it. parseFlags gives each
+// FlagSet its line (usageOf), so `-h` and a usage error print the same
+// format on every command; help_test.go checks every FlagSet has one.
+var synopses = map[string]string{
+	"bench":           "oracle bench [flags]",
+	"bisect":          "oracle bisect [flags] -q QUERY.rq (-d DATA | --dataset CATALOGUE.json | --empty-dataset) --engine NAME",
+	"diff":            "oracle diff [flags] -q QUERY.rq (-d DATA | --dataset CATALOGUE.json | --empty-dataset)\n       oracle diff [flags] -u UPDATE.ru (-d STORE | --dataset CATALOGUE.json | --empty-dataset)",
+	"engines":         "oracle engines [flags]\n       oracle engines install [--home DIR] [NAME...]",
+	"engines install": "oracle engines install [flags] [NAME...]   (no NAME: every engine)",
+	"gate":            gateSynopsis,
+	"gen":             "oracle gen [flags]",
+	"parse":           "oracle parse [flags] QUERY.rq   (- reads stdin)",
+	"reduce":          "oracle reduce [flags] -q QUERY.rq (-d DATA | --dataset CATALOGUE.json | --empty-dataset)",
+	"selfcheck":       "oracle selfcheck [flags]",
+	"serve":           "oracle serve [flags]",
+	"sweep start":     "oracle sweep start [flags]   (a corpus: --spec FILE, --gen FROM:TO, --regress, --w3c or --manifests)",
+	"sweep status":    "oracle sweep status [flags] [ID]",
+	"sweep compare":   "oracle sweep compare [flags] [A] B",
+	"sweep worker":    "oracle sweep worker [flags]",
+	"sweep cancel":    "oracle sweep cancel [flags] ID",
+	"sweep reports":   "oracle sweep reports [flags]",
+	"sweep export":    "oracle sweep export [flags] --report ID --to DIR/NAME",
+	"triage set":      "oracle triage set [flags] ID --status STATUS",
+	"triage list":     "oracle triage list [flags]",
+	"triage history":  "oracle triage history [flags] ID",
+	"triage counts":   "oracle triage counts [flags]",
+	"version":         "oracle version [flags]",
+	"w3c":             "oracle w3c [flags] [MANIFEST...]   (no MANIFEST: the suite --suite names)",
+}
+
+// usageFail reports a usage error on a command: "oracle NAME: what", then
+// its usage line, and returns the usage status (2).
+func usageFail(w io.Writer, fs *flag.FlagSet, format string, a ...any) int {
+	fmt.Fprintf(w, "oracle %s: %s\n", fs.Name(), fmt.Sprintf(format, a...))
+	if syn, ok := synopses[fs.Name()]; ok {
+		fmt.Fprintf(w, "usage: %s\n", syn)
+	}
+	return exitUsageError
+}
+
+// cmdFail reports an error of command cmd ("triage set", "sweep"): "oracle
+// cmd: err". An invalid argument the store refuses (store.ErrInvalid) is a
+// usage error (2); anything else is a failure (1).
+func cmdFail(w io.Writer, cmd string, err error) int {
+	fmt.Fprintf(w, "oracle %s: %v\n", cmd, err)
+	if errors.Is(err, store.ErrInvalid) {
+		return exitUsageError
+	}
+	return 1
+}
