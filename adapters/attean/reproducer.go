@@ -1,8 +1,6 @@
 package attean
 
 import (
-	"strings"
-
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
@@ -22,11 +20,6 @@ func Reproduce(name string, c oracle.NativeCase) (oracle.Native, bool) {
 		return rdfqueryNative(c), true
 	}
 	return oracle.Native{}, false
-}
-
-// perlQuote quotes s as a Perl single-quoted string (no interpolation).
-func perlQuote(s string) string {
-	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
 }
 
 // perlRelabel reads data.nq into $data as bytes. Attean's N-Quads parser takes
@@ -53,7 +46,7 @@ func atteanNative(c oracle.NativeCase) oracle.Native {
 	lines = append(lines, perlRelabel(c)...)
 	parser := "AtteanX::Parser::SPARQL->new"
 	if c.Base != "" {
-		parser += "(base => Attean::IRI->new(" + perlQuote(c.Base) + "))"
+		parser += "(base => Attean::IRI->new(" + oracle.PerlString(c.Base) + "))"
 	}
 	lines = append(lines,
 		"open(my $in, '<:encoding(UTF-8)', \\$data) or die $!;",
@@ -69,7 +62,7 @@ func atteanNative(c oracle.NativeCase) oracle.Native {
 	default:
 		lines = append(lines, "Attean->get_serializer('SPARQLTSV')->new->serialize_iter_to_io(\\*STDOUT, $answer);")
 	}
-	return oracle.Native{Install: "sudo apt-get install libattean-perl=0.033-1", Run: oracle.Heredoc("perl", lines...)}
+	return oracle.Native{Install: "sudo apt-get install libattean-perl=0.033-1", Run: oracle.Heredoc("perl -", lines...)}
 }
 
 // rdfqueryNative: RDF::Query (Debian librdf-query-perl) over an RDF::Trine
@@ -79,7 +72,7 @@ func atteanNative(c oracle.NativeCase) oracle.Native {
 func rdfqueryNative(c oracle.NativeCase) oracle.Native {
 	opts := "{ lang => 'sparql11', load_data => 0"
 	if c.Base != "" {
-		opts += ", base_uri => " + perlQuote(c.Base)
+		opts += ", base_uri => " + oracle.PerlString(c.Base)
 	}
 	lines := []string{
 		"use strict; use warnings; use RDF::Trine; use RDF::Query;",
@@ -101,5 +94,5 @@ func rdfqueryNative(c oracle.NativeCase) oracle.Native {
 			`print join("\t", map { "?$_" } @vars), "\n";`,
 			`while (my $row = $answer->next) { print join("\t", map { ref $row->{$_} ? $row->{$_}->as_ntriples : '' } @vars), "\n" }`)
 	}
-	return oracle.Native{Install: "sudo apt-get install librdf-query-perl=2.918-3", Run: oracle.Heredoc("perl", lines...)}
+	return oracle.Native{Install: "sudo apt-get install librdf-query-perl=2.918-3", Run: oracle.Heredoc("perl -", lines...)}
 }

@@ -1,8 +1,6 @@
 package comunica
 
 import (
-	"strconv"
-
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
@@ -22,15 +20,15 @@ func Reproduce(c oracle.NativeCase) oracle.Native {
 	}
 	ctx := "{ sources: [new N3.Store(quads)], lenient: false"
 	if c.Base != "" {
-		ctx += ", baseIRI: " + strconv.Quote(c.Base)
+		ctx += ", baseIRI: " + oracle.JSString(c.Base)
 	}
-	return oracle.Native{Install: "npm install @comunica/query-sparql-rdfjs@5.4.1 n3@2.13.12", Run: oracle.Heredoc("node",
+	return oracle.Native{Install: "npm install @comunica/query-sparql-rdfjs@5.4.1 n3@2.13.12", Run: oracle.Heredoc("node -",
 		"const fs = require('fs'), N3 = require('n3');",
 		"const { QueryEngine } = require('@comunica/query-sparql-rdfjs');",
 		"const quads = new N3.Parser({ format: 'application/n-quads' }).parse(fs.readFileSync('data.nq', 'utf8'));",
 		"const engine = new QueryEngine();",
 		"engine.query(fs.readFileSync('query.rq', 'utf8'), "+ctx+" })",
-		"  .then((answer) => engine.resultToString(answer, "+strconv.Quote(format)+"))",
+		"  .then((answer) => engine.resultToString(answer, "+oracle.JSString(format)+"))",
 		"  .then(({ data }) => data.pipe(process.stdout));")}
 }
 
@@ -41,9 +39,9 @@ func Reproduce(c oracle.NativeCase) oracle.Native {
 func reproduceUpdate(c oracle.NativeCase) oracle.Native {
 	ctx := "{ sources: [store], lenient: false"
 	if c.Base != "" {
-		ctx += ", baseIRI: " + strconv.Quote(c.Base)
+		ctx += ", baseIRI: " + oracle.JSString(c.Base)
 	}
-	return oracle.Native{Install: "npm install @comunica/query-sparql-rdfjs@5.4.1 n3@2.13.12", Run: oracle.Heredoc("node",
+	return oracle.Native{Install: "npm install @comunica/query-sparql-rdfjs@5.4.1 n3@2.13.12", Run: oracle.Heredoc("node -",
 		"const fs = require('fs'), N3 = require('n3');",
 		"const { QueryEngine } = require('@comunica/query-sparql-rdfjs');",
 		"const store = new N3.Store(new N3.Parser({ format: 'application/n-quads' }).parse(fs.readFileSync('data.nq', 'utf8')));",

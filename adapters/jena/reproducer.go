@@ -1,8 +1,6 @@
 package jena
 
 import (
-	"strconv"
-
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
@@ -27,11 +25,11 @@ func reproducer(release string) func(oracle.NativeCase) oracle.Native {
 		if c.GraphForm() {
 			format = "NT"
 		}
-		run := dist + "/bin/sparql --data=data.nq --query=query.rq --results=" + format
+		run := oracle.ShellWord(dist+"/bin/sparql") + " --data=data.nq --query=query.rq --results=" + format
 		if c.Base != "" {
 			run += " --base=" + oracle.ShellQuote(c.Base)
 		}
-		return oracle.Native{Install: "curl -sSL https://archive.apache.org/dist/jena/binaries/" + dist + ".tar.gz | tar xz", Run: run}
+		return oracle.Native{Install: install(dist), Run: run}
 	}
 }
 
@@ -45,7 +43,7 @@ func reproducer(release string) func(oracle.NativeCase) oracle.Native {
 func updateReproducer(dist string, c oracle.NativeCase) oracle.Native {
 	base := "null"
 	if c.Base != "" {
-		base = strconv.Quote(c.Base)
+		base = oracle.JavaString(c.Base)
 	}
 	program := `import java.nio.file.*;
 import org.apache.jena.query.Syntax;
@@ -73,7 +71,13 @@ public class UpdateCase {
     }
 }`
 	return oracle.Native{
-		Install: "curl -sSL https://archive.apache.org/dist/jena/binaries/" + dist + ".tar.gz | tar xz  # Java 21 or newer",
-		Run:     "cat > UpdateCase.java <<'EOF'\n" + program + "\nEOF\njava -cp '" + dist + "/lib/*' UpdateCase.java",
+		Install: install(dist) + "  # Java 21 or newer",
+		Run:     oracle.Heredoc("cat > UpdateCase.java", program) + "\njava -cp " + oracle.ShellQuote(dist+"/lib/*") + " UpdateCase.java",
 	}
+}
+
+// install fetches and unpacks the distribution (dist is apache-jena-<release>,
+// the release an installed folder's name: quoted all the same).
+func install(dist string) string {
+	return "curl -sSL " + oracle.ShellWord("https://archive.apache.org/dist/jena/binaries/"+dist+".tar.gz") + " | tar xz"
 }

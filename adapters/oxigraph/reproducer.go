@@ -1,8 +1,6 @@
 package oxigraph
 
 import (
-	"strconv"
-
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
@@ -29,11 +27,11 @@ func reproduce(c oracle.NativeCase, version string) oracle.Native {
 	if c.GraphForm() {
 		format = "application/n-triples"
 	}
-	opts := "{ results_format: " + strconv.Quote(format)
+	opts := "{ results_format: " + oracle.JSString(format)
 	if c.Base != "" {
-		opts += ", base_iri: " + strconv.Quote(c.Base)
+		opts += ", base_iri: " + oracle.JSString(c.Base)
 	}
-	return oracle.Native{Install: "npm install oxigraph@" + version, Run: oracle.Heredoc("node",
+	return oracle.Native{Install: "npm install oxigraph@" + version, Run: oracle.Heredoc("node -",
 		"const fs = require('fs'), oxigraph = require('oxigraph');",
 		"const store = new oxigraph.Store();",
 		"store.load(fs.readFileSync('data.nq', 'utf8'), { format: 'application/n-quads' });",
@@ -47,9 +45,9 @@ func reproduce(c oracle.NativeCase, version string) oracle.Native {
 func reproduceUpdate(c oracle.NativeCase, version string) oracle.Native {
 	opts := "{}"
 	if c.Base != "" {
-		opts = "{ base_iri: " + strconv.Quote(c.Base) + " }"
+		opts = "{ base_iri: " + oracle.JSString(c.Base) + " }"
 	}
-	return oracle.Native{Install: "npm install oxigraph@" + version, Run: oracle.Heredoc("node",
+	return oracle.Native{Install: "npm install oxigraph@" + version, Run: oracle.Heredoc("node -",
 		"const fs = require('fs'), oxigraph = require('oxigraph');",
 		"const store = new oxigraph.Store();",
 		"store.load(fs.readFileSync('data.nq', 'utf8'), { format: 'application/n-quads' });",

@@ -34,7 +34,7 @@ func pyoxigraph(c oracle.NativeCase, module, version string) oracle.Native {
 	if c.Base != "" {
 		base = ", base_iri=" + strconv.Quote(c.Base)
 	}
-	return oracle.Native{Install: "python3 -m pip install " + module + "==" + version, Run: oracle.Heredoc("python3",
+	return oracle.Native{Install: "python3 -m pip install " + module + "==" + version, Run: oracle.Heredoc("python3 -",
 		"import sys, "+module+" as ox",
 		"store = ox.Store()",
 		"store.load(path='data.nq', format=ox.RdfFormat.N_QUADS)",
@@ -56,7 +56,7 @@ func rdflib(c oracle.NativeCase) oracle.Native {
 	if c.GraphForm() {
 		out = "answer.graph.serialize(format='nt')"
 	}
-	return oracle.Native{Install: "python3 -m pip install rdflib==7.6.0", Run: oracle.Heredoc("python3",
+	return oracle.Native{Install: "python3 -m pip install rdflib==7.6.0", Run: oracle.Heredoc("python3 -",
 		"import sys, rdflib, rdflib.plugins.sparql as sparql",
 		"from rdflib.graph import DATASET_DEFAULT_GRAPH_ID",
 		"sparql.SPARQL_LOAD_GRAPHS = False  # never fetch a graph FROM names",
@@ -75,7 +75,7 @@ func pyoxigraphUpdate(c oracle.NativeCase, module, version string) oracle.Native
 	if c.Base != "" {
 		base = ", base_iri=" + strconv.Quote(c.Base)
 	}
-	return oracle.Native{Install: "python3 -m pip install " + module + "==" + version, Run: oracle.Heredoc("python3",
+	return oracle.Native{Install: "python3 -m pip install " + module + "==" + version, Run: oracle.Heredoc("python3 -",
 		"import sys, "+module+" as ox",
 		"store = ox.Store()",
 		"store.load(path='data.nq', format=ox.RdfFormat.N_QUADS)",
@@ -94,7 +94,7 @@ func rdflibUpdate(c oracle.NativeCase) oracle.Native {
 	if c.Base != "" {
 		base = strconv.Quote(c.Base)
 	}
-	return oracle.Native{Install: "python3 -m pip install rdflib==7.6.0", Run: oracle.Heredoc("python3",
+	return oracle.Native{Install: "python3 -m pip install rdflib==7.6.0", Run: oracle.Heredoc("python3 -",
 		"import sys, rdflib, rdflib.plugins.sparql as sparql",
 		"from rdflib.graph import DATASET_DEFAULT_GRAPH_ID",
 		"from rdflib.plugins.sparql.parser import parseUpdate",

@@ -51,7 +51,7 @@ func split(c oracle.NativeCase, graphs []string, args string) (lines []string, _
 		file := "g" + strconv.Itoa(i+1) + ".nq"
 		suffix := oracle.ShellQuote(" <" + g + "> .")
 		excl += " -e " + suffix
-		lines = append(lines, "grep -F "+suffix+" data.nq > "+file+"  # <"+g+">")
+		lines = append(lines, "grep -F "+suffix+" data.nq > "+file+"  "+oracle.ShellComment("<"+g+">"))
 		sed += " -e " + oracle.ShellQuote("s|"+sedPattern("<"+g+">")+"|<file://") + `"$PWD"` + oracle.ShellQuote("/"+file+">|g")
 		args += " -G " + file
 	}

@@ -1,7 +1,6 @@
 package rdf4j
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
@@ -40,17 +39,20 @@ func install() string {
 	return b.String()
 }
 
+// jshell reads the program on its standard input (a heredoc), the jars
+// install put in lib/ on its class path.
+const jshell = `jshell -R-Xss64m --class-path "$(printf '%s:' lib/*.jar)" -`
+
 func run(c oracle.NativeCase) string {
 	base := "null"
 	if c.Base != "" {
-		base = strconv.Quote(c.Base)
+		base = oracle.JavaString(c.Base)
 	}
 	named := ""
 	for _, g := range c.Graphs() {
-		named += "ds.addNamedGraph(Values.iri(" + strconv.Quote(g) + ")); "
+		named += "ds.addNamedGraph(Values.iri(" + oracle.JavaString(g) + ")); "
 	}
-	return `jshell -R-Xss64m --class-path "$(printf '%s:' lib/*.jar)" - <<'EOF'
-import java.nio.file.*;
+	return oracle.Heredoc(jshell, `import java.nio.file.*;
 import org.eclipse.rdf4j.model.util.Values;
 import org.eclipse.rdf4j.model.vocabulary.RDF4J;
 import org.eclipse.rdf4j.query.*;
@@ -64,16 +66,15 @@ var repo = new SailRepository(new MemoryStore());
 var conn = repo.getConnection();
 conn.add(new java.io.File("data.nq"), "", RDFFormat.NQUADS);
 String text = Files.readString(Path.of("query.rq"));
-String base = ` + base + `;
+String base = `+base+`;
 var q = conn.prepareQuery(QueryLanguage.SPARQL, text, base);
-var ds = new SimpleDataset(); ds.addDefaultGraph(RDF4J.NIL); ` + named + `
+var ds = new SimpleDataset(); ds.addDefaultGraph(RDF4J.NIL); `+named+`
 if (QueryParserUtil.parseQuery(QueryLanguage.SPARQL, text, base).getDataset() == null) q.setDataset(ds);
 if (q instanceof TupleQuery tq) tq.evaluate(new SPARQLResultsXMLWriter(System.out));
 if (q instanceof BooleanQuery bq) new SPARQLBooleanXMLWriter(System.out).handleBoolean(bq.evaluate());
 if (q instanceof GraphQuery gq) Rio.write(gq.evaluate(), System.out, RDFFormat.NTRIPLES);
 System.out.flush();
-/exit
-EOF`
+/exit`)
 }
 
 // runUpdate applies update.ru to a MemoryStore holding data.nq as the
@@ -85,10 +86,9 @@ EOF`
 func runUpdate(c oracle.NativeCase) string {
 	base := "null"
 	if c.Base != "" {
-		base = strconv.Quote(c.Base)
+		base = oracle.JavaString(c.Base)
 	}
-	return `jshell -R-Xss64m --class-path "$(printf '%s:' lib/*.jar)" - <<'EOF'
-import java.nio.file.*;
+	return oracle.Heredoc(jshell, `import java.nio.file.*;
 import java.util.*;
 import org.eclipse.rdf4j.model.*;
 import org.eclipse.rdf4j.model.vocabulary.RDF4J;
@@ -103,7 +103,7 @@ import org.eclipse.rdf4j.sail.memory.MemoryStore;
 var repo = new SailRepository(new MemoryStore());
 var conn = repo.getConnection();
 conn.add(new java.io.File("data.nq"), "", RDFFormat.NQUADS);
-var parsed = QueryParserUtil.parseUpdate(QueryLanguage.SPARQL, Files.readString(Path.of("update.ru")), ` + base + `);
+var parsed = QueryParserUtil.parseUpdate(QueryLanguage.SPARQL, Files.readString(Path.of("update.ru")), `+base+`);
 Dataset dataset(Dataset p) {
   var ds = new SimpleDataset();
   IRI with = p == null ? null : p.getDefaultInsertGraph();
@@ -127,6 +127,5 @@ try {
 try (var st = conn.getStatements(null, null, null, false)) { Rio.write(st, System.out, RDFFormat.NQUADS); }
 System.out.flush();
 if (failed != null) System.err.println(failed);
-/exit failed == null ? 0 : 1
-EOF`
+/exit failed == null ? 0 : 1`)
 }

@@ -24,6 +24,9 @@ func (e *Engine) Reproduce(c oracle.NativeCase) (oracle.Native, bool) {
 // .nq files); the file must lie in a folder of DirsAllowed. isql prints
 // SELECT as results JSON, ASK and graphs as N-Triples (its JSON writer has
 // no booleans, its TSV drops datatypes); errors go to stderr, exit status 0.
+// The case's IRIs reach the shell only inside quoted heredocs and
+// single-quoted words (oracle.Heredoc, oracle.ShellQuote): isql's input is
+// assembled from them, the folder's path and query.rq by a command group.
 func Reproduce(c oracle.NativeCase) oracle.Native {
 	if c.Update {
 		return reproduceUpdate(c)
@@ -33,12 +36,10 @@ func Reproduce(c oracle.NativeCase) oracle.Native {
 	if len(named) == 0 {
 		named = []string{reproGraph + ":none"} // else GRAPH ?g ranges over every graph held
 	}
-	lines := []string{"# with the server running and this folder in DirsAllowed (virtuoso.ini)",
-		"isql-vt 1111 dba dba VERBOSE=OFF BANNER=OFF PROMPT=OFF ECHO=OFF BLOBS=ON <<EOF"}
+	var clear []string
 	for _, g := range graphs {
-		lines = append(lines, "SPARQL CLEAR GRAPH <"+g+">;")
+		clear = append(clear, "SPARQL CLEAR GRAPH <"+g+">;")
 	}
-	lines = append(lines, "DB.DBA.TTLP(file_to_string_output('$PWD/data.nq'), '', '"+reproGraph+"', 255 + 512);")
 	format := "NT"
 	if c.Form() == "SELECT" {
 		format = "JSON"
@@ -50,9 +51,19 @@ func Reproduce(c oracle.NativeCase) oracle.Native {
 	if c.Base != "" {
 		define += " BASE <" + c.Base + ">"
 	}
-	lines = append(lines, define, "$(cat query.rq)", ";", "EOF")
-	return oracle.Native{Install: "sudo apt-get install virtuoso-opensource=7.2.5.1+dfsg1-0.3", Run: strings.Join(lines, "\n")}
+	lines := []string{"# with the server running and this folder in DirsAllowed (virtuoso.ini)",
+		"{ " + oracle.Heredoc("cat", clear...), ttlp, oracle.Heredoc("cat", define),
+		"cat query.rq; printf '\\n;\\n'; } | " + isql}
+	return oracle.Native{Install: install, Run: strings.Join(lines, "\n")}
 }
+
+const (
+	install = "sudo apt-get install virtuoso-opensource=7.2.5.1+dfsg1-0.3"
+	isql    = "isql-vt 1111 dba dba VERBOSE=OFF BANNER=OFF PROMPT=OFF ECHO=OFF BLOBS=ON"
+	// ttlp loads data.nq into reproGraph, its named graphs under their
+	// IRIs; the folder's path is a SQL string (a quote doubled).
+	ttlp = `printf "DB.DBA.TTLP(file_to_string_output('%s/data.nq'), '', '` + reproGraph + `', 255 + 512);\n" "$(pwd | sed "s/'/''/g")"`
+)
 
 // reproduceUpdate applies update.ru as the adapter does (update.go): the
 // data's default graph in reproGraph and its named graphs under their
@@ -65,14 +76,12 @@ func Reproduce(c oracle.NativeCase) oracle.Native {
 // fails when the request did (its error on stderr).
 func reproduceUpdate(c oracle.NativeCase) oracle.Native {
 	graphs := graphsOf(c)
-	lines := []string{"# with the server running and this folder in DirsAllowed (virtuoso.ini)",
-		"isql-vt 1111 dba dba VERBOSE=OFF BANNER=OFF PROMPT=OFF ECHO=OFF BLOBS=ON <<EOF >/dev/null"}
+	var drop, create []string
 	for _, g := range append([]string{reproGraph}, graphs...) {
-		lines = append(lines, "SPARQL DROP SILENT GRAPH <"+g+">;")
+		drop = append(drop, "SPARQL DROP SILENT GRAPH <"+g+">;")
 	}
-	lines = append(lines, "DB.DBA.TTLP(file_to_string_output('$PWD/data.nq'), '', '"+reproGraph+"', 255 + 512);")
 	for _, g := range append([]string{reproGraph}, c.Graphs()...) {
-		lines = append(lines, "SPARQL CREATE SILENT GRAPH <"+g+">;")
+		create = append(create, "SPARQL CREATE SILENT GRAPH <"+g+">;")
 	}
 	define := "DEFINE input:default-graph-uri <" + reproGraph + ">"
 	for _, g := range graphs {
@@ -81,19 +90,26 @@ func reproduceUpdate(c oracle.NativeCase) oracle.Native {
 	if c.Base != "" {
 		define += " BASE <" + c.Base + ">"
 	}
-	lines = append(lines, "EOF",
+	lines := []string{"# with the server running and this folder in DirsAllowed (virtuoso.ini)",
+		"{ " + oracle.Heredoc("cat", drop...), ttlp, oracle.Heredoc("cat", create...), "} | " + isql + " >/dev/null",
 		"# the request over HTTP, as the adapter sends it (each operation applied as it runs)",
-		"{ echo "+oracle.ShellQuote(define)+"; cat update.ru; } | curl -sS --fail-with-body --digest -u dba:dba --data-urlencode update@- http://127.0.0.1:8890/sparql-auth >&2; status=$?")
+		"{ printf '%s\\n' " + oracle.ShellQuote(define) + "; cat update.ru; } | curl -sS --fail-with-body --digest -u dba:dba --data-urlencode update@- http://127.0.0.1:8890/sparql-auth >&2; status=$?"}
 	for _, g := range append([]string{reproGraph}, graphs...) {
-		tail := "sed 's| \\.$| <" + g + "> .|'" // IRIREF holds no '|'
-
+		construct := "SPARQL DEFINE output:format \"NT\" CONSTRUCT { ?s ?p ?o } FROM <" + g + "> WHERE { ?s ?p ?o };"
+		tail := "sed " + oracle.ShellQuote(`s| \.$| `+sedReplacement("<"+g+">")+` .|`)
 		if g == reproGraph {
 			tail = "cat"
 		}
-		lines = append(lines, "echo 'SPARQL DEFINE output:format \"NT\" CONSTRUCT { ?s ?p ?o } FROM <"+g+"> WHERE { ?s ?p ?o };' | isql-vt 1111 dba dba VERBOSE=OFF BANNER=OFF PROMPT=OFF ECHO=OFF BLOBS=ON | grep ' \\.$' | "+tail)
+		lines = append(lines, "printf '%s\\n' "+oracle.ShellQuote(construct)+" | "+isql+" | grep ' \\.$' | "+tail)
 	}
 	lines = append(lines, "exit $status")
-	return oracle.Native{Install: "sudo apt-get install virtuoso-opensource=7.2.5.1+dfsg1-0.3", Run: strings.Join(lines, "\n")}
+	return oracle.Native{Install: install, Run: strings.Join(lines, "\n")}
+}
+
+// sedReplacement escapes s for the replacement of a sed s||| command:
+// \, & (the matched text) and the delimiter |.
+func sedReplacement(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `&`, `\&`, `|`, `\|`, "\n", "\\\n").Replace(s)
 }
 
 // graphsOf lists the data's named graphs and every IRI of the request.

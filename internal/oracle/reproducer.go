@@ -137,12 +137,3 @@ func (c NativeCase) HasBlank() bool {
 	}
 	return false
 }
-
-// Heredoc wraps a script for `interpreter -` with a quoted delimiter, so the
-// shell expands nothing inside.
-func Heredoc(interpreter string, lines ...string) string {
-	return interpreter + " - <<'EOF'\n" + strings.Join(lines, "\n") + "\nEOF"
-}
-
-// ShellQuote quotes s for a POSIX shell.
-func ShellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

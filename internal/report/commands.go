@@ -15,7 +15,7 @@ func ReproduceCommand(engine string, native *oracle.Native, rep Reproducer) stri
 	if native == nil {
 		return line
 	}
-	return native.Install + "\n" + native.Run + "\n# or, with the oracle:\n# " + line
+	return native.Install + "\n" + native.Run + "\n# or, with the oracle:\n" + oracle.ShellComment(line)
 }
 
 // OracleLine is the oracle invocation reproducing the case on engine.

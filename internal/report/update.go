@@ -184,7 +184,7 @@ func updateCommand(engine string, native *oracle.Native, base string) string {
 	if native == nil {
 		return line
 	}
-	return native.Install + "\n" + native.Run + "\n# or, with the oracle:\n# " + line
+	return native.Install + "\n" + native.Run + "\n# or, with the oracle:\n" + oracle.ShellComment(line)
 }
 
 // updateOthers is one line per other engine that ran.
