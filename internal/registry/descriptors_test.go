@@ -1,0 +1,254 @@
+package registry
+
+import (
+	"bufio"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
+
+var updateDocs = flag.Bool("update", false, "rewrite the descriptor table of docs/engines.md")
+
+// wantFamily is the family and the staleness of every engine the
+// registry builds: a code base its maintainers would fix once.
+var wantFamily = map[string]struct {
+	family string
+	stale  bool
+}{
+	"reference": {"sparql-oracle", false}, "engine": {"sparql-oracle", false},
+	"oxigraph": {"oxigraph", true}, "pyoxigraph": {"oxigraph", false}, "oxigraph-server": {"oxigraph", false},
+	"jena": {"jena", false}, "fuseki": {"jena", false},
+	"oxilite": {"oxilite", false}, "rdflib": {"rdflib", false}, "comunica": {"comunica", false},
+	"rdf4j": {"rdf4j", false}, "rasqal": {"rasqal", true}, "virtuoso": {"virtuoso", true},
+	"attean": {"attean", true}, "rdfquery": {"rdfquery", true},
+}
+
+func TestDescriptors(t *testing.T) {
+	for name, want := range wantFamily {
+		d, ok := oracle.Describe(name)
+		switch {
+		case !ok:
+			t.Errorf("%s: not described", name)
+		case d.Family != want.family:
+			t.Errorf("%s: family %q, want %q", name, d.Family, want.family)
+		case d.Version == "":
+			t.Errorf("%s: no tested version (install.Pinned)", name)
+		case (d.Stale() != "") != want.stale:
+			t.Errorf("%s: Stale() = %q, want stale %v", name, d.Stale(), want.stale)
+		}
+		if d.Family == inHouse {
+			continue
+		}
+		if d.Tracker == "" || d.Newest.Version == "" || d.Newest.Source == "" || d.Newest.Checked == "" {
+			t.Errorf("%s: want a tracker and a newest release with source and date checked: %+v", name, d)
+		}
+	}
+	for _, name := range External() {
+		if _, ok := wantFamily[name]; !ok {
+			t.Errorf("%s: an external engine without a descriptor row in this test", name)
+		}
+	}
+	if d, _ := oracle.Describe("oxilite"); d.Parser != "oxigraph" {
+		t.Errorf("oxilite parses with Oxigraph's spargebra: Parser %q", d.Parser)
+	}
+}
+
+// ruleCase is one corpus case (corpus/regress/<id>) and engine a rule
+// must match (or must not). Symptom is set where the rule identifies the
+// root cause by its symptom: the symptom the root-cause code gives the
+// engine's answer (an error message as RDFLib 7.6.0 raised it on the
+// case, a shape of difference the title states).
+type ruleCase struct {
+	id, engine, symptom string
+}
+
+var ruleCases = map[string]struct{ match, miss []ruleCase }{
+	"oxigraph-literal-normalisation": {
+		match: []ruleCase{{"oxigraph-basic-graph-pattern-copied-literal-changed", "oxigraph", ""},
+			{"update-insert-changed-literal", "pyoxigraph", ""}, {"update-empty-request-changed-literal", "oxigraph-server", ""},
+			{"property-path-copied-literal-changed", "oxigraph", ""}},
+		miss: []ruleCase{{"oxigraph-property-path-duplicate-rows", "oxigraph", ""}, {"attean-count-missing-rows", "pyoxigraph", ""}},
+	},
+	"oxigraph-triple-term-normalisation": {
+		match: []ruleCase{{"oxigraph-basic-graph-pattern-wrong-value", "oxigraph", "literal rewritten to canonical form"},
+			{"oxigraph-basic-graph-pattern-wrong-value-3", "pyoxigraph", "literal rewritten to canonical form"},
+			{"triple-wrong-value", "oxigraph", "literal rewritten to canonical form"}},
+		miss: []ruleCase{{"oxigraph-basic-graph-pattern-copied-literal-changed", "oxigraph", "literal rewritten to canonical form"},
+			{"triple-wrong-value", "oxigraph", "value changed"}},
+	},
+	"oxigraph-path-alternative-distinct": {
+		match: []ruleCase{{"oxigraph-property-path-duplicate-rows", "oxigraph", ""}, {"oxigraph-property-path-duplicate-rows", "pyoxigraph", ""}},
+		miss:  []ruleCase{{"oxigraph-basic-graph-pattern-copied-literal-changed", "oxigraph", ""}},
+	},
+	"oxigraph-empty-implicit-group": {
+		match: []ruleCase{{"oxigraph-count-missing-rows", "oxigraph", ""}, {"oxilite-count-missing-rows", "oxigraph", ""}},
+		miss:  []ruleCase{{"attean-count-missing-rows", "oxigraph", ""}, {"oxilite-count-missing-rows-2", "oxigraph-server", ""}},
+	},
+	"jena-group-concat-empty-group": {
+		match: []ruleCase{{"fuseki-group-concat-unbound-vs-bound", "jena", ""}},
+		miss:  []ruleCase{{"attean-count-missing-rows", "jena", ""}, {"fuseki-basic-graph-pattern-missing-rows", "fuseki", ""}},
+	},
+	"jena-triple-literal-subject": {
+		match: []ruleCase{{"triple-error-vs-answer", "jena", ""}},
+		miss:  []ruleCase{{"fuseki-group-concat-unbound-vs-bound", "jena", ""}},
+	},
+	"rdflib-literal-normalisation": {
+		match: []ruleCase{{"update-insert-changed-literal", "rdflib", ""}, {"rdflib-basic-graph-pattern-copied-literal-changed", "rdflib", ""}},
+		miss:  []ruleCase{{"rasqal-group-by-extra-rows", "rdflib", ""}},
+	},
+	"rdflib-group-by-empty-input": {
+		match: []ruleCase{{"rasqal-group-by-extra-rows", "rdflib", ""}, {"rdfquery-group-by-extra-rows", "rdflib", ""}},
+		miss:  []ruleCase{{"update-insert-changed-literal", "rdflib", ""}},
+	},
+	"rdflib-exists-outside-filter": {
+		match: []ruleCase{{"rdflib-basic-graph-pattern-error-vs-answer", "rdflib", "error: What do I do with this CompValue? GroupGraphPatternSub_…"},
+			{"fuseki-values-error-vs-answer", "rdflib", "error: What do I do with this CompValue? GroupGraphPatternSub_…"},
+			{"group-concat-rejected", "rdflib", "error: What do I do with this CompValue? GroupGraphPatternSub_…"},
+			{"rdflib-group-by-error-vs-answer", "rdflib", "error: What do I do with this CompValue? GroupGraphPatternSub_…"},
+			{"fuseki-property-path-error-vs-answer", "rdflib", "error: What do I do with this CompValue? GroupGraphPatternSub_…"}},
+		// EXISTS over an empty VALUES fails otherwise: another fault.
+		miss: []ruleCase{{"rdflib-bind-error-vs-answer", "rdflib", "error: \"…\" object has no attribute \"…\""},
+			{"rdflib-property-path-error-vs-answer", "rdflib", "error: What do I do with this CompValue? GroupGraphPatternSub_…"}},
+	},
+	"rdflib-negated-inverse-path": {
+		match: []ruleCase{{"rdflib-property-path-error-vs-answer", "rdflib", ""}},
+		miss:  []ruleCase{{"rdflib-basic-graph-pattern-error-vs-answer", "rdflib", ""}},
+	},
+	"virtuoso-boolean-as-integer": {
+		match: []ruleCase{{"virtuoso-basic-graph-pattern-wrong-value", "virtuoso", "boolean written as 0/1"}},
+		miss:  []ruleCase{{"arithmetic-computed-value", "virtuoso", "value changed"}},
+	},
+	"virtuoso-having-without-group-by": {
+		match: []ruleCase{{"virtuoso-basic-graph-pattern-rejected", "virtuoso", ""}, {"attean-count-missing-rows", "virtuoso", ""},
+			{"fuseki-basic-graph-pattern-missing-rows", "virtuoso", ""}, {"rdf4j-count-missing-rows", "virtuoso", ""}},
+		miss: []ruleCase{{"oxilite-count-missing-rows", "virtuoso", ""}, {"rdflib-property-path-error-vs-answer", "virtuoso", ""}},
+	},
+	"virtuoso-minus-no-shared-variable": {
+		match: []ruleCase{{"virtuoso-minus-missing-rows", "virtuoso", ""}},
+		miss:  []ruleCase{{"attean-count-missing-rows", "virtuoso", ""}},
+	},
+	"virtuoso-integer-division": {
+		match: []ruleCase{{"arithmetic-computed-value", "virtuoso", ""}, {"arithmetic-computed-datatype", "virtuoso", ""}},
+		miss:  []ruleCase{{"arithmetic-error-vs-answer", "virtuoso", ""}, {"virtuoso-basic-graph-pattern-wrong-value", "virtuoso", ""}},
+	},
+}
+
+// TestKnownRules checks every rule of every adapter's known.json against
+// real corpus cases: the ones it was written for match, others do not.
+// A rule with no row here fails: each rule is tested.
+func TestKnownRules(t *testing.T) {
+	seen := map[string]bool{}
+	for _, d := range oracle.Described() {
+		for _, r := range d.Rules {
+			seen[r.ID] = true
+			cases, ok := ruleCases[r.ID]
+			if !ok || len(cases.match) == 0 || len(cases.miss) == 0 {
+				t.Errorf("%s (%s): no corpus case it must match and must not match", r.ID, d.Name)
+				continue
+			}
+			for _, c := range cases.match {
+				if !matchesCase(t, r, c) {
+					t.Errorf("%s: does not match %s on %s", r.ID, c.engine, c.id)
+				}
+			}
+			for _, c := range cases.miss {
+				if matchesCase(t, r, c) {
+					t.Errorf("%s: matches %s on %s, another root cause", r.ID, c.engine, c.id)
+				}
+			}
+			if fam := oracle.FamilyRules(d.Name); !slices.ContainsFunc(fam, func(x oracle.Rule) bool { return x.ID == r.ID }) {
+				t.Errorf("%s: not among %s's family rules", r.ID, d.Name)
+			}
+		}
+	}
+	for id := range ruleCases {
+		if !seen[id] {
+			t.Errorf("ruleCases names %s, which no known.json declares", id)
+		}
+	}
+}
+
+// matchesCase builds the facts of engine on the case from its expect.tsv
+// (the engine's classes; the feature line as the trigger) and its query,
+// and reports whether r matches them under any of the engine's classes.
+func matchesCase(t *testing.T, r oracle.Rule, c ruleCase) bool {
+	t.Helper()
+	dir := filepath.Join("..", "..", "corpus", "regress", c.id)
+	classes, feature := expectRow(t, filepath.Join(dir, "expect.tsv"), c.engine)
+	query, err := os.ReadFile(filepath.Join(dir, "query.rq"))
+	if os.IsNotExist(err) {
+		query, err = os.ReadFile(filepath.Join(dir, "update.ru"))
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, class := range classes {
+		f := oracle.Facts{Engine: c.engine, Class: class, Trigger: []string{feature}, Symptom: c.symptom, Query: string(query)}
+		if r.Matches(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// expectRow is engine's classes in an expect.tsv and the case's feature.
+func expectRow(t *testing.T, path, engine string) ([]string, string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var classes []string
+	feature := ""
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if v, ok := strings.CutPrefix(line, "# feature: "); ok {
+			feature = v
+		}
+		if cols := strings.Split(line, "\t"); len(cols) > 3 && cols[0] == engine {
+			classes = strings.Split(cols[3], ",")
+		}
+	}
+	if len(classes) == 0 || classes[0] == "" {
+		t.Fatalf("%s: no divergence of %s", path, engine)
+	}
+	return classes, feature
+}
+
+const (
+	tableBegin = "<!-- descriptors: generated by go test ./internal/registry -run TestEnginesDoc -update -->\n"
+	tableEnd   = "<!-- end descriptors -->\n"
+)
+
+// TestEnginesDoc keeps docs/engines.md's descriptor table equal to the
+// descriptors (-update rewrites it).
+func TestEnginesDoc(t *testing.T) {
+	path := filepath.Join("..", "..", "docs", "engines.md")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	before, rest, ok := strings.Cut(doc, tableBegin)
+	_, after, ok2 := strings.Cut(rest, tableEnd)
+	if !ok || !ok2 {
+		t.Fatalf("%s: no descriptor table between %q and %q", path, strings.TrimSpace(tableBegin), strings.TrimSpace(tableEnd))
+	}
+	want := before + tableBegin + DescriptorTable() + tableEnd + after
+	if *updateDocs {
+		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if want != doc {
+		t.Errorf("%s: the descriptor table is out of date: go test ./internal/registry -run TestEnginesDoc -update", path)
+	}
+}
