@@ -28,6 +28,11 @@ type Stats struct {
 	Minimal bool     // all Tried lost the divergence and the result kept it on a re-run
 	Kept    []string // the steps that kept it anyway (then not Minimal)
 	Flaky   bool     // the result itself lost the divergence when re-run
+
+	// Triggers are, per engine wrong on the result, the constructs its
+	// divergence needs (Trigger: ablation on the result); an engine
+	// absent was not ablated.
+	Triggers map[string][]string
 }
 
 // maxRounds bounds how often a verification that found a smaller case

@@ -23,20 +23,42 @@ type naming struct {
 	effect  string  // "returns 2 where the spec gives 1"
 }
 
-// name names one engine's divergence of class c on the case.
-func name(query, base string, c diff.Class, expected *results.Answer, v diff.EngineVerdict) naming {
+// name names one engine's divergence of class c on the case. With a
+// trigger (the constructs the divergence needs, found by ablation) the
+// construct named is one of the trigger's: a construct the divergence does
+// not need never takes the blame.
+func name(query, base string, c diff.Class, expected *results.Answer, v diff.EngineVerdict, trigger []string) naming {
 	q, _ := syntax.Parse(query, syntax.Options{Base: base})
-	fs := features(query, base)
+	fs := inTrigger(features(query, base), trigger)
 	n := naming{feature: featureOf(fs, c), effect: effect(c, expected, v)}
 	if q == nil || v.Answer == nil || expected == nil {
 		return n
 	}
 	if cellClass(c) {
-		if f, ok := binderOf(q, differingVars(expected, v.Answer)); ok {
+		if f, ok := binderOf(q, differingVars(expected, v.Answer)); ok && (len(trigger) == 0 || contains(trigger, f.Name)) {
 			n.feature = f
 		}
 	}
 	return n
+}
+
+// inTrigger keeps the features the trigger names, in their order; all of
+// them when there is no trigger or it names none of them (a trigger of
+// data constructs only).
+func inTrigger(fs []feature, trigger []string) []feature {
+	if len(trigger) == 0 {
+		return fs
+	}
+	var out []feature
+	for _, f := range fs {
+		if contains(trigger, f.Name) {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return fs
+	}
+	return out
 }
 
 // featureOf is the construct a divergence of class c is about when no cell

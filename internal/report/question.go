@@ -41,7 +41,7 @@ func Questions(r *diff.Report, engines ...oracle.Engine) []Bug {
 	}
 	sort.Strings(sig.Wrong)
 	sort.Strings(sig.Right)
-	b := bugOf(r, diff.Divergence{Signature: sig}, engines)
+	b := bugOf(r, diff.Divergence{Signature: sig}, engines, nil)
 	return []Bug{b}
 }
 

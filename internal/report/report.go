@@ -15,6 +15,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/rootcause"
 )
 
 // Bug is one divergence written up: one root cause (the reduced case and
@@ -48,6 +49,9 @@ type Bug struct {
 	Spec       []SpecLink       `json:"spec"`               // the sections that decide
 	Links      []string         `json:"links"`              // spec URLs, then any the corpus adds
 	Reduction  *ReductionFigure `json:"reduction,omitempty"`
+	// RootCause is the root cause of the bug's engine (its first wrong
+	// one); each engine's is in its report.
+	RootCause *rootcause.RootCause `json:"root_cause,omitempty"`
 	// Reports holds one report per diverging engine, for its tracker.
 	Reports []EngineReport `json:"reports"`
 }
@@ -68,6 +72,9 @@ type EngineReport struct {
 	// oracle invocation.
 	Native  *oracle.Native `json:"native,omitempty"`
 	Command string         `json:"command"`
+	// RootCause is what this engine's finding is a witness of: the
+	// finding's identity (RootCause.ID) everywhere findings are counted.
+	RootCause rootcause.RootCause `json:"root_cause"`
 }
 
 // OtherLine is what another engine answers on the same case.
@@ -152,7 +159,7 @@ func Figure(s reduce.Stats) *ReductionFigure {
 func Bugs(r *diff.Report, engines ...oracle.Engine) []Bug {
 	var out []Bug
 	for _, d := range r.Divergences {
-		out = append(out, bugOf(r, d, engines))
+		out = append(out, bugOf(r, d, engines, nil))
 	}
 	return out
 }
@@ -162,7 +169,7 @@ func Bugs(r *diff.Report, engines ...oracle.Engine) []Bug {
 func BugFor(r *diff.Report, sig diff.Signature, st *reduce.Stats, engines ...oracle.Engine) (Bug, bool) {
 	for _, d := range r.Divergences {
 		if d.Signature.Equal(sig) {
-			b := bugOf(r, d, engines)
+			b := bugOf(r, d, engines, st)
 			if st != nil {
 				b.Reduction = Figure(*st)
 			}
@@ -198,7 +205,7 @@ func Reduced(rs []*reduce.Result, engines ...oracle.Engine) []Bug {
 	return Dedup(bugs)
 }
 
-func bugOf(r *diff.Report, d diff.Divergence, engines []oracle.Engine) Bug {
+func bugOf(r *diff.Report, d diff.Divergence, engines []oracle.Engine, st *reduce.Stats) Bug {
 	c := r.Case
 	b := Bug{Class: d.Signature.Class, Kind: r.Kind, Status: status(d), Signature: d.Signature.String(), Oracle: Version()}
 	b.Reproducer = Reproducer{Query: c.Query, Data: nquads(c.Dataset), Base: c.Base, Commands: map[string]string{}}
@@ -213,7 +220,7 @@ func bugOf(r *diff.Report, d diff.Divergence, engines []oracle.Engine) Bug {
 	fs := features(c.Query, c.Base)
 	for _, v := range r.Verdicts {
 		if slices.Contains(d.Signature.Wrong, v.Engine) {
-			er := engineReport(r, d, v, engines, b.Reproducer)
+			er := engineReport(r, d, v, engines, b.Reproducer, triggerOf(fs, st, v.Engine))
 			b.Reproducer.Commands[v.Engine] = er.Command
 			b.Reports = append(b.Reports, er)
 		}
@@ -222,7 +229,8 @@ func bugOf(r *diff.Report, d diff.Divergence, engines []oracle.Engine) Bug {
 	if len(b.Reports) > 0 {
 		er := b.Reports[0]
 		b.Engine, b.Version, b.Effect = er.Engine, er.Version, er.Effect
-		named = name(c.Query, c.Base, b.Class, r.Expected, *r.Verdict(er.Engine)).feature
+		named = name(c.Query, c.Base, b.Class, r.Expected, *r.Verdict(er.Engine), er.RootCause.Trigger).feature
+		b.RootCause = &b.Reports[0].RootCause
 	}
 	b.Feature = named.Name
 	b.Spec = specLinks(named, fs, b.Class)
@@ -246,11 +254,34 @@ func bugOf(r *diff.Report, d diff.Divergence, engines []oracle.Engine) Bug {
 	return b
 }
 
+// trigger is what a root cause's trigger is made of for one engine: the
+// constructs ablation found (reduce.Stats.Triggers), or every construct
+// of the case when the engine's divergence was not ablated.
+type trigger struct {
+	labels  []string
+	ablated bool
+}
+
+func triggerOf(fs []feature, st *reduce.Stats, engine string) trigger {
+	if st != nil {
+		if t, ok := st.Triggers[engine]; ok {
+			return trigger{labels: t, ablated: true}
+		}
+	}
+	var all []string
+	for _, f := range fs {
+		all = append(all, f.Name)
+	}
+	return trigger{labels: all}
+}
+
 // engineReport is v's report for its own tracker.
-func engineReport(r *diff.Report, d diff.Divergence, v diff.EngineVerdict, engines []oracle.Engine, rep Reproducer) EngineReport {
-	n := name(r.Case.Query, r.Case.Base, d.Signature.Class, r.Expected, v)
+func engineReport(r *diff.Report, d diff.Divergence, v diff.EngineVerdict, engines []oracle.Engine, rep Reproducer, t trigger) EngineReport {
+	rc := rootcause.Of(rootcause.Finding{Engine: v.Engine, Class: d.Signature.Class, Trigger: t.labels, Ablated: t.ablated,
+		Symptom: rootcause.Symptom(d.Signature.Class, r.Expected, v), Query: r.Case.Query})
+	n := name(r.Case.Query, r.Case.Base, d.Signature.Class, r.Expected, v, triggerNames(t))
 	er := EngineReport{EngineRef: EngineRef{v.Engine, v.Version}, Effect: n.effect, Feature: n.feature.Name,
-		Answer: engineAnswer(v)}
+		Answer: engineAnswer(v), RootCause: rc}
 	er.Title = n.feature.Name + ": " + n.effect
 	for _, o := range r.Verdicts {
 		if o.Engine != v.Engine {
@@ -262,6 +293,15 @@ func engineReport(r *diff.Report, d diff.Divergence, v diff.EngineVerdict, engin
 	}
 	er.Command = ReproduceCommand(v.Engine, er.Native, rep)
 	return er
+}
+
+// triggerNames is the trigger a title is chosen from: an ablated one
+// only (every construct of an unablated case says nothing).
+func triggerNames(t trigger) []string {
+	if !t.ablated {
+		return nil
+	}
+	return t.labels
 }
 
 func nativeOf(engine string, engines []oracle.Engine, c oracle.NativeCase) (oracle.Native, bool) {
@@ -415,7 +455,13 @@ func nquads(ds *rdf.Dataset) string {
 	return buf.String()
 }
 
+// bugID is the finding's identity: the root cause of the bug's engine
+// (bystanders, seeds and the reduced case's names do not change it); a
+// bug without a wrong engine's report hashes its signature and case.
 func bugID(b Bug) string {
+	if b.RootCause != nil {
+		return b.RootCause.ID
+	}
 	h := sha256.Sum256([]byte(b.Signature + "\x00" + b.Reproducer.Query + "\x00" + b.Reproducer.Data))
 	return hex.EncodeToString(h[:6])
 }

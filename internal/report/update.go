@@ -14,6 +14,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/rootcause"
 )
 
 // UpdateBug is a divergence on an update case written up: the request
@@ -62,6 +63,8 @@ type UpdateEngineReport struct {
 	Others  []OtherLine    `json:"others"`
 	Native  *oracle.Native `json:"native,omitempty"`
 	Command string         `json:"command"`
+	// RootCause is what this engine's finding is a witness of.
+	RootCause rootcause.RootCause `json:"root_cause"`
 }
 
 // GraphDiff is one graph where the stores differ: quads only the expected
@@ -127,7 +130,9 @@ func updateBugOf(run *reduce.UpdateRun, d diff.Divergence, st *reduce.Stats, eng
 		b.Reduction = Figure(*st)
 	}
 	for _, name := range d.Signature.Wrong {
-		b.Reports = append(b.Reports, updateEngineReport(run, b, name, engines))
+		er := updateEngineReport(run, b, name, engines)
+		er.RootCause = updateRootCause(run, b, name, st)
+		b.Reports = append(b.Reports, er)
 	}
 	if len(b.Reports) > 0 {
 		first := b.Reports[0]
@@ -136,7 +141,24 @@ func updateBugOf(run *reduce.UpdateRun, d diff.Divergence, st *reduce.Stats, eng
 	}
 	h := sha256.Sum256([]byte(b.Signature + "\x00" + b.Request + "\x00" + b.Data))
 	b.ID = hex.EncodeToString(h[:])[:12]
+	if len(b.Reports) > 0 {
+		b.ID = b.Reports[0].RootCause.ID
+	}
 	return b
+}
+
+// updateRootCause is the root cause of engine name's update finding: its
+// trigger is what ablation found (reduce.Stats.Triggers), else the
+// request's operation.
+func updateRootCause(run *reduce.UpdateRun, b UpdateBug, name string, st *reduce.Stats) rootcause.RootCause {
+	trig, ablated := []string{b.Feature}, false
+	if st != nil {
+		if t, ok := st.Triggers[name]; ok {
+			trig, ablated = t, true
+		}
+	}
+	return rootcause.Of(rootcause.Finding{Engine: name, Class: b.Class, Trigger: trig, Ablated: ablated,
+		Symptom: rootcause.Symptom(b.Class, nil, diff.EngineVerdict{Engine: name, Err: run.Verdict(name).Err}), Query: b.Request})
 }
 
 func updateEngineReport(run *reduce.UpdateRun, b UpdateBug, name string, engines []oracle.Engine) UpdateEngineReport {

@@ -9,7 +9,7 @@ import (
 // by root cause (CountFindings).
 func (db *DB) Findings(ctx context.Context, f ReportFilter) (FindingCounts, error) {
 	where, args := reportWhere(f)
-	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT engine, class, fingerprint, status FROM reports`+where), args...)
+	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT engine, class, fingerprint, status, root_cause, family, severity FROM reports`+where), args...)
 	if err != nil {
 		return FindingCounts{}, fmt.Errorf("store: count findings: %w", err)
 	}
@@ -17,7 +17,7 @@ func (db *DB) Findings(ctx context.Context, f ReportFilter) (FindingCounts, erro
 	var fs []Finding
 	for rows.Next() {
 		var x Finding
-		if err := rows.Scan(&x.Engine, &x.Class, &x.Fingerprint, &x.Status); err != nil {
+		if err := rows.Scan(&x.Engine, &x.Class, &x.Fingerprint, &x.Status, &x.RootCause, &x.Family, &x.Severity); err != nil {
 			return FindingCounts{}, err
 		}
 		fs = append(fs, x)

@@ -8,8 +8,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/report"
+	"github.com/sparql-oracle/oracle/internal/rootcause"
 )
 
 // multi is one divergence with several engines wrong and the given engines
@@ -26,6 +28,21 @@ func multi(class diff.Class, query string, wrong, right []string) report.Bug {
 	for _, e := range wrong {
 		b.Reports = append(b.Reports, report.EngineReport{EngineRef: report.EngineRef{Engine: e, Version: e + "-1.0"}, Effect: "drops a row in " + e, Title: "BGP drops a row"})
 	}
+	return b
+}
+
+// rooted gives every engine report of b the root cause its engine's
+// finding has with this trigger (as report.BugFor does after ablation).
+func rooted(b report.Bug, trigger ...string) report.Bug {
+	for i, er := range b.Reports {
+		b.Reports[i].RootCause = rootcause.Of(rootcause.Finding{Engine: er.Engine, Class: b.Class, Trigger: trigger,
+			Ablated: true, Symptom: "rows out of order"})
+	}
+	if len(b.Reports) == 0 {
+		rc := rootcause.Of(rootcause.Finding{Engine: b.Engine, Class: b.Class, Trigger: trigger, Ablated: true, Symptom: "rows out of order"})
+		b.Reports = []report.EngineReport{{EngineRef: report.EngineRef{Engine: b.Engine}, RootCause: rc}}
+	}
+	b.RootCause = &b.Reports[0].RootCause
 	return b
 }
 
@@ -69,7 +86,8 @@ func TestBystandersAreAnnotations(t *testing.T) {
 		require.Equal(t, 1, counts.RootCauses)
 		open1 := map[string]int{"open": 1}
 		require.Equal(t, []EngineCount{{"jena", 1, 1, open1}, {"rasqal", 1, 1, open1}}, counts.ByEngine)
-		require.Equal(t, []RootCause{{r1.Fingerprint, []string{"jena", "rasqal"}, []string{"missing-rows"}}}, counts.Shared)
+		require.Equal(t, []RootCause{{ID: r1.Fingerprint, Fingerprint: r1.Fingerprint, Family: "jena", Severity: "wrong-answer",
+			Engines: []string{"jena", "rasqal"}, Classes: []string{"missing-rows"}, Untriaged: true}}, counts.Shared)
 		require.Equal(t, map[string]int{"open": 2}, counts.ByStatus)
 		same, err := db.Reports(ctx, ReportFilter{Fingerprint: r1.Fingerprint})
 		require.NoError(t, err)
@@ -78,13 +96,14 @@ func TestBystandersAreAnnotations(t *testing.T) {
 }
 
 func TestCountFindings(t *testing.T) {
-	f := func(e, c, fp string) Finding { return Finding{Identity: Identity{e, c, fp}} }
+	f := func(e, c, fp string) Finding { return Finding{Identity: Identity{Engine: e, Class: c, Fingerprint: fp}} }
 	got := CountFindings([]Finding{f("rasqal", "vars", "a"), f("rasqal", "vars", "a"), f("rasqal", "vars", "b"),
 		f("jena", "vars", "a"), f("jena", "missing-rows", "a"), f("oxigraph", "order", "c")})
 	require.Equal(t, 5, got.Findings)
 	require.Equal(t, 3, got.RootCauses)
 	require.Equal(t, []EngineCount{{"jena", 2, 1, nil}, {"oxigraph", 1, 1, nil}, {"rasqal", 2, 2, nil}}, got.ByEngine)
-	require.Equal(t, []RootCause{{"a", []string{"jena", "rasqal"}, []string{"missing-rows", "vars"}}}, got.Shared)
+	require.Equal(t, []RootCause{{ID: "a", Fingerprint: "a", Engines: []string{"jena", "rasqal"},
+		Classes: []string{"missing-rows", "vars"}, Untriaged: true}}, got.Shared)
 }
 
 func TestCaseFindings(t *testing.T) {
@@ -165,14 +184,26 @@ func TestTriage(t *testing.T) {
 		require.Equal(t, Triage{Note: "Jena orders blank nodes first", By: "alice", At: r.Triage.At}, r.Triage)
 		require.False(t, r.Triage.At.IsZero())
 
-		again := file(bug("jena", diff.ClassOrder, "ORDER BY", "SELECT ?o { ?s ?p ?o } ORDER BY DESC(?o)"))
-		require.NotEqual(t, jena.ID, again.ID, "another reduced case is another finding")
-		require.Equal(t, StatusIntended, again.Status, "but its (engine, class) is intended: not filed open")
+		// Root causes: another witness of the same root cause on Fuseki, a
+		// member of Jena's family, is filed intended by the person's decision.
+		oracle.Register(oracle.Descriptor{Name: "jena", Family: "jena"})
+		oracle.Register(oracle.Descriptor{Name: "fuseki", Family: "jena"})
+		jenaRC := rooted(bug("jena", diff.ClassOrder, "ORDER BY", "SELECT ?s { ?s ?p ?o } ORDER BY ?s"), "ORDER BY")
+		first := file(jenaRC)
+		_, err = db.SetStatus(ctx, first.ID, StatusChange{Status: StatusIntended, Note: "Jena orders blank nodes first", By: "alice"})
+		require.NoError(t, err)
+		again := file(rooted(bug("fuseki", diff.ClassOrder, "ORDER BY", "SELECT ?o { ?s ?p ?o } ORDER BY DESC(?o)"), "ORDER BY"))
+		require.NotEqual(t, first.ID, again.ID, "another engine is another finding")
+		require.Equal(t, first.RootCause, again.RootCause, "of the same root cause (one family)")
+		require.Equal(t, StatusIntended, again.Status, "its root cause is intended: not filed open")
 		hist, err := db.History(ctx, again.ID)
 		require.NoError(t, err)
 		require.Len(t, hist, 1)
 		require.Equal(t, storeActor, hist[0].By)
 		require.Contains(t, hist[0].Note, "intended deviation")
+		witness := file(rooted(bug("jena", diff.ClassOrder, "ORDER BY", "SELECT ?o { ?s ?p ?o } ORDER BY DESC(?o)"), "ORDER BY"))
+		require.Equal(t, first.ID, witness.ID, "another witness of jena's root cause is the same finding")
+		require.Equal(t, 2, witness.Count)
 		other := file(bug("rasqal", diff.ClassOrder, "ORDER BY", "SELECT ?o { ?s ?p ?o } ORDER BY DESC(?o)"))
 		require.Equal(t, StatusOpen, other.Status, "another engine's order is still filed")
 
@@ -277,7 +308,7 @@ func TestMigrateFrom001(t *testing.T) {
 		db := mustOpen(t, b.dsn)
 		jena, err := db.Report(ctx, r1)
 		require.NoError(t, err)
-		require.Equal(t, Identity{"jena", "missing-rows", FingerprintOf(both)}.Key(), jena.Key)
+		require.Equal(t, Identity{Engine: "jena", Class: "missing-rows", Fingerprint: FingerprintOf(both)}.Key(), jena.Key)
 		require.Equal(t, 5, jena.Count, "the two old rows of jena's finding merge")
 		require.Equal(t, StatusWontFix, jena.Status, "a person's decision outlives an open twin")
 		require.Equal(t, "jena", jena.Bug.Engine)

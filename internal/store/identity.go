@@ -11,34 +11,66 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
+	"github.com/sparql-oracle/oracle/internal/rootcause"
 )
 
 // Identity is what makes two filings the same finding: the engine that
-// diverges, the class of its divergence, and the fingerprint of the reduced
-// case (reduce.Fingerprint: the normalised query and the canonical data).
-// The engines that agreed with the judge, and the other engines wrong on
-// the same case, are not part of it: adding a bystander engine to a sweep
-// changes no identity. The fingerprint alone is the root cause: the same
-// reduced case diverging on several engines is one root cause with several
-// engines.
+// diverges and the root cause its divergence is a witness of
+// (rootcause.RootCause.ID: family, class group, trigger, symptom). The
+// engines that agreed with the judge, the other engines wrong on the same
+// case, the seed and the reduced case's names are not part of it: adding
+// a bystander engine or sweeping new seeds changes no identity. Class and
+// Fingerprint (the reduced case's) are the witness's, kept beside it. A
+// bug written before root causes (no RootCause in its report) is keyed by
+// (engine, class, fingerprint) as before.
 type Identity struct {
 	Engine      string `json:"engine"`
 	Class       string `json:"class"`
 	Fingerprint string `json:"fingerprint"`
+	RootCause   string `json:"root_cause,omitempty"`
 }
 
 // Key is the identity as one string, the reports table's unique dedup_key.
-func (i Identity) Key() string { return i.Engine + "/" + i.Class + "/" + i.Fingerprint }
+func (i Identity) Key() string {
+	if i.RootCause != "" {
+		return i.Engine + "/" + i.RootCause
+	}
+	return i.Engine + "/" + i.Class + "/" + i.Fingerprint
+}
+
+// Root is the root cause the identity witnesses: its id, or the reduced
+// case's fingerprint for an identity written before root causes.
+func (i Identity) Root() string {
+	if i.RootCause != "" {
+		return i.RootCause
+	}
+	return i.Fingerprint
+}
 
 // IdentitiesOf is one identity per engine on the bug's wrong side (its
-// signature's; the bug's own engine when the signature does not say).
+// signature's; the bug's own engine when the signature does not say),
+// each with that engine's root cause from its report.
 func IdentitiesOf(b report.Bug) []Identity {
 	fp := FingerprintOf(b)
 	var out []Identity
 	for _, e := range wrongEngines(b) {
-		out = append(out, Identity{Engine: e, Class: string(b.Class), Fingerprint: fp})
+		out = append(out, Identity{Engine: e, Class: string(b.Class), Fingerprint: fp, RootCause: rootCauseOf(b, e).ID})
 	}
 	return out
+}
+
+// rootCauseOf is engine's root cause in b (zero when b's reports do not
+// have one: a bug written before root causes).
+func rootCauseOf(b report.Bug, engine string) rootcause.RootCause {
+	for _, er := range b.Reports {
+		if er.Engine == engine {
+			return er.RootCause
+		}
+	}
+	if b.RootCause != nil && b.Engine == engine {
+		return *b.RootCause
+	}
+	return rootcause.RootCause{}
 }
 
 // FingerprintOf is reduce.Fingerprint of the bug's reproducer. The data is
@@ -99,6 +131,8 @@ func forEngine(b report.Bug, engine string) report.Bug {
 	for _, er := range b.Reports {
 		if er.Engine == engine {
 			b.Reports, b.Effect = []report.EngineReport{er}, er.Effect
+			b.RootCause = &b.Reports[0].RootCause
+			b.Title, b.Feature = titlePrefix(b.Title)+er.Title+" ("+engine+")", er.Feature
 			break
 		}
 	}
@@ -120,13 +154,33 @@ func forEngine(b report.Bug, engine string) report.Bug {
 	return b
 }
 
-// FindingCounts counts findings (distinct identities) and root causes
-// (distinct fingerprints), overall and per engine.
+// titlePrefix is a bug title's bracketed status ("[spec question] "), if any.
+func titlePrefix(title string) string {
+	if strings.HasPrefix(title, "[") {
+		if i := strings.Index(title, "] "); i > 0 {
+			return title[:i+2]
+		}
+	}
+	return ""
+}
+
+// FindingCounts counts findings (one engine's witness of a root cause:
+// distinct identities) and root causes (distinct root-cause ids; one per
+// family, listing its members), overall, per engine, per family and per
+// severity. Untriaged and Intended count root causes: a root cause is
+// untriaged while some witness of it is, intended when every witness is
+// an intended deviation or won't fix.
 type FindingCounts struct {
 	Findings   int            `json:"findings"`
 	RootCauses int            `json:"root_causes"`
+	Untriaged  int            `json:"untriaged_root_causes"`
+	Intended   int            `json:"intended_root_causes"`
 	ByEngine   []EngineCount  `json:"by_engine"`           // sorted by engine
 	ByStatus   map[string]int `json:"by_status,omitempty"` // findings per status
+	// BySeverity counts root causes per severity (wrong-answer, crash,
+	// error, refusal, cosmetic).
+	BySeverity map[string]int `json:"by_severity"`
+	ByFamily   []FamilyCount  `json:"by_family"` // sorted by family
 	// Shared are the root causes on more than one engine, most engines first.
 	Shared []RootCause `json:"shared"`
 }
@@ -140,24 +194,42 @@ type EngineCount struct {
 	ByStatus   map[string]int `json:"by_status,omitempty"`
 }
 
-// RootCause is one reduced case and the engines (and classes) it diverges on.
-type RootCause struct {
-	Fingerprint string   `json:"fingerprint"`
-	Engines     []string `json:"engines"`
-	Classes     []string `json:"classes"`
+// FamilyCount is one family's root causes, per severity, and how many are
+// untriaged or intended.
+type FamilyCount struct {
+	Family     string         `json:"family"`
+	RootCauses int            `json:"root_causes"`
+	Untriaged  int            `json:"untriaged"`
+	Intended   int            `json:"intended"`
+	BySeverity map[string]int `json:"by_severity"`
 }
 
-// Finding is one row to count: an identity and its status ("" when none).
+// RootCause is one root cause and the engines (and classes) it diverges on.
+type RootCause struct {
+	ID          string   `json:"id"`
+	Fingerprint string   `json:"fingerprint"` // of its first witness counted
+	Family      string   `json:"family,omitempty"`
+	Severity    string   `json:"severity,omitempty"`
+	Engines     []string `json:"engines"`
+	Classes     []string `json:"classes"`
+	Untriaged   bool     `json:"untriaged"`
+	Intended    bool     `json:"intended"`
+}
+
+// Finding is one row to count: an identity, its status ("" when none),
+// and its root cause's family and severity.
 type Finding struct {
 	Identity
-	Status string `json:"status,omitempty"`
+	Status   string `json:"status,omitempty"`
+	Family   string `json:"family,omitempty"`
+	Severity string `json:"severity,omitempty"`
 }
 
 // CountFindings counts findings by identity and by root cause; the same
 // identity twice counts once. docs/findings.md counts the corpus with it
 // (internal/regress), the store its reports.
 func CountFindings(fs []Finding) FindingCounts {
-	c := FindingCounts{ByStatus: map[string]int{}, ByEngine: []EngineCount{}, Shared: []RootCause{}}
+	c := FindingCounts{ByStatus: map[string]int{}, ByEngine: []EngineCount{}, Shared: []RootCause{}, BySeverity: map[string]int{}}
 	seen := map[string]bool{}
 	roots := map[string]*RootCause{}
 	engineRoots := map[string]map[string]bool{}
@@ -170,24 +242,65 @@ func CountFindings(fs []Finding) FindingCounts {
 		if f.Status != "" {
 			c.ByStatus[f.Status]++
 		}
-		rc := roots[f.Fingerprint]
+		rc := roots[f.Root()]
 		if rc == nil {
-			rc = &RootCause{Fingerprint: f.Fingerprint}
-			roots[f.Fingerprint] = rc
+			rc = &RootCause{ID: f.Root(), Fingerprint: f.Fingerprint, Family: f.Family, Severity: f.Severity, Intended: true}
+			roots[f.Root()] = rc
 		}
 		rc.Engines, rc.Classes = addSorted(rc.Engines, f.Engine), addSorted(rc.Classes, f.Class)
+		rc.Untriaged = rc.Untriaged || f.Status == "" || Untriaged(f.Status)
+		rc.Intended = rc.Intended && (f.Status == StatusIntended || f.Status == StatusWontFix)
 		if engineRoots[f.Engine] == nil {
 			engineRoots[f.Engine] = map[string]bool{}
 		}
-		engineRoots[f.Engine][f.Fingerprint] = true
+		engineRoots[f.Engine][f.Root()] = true
 		c.ByEngine = countEngine(c.ByEngine, f.Engine, f.Status)
 	}
 	c.RootCauses = len(roots)
 	for i := range c.ByEngine {
 		c.ByEngine[i].RootCauses = len(engineRoots[c.ByEngine[i].Engine])
 	}
+	c.ByFamily = countFamilies(roots, &c)
 	c.Shared = shared(roots)
 	return c
+}
+
+// countFamilies adds up the root causes per family and severity, and the
+// untriaged and intended ones overall.
+func countFamilies(roots map[string]*RootCause, c *FindingCounts) []FamilyCount {
+	byFam := map[string]*FamilyCount{}
+	for _, rc := range roots {
+		fam := rc.Family
+		if fam == "" {
+			fam = rc.Engines[0]
+		}
+		fc := byFam[fam]
+		if fc == nil {
+			fc = &FamilyCount{Family: fam, BySeverity: map[string]int{}}
+			byFam[fam] = fc
+		}
+		fc.RootCauses++
+		sev := rc.Severity
+		if sev == "" {
+			sev = "unknown"
+		}
+		fc.BySeverity[sev]++
+		c.BySeverity[sev]++
+		if rc.Untriaged {
+			fc.Untriaged++
+			c.Untriaged++
+		}
+		if rc.Intended {
+			fc.Intended++
+			c.Intended++
+		}
+	}
+	out := make([]FamilyCount, 0, len(byFam))
+	for _, fc := range byFam {
+		out = append(out, *fc)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Family < out[j].Family })
+	return out
 }
 
 func addSorted(xs []string, x string) []string {
@@ -226,7 +339,7 @@ func shared(roots map[string]*RootCause) []RootCause {
 		if len(out[i].Engines) != len(out[j].Engines) {
 			return len(out[i].Engines) > len(out[j].Engines)
 		}
-		return out[i].Fingerprint < out[j].Fingerprint
+		return out[i].ID < out[j].ID
 	})
 	return out
 }

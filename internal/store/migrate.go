@@ -28,6 +28,7 @@ type migration struct {
 // report's fingerprint from its stored bug and splits it per engine.
 var codeSteps = map[int]func(*DB, context.Context, *sql.Tx) error{
 	2: (*DB).rekey002,
+	5: (*DB).fill005,
 }
 
 // migrations lists the embedded migrations in version order.

@@ -9,13 +9,15 @@ import (
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/report"
+	"github.com/sparql-oracle/oracle/internal/rootcause"
 )
 
 // reportCols is the column list every report query selects, in scanReport's order.
 const reportCols = `id, dedup_key, fingerprint, signature, engine, engine_version, class, kind, status,
 	status_url, status_version, status_note, status_by, status_at, feature, title, case_name,
-	sweep_id, last_sweep, count, created, last_seen, bug`
+	sweep_id, last_sweep, count, created, last_seen, bug, root_cause, family, severity, symptom, trigger_set, rule, stale`
 
 // FileReport files a divergence as one finding per engine on its wrong
 // side (IdentitiesOf), deduplicating by identity, and returns the finding
@@ -75,19 +77,22 @@ func (db *DB) fileFinding(ctx context.Context, tx *sql.Tx, f Filing, id Identity
 	if err != nil {
 		return 0, false, fmt.Errorf("store: file report: %w", err)
 	}
-	return rid, created, db.onFiling(ctx, tx, rid, status, t, id, b.Version)
+	return rid, created, db.onFiling(ctx, tx, rid, status, t, id, b.Version, rootCauseOf(b, id.Engine))
 }
 
 // insertReport inserts a new finding, or finds the one with the same identity.
 func (db *DB) insertReport(ctx context.Context, tx *sql.Tx, f Filing, b report.Bug, id Identity, body string) (int64, bool, error) {
 	t := now()
 	var rid int64
+	rc := rootCauseOf(b, id.Engine)
 	err := tx.QueryRowContext(ctx, db.d.q(`INSERT INTO reports (dedup_key, fingerprint, bug_id, signature, engine,
 		engine_version, class, kind, status, feature, title, case_name, sweep_id, last_sweep, count, size, created,
-		last_seen, bug) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+		last_seen, bug, root_cause, family, severity, symptom, trigger_set, rule, stale)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (dedup_key) DO NOTHING RETURNING id`),
 		id.Key(), id.Fingerprint, b.ID, b.Signature, id.Engine, b.Version, id.Class, string(b.Kind), b.Status,
-		b.Feature, b.Title, f.Case, f.SweepID, f.SweepID, size(b), t, t, body).Scan(&rid)
+		b.Feature, b.Title, f.Case, f.SweepID, f.SweepID, size(b), t, t, body,
+		id.Root(), familyOf(rc, id.Engine), severityOf(rc, id.Class), rc.Symptom, strings.Join(rc.Trigger, "\n"), rc.Rule, rc.Stale).Scan(&rid)
 	if err == nil {
 		return rid, true, db.link(ctx, tx, f.SweepID, rid, f.Case, nil)
 	}
@@ -99,6 +104,24 @@ func (db *DB) insertReport(ctx context.Context, tx *sql.Tx, f Filing, b report.B
 		return 0, false, fmt.Errorf("store: file report: %w", err)
 	}
 	return rid, false, nil
+}
+
+// familyOf is the root cause's family, the engine's for a bug written
+// before root causes.
+func familyOf(rc rootcause.RootCause, engine string) string {
+	if rc.Family != "" {
+		return rc.Family
+	}
+	return oracle.FamilyOf(engine)
+}
+
+// severityOf is the root cause's severity, the class's for a bug written
+// before root causes.
+func severityOf(rc rootcause.RootCause, class string) string {
+	if rc.Severity != "" {
+		return rc.Severity
+	}
+	return diff.Class(class).Severity().String()
 }
 
 // refileReport counts a repeated filing, notes the latest annotations
@@ -184,7 +207,7 @@ func (db *DB) Reports(ctx context.Context, f ReportFilter) (ReportPage, error) {
 		return ReportPage{}, fmt.Errorf("store: count reports: %w", err)
 	}
 	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT `+reportCols+` FROM reports`+where+
-		` ORDER BY last_seen DESC, id DESC LIMIT ? OFFSET ?`), append(args, limit, offset)...)
+		` ORDER BY `+severityRank+`, last_seen DESC, id DESC LIMIT ? OFFSET ?`), append(args, limit, offset)...)
 	if err != nil {
 		return ReportPage{}, fmt.Errorf("store: list reports: %w", err)
 	}
@@ -199,6 +222,11 @@ func (db *DB) Reports(ctx context.Context, f ReportFilter) (ReportPage, error) {
 	return p, rows.Err()
 }
 
+// severityRank orders reports worst first (diff.Severity): every list
+// leads with severity.
+const severityRank = `CASE severity WHEN 'wrong-answer' THEN 1 WHEN 'crash' THEN 2 WHEN 'error' THEN 3
+	WHEN 'refusal' THEN 4 WHEN 'cosmetic' THEN 5 ELSE 6 END`
+
 // reportWhere builds the WHERE clause of a filter.
 func reportWhere(f ReportFilter) (string, []any) {
 	var conds []string
@@ -208,13 +236,17 @@ func reportWhere(f ReportFilter) (string, []any) {
 		args = append(args, v)
 	}
 	for _, c := range []struct{ col, v string }{{"engine", f.Engine}, {"class", f.Class}, {"status", f.Status},
-		{"feature", f.Feature}, {"fingerprint", f.Fingerprint}} {
+		{"feature", f.Feature}, {"fingerprint", f.Fingerprint}, {"root_cause", f.RootCause}, {"family", f.Family},
+		{"severity", f.Severity}} {
 		if c.v != "" {
 			add(c.col+" = ?", c.v)
 		}
 	}
 	if f.SweepID != 0 {
 		add("id IN (SELECT report_id FROM sweep_reports WHERE sweep_id = ?)", f.SweepID)
+	}
+	if f.NoCosmetic {
+		add("severity <> ?", diff.SeverityCosmetic.String())
 	}
 	if len(conds) == 0 {
 		return "", nil
@@ -238,12 +270,17 @@ type scanner interface{ Scan(dest ...any) error }
 func scanReport(s scanner) (Report, error) {
 	var r Report
 	var created, seen, at int64
-	var body string
+	var body, trig string
 	err := s.Scan(&r.ID, &r.Key, &r.Fingerprint, &r.Signature, &r.Engine, &r.Version, &r.Class, &r.Kind, &r.Status,
 		&r.Triage.URL, &r.Triage.Version, &r.Triage.Note, &r.Triage.By, &at, &r.Feature, &r.Title, &r.Case,
-		&r.SweepID, &r.LastSweep, &r.Count, &created, &seen, &body)
+		&r.SweepID, &r.LastSweep, &r.Count, &created, &seen, &body, &r.RootCause, &r.Family, &r.Severity, &r.Symptom,
+		&trig, &r.Rule, &r.Stale)
 	if err != nil {
 		return Report{}, err
+	}
+	r.Trigger = []string{}
+	if trig != "" {
+		r.Trigger = strings.Split(trig, "\n")
 	}
 	r.Created, r.LastSeen, r.Triage.At = fromMicros(created), fromMicros(seen), fromMicros(at)
 	if err := json.Unmarshal([]byte(body), &r.Bug); err != nil {

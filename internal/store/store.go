@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"time"
 
@@ -43,6 +44,18 @@ type Report struct {
 	Created     time.Time  `json:"created"`
 	LastSeen    time.Time  `json:"last_seen"`
 	Bug         report.Bug `json:"bug"` // the full report (docs/report-schema.md), Engine set to this finding's
+
+	// The root cause this finding is a witness of (internal/rootcause):
+	// its id, the engine family, severity, symptom and trigger, the rule
+	// of the family's known.json that matched, and why the tested build
+	// must be re-checked on the newest release ("" when it is the newest).
+	RootCause string   `json:"root_cause"`
+	Family    string   `json:"family"`
+	Severity  string   `json:"severity"`
+	Symptom   string   `json:"symptom"`
+	Trigger   []string `json:"trigger"`
+	Rule      string   `json:"rule,omitempty"`
+	Stale     string   `json:"stale,omitempty"`
 }
 
 // Triage is what the latest status change of a report said (triage.go):
@@ -74,7 +87,15 @@ type ReportFilter struct {
 	// Fingerprint selects one root cause: the findings of every engine on
 	// the same reduced case.
 	Fingerprint string
-	SweepID     int64 // reports the sweep filed or saw (sweep_reports)
+	// RootCause selects the witnesses of one root cause (every member of
+	// its family); Family and Severity select by those columns.
+	RootCause string
+	Family    string
+	Severity  string
+	// NoCosmetic leaves out cosmetic root causes (the default views do:
+	// one click away, never hidden).
+	NoCosmetic bool
+	SweepID    int64 // reports the sweep filed or saw (sweep_reports)
 	Limit       int
 	Offset      int
 }
@@ -144,6 +165,10 @@ type GenSource struct {
 	From    int64  `json:"from"`
 	To      int64  `json:"to"`
 	Profile string `json:"profile,omitempty"`
+	// ProfileJSON is the content of a profile given as a file (`sweep
+	// start --profile path.json`); Profile is then its NAME@HASH
+	// (corpus.InlineName), so any worker rebuilds the same cases.
+	ProfileJSON json.RawMessage `json:"profile_json,omitempty"`
 }
 
 // Sweep is one run of a spec, with its progress.

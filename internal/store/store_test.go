@@ -109,7 +109,7 @@ func TestFileReportDedup(t *testing.T) {
 		require.NoError(t, err)
 		require.True(t, created)
 		require.Equal(t, 1, r1.Count)
-		require.Equal(t, Identity{"rdflib", "extra-rows", FingerprintOf(first)}.Key(), r1.Key)
+		require.Equal(t, Identity{Engine: "rdflib", Class: "extra-rows", Fingerprint: FingerprintOf(first)}.Key(), r1.Key)
 		require.Len(t, r1.Fingerprint, 16)
 
 		respelled := bug("rdflib", diff.ClassExtraRows, "OPTIONAL", "select *\nwhere {?s ?p ?o optional {?o ?q ?r}} # again")

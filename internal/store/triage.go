@@ -11,6 +11,9 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rootcause"
 )
 
 // The statuses of a report. Filing sets open, internal (the fast engine
@@ -210,26 +213,61 @@ const storeActor = "store"
 
 // intendedPair returns the id of a report that marks (engine, class) an
 // intended deviation, or 0.
-func (db *DB) intendedPair(ctx context.Context, tx *sql.Tx, engine, class string) (int64, error) {
+func (db *DB) intendedPair(ctx context.Context, tx *sql.Tx, id0 Identity) (int64, error) {
 	var id int64
-	err := tx.QueryRowContext(ctx, db.d.q(`SELECT id FROM reports WHERE engine = ? AND class = ? AND status = ?
-		ORDER BY id LIMIT 1`), engine, class, StatusIntended).Scan(&id)
+	err := tx.QueryRowContext(ctx, db.d.q(`SELECT id FROM reports WHERE root_cause = ? AND status = ?
+		ORDER BY id LIMIT 1`), id0.Root(), StatusIntended).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}
 	return id, err
 }
 
+// ruleChange is the status a matching rule of the family's known.json
+// gives an untriaged finding (rootcause.RootCause.Status), by "rule:<id>"
+// with the maintainers' link and sentence; ok false when no rule matched.
+func ruleChange(rc rootcause.RootCause) (StatusChange, bool) {
+	c := StatusChange{URL: rc.Link, Note: rc.Quote, By: "rule:" + rc.Rule}
+	switch rc.Status {
+	case oracle.RuleIntended:
+		c.Status = StatusIntended
+	case oracle.RuleWontFix:
+		c.Status = StatusWontFix
+	case oracle.RuleKnown:
+		c.Status = StatusKnownUpstream
+	case oracle.RuleFixed:
+		if rc.FixedIn == "" {
+			c.Status, c.Note = StatusKnownUpstream, strings.TrimSpace("fixed upstream after the tested build. "+rc.Quote)
+		} else {
+			c.Status, c.Version = StatusFixedIn, rc.FixedIn
+		}
+	default:
+		return StatusChange{}, false
+	}
+	if c.URL == "" {
+		c.URL = rc.Link
+	}
+	return c, true
+}
+
 // onFiling applies the triage rules to a finding filed again (or for the
-// first time, with prev the filing's status): an open finding whose
-// (engine, class) is an intended deviation becomes one; a fixed-in finding
+// first time, with prev the filing's status): an untriaged finding whose
+// root cause a rule of its family's known.json matches takes the rule's
+// status (intended, won't fix, known upstream, fixed); an open finding
+// whose root cause a person marked an intended deviation on any member of
+// the family becomes one; a fixed-in finding
 // seen failing on its fixed version or a later one (or on any, when no
 // version was recorded: a migrated "fixed") is re-opened. Known
 // upstream, won't fix and the other decisions stay.
-func (db *DB) onFiling(ctx context.Context, tx *sql.Tx, id int64, prev string, t Triage, id0 Identity, version string) error {
+func (db *DB) onFiling(ctx context.Context, tx *sql.Tx, id int64, prev string, t Triage, id0 Identity, version string, rc rootcause.RootCause) error {
+	if Untriaged(prev) {
+		if c, ok := ruleChange(rc); ok {
+			return db.changeStatus(ctx, tx, id, prev, c)
+		}
+	}
 	switch prev {
 	case StatusOpen:
-		by, err := db.intendedPair(ctx, tx, id0.Engine, id0.Class)
+		by, err := db.intendedPair(ctx, tx, id0)
 		if err != nil || by == 0 || by == id {
 			return err
 		}

@@ -180,11 +180,14 @@ func updateBug(run *reduce.UpdateRun, d diff.Divergence, st *reduce.Stats, engin
 	for _, er := range ub.Reports {
 		b.Reproducer.Commands[er.Engine] = er.Command
 		b.Reports = append(b.Reports, report.EngineReport{EngineRef: er.EngineRef, Title: er.Title, Effect: er.Effect,
-			Feature: b.Feature, Others: er.Others, Native: er.Native, Command: er.Command,
+			Feature: b.Feature, Others: er.Others, Native: er.Native, Command: er.Command, RootCause: er.RootCause,
 			Answer: report.EngineAnswer{EngineRef: er.EngineRef, Outcome: er.Outcome, Classes: er.Classes}})
 		if b.Effect == "" {
 			b.Effect = er.Effect
 		}
+	}
+	if len(b.Reports) > 0 {
+		b.RootCause = &b.Reports[0].RootCause
 	}
 	for _, v := range run.Verdicts {
 		if slices.Contains(d.Signature.Right, v.Engine) {

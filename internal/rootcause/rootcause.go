@@ -1,0 +1,128 @@
+package rootcause
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
+
+// RootCause is one thing an engine family's maintainers would fix once.
+type RootCause struct {
+	// ID is the key's hash (12 hex digits): the finding's identity in the
+	// store, the API, the CLI's JSON, the dashboard and the corpus.
+	ID      string   `json:"id"`
+	Family  string   `json:"family"`
+	Group   string   `json:"group"`
+	Trigger []string `json:"trigger"`
+	// Ablated: the trigger was found by ablation on the reduced case; when
+	// false it lists every construct of the case (no reduction ran) and
+	// the identity is as fine as the case.
+	Ablated  bool   `json:"ablated"`
+	Symptom  string `json:"symptom"`
+	Severity string `json:"severity"`
+	// Status is what upstream said (a rule of the family's known.json):
+	// intended, wontfix, known, fixed; "" when no rule matches.
+	Status string `json:"status,omitempty"`
+	// Rule is the matching rule's id, Link and Quote its evidence.
+	Rule    string `json:"rule,omitempty"`
+	Link    string `json:"link,omitempty"`
+	Quote   string `json:"quote,omitempty"`
+	FixedIn string `json:"fixed_in,omitempty"`
+	// Stale, when set, says why the finding must be re-checked on the
+	// newest release before it is filed (oracle.Descriptor.Stale).
+	Stale string `json:"stale,omitempty"`
+}
+
+// Key is what identifies a root cause.
+type Key struct {
+	Family  string
+	Group   string
+	Trigger []string
+	Symptom string
+}
+
+// ID hashes the key; the trigger's order does not matter.
+func (k Key) ID() string {
+	t := slices.Clone(k.Trigger)
+	sort.Strings(t)
+	h := sha256.Sum256([]byte(k.Family + "\x00" + k.Group + "\x00" + strings.Join(t, "\x01") + "\x00" + k.Symptom))
+	return hex.EncodeToString(h[:6])
+}
+
+// Finding is what a root cause is computed from: one engine's divergence.
+type Finding struct {
+	Engine  string
+	Class   diff.Class
+	Trigger []string
+	Ablated bool
+	Symptom string
+	Query   string // the witness's request text, for rules that match it
+}
+
+// Of is the root cause of one engine's finding: its family (the parser's
+// family for a refusal of an engine that reuses another's parser), the
+// key, the severity, the matching rule and the staleness of the build.
+func Of(f Finding) RootCause {
+	d, _ := oracle.Describe(f.Engine)
+	fam := d.Family
+	if d.Parser != "" && parserFault(f) {
+		fam = oracle.FamilyOf(d.Parser)
+	}
+	trig := slices.Clone(f.Trigger)
+	sort.Strings(trig)
+	trig = slices.Compact(trig)
+	k := Key{Family: fam, Group: f.Class.Group(), Trigger: trig, Symptom: f.Symptom}
+	rc := RootCause{ID: k.ID(), Family: fam, Group: k.Group, Trigger: trig, Ablated: f.Ablated,
+		Symptom: f.Symptom, Severity: SeverityOf(f.Class, f.Symptom).String(), Stale: d.Stale()}
+	if trig == nil {
+		rc.Trigger = []string{}
+	}
+	facts := oracle.Facts{Engine: f.Engine, Class: string(f.Class), Trigger: trig, Symptom: f.Symptom, Query: f.Query}
+	if r, ok := oracle.MatchRule(facts); ok {
+		rc.Status, rc.Rule, rc.Link, rc.Quote, rc.FixedIn = r.Status, r.ID, r.Link, r.Quote, r.FixedIn
+	}
+	return rc
+}
+
+// parserFaultRe recognises messages of a SPARQL parser.
+var parserFaultRe = regexp.MustCompile(`(?i)pars(e|er|ing)|syntax|unexpected|expected one of|spargebra`)
+
+// parserFault: the finding is a refusal, or an error whose message is a
+// parser's.
+func parserFault(f Finding) bool {
+	switch f.Class {
+	case diff.ClassRejected:
+		return true
+	case diff.ClassErrorVsAnswer, diff.ClassCrash:
+		return parserFaultRe.MatchString(f.Symptom)
+	}
+	return false
+}
+
+// cosmeticSymptoms are value differences that change no value a user
+// computes with: the class says "value", the symptom says cosmetic.
+var cosmeticSymptoms = []string{"boolean written as 0/1"}
+
+// SeverityOf is the class's severity refined by the symptom.
+func SeverityOf(c diff.Class, symptom string) diff.Severity {
+	if slices.Contains(cosmeticSymptoms, symptom) {
+		return diff.SeverityCosmetic
+	}
+	return c.Severity()
+}
+
+// Untriaged reports whether a root cause still asks a person: no rule
+// says upstream knows or chose it.
+func (rc RootCause) Untriaged() bool { return rc.Status == "" }
+
+// Intended reports whether the maintainers chose the behaviour (or
+// declared it will not be fixed): never in an engine's open count.
+func (rc RootCause) Intended() bool {
+	return rc.Status == oracle.RuleIntended || rc.Status == oracle.RuleWontFix
+}
