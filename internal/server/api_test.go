@@ -51,7 +51,12 @@ func TestDiffSPARQLBodyAndForm(t *testing.T) {
 		t.Errorf("class %s, want %s", rep.Bugs[0].Class, diff.ClassMissingRows)
 	}
 	form := url.Values{"query": {selectSP}, "dataset": {twoRows}, "engines": {"engine"}}
-	r = do(t, "POST", ts.URL+"/v1/diff", "application/x-www-form-urlencoded", []byte(form.Encode()))
+	// A form is what any site's page can post: without the Authorization
+	// header or the dashboard's csrf field it is refused (origin.go).
+	if r = do(t, "POST", ts.URL+"/v1/diff", "application/x-www-form-urlencoded", []byte(form.Encode())); r.Status != http.StatusForbidden {
+		t.Errorf("form without a token: status %d, want 403: %s", r.Status, r.Body)
+	}
+	r = do(t, "POST", ts.URL+"/v1/diff", "application/x-www-form-urlencoded", []byte(form.Encode()), "Authorization", "Bearer any")
 	r.json(t, &rep)
 	if r.Status != 200 || rep.Kind != diff.KindAllCorrect {
 		t.Errorf("form: status %d kind %s, want 200 all-correct", r.Status, rep.Kind)

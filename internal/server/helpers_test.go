@@ -103,8 +103,13 @@ func newTest(t testing.TB, cfg Config) (*Server, *httptest.Server) {
 	if cfg.Limits == (Limits{}) {
 		cfg.Limits = testLimits()
 	}
+	ts := httptest.NewUnstartedServer(nil) // its address is the public URL
+	if cfg.PublicURL == "" {
+		cfg.PublicURL = "http://" + ts.Listener.Addr().String()
+	}
 	s := New(cfg)
-	ts := httptest.NewServer(s.Handler())
+	ts.Config.Handler = s.Handler()
+	ts.Start()
 	t.Cleanup(ts.Close)
 	return s, ts
 }

@@ -210,3 +210,39 @@ func dupError(path string, b []byte, before int) *APIError {
 	e.Line, e.Column = position(b, i)
 	return e
 }
+
+// utf8BOM is U+FEFF encoded in UTF-8.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// blankBOM turns a leading byte order mark into three blanks: RFC 8259
+// §8.1 lets a parser ignore it (tools such as PowerShell's Out-File write
+// one), and blanks keep every later byte's line and column as the client
+// counts them.
+func blankBOM(body []byte) []byte {
+	if !bytes.HasPrefix(body, utf8BOM) {
+		return body
+	}
+	return append([]byte("   "), body[len(utf8BOM):]...)
+}
+
+// decodeJSON is how every JSON body is read: a leading BOM ignored, then
+// checkJSON (UTF-8, bounded nesting, no key named twice), a strict decode
+// into v (no unknown field) and nothing after the value. what names the
+// value in the trailing-data error ("the request object").
+func (s *Server) decodeJSON(body []byte, v any, what string) *APIError {
+	body = blankBOM(body)
+	if e := s.checkJSON(body); e != nil {
+		return e
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonError(body, err)
+	}
+	if dec.More() {
+		e := badRequest("malformed JSON", "data after "+what)
+		e.Line, e.Column = position(body, int(dec.InputOffset()))
+		return e
+	}
+	return nil
+}

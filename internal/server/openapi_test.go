@@ -1,9 +1,15 @@
 package server
 
 import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	gotoken "go/token"
 	"net/http"
 	"os"
+	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -47,4 +53,76 @@ func TestOpenAPICoversRoutes(t *testing.T) {
 			t.Errorf("%s is in api/openapi.yaml but not served", r)
 		}
 	}
+}
+
+// TestOpenAPIOutcomes: the Outcome enum of api/openapi.yaml is exactly the
+// diff.Outcome constants declared in internal/diff (read from the source,
+// so a new outcome cannot be answered without being described).
+func TestOpenAPIOutcomes(t *testing.T) {
+	doc, err := os.ReadFile("../../api/openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^    Outcome:\n(?:      .*\n)*?      enum: \[([^\]]*)\]`).FindSubmatch(doc)
+	if m == nil {
+		t.Fatal("api/openapi.yaml has no components.schemas.Outcome enum")
+	}
+	documented := map[string]bool{}
+	for _, v := range strings.Split(string(m[1]), ",") {
+		documented[strings.TrimSpace(v)] = true
+	}
+	declared := outcomeConstants(t, "../diff")
+	if len(declared) < 8 {
+		t.Fatalf("%d Outcome constants found in internal/diff: the parse is broken", len(declared))
+	}
+	for v := range declared {
+		if !documented[v] {
+			t.Errorf("outcome %q is declared in internal/diff but not in the Outcome enum", v)
+		}
+	}
+	for v := range documented {
+		if !declared[v] {
+			t.Errorf("outcome %q is in the Outcome enum but no internal/diff constant has it", v)
+		}
+	}
+	for _, ref := range []string{"DiffReport", "UpdateReport"} {
+		i := bytes.Index(doc, []byte("    "+ref+":\n"))
+		if i < 0 || !bytes.Contains(doc[i:i+min(len(doc)-i, 3000)], []byte(`outcome: {$ref: "#/components/schemas/Outcome"}`)) {
+			t.Errorf("%s's verdict outcome does not refer to the Outcome schema", ref)
+		}
+	}
+}
+
+// outcomeConstants reads the string constants of type Outcome declared in
+// the package's non-test files.
+func outcomeConstants(t *testing.T, dir string) map[string]bool {
+	fset := gotoken.NewFileSet()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	out := map[string]bool{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		af, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(af, func(n ast.Node) bool {
+			vs, ok := n.(*ast.ValueSpec)
+			if !ok {
+				return true
+			}
+			if id, ok := vs.Type.(*ast.Ident); !ok || id.Name != "Outcome" {
+				return true
+			}
+			for _, v := range vs.Values {
+				if lit, ok := v.(*ast.BasicLit); ok && lit.Kind == gotoken.STRING {
+					s, _ := strconv.Unquote(lit.Value)
+					out[s] = true
+				}
+			}
+			return true
+		})
+	}
+	return out
 }

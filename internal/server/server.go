@@ -34,8 +34,15 @@ type Config struct {
 	// QueueDepth, when set, counts the sweep jobs waiting; it is added to
 	// the evaluations waiting for a slot in oracle_queue_depth.
 	QueueDepth func() float64
-	// Logger receives one line per request (requestlog.go); nil: none.
+	// Logger receives the request log (requestlog.go: a failed request at
+	// Info or Error, every other one at Debug); nil: none.
 	Logger *slog.Logger
+	// PublicURL is the URL browsers reach this service at (`oracle serve
+	// --public-url`, default from the listen address): a state-changing
+	// request whose Origin or Referer is another origin is refused
+	// (origin.go). Empty: no page origin is trusted, so a write from any
+	// browser page is refused (clients that send no Origin still pass).
+	PublicURL string
 }
 
 // Server is the HTTP service. Build it with New; serve Handler().
@@ -48,7 +55,9 @@ type Server struct {
 	router  chi.Router
 	started time.Time
 	log     *slog.Logger
-	probe   *probe // the engines' versions, asked at start (engines.go)
+	probe   *probe   // the engines' versions, asked at start (engines.go)
+	origins []string // the trusted page origins: PublicURL's (origin.go)
+	csrf    string   // the dashboard forms' token (origin.go)
 }
 
 // New builds a server over cfg.
@@ -60,6 +69,7 @@ func New(cfg Config) *Server {
 	for _, e := range cfg.Engines {
 		s.engines[e.Name()] = e
 	}
+	s.origins, s.csrf = trustedOrigins(cfg.PublicURL), formToken(newFormSecret())
 	s.probe = startProbe(cfg.Engines)
 	s.gate = newGate(s.lim.MaxConcurrent, s.lim.QueueWait)
 	s.metrics = newMetrics(s.queueDepth,
@@ -88,7 +98,7 @@ func (s *Server) Drain() { s.gate.draining.Store(true) }
 
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
-	r.Use(s.observe, middleware.Recoverer, securityHeaders)
+	r.Use(s.observe, middleware.Recoverer, securityHeaders, s.guardWrites)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &APIError{Status: http.StatusNotFound, Error: "not found", Detail: "no route for " + r.URL.Path})
 	})

@@ -1,8 +1,6 @@
 package server
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -50,19 +48,9 @@ func (s *Server) parseSpec(r *http.Request) (store.SweepSpec, *APIError) {
 	}
 	body, e := readBody(r, s.lim.MaxBody)
 	if e == nil {
-		e = s.checkJSON(body)
+		e = s.decodeJSON(body, &spec, "the sweep spec")
 	}
 	if e != nil {
-		return spec, e
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&spec); err != nil {
-		return spec, jsonError(body, err)
-	}
-	if dec.More() {
-		e := badRequest("malformed JSON", "data after the sweep spec")
-		e.Line, e.Column = position(body, int(dec.InputOffset()))
 		return spec, e
 	}
 	return spec, s.checkSpec(spec)

@@ -23,6 +23,11 @@ const (
 	MaxReducePerKey   = 1_000
 	MaxManifests      = 200
 	MaxManifestLength = 300
+	// MaxSeed bounds a generated seed range's end (to, exclusive): 2^53,
+	// the largest integer every JSON reader holds exactly (RFC 8259 §6
+	// warns beyond it), so from+i never overflows an int64 and the seeds
+	// a sweep reports are the seeds the client asked for.
+	MaxSeed = 1 << 53
 )
 
 // profileName is a built-in profile or one of corpus/profiles: a name,
@@ -74,6 +79,8 @@ func checkGenerated(g *store.GenSource) *APIError {
 		return nil
 	case g.From < 0 || g.To <= g.From:
 		return specError("generated", fmt.Sprintf("seeds [%d, %d): want 0 <= from < to", g.From, g.To))
+	case g.To > MaxSeed:
+		return specError("generated.to", fmt.Sprintf("seed %d: seeds must stay below 2^53 = %d (exact in every JSON reader)", g.To, int64(MaxSeed)))
 	case g.To-g.From > MaxSweepSeeds:
 		return specError("generated", fmt.Sprintf("%d seeds: at most %d in one sweep", g.To-g.From, MaxSweepSeeds))
 	case g.Profile == "":

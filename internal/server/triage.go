@@ -1,12 +1,9 @@
 package server
 
 import (
-	"bytes"
 	"crypto/subtle"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"mime"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -38,7 +35,7 @@ func (s *Server) setStatus(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e)
 		return
 	}
-	c, e := readStatusChange(r)
+	c, e := s.readStatusChange(r)
 	if e != nil {
 		writeError(w, e)
 		return
@@ -51,32 +48,29 @@ func (s *Server) setStatus(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// readStatusChange reads the JSON body: unknown fields are refused, so a
-// misspelt "verison" is not silently dropped.
-func readStatusChange(r *http.Request) (store.StatusChange, *APIError) {
+// readStatusChange reads the JSON body as every JSON body is read
+// (decodeJSON: no key named twice, no unknown field, so a misspelt
+// "verison" is not silently dropped).
+func (s *Server) readStatusChange(r *http.Request) (store.StatusChange, *APIError) {
 	var c store.StatusChange
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
-			return c, &APIError{Status: http.StatusUnsupportedMediaType, Error: "unsupported media type",
-				Detail: fmt.Sprintf("Content-Type %q: want application/json", ct)}
-		}
+	mt, e := mediaType(r.Header.Get("Content-Type"))
+	if e == nil && mt != "" && mt != "application/json" {
+		e = &APIError{Status: http.StatusUnsupportedMediaType, Error: "unsupported media type", Field: "Content-Type",
+			Detail: fmt.Sprintf("Content-Type %q: want application/json", mt)}
+	}
+	if e != nil {
+		return c, e
 	}
 	body, e := readBody(r, maxStatusBody)
 	if e != nil {
 		return c, e
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&c); err != nil {
-		e := jsonError(body, err)
-		if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+	if e := s.decodeJSON(body, &c, "the status change"); e != nil {
+		if f, ok := strings.CutPrefix(e.Detail, "json: unknown field "); ok {
 			e.Field, _ = strconv.Unquote(f)
 			e.Detail = fmt.Sprintf("unknown field %s: want status, url, version, note, by", f)
 		}
 		return c, e
-	}
-	if dec.More() {
-		return c, badRequest("malformed JSON", "the body holds more than one JSON value")
 	}
 	if err := c.Check(); err != nil {
 		return c, statusError(err)
@@ -127,34 +121,12 @@ func (s *Server) tokenOK(got string) bool {
 	return s.cfg.Token == "" || subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.Token)) == 1
 }
 
-// sameOrigin refuses a form posted from another site. The token field
-// already stops cross-site requests when the server has a token (a
-// third-party page cannot know it); this also covers a server without one.
-func sameOrigin(r *http.Request) *APIError {
-	forbidden := &APIError{Status: http.StatusForbidden, Error: "cross-site request",
-		Detail: "the triage form is accepted only from this server's own pages"}
-	switch r.Header.Get("Sec-Fetch-Site") {
-	case "", "same-origin", "none":
-	default:
-		return forbidden
-	}
-	if o := r.Header.Get("Origin"); o != "" {
-		u, err := url.Parse(o)
-		if err != nil || u.Host != r.Host {
-			return forbidden
-		}
-	}
-	return nil
-}
-
 // pageSetStatus is the report page's triage form (POST /reports/{id}/status,
 // form-encoded, the token as a field: a browser form cannot send the
-// Authorization header). On success it goes back to the report.
+// Authorization header). guardWrites (origin.go) has already refused it
+// from another origin or without the page's form token. On success it goes
+// back to the report.
 func (s *Server) pageSetStatus(w http.ResponseWriter, r *http.Request) {
-	if e := sameOrigin(r); e != nil {
-		s.pageError(w, e)
-		return
-	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxStatusBody)
 	if err := r.ParseForm(); err != nil {
 		s.pageError(w, badRequest("malformed form", err.Error()))
@@ -189,12 +161,14 @@ func formChange(f url.Values) store.StatusChange {
 }
 
 // reportView is the report page: the report, its history, the triage
-// buttons, and whether the form needs the token.
+// buttons, whether the form needs the token, and the form token (CSRF,
+// origin.go).
 type reportView struct {
 	store.Report
 	History  []store.StatusEvent
 	Statuses []string
 	NeedsKey bool
+	CSRF     string
 }
 
 func (s *Server) pageReport(w http.ResponseWriter, r *http.Request) {
@@ -208,7 +182,7 @@ func (s *Server) pageReport(w http.ResponseWriter, r *http.Request) {
 		s.pageError(w, storeError(err))
 		return
 	}
-	s.render(w, http.StatusOK, "report", &reportView{Report: rep, History: h, Statuses: store.TriageStatuses, NeedsKey: s.cfg.Token != ""})
+	s.render(w, http.StatusOK, "report", &reportView{Report: rep, History: h, Statuses: store.TriageStatuses, NeedsKey: s.cfg.Token != "", CSRF: s.csrf})
 }
 
 // triageRoutes mounts the status API under /v1 (writes behind the token).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -116,6 +117,10 @@ func TestTriageForm(t *testing.T) {
 		return resp
 	}
 	form := url.Values{"status": {"wont-fix"}, "note": {"<script>alert(1)</script>"}, "version": {"ignored"}}
+	if r := post(form); r.StatusCode != http.StatusForbidden {
+		t.Errorf("no form token (csrf): %d", r.StatusCode)
+	}
+	form.Set("csrf", pageCSRF(t, ts.URL+"/reports/2"))
 	if r := post(form); r.StatusCode != http.StatusUnauthorized {
 		t.Errorf("no token: %d", r.StatusCode)
 	}
@@ -211,4 +216,14 @@ func TestTriageButtonsChromium(t *testing.T) {
 		t.Errorf("store history: %+v %v", h, err)
 	}
 	saveShot(t, "triage.png", shot)
+}
+
+// pageCSRF reads the form token a dashboard page embeds in its forms.
+func pageCSRF(t *testing.T, pageURL string) string {
+	t.Helper()
+	m := regexp.MustCompile(`name="csrf" value="([0-9a-f]+)"`).FindSubmatch(do(t, "GET", pageURL, "", nil).Body)
+	if m == nil {
+		t.Fatalf("%s has no csrf field", pageURL)
+	}
+	return string(m[1])
 }
