@@ -46,7 +46,7 @@ func TestDiffReadsNothing(t *testing.T) {
 	for i, q := range queries {
 		qf := filepath.Join(dir, "q.rq")
 		os.WriteFile(qf, []byte(q), 0o644)
-		args := []string{"-q", qf, "--engines", strings.Join(names, ","), "--format", "json", "--timeout", "10s"}
+		args := []string{"-q", qf, "--empty-dataset", "--engines", strings.Join(names, ","), "--format", "json", "--timeout", "10s"}
 		code, out := capture(t, func() int { return runDiff(args) })
 		if strings.Contains(out, adaptertest.Secret) {
 			t.Errorf("%s: oracle diff printed the planted file: %.400s", q, out)

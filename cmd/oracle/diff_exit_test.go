@@ -77,7 +77,7 @@ func TestDiffExitStatuses(t *testing.T) {
 	}{
 		{"all correct", []string{"-q", f("ok.rq"), "-d", f("d.ttl"), "--engines", "engine"}, exitOK, "all-correct", ""},
 		{"syntax error: bad input, no engine runs", []string{"-q", f("syntax.rq"), "-d", f("d.ttl"), "--engines", "engine"}, exitUsage, "", ""},
-		{"a static rule broken: the judge rejects it, bad input", []string{"-q", f("scope.rq"), "--engines", "engine"}, exitUsage, "", ""},
+		{"a static rule broken: the judge rejects it, bad input", []string{"-q", f("scope.rq"), "--empty-dataset", "--engines", "engine"}, exitUsage, "", ""},
 		{"every engine times out", []string{"-q", f("ok.rq"), "-d", f("d.ttl"), "--engines", "engine", "--timeout", "1ns"}, exitUnjudged, "unjudged", "UNJUDGED"},
 		{"a FROM the catalogue does not hold", []string{"-q", f("from.rq"), "-d", f("d.ttl"), "--engines", "engine"}, exitUnjudged, "unjudged", "<http://example.org/not-loaded>"},
 		{"bad flag", []string{"--bogus"}, exitArgs, "", ""},
@@ -106,7 +106,7 @@ func TestDiffExitStatuses(t *testing.T) {
 // A syntax error is reported with its position, before any engine runs.
 func TestDiffSyntaxErrorPosition(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"q.rq": "SELECT * WHERE {\n  ?s ?p \n"})
-	status, _, stderr := runBinary(t, "diff", "-q", filepath.Join(dir, "q.rq"), "--engines", "engine")
+	status, _, stderr := runBinary(t, "diff", "-q", filepath.Join(dir, "q.rq"), "--empty-dataset", "--engines", "engine")
 	if status != exitUsage || !strings.Contains(stderr, "line 3") {
 		t.Errorf("exit %d, stderr %q: want 1 and the position", status, stderr)
 	}

@@ -69,6 +69,7 @@ func TestDiffUsageErrors(t *testing.T) {
 		{"-q", q, "-d", d, "--dataset", d},
 		{"-q", q, "--format", "xml"},
 		{"-q", q, "extra"},
+		{"-q", q}, // no data: -d, --dataset or --empty-dataset
 		{"--bogus"},
 	} {
 		if code, _ := capture(t, func() int { return runDiff(args) }); code != exitArgs {
@@ -76,8 +77,8 @@ func TestDiffUsageErrors(t *testing.T) {
 		}
 	}
 	for _, args := range [][]string{ // bad input, before any engine runs: exit 1
-		{"-q", filepath.Join(dir, "missing.rq")},
-		{"-q", q, "--engines", "nosuch"},
+		{"-q", filepath.Join(dir, "missing.rq"), "--empty-dataset"},
+		{"-q", q, "--empty-dataset", "--engines", "nosuch"},
 		{"-q", q, "-d", filepath.Join(dir, "bad.ttl")},
 	} {
 		if code, _ := capture(t, func() int { return runDiff(args) }); code != exitUsage {
@@ -149,12 +150,12 @@ func TestDiffAndReduceRDFLib(t *testing.T) {
 
 func TestReduceNothing(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"q.rq": "ASK {}"})
-	code, _ := capture(t, func() int { return runReduce([]string{"-q", filepath.Join(dir, "q.rq"), "--engines", "engine"}) })
+	code, _ := capture(t, func() int { return runReduce([]string{"-q", filepath.Join(dir, "q.rq"), "--empty-dataset", "--engines", "engine"}) })
 	if code != exitOK {
 		t.Errorf("exit %d, want 0", code)
 	}
 	code, _ = capture(t, func() int {
-		return runReduce([]string{"-q", filepath.Join(dir, "q.rq"), "--engines", "engine", "--signature", "garbage"})
+		return runReduce([]string{"-q", filepath.Join(dir, "q.rq"), "--empty-dataset", "--engines", "engine", "--signature", "garbage"})
 	})
 	if code != exitUsage {
 		t.Errorf("bad signature: exit %d, want 1", code)

@@ -47,9 +47,10 @@ func TestDiffUpdate(t *testing.T) {
 		args []string
 		code int
 	}{
-		{[]string{"-u", p("bad.ru"), "--engines", "engine"}, exitUsage},
+		{[]string{"-u", p("bad.ru"), "--empty-dataset", "--engines", "engine"}, exitUsage},
 		{[]string{"-u", p("u.ru"), "-d", p("bad.trig"), "--engines", "engine"}, exitUsage},
-		{[]string{"-u", p("missing.ru"), "--engines", "engine"}, exitUsage},
+		{[]string{"-u", p("missing.ru"), "--empty-dataset", "--engines", "engine"}, exitUsage},
+		{[]string{"-u", p("u.ru"), "--engines", "engine"}, exitArgs}, // no store: -d, --dataset or --empty-dataset
 		{[]string{"-u", p("u.ru"), "-q", p("query.rq")}, exitArgs},
 		{[]string{"-u", p("u.ru"), "--format", "csv"}, exitArgs},
 	} {

@@ -59,7 +59,7 @@ func gateFlagSet(g *gateFlags) *flag.FlagSet {
 	fs.StringVar(&g.summary, "summary", os.Getenv("GITHUB_STEP_SUMMARY"), "append the Markdown summary to `FILE`")
 	fs.StringVar(&g.dsn, "store", "", "import the per-test results into the store `DSN` (SQLite file or postgres:// URL) as a finished sweep")
 	fs.StringVar(&g.root, "root", "", "the W3C suite's sparql/ folder (default: $W3C_TESTS)")
-	fs.StringVar(&g.corpus, "corpus", "", "the regression corpus folder (default: corpus/regress of the checkout)")
+	fs.StringVar(&g.corpus, "corpus", "", "the regression corpus folder (default: the checkout's corpus/regress, else the one the binary carries)")
 	fs.BoolVar(&g.noW3C, "no-w3c", false, "skip the W3C suite")
 	fs.BoolVar(&g.noRegress, "no-regress", false, "skip the regression corpus")
 	fs.StringVar(&g.run, "run", "", "run only tests whose IRI or key matches `REGEXP`")
@@ -148,9 +148,9 @@ func (g *gateFlags) runW3C(ctx context.Context, engine oracle.Engine, filter *re
 func (g *gateFlags) runRegress(ctx context.Context, engine oracle.Engine, filter *regexp.Regexp, run *gateRun) error {
 	dir := g.corpus
 	if dir == "" {
-		repo, err := corpus.RepoRoot()
+		repo, err := corpus.DataRoot() // the checkout's, else the one the binary carries
 		if err != nil {
-			return fmt.Errorf("regression corpus: not in a checkout: pass --corpus DIR (corpus/regress of the oracle's repository) or --no-regress")
+			return fmt.Errorf("regression corpus: %w: pass --corpus DIR or --no-regress", err)
 		}
 		dir = filepath.Join(repo, "corpus", "regress")
 	}
@@ -203,6 +203,7 @@ func (g *gateFlags) finish(ctx context.Context, run *gateRun) int {
 		}
 		base, run.BaselinePath = b, g.baseline
 	}
+	run.NoBaseline, run.Recording = g.baseline == "", g.writeBaseline
 	run.judge(base)
 	outs := []struct {
 		path  string
@@ -224,10 +225,10 @@ func (g *gateFlags) finish(ctx context.Context, run *gateRun) int {
 		}
 	}
 	switch {
-	case run.count(verdictRegressed) == 0:
+	case run.NoBaseline && g.writeBaseline != "": // the first run records the baseline the next ones read
+		fmt.Fprintf(os.Stderr, "oracle gate: no baseline yet: recorded %d failing tests as the baseline %s\n", run.count(verdictFailing), g.writeBaseline)
 		return 0
-	case g.baseline == "" && g.writeBaseline != "": // the first run writes the baseline the next ones read
-		fmt.Fprintf(os.Stderr, "oracle gate: %d failing tests written to the baseline %s\n", run.count(verdictRegressed), g.writeBaseline)
+	case run.count(verdictRegressed)+run.count(verdictFailing) == 0:
 		return 0
 	}
 	return 1

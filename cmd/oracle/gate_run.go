@@ -21,6 +21,11 @@ type gateRun struct {
 	Elapsed         time.Duration
 	Root            string // the W3C suite's root ("" when it did not run)
 	BaselinePath    string
+	// NoBaseline: no --baseline was given (a first run): a failing test is
+	// "failing", not "passed → failed"; Recording is the --write-baseline
+	// file it is then recorded into ("" when none).
+	NoBaseline bool
+	Recording  string
 	Tests           []gateTest
 	Cases           []store.TestCase // what the test pages show (imports only)
 	// Recorded are the regression corpus's own expected failures of the
@@ -36,6 +41,7 @@ const (
 	verdictChanged   = "class changed" // listed, failing with another class
 	verdictAccepted  = "accepted"      // listed, failing with its class
 	verdictNotRun    = "not run"
+	verdictFailing   = "failing" // no baseline given: recorded (--write-baseline) or a failure
 )
 
 // gateTest is one test's result and its verdict against the baseline.
@@ -94,6 +100,8 @@ func (run *gateRun) judge(base w3c.Baseline) {
 		}
 		t.Was, t.WasReason = e.Class, e.Reason
 		switch {
+		case t.failing() && !listed && run.NoBaseline:
+			t.Verdict = verdictFailing
 		case t.failing() && !listed:
 			t.Verdict = verdictRegressed
 		case t.failing() && e.Class != t.BaseClass:
@@ -197,7 +205,7 @@ func (run *gateRun) suites() []suiteRow {
 			r.Fixed++
 		case verdictRegressed:
 			r.Regressed++
-		case verdictAccepted, verdictChanged:
+		case verdictAccepted, verdictChanged, verdictFailing:
 			r.Accepted++
 		default:
 			r.NotRun++
@@ -264,7 +272,7 @@ func (run *gateRun) writeJUnit(f *os.File) error {
 			doc.Suites = append(doc.Suites, gateSuite{Name: t.Folder})
 		}
 		s := &doc.Suites[j]
-		c := junitCaseOf(t)
+		c := junitCaseOf(t, run.Recording != "")
 		s.Tests++
 		if c.Failure != nil {
 			s.Failures++
@@ -287,7 +295,7 @@ func (run *gateRun) writeJUnit(f *os.File) error {
 	return err
 }
 
-func junitCaseOf(t gateTest) gateCase {
+func junitCaseOf(t gateTest, recording bool) gateCase {
 	c := gateCase{Class: t.Folder, Name: t.ID, Time: fmt.Sprintf("%.3f", t.ElapsedMS/1000)}
 	switch t.Verdict {
 	case verdictRegressed:
@@ -296,6 +304,12 @@ func junitCaseOf(t gateTest) gateCase {
 		c.Skipped = &gateNote{Message: fmt.Sprintf("expected failure (baseline: %s): %s", t.Was, t.WasReason)}
 		if t.Verdict == verdictChanged {
 			c.Out = fmt.Sprintf("class changed: %s -> %s: %s", t.Was, t.BaseClass, t.Reason)
+		}
+	case verdictFailing:
+		if recording {
+			c.Skipped = &gateNote{Message: "failing, no baseline yet: recorded in the new baseline (" + t.BaseClass + ")"}
+		} else {
+			c.Failure = &gateNote{Message: "failed, no baseline given: " + t.BaseClass, Type: t.BaseClass, Text: t.Reason}
 		}
 	case verdictNotRun:
 		c.Skipped = &gateNote{Message: "not run: " + oneLineText(t.Reason)}

@@ -16,21 +16,35 @@ func (run *gateRun) markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## sparql-oracle gate: %s %s\n\n", mdText(run.Engine), mdText(run.Version))
 	n := run.count(verdictRegressed)
-	against := "no baseline: every test is expected to pass"
-	if run.BaselinePath != "" {
-		against = "baseline `" + run.BaselinePath + "`"
-	}
-	if n > 0 {
+	against := "baseline `" + run.BaselinePath + "`"
+	if run.NoBaseline {
+		run.firstRun(&b)
+	} else if n > 0 {
 		fmt.Fprintf(&b, "❌ **%d test(s) went from passed to failed** (%s).\n\n", n, against)
 	} else {
 		fmt.Fprintf(&b, "✅ **No test went from passed to failed** (%s).\n\n", against)
 	}
 	run.suiteTable(&b)
 	run.list(&b, verdictRegressed, "Passed → failed", "")
+	run.list(&b, verdictFailing, "Failing", "")
 	run.list(&b, verdictFixed, "Failed → passed", "The baseline lists these but they pass: remove them from it (`--write-baseline` writes the new one).")
 	run.list(&b, verdictChanged, "Class changed", "Still failing, accepted, with another class than the baseline's.")
 	fmt.Fprintf(&b, "\n<sub>%d tests in %s.</sub>\n", len(run.Tests), run.Elapsed.Round(time.Second))
 	return b.String()
+}
+
+// firstRun is the verdict line of a run without a baseline: it records one
+// (--write-baseline), or else every test was expected to pass.
+func (run *gateRun) firstRun(b *strings.Builder) {
+	n := run.count(verdictFailing)
+	switch {
+	case run.Recording != "":
+		fmt.Fprintf(b, "📝 **No baseline yet: recording one.** %d failing test(s) written to `%s`; commit it and pass `--baseline %s` from now on.\n\n", n, run.Recording, run.Recording)
+	case n > 0:
+		fmt.Fprintf(b, "❌ **%d test(s) failed** (no baseline given: every test is expected to pass; `--write-baseline FILE` records the failing ones as a baseline).\n\n", n)
+	default:
+		b.WriteString("✅ **Every test passed** (no baseline given).\n\n")
+	}
 }
 
 func (run *gateRun) suiteTable(b *strings.Builder) {

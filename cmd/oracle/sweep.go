@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"text/tabwriter"
 
+	"github.com/sparql-oracle/oracle/internal/corpus"
 	"github.com/sparql-oracle/oracle/internal/store"
 	"github.com/sparql-oracle/oracle/internal/sweep"
 )
@@ -268,6 +269,9 @@ func buildSpec(file, gen, profile string, regress, w3cAll bool, manifests, engin
 			return spec, err
 		}
 		spec.Generated = &store.GenSource{From: from, To: to, Profile: profile}
+		if err := inlineProfile(spec.Generated); err != nil {
+			return spec, err
+		}
 	}
 	spec.Regress = spec.Regress || regress
 	if w3cAll || manifests != "" {
@@ -275,6 +279,26 @@ func buildSpec(file, gen, profile string, regress, w3cAll bool, manifests, engin
 	}
 	spec.Engines = append(spec.Engines, splitList(engines)...)
 	return spec, nil
+}
+
+// inlineProfile puts a profile given as a file path into the spec: its
+// content, under its NAME@HASH (corpus.InlineName), so the case keys
+// gen/NAME@HASH/<seed> rebuild the same cases on any worker, whatever
+// folder it runs in.
+func inlineProfile(g *store.GenSource) error {
+	if !strings.HasSuffix(g.Profile, ".json") && !strings.ContainsAny(g.Profile, `/\`) {
+		return nil
+	}
+	b, err := os.ReadFile(g.Profile)
+	if err != nil {
+		return fmt.Errorf("--profile: %w", err)
+	}
+	name := corpus.InlineName(g.Profile, b)
+	if _, err := corpus.RegisterInline(name, b); err != nil {
+		return fmt.Errorf("%w: --profile %s: %v", store.ErrInvalid, g.Profile, err)
+	}
+	g.Profile, g.ProfileJSON = name, b
+	return nil
 }
 
 func seedRange(s string) (int64, int64, error) {

@@ -163,23 +163,39 @@ func ProfileByName(name string) (*Profile, error) {
 	return mk(), nil
 }
 
-// namedProfile loads corpus/profiles/<name>.json of the repository the
-// working directory is in, so `--profile paths` and the sweep key
-// gen/paths/7 name a JSON profile as they name a built-in one.
+// namedProfile loads corpus/profiles/<name>.json of the data root (the
+// checkout, else the profiles the binary carries: DataRoot), or a profile
+// registered by content (NAME@HASH, RegisterInline), so `--profile paths`
+// and the sweep key gen/paths/7 name a JSON profile as they name a
+// built-in one.
 func namedProfile(name string) (*Profile, error) {
-	unknown := fmt.Errorf("unknown profile %q (built-in: default, nondet, large, update; corpus/profiles/<name>.json; or a .json file)", name)
-	if name == "" || strings.ContainsAny(name, `/\.`) {
-		return nil, unknown
+	if p, ok := inlineProfile(name); ok {
+		return p, nil
 	}
-	root, err := RepoRoot()
+	if name == "" || strings.ContainsAny(name, `/\.@`) {
+		return nil, unknownProfile(name)
+	}
+	root, err := DataRoot()
 	if err != nil {
-		return nil, unknown
+		return nil, fmt.Errorf("profile %q: %w", name, err)
 	}
 	p, err := ProfileByName(filepath.Join(root, "corpus", "profiles", name+".json"))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, unknown
+		return nil, unknownProfile(name)
 	}
 	return p, err
+}
+
+// unknownProfile names every profile there is.
+func unknownProfile(name string) error {
+	names := []string{"default", "nondet", "large", "update"}
+	if root, err := DataRoot(); err == nil {
+		files, _ := filepath.Glob(filepath.Join(root, "corpus", "profiles", "*.json"))
+		for _, f := range files {
+			names = append(names, strings.TrimSuffix(filepath.Base(f), ".json"))
+		}
+	}
+	return fmt.Errorf("unknown profile %q (want one of %s, or a .json file)", name, strings.Join(names, ", "))
 }
 
 // LoadProfile reads a JSON profile on top of DefaultProfile and validates it.

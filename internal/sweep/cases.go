@@ -45,6 +45,9 @@ func (c *corpora) parts(spec store.SweepSpec) ([]part, error) {
 		if g.To < g.From || g.To-g.From > MaxCases {
 			return nil, fmt.Errorf("generated seeds [%d, %d): want from <= to and at most %d cases", g.From, g.To, MaxCases)
 		}
+		if err := registerProfile(spec); err != nil {
+			return nil, err
+		}
 		if _, err := profile(g.Profile); err != nil {
 			return nil, err
 		}
@@ -114,13 +117,24 @@ func profileName(name string) string {
 	return name
 }
 
+// registerProfile makes a profile the spec carries (a file given to
+// --profile, GenSource.ProfileJSON) known by its NAME@HASH in this process,
+// so the keys gen/NAME@HASH/<seed> resolve on any worker.
+func registerProfile(spec store.SweepSpec) error {
+	if g := spec.Generated; g != nil && len(g.ProfileJSON) > 0 {
+		_, err := corpus.RegisterInline(g.Profile, g.ProfileJSON)
+		return err
+	}
+	return nil
+}
+
 func profile(name string) (*corpus.Profile, error) {
 	return corpus.ProfileByName(profileName(name))
 }
 
 // corpora resolves case keys, caching what it read from disk.
 type corpora struct {
-	repo string // the repository root (corpus/regress); "" = corpus.RepoRoot()
+	repo string // the repository root (corpus/regress); "" = corpus.DataRoot()
 	mu   sync.Mutex
 	reg  map[string]*regress.Case
 	man  map[string][]*corpus.Test // W3C manifest path -> its tests
@@ -169,8 +183,8 @@ func (c *corpora) regressCases() ([]*regress.Case, error) {
 	root := c.repo
 	if root == "" {
 		var err error
-		if root, err = corpus.RepoRoot(); err != nil {
-			return nil, fmt.Errorf("regression corpus: run from inside the repository (or set Options.Repo): no go.mod above the working directory")
+		if root, err = corpus.DataRoot(); err != nil {
+			return nil, fmt.Errorf("regression corpus: %w", err)
 		}
 	}
 	cs, err := regress.LoadDir(filepath.Join(root, "corpus", "regress"))

@@ -71,12 +71,12 @@ func DefaultNightly(repo string, engines []string) (NightlyPlan, []string) {
 		p.W3C = true
 	}
 	if repo == "" {
-		repo, _ = corpus.RepoRoot()
+		repo, _ = corpus.DataRoot()
 	}
 	if st, err := os.Stat(filepath.Join(repo, "corpus", "regress")); repo != "" && err == nil && st.IsDir() {
 		p.Regress = true
 	} else {
-		notes = append(notes, "without the regression corpus: no corpus/regress (run from a checkout)")
+		notes = append(notes, "without the regression corpus: no corpus/regress under "+repo)
 	}
 	p.Profiles = profileNames(repo)
 	return p, notes

@@ -51,6 +51,9 @@ func (r *Runner) runCase(ctx context.Context, a CaseArgs) error {
 func (r *Runner) judgeCase(ctx context.Context, s store.Sweep, key string) (store.CaseRecord, error) {
 	rec := store.CaseRecord{SweepID: s.ID, Case: key}
 	engines, err := r.enginesFor(s.Spec.Engines)
+	if err == nil {
+		err = registerProfile(s.Spec) // a worker that did not enqueue the sweep
+	}
 	var c *oracle.Case
 	if uc, isUpdate, uerr := resolveUpdate(key); err == nil && isUpdate && uerr == nil {
 		return r.judgeUpdateCase(ctx, s, uc, engines) // update.go

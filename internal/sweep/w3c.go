@@ -344,10 +344,11 @@ func (c *corpora) baseline(engine string) w3c.Baseline {
 }
 
 // ReadBaseline reads baselines/<engine>.tsv under the repository root repo
-// ("" = found from the working directory); nil when there is none.
+// ("" = corpus.DataRoot: the checkout, else the baselines the binary
+// carries); nil when there is none.
 func ReadBaseline(repo, engine string) w3c.Baseline {
 	if repo == "" {
-		repo, _ = corpus.RepoRoot()
+		repo, _ = corpus.DataRoot()
 	}
 	f, err := os.Open(filepath.Join(repo, "baselines", engine+".tsv"))
 	if err != nil {
