@@ -150,7 +150,9 @@ func TestDiffAndReduceRDFLib(t *testing.T) {
 
 func TestReduceNothing(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"q.rq": "ASK {}"})
-	code, _ := capture(t, func() int { return runReduce([]string{"-q", filepath.Join(dir, "q.rq"), "--empty-dataset", "--engines", "engine"}) })
+	code, _ := capture(t, func() int {
+		return runReduce([]string{"-q", filepath.Join(dir, "q.rq"), "--empty-dataset", "--engines", "engine"})
+	})
 	if code != exitOK {
 		t.Errorf("exit %d, want 0", code)
 	}

@@ -26,8 +26,8 @@ type gateRun struct {
 	// file it is then recorded into ("" when none).
 	NoBaseline bool
 	Recording  string
-	Tests           []gateTest
-	Cases           []store.TestCase // what the test pages show (imports only)
+	Tests      []gateTest
+	Cases      []store.TestCase // what the test pages show (imports only)
 	// Recorded are the regression corpus's own expected failures of the
 	// engine (gate.go record): the baseline when it does not list the case.
 	Recorded w3c.Baseline
