@@ -199,6 +199,62 @@ rasqal_adapter() {
 	command -v roqet >/dev/null 2>&1 || apt_install rasqal-utils
 }
 
+# rasqal_master builds roqet from a snapshot of Rasqal's git master
+# (rasqal-master-COMMIT.tar.gz with its submodules, in $ORACLE_ENGINE_SOURCES
+# or ../shared/engines beside the checkout) into adapters/rasqal/releases/
+# master: the engine rasqal@master (internal/registry/releases.go) beside the
+# pinned 0.9.33, for `oracle bisect`. Nothing happens without a snapshot. The
+# snapshot is built in a temporary folder, never copied into the checkout.
+# librasqal is linked statically (--disable-shared): a shared master build has
+# Debian's soname (librasqal.so.3), and any roqet that found the system's
+# library first would silently be 0.9.33 again; raptor2 and the rest are the
+# system's, configured as Debian configures 0.9.33 (gmp decimals, POSIX
+# regex, mhash digests, libuuid). A stamp (the snapshot's checksum and these
+# options) makes a second run a no-op. releases/master/VERSION says
+# "master COMMIT" for the engine's version.
+RASQAL_MASTER_OPTIONS="--enable-maintainer-mode --disable-shared --enable-static --disable-gtk-doc --with-decimal=gmp --with-regex-library=posix --with-digest-library=mhash --with-uuid-library=libuuid"
+
+rasqal_master() {
+	local src=${ORACLE_ENGINE_SOURCES:-../shared/engines} d=adapters/rasqal/releases/master tar sum commit work
+	tar=$(ls "$src"/rasqal-master-*.tar.gz 2>/dev/null | sort | tail -1) || true
+	[ -n "$tar" ] || return 0
+	sum="$(sha256sum <"$tar" | cut -d' ' -f1) $RASQAL_MASTER_OPTIONS"
+	if [ -x "$d/bin/roqet" ] && [ "$(cat "$d/.built-from" 2>/dev/null)" = "$sum" ]; then
+		return 0
+	fi
+	apt_install autoconf automake libtool gtk-doc-tools pkg-config libraptor2-dev flex bison python3 \
+		libgmp-dev libmhash-dev uuid-dev libyajl-dev || { log "rasqal master not built: build dependencies missing"; return 0; }
+	commit=$(grep -o '[0-9a-f]\{40\}' "$(dirname "$tar")/PROVENANCE.txt" 2>/dev/null | head -1) || true
+	[ -n "$commit" ] || commit=$(basename "$tar" .tar.gz | sed 's/^rasqal-master-//')
+	log "building roqet from $tar into $d (about 90 s)"
+	work=$(mktemp -d)
+	if rasqal_master_build "$tar" "$work" "$PWD/$d"; then
+		printf 'master %s\n' "$commit" >"$d/VERSION"
+		printf '%s\n' "$sum" >"$d/.built-from"
+	else
+		log "rasqal master not built (log: $work/build.log)"
+		return 0
+	fi
+	rm -rf "$work"
+}
+
+# rasqal_master_build TAR WORK DEST: autogen, configure and make in WORK,
+# then only roqet (utils/rasqal-compare does not link statically at this
+# commit: librasqal.a holds a main of its own) into DEST/bin.
+rasqal_master_build() {
+	local tar=$1 work=$2 dest=$3
+	tar -xzf "$tar" -C "$work" || return 1
+	(
+		cd "$work"/rasqal* || exit 1
+		NOCONFIGURE=1 ./autogen.sh &&
+			# shellcheck disable=SC2086 # the options are words
+			./configure -q --prefix="$dest" $RASQAL_MASTER_OPTIONS &&
+			for sub in libsv libmtwist getopt src; do make -j"$(nproc)" -C "$sub" || exit 1; done &&
+			make -C utils roqet &&
+			install -D -m 0755 utils/roqet "$dest/bin/roqet"
+	) >"$work/build.log" 2>&1
+}
+
 # perl_adapter installs the Perl engines for adapters/attean: Attean (0.033)
 # and RDF::Query (2.918), and JSON for the sidecar's protocol lines.
 perl_adapter() {
@@ -281,6 +337,7 @@ engine_releases
 endpoint_servers
 virtuoso_engine
 rasqal_adapter
+rasqal_master
 perl_adapter
 postgres_server
 chromium_browser

@@ -17,7 +17,20 @@
 //	             answer; FROM / FROM NAMED read the local catalogue only
 //	classify.go  exit status and stderr to an answer, a typed error, or a
 //	             refusal whose phase the dry run settles
-//	isolate.go   whether `unshare --net` works here
+//	release.go   releases built beside the pinned roqet: releases/<release>/
+//	             bin/roqet and VERSION; "rasqal@master" (scripts/install.sh
+//	             rasqal_master builds git master from a snapshot, librasqal
+//	             linked statically; internal/registry/releases.go runs it)
+//
+// rasqal@master is the same adapter over master's roqet, confined the same
+// way (the jail binds its release folder read-only), named by Config.Name,
+// its version "master COMMIT (roqet 0.9.34 GIT unknown)" (Config.Release:
+// every master build says 0.9.34). Measured at 9e2b187d: it answers AVG
+// and COUNT over nothing with one row, runs EXISTS, NOT EXISTS and MINUS,
+// still cannot parse property paths, answers `SELECT * { VALUES ?x {} }`
+// with one empty row instead of dying, and leaves ?g unbound in
+// GRAPH ?g { ?s ?p ?o } (0.9.33 binds it). Which recorded findings it
+// still shows: corpus/regress/rasqal-master.tsv.
 //
 // What roqet does, measured on 0.9.33, and how it is classified:
 //
@@ -44,5 +57,6 @@
 //
 // To change it: add a case to TestClassified (real roqet) or TestFaults
 // (testdata/fake-roqet, for behaviour a real roqet cannot be made to show),
-// then run `go test ./adapters/rasqal`.
+// then run `go test ./adapters/rasqal`; TestMasterRelease and
+// TestMasterIsMaster run master's roqet where it is built (else skip).
 package rasqal

@@ -22,7 +22,14 @@ const Name = "rasqal"
 
 // Config describes how to run roqet.
 type Config struct {
-	Roqet   string // the roqet command (default "roqet", looked up in PATH)
+	// Name is the engine's name (default Name); a release built beside the
+	// pinned one runs as "rasqal@master" (internal/registry/releases.go).
+	Name  string
+	Roqet string // the roqet command (default "roqet", looked up in PATH)
+	// Release, when set, is what Version reports ahead of `roqet -v`:
+	// every build of git master says "0.9.34 GIT unknown", so the release
+	// folder's VERSION file ("master COMMIT") names the build.
+	Release string
 	TempDir string // where each case's data files go (default os.TempDir())
 	// MaxOutput bounds what one run may print; more is an error, not an answer.
 	MaxOutput int
@@ -50,6 +57,9 @@ type Engine struct {
 
 // New returns the engine; nothing runs until the first use.
 func New(cfg Config) *Engine {
+	if cfg.Name == "" {
+		cfg.Name = Name
+	}
 	if cfg.Roqet == "" {
 		cfg.Roqet = "roqet"
 	}
@@ -62,17 +72,21 @@ func New(cfg Config) *Engine {
 	return &Engine{cfg: cfg}
 }
 
-func (e *Engine) Name() string { return Name }
+func (e *Engine) Name() string { return e.cfg.Name }
 
-// Version runs `roqet -v` once; "unavailable" when it cannot run.
+// Version runs `roqet -v` once; "unavailable" when it cannot run. With a
+// Release it is "RELEASE (roqet VERSION)".
 func (e *Engine) Version() string {
 	e.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		out, err := exec.CommandContext(ctx, e.cfg.Roqet, "-v").Output()
 		e.version = strings.TrimSpace(string(out))
-		if err != nil || e.version == "" {
+		switch {
+		case err != nil || e.version == "":
 			e.version = "unavailable"
+		case e.cfg.Release != "":
+			e.version = e.cfg.Release + " (roqet " + e.version + ")"
 		}
 	})
 	return e.version

@@ -80,6 +80,16 @@ func (p *process) diedBeforeRequest(broke time.Time) bool {
 	return !p.killed.Load() && signalOf(p.cmd.ProcessState) == syscall.SIGKILL && broke.Sub(p.sent) < killRace
 }
 
+// killedOutside reports a death by a SIGKILL nobody here sent (directly,
+// or through bwrap as exit status 137): engines never SIGKILL themselves,
+// so the kill came from outside, the kernel's OOM killer or an operator.
+// The CPU limit's hard kill is told apart before (Limits.Exceeded). Such a
+// death says nothing of the engine's answer: ErrUnavailable, never
+// ErrCrashed, and the case is retried once on a fresh process.
+func (p *process) killedOutside() bool {
+	return p.exited() && !p.killed.Load() && signalOf(p.cmd.ProcessState) == syscall.SIGKILL
+}
+
 // unread is how many bytes of what was written to p's stdin nobody has
 // read (FIONREAD on the pipe; -1 when unknown). A process that died with
 // the request still in its pipe never saw it: its death is not the case's.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -46,6 +47,10 @@ func hostileChild(out *json.Encoder, req *Request) bool {
 			}
 			keep = append(keep, b)
 		}
+	case strings.HasPrefix(q, "sleep:"): // answers after that many milliseconds
+		ms, _ := strconv.Atoi(strings.TrimPrefix(q, "sleep:"))
+		time.Sleep(time.Duration(ms) * time.Millisecond)
+		answer("slept")
 	case q == "spin":
 		for x := 0; ; x++ {
 			_ = x * x

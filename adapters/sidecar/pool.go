@@ -26,7 +26,9 @@ func (e *Engine) exchange(ctx context.Context, req *Request) (*Response, error) 
 	resp, retry, err := e.attempt(ctx, req, budget, hasDeadline)
 	if retry {
 		// The process died before this case could have caused it (see
-		// attempt): not the case's fault, so it runs once more on a fresh one.
+		// attempt), or was killed from outside (killedOutside): not the
+		// case's fault, so it runs once more on a fresh one. A second such
+		// death answers as it is (ErrUnavailable for an outside kill).
 		resp, _, err = e.attempt(ctx, req, budget, hasDeadline)
 	}
 	return resp, err
@@ -83,7 +85,8 @@ func (e *Engine) attempt(ctx context.Context, req *Request, budget time.Duration
 }
 
 // failed classifies a process that broke off a request: dead before it
-// (retry), stopped by a limit (ErrResource), or crashed (ErrCrashed).
+// (retry), stopped by a limit (ErrResource), killed from outside
+// (ErrUnavailable, retry), or crashed (ErrCrashed).
 func (e *Engine) failed(p *process, err error) (*Response, bool, error) {
 	broke := time.Now()
 	select { // a dying process closes its pipes a moment before it is reaped
@@ -97,6 +100,9 @@ func (e *Engine) failed(p *process, err error) (*Response, bool, error) {
 	e.discard(p)
 	if lerr := e.cfg.Limits.Exceeded(p.cmd.ProcessState, p.stderr.oomReport()); lerr != nil {
 		return nil, false, fmt.Errorf("%s: %w", e.cfg.Name, lerr)
+	}
+	if p.killedOutside() {
+		return nil, true, fmt.Errorf("%w: %s: the process was killed from outside (SIGKILL the oracle did not send: the kernel's OOM killer or an operator), not by the case", oracle.ErrUnavailable, e.cfg.Name)
 	}
 	return nil, false, e.crashed(p, err)
 }

@@ -57,11 +57,20 @@ type Config struct {
 	// sent, naming in the engine's own way the graph that stands for the
 	// store's default graph and the named graphs GRAPH ?var may range over.
 	UpdateText func(text, defaultGraph string, named []string) string
+	// OwnGraphs says the store holds graphs of the engine's own
+	// (Virtuoso's system graphs): those there before the first case are off
+	// limits to every case, and what a case leaves is dropped (owngraphs.go).
+	OwnGraphs bool
 	// UpdateFailed, when set, is the engine's own rule for an update
 	// request's failure status: true when the request failed while it ran
 	// (the store is then read back), false when it was refused. Without it
 	// a 500 ran and failed, and any other failure status is statusError's.
 	UpdateFailed func(status int, body string) bool
+	// TimeoutParam, when set, names the endpoint's own per-query timeout
+	// parameter and writes what is left of the case's deadline in its unit
+	// (SecondsParam, MillisParam; abandon.go): the server stops evaluating
+	// when the case ends, not at a server-wide limit.
+	TimeoutParam func(left time.Duration) (name, value string)
 	// Timeout bounds a case when the caller's context has no deadline (default 60 s).
 	Timeout time.Duration
 	Client  *http.Client // default: a client without proxy

@@ -18,6 +18,7 @@ type Engine struct {
 	run    string // unique to this Engine value: graph IRIs never collide
 	seq    atomic.Int64
 	lastUS atomic.Int64
+	own    map[string]int // the engine's own graphs, counted at the first case (owngraphs.go)
 }
 
 // New returns the engine; nothing is contacted until the first case.
@@ -58,11 +59,23 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 	case <-ctx.Done():
 		return nil, fmt.Errorf("%w: waiting for the store %s", oracle.ErrTimeout, e.cfg.Query)
 	}
+	if err := e.refuseOwn(ctx, caseNames(c, h)); err != nil {
+		return nil, err
+	}
 	p := makePlan(c, h, fmt.Sprintf("urn:sparql-oracle:%s:%d", e.run, e.seq.Add(1)))
 	if err := e.loadable(p); err != nil {
 		return nil, err
 	}
-	defer e.clear(p)
+	a, err := e.run1(ctx, c, h, p)
+	e.clear(p)
+	if rerr := e.restoreOwn(); rerr != nil {
+		return nil, rerr
+	}
+	return a, err
+}
+
+// run1 loads the plan and queries.
+func (e *Engine) run1(ctx context.Context, c *oracle.Case, h *oracle.QueryInfo, p *plan) (*results.Answer, error) {
 	if err := e.load(ctx, p); err != nil {
 		return nil, err
 	}

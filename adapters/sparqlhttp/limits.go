@@ -47,11 +47,21 @@ func (m *Managed) SetLimits(l sidecar.Limits) {
 const cpuPoll = 100 * time.Millisecond
 
 // limited runs one case (a query or an update, through run), watching the
-// server's CPU time when a CPU limit is set.
+// server's CPU time when a CPU limit is set, and stops a server that goes
+// on evaluating a case after it was abandoned (abandon.go).
 func (m *Managed) limited(ctx context.Context, run func(context.Context) (*results.Answer, error)) (*results.Answer, error) {
 	m.mu.Lock()
 	srv, limit := m.run, m.srv.Limits.CPU
 	m.mu.Unlock()
+	a, err := m.watched(ctx, srv, limit, run)
+	if note := m.settle(ctx, srv); note != "" && err != nil {
+		err = fmt.Errorf("%w%s", err, note)
+	}
+	return a, err
+}
+
+// watched runs the case, killing the server past its CPU limit.
+func (m *Managed) watched(ctx context.Context, srv *running, limit time.Duration, run func(context.Context) (*results.Answer, error)) (*results.Answer, error) {
 	if limit <= 0 || srv == nil || srv.cmd == nil || srv.cmd.Process == nil {
 		return run(ctx)
 	}

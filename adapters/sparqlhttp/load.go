@@ -17,7 +17,9 @@ import (
 // run must not show through.
 func (e *Engine) load(ctx context.Context, p *plan) error {
 	if e.cfg.Load == LoadUpdate {
-		return e.update(ctx, dropAll(p.toDrop())+insert(p.graphs))
+		// The graphs loaded are dropped first too: a graph left under the
+		// same IRI (a clear that failed) must not add to the case's.
+		return e.update(ctx, dropAll(append(p.toDrop(), caseIRIs(p)...))+insert(p.graphs))
 	}
 	for _, g := range p.graphs {
 		body := ntriples(g.Triples)

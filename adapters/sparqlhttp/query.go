@@ -32,6 +32,7 @@ func (e *Engine) query(ctx context.Context, c *oracle.Case, h *oracle.QueryInfo,
 		text = "BASE <" + c.Base + ">\n" + text
 	}
 	params := url.Values{"default-graph-uri": p.Default, "named-graph-uri": p.Named}
+	e.timeoutParams(ctx, params)
 	accept := acceptResults
 	switch h.Form {
 	case "CONSTRUCT", "DESCRIBE":

@@ -64,16 +64,16 @@ func forward(c net.Conn, addr string) {
 	}
 	defer s.Close()
 	done := make(chan struct{}, 2)
-	go func() { io.Copy(s, c); closeWrite(s); done <- struct{}{} }()
-	go func() { io.Copy(c, s); closeWrite(c); done <- struct{}{} }()
+	go func() { io.Copy(s, c); done <- struct{}{} }()
+	go func() { io.Copy(c, s); done <- struct{}{} }()
+	// Either side closing ends the exchange: an HTTP client never
+	// half-closes, so a client gone (a cancelled case) closes the
+	// server's connection at once, for a server that stops a query whose
+	// client left (abandon.go).
 	<-done
+	c.Close()
+	s.Close()
 	<-done
-}
-
-func closeWrite(c net.Conn) {
-	if cw, ok := c.(interface{ CloseWrite() error }); ok {
-		cw.CloseWrite()
-	}
 }
 
 // RelayClient is an HTTP client whose every connection goes to sock.

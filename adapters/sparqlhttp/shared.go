@@ -36,7 +36,7 @@ import (
 //  4. the store is read back: the case's graph as the default graph and
 //     every graph that was not there before as a named graph; all of them
 //     are dropped after, whatever happened.
-func (e *Engine) sharedUpdate(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+func (e *Engine) sharedUpdate(ctx context.Context, c *oracle.UpdateCase) (a *results.Answer, err error) {
 	u, perr := syntax.ParseUpdate(c.Update, syntax.Options{Base: c.Base})
 	if perr == nil {
 		if what := refusedShared(u); what != "" {
@@ -48,6 +48,14 @@ func (e *Engine) sharedUpdate(ctx context.Context, c *oracle.UpdateCase) (*resul
 		return nil, err
 	}
 	defer release()
+	if err := e.refuseOwn(ctx, updateNames(c, u)); err != nil {
+		return nil, err
+	}
+	defer func() { // after the case's graphs are dropped (owngraphs.go)
+		if rerr := e.restoreOwn(); rerr != nil {
+			a, err = nil, rerr
+		}
+	}()
 	prefix := fmt.Sprintf("urn:sparql-oracle:%s:%d", e.run, e.seq.Add(1))
 	if perr != nil {
 		return nil, e.probe(ctx, c, prefix, perr)

@@ -21,7 +21,9 @@ func (e *Engine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Ans
 	if err != nil {
 		return nil, err
 	}
-	return h.Update(ctx, c)
+	srv := e.Server()
+	a, err := h.Update(ctx, c)
+	return a, e.afterCase(ctx, srv, err)
 }
 
 // updateText is Virtuoso's way of naming a request's dataset

@@ -96,7 +96,9 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 	if err != nil {
 		return nil, err
 	}
-	return h.Eval(ctx, c)
+	srv := e.Server()
+	a, err := h.Eval(ctx, c)
+	return a, e.afterCase(ctx, srv, err)
 }
 
 // LastQueryTime is the wall time of the last query request.
@@ -154,8 +156,12 @@ func Protocol(srv *Server, version string, load sparqlhttp.Load) sparqlhttp.Conf
 		Password: srv.Password,
 		Refusal:  refusal,
 		Client:   srv.Client(),
+		// Its own per-query timeout: an "anytime" query stops there (abandon.go).
+		TimeoutParam: sparqlhttp.MillisParam("timeout"),
 		// Updates run in graphs of the case's own (update.go).
 		UpdateText: updateText,
+		// Its system graphs are off limits to cases (sparqlhttp's owngraphs.go).
+		OwnGraphs: true,
 	}
 }
 

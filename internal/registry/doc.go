@@ -60,7 +60,11 @@
 // beside the pinned one, found under any root whether or not the pinned
 // release is installed there too; ReleaseNames lists the ones `oracle
 // engines` shows after the default set (internal/install's list, plus any
-// found installed); they are never in the default set.
+// found installed); they are never in the default set. "rasqal@master" is
+// Rasqal's git master (scripts/install.sh rasqal_master builds it from a
+// source snapshot into adapters/rasqal/releases/master): not a sidecar, so
+// its releaser builds the engine itself (releaser.build) and says how to
+// build a missing one (releaser.how).
 //
 // Probe and ProbeAll check engines for real (installed files, a version
 // answer, ASK {} for an endpoint) within a short timeout: `oracle engines`.

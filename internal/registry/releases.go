@@ -12,6 +12,7 @@ import (
 	"github.com/sparql-oracle/oracle/adapters/jena"
 	"github.com/sparql-oracle/oracle/adapters/oxigraph"
 	"github.com/sparql-oracle/oracle/adapters/python"
+	"github.com/sparql-oracle/oracle/adapters/rasqal"
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/install"
 	"github.com/sparql-oracle/oracle/internal/oracle"
@@ -24,9 +25,12 @@ import (
 //	adapters/jena/releases/<release>/jena-sidecar.jar       (adapters/jena/build.sh RELEASE)
 //	adapters/python/releases/pyoxigraph-<release>/bin/python (a venv of its own)
 //	adapters/oxigraph/releases/<release>/node_modules        (npm, beside a link to sidecar.js)
+//	adapters/rasqal/releases/master/bin/roqet                (scripts/install.sh rasqal_master, from a git snapshot)
 //
-// A release engine runs the same sidecar as the pinned one, with the
-// pinned entry's settings (pool, deadline, limits) and its own name. The
+// A release engine runs the same sidecar (for Rasqal, the same adapter
+// over its own roqet) as the pinned one, with the pinned entry's settings
+// (pool, deadline, limits) and its own name. A release that is not a
+// number ("master") sorts after every numbered one (CompareVersions). The
 // bare name is always the pinned release. Releases are never in the
 // default set: they are named, or listed by Releases for `oracle bisect`.
 
@@ -36,15 +40,43 @@ type releaser struct {
 	list func(dir string) []string
 	// config is the sidecar of one release, named name.
 	config func(dir, release, name string, pool int) sidecar.Config
+	// build is one release of an engine that is no sidecar (rasqal), with
+	// the pinned entry's settings e (e.Name the release's name); it
+	// replaces config.
+	build func(dir, release string, e EngineConfig) oracle.Engine
 	// path is the folder holding one release under an adapter folder.
 	path func(dir, release string) string
+	// how says how to install a missing release named name (default
+	// `oracle engines install NAME`).
+	how func(name string) string
 }
 
 var releasers = map[string]releaser{
-	"jena": {jena.Releases, func(dir, rel, _ string, pool int) sidecar.Config { return jena.ReleaseConfig(dir, rel, pool) },
-		under("")},
-	"pyoxigraph": {prefixed("pyoxigraph-"), pyoxigraphRelease, under("pyoxigraph-")},
-	"oxigraph":   {prefixed(""), oxigraphRelease, under("")},
+	"jena": {list: jena.Releases, config: func(dir, rel, _ string, pool int) sidecar.Config { return jena.ReleaseConfig(dir, rel, pool) },
+		path: under("")},
+	"pyoxigraph": {list: prefixed("pyoxigraph-"), config: pyoxigraphRelease, path: under("pyoxigraph-")},
+	"oxigraph":   {list: prefixed(""), config: oxigraphRelease, path: under("")},
+	"rasqal":     {list: rasqal.Releases, build: rasqalRelease, path: under(""), how: rasqalHow},
+}
+
+// rasqalRelease runs the release's own roqet through the same adapter,
+// confined and limited as the pinned roqet (rasqalKind).
+func rasqalRelease(dir, rel string, e EngineConfig) oracle.Engine {
+	return rasqal.New(rasqal.ReleaseConfig(dir, rel, e.Name, e.limits(rasqal.DefaultLimits)))
+}
+
+// rasqalHow: Rasqal releases are built from a source snapshot, which
+// `oracle engines install` does not fetch.
+func rasqalHow(string) string {
+	return "put the snapshot rasqal-master-COMMIT.tar.gz in ../shared/engines (or $ORACLE_ENGINE_SOURCES) and run scripts/install.sh rasqal_master"
+}
+
+// install says how to install the missing release name.
+func (r releaser) install(name string) string {
+	if r.how != nil {
+		return r.how(name)
+	}
+	return "run `oracle engines install " + name + "`"
 }
 
 // under is the folder dir/releases/prefix+release.
@@ -142,8 +174,15 @@ func (c *Config) newRelease(name string) (oracle.Engine, error) {
 	dirs := releaseDirs(base, e.Dir)
 	dir, ok := findRelease(r, dirs, rel)
 	if !ok {
-		return nil, fmt.Errorf("%s: %w: release %s is not installed in %s (installed: %s): run `oracle engines install %s` (or scripts/install.sh engine_releases)",
-			name, ErrNotInstalled, rel, strings.Join(dirs, ", "), strings.Join(installedReleases(r, dirs), ", "), name)
+		how := r.install(name)
+		if r.how == nil {
+			how += " (or scripts/install.sh engine_releases)"
+		}
+		return nil, fmt.Errorf("%s: %w: release %s is not installed in %s (installed: %s): %s",
+			name, ErrNotInstalled, rel, strings.Join(dirs, ", "), strings.Join(installedReleases(r, dirs), ", "), how)
+	}
+	if r.build != nil {
+		return limit(r.build(dir, rel, e), time.Duration(e.Deadline), pooled(kinds[base], e.Pool)), nil
 	}
 	eng := sidecar.New(tune(r.config(dir, rel, name, e.Pool), e))
 	return limit(eng, time.Duration(e.Deadline), 0), nil
@@ -217,8 +256,8 @@ func (c *Config) checkRelease(name string) error {
 	}
 	dirs := releaseDirs(base, c.Lookup(base).Dir)
 	if _, ok := findRelease(r, dirs, rel); !ok {
-		return fmt.Errorf("%s: %w: release %s is not installed in %s: run `oracle engines install %s`",
-			name, ErrNotInstalled, rel, strings.Join(dirs, ", "), name)
+		return fmt.Errorf("%s: %w: release %s is not installed in %s: %s",
+			name, ErrNotInstalled, rel, strings.Join(dirs, ", "), r.install(name))
 	}
 	return nil
 }

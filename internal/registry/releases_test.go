@@ -114,3 +114,35 @@ func TestReleaseListing(t *testing.T) {
 		t.Errorf("a release of a disabled engine: %v", err)
 	}
 }
+
+// TestRasqalRelease: rasqal@master (scripts/install.sh rasqal_master)
+// is listed after the pinned 0.9.33, runs the adapter over its own roqet
+// under its own name with a version naming master, and a release that is
+// not built says how to build one (no `oracle engines install` for it).
+func TestRasqalRelease(t *testing.T) {
+	err := (&Config{}).Check("rasqal@nope")
+	if !errors.Is(err, ErrNotInstalled) || !strings.Contains(err.Error(), "scripts/install.sh rasqal_master") {
+		t.Errorf("Check(rasqal@nope) = %v", err)
+	}
+	rels, err := Releases("rasqal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rels) < 2 {
+		t.Skipf("rasqal: only %v installed; scripts/install.sh rasqal_master builds master from ../shared/engines", rels)
+	}
+	if last := rels[len(rels)-1]; rels[0].Name != "rasqal" || last.Name != "rasqal@master" {
+		t.Fatalf("Releases(rasqal) = %v, want the pinned one first, master last", rels)
+	}
+	e, err := New("rasqal@master")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer Close(e)
+	if v := e.Version(); e.Name() != "rasqal@master" || !strings.HasPrefix(v, "master ") {
+		t.Errorf("rasqal@master: name %s, version %q", e.Name(), v)
+	}
+	if w := (&Config{}).Where("rasqal@master"); !strings.HasSuffix(w, filepath.Join("adapters", "rasqal", "releases", "master")) {
+		t.Errorf("Where(rasqal@master) = %q", w)
+	}
+}

@@ -1,0 +1,119 @@
+package registry
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// runaway is a four-way cross product: over 2,000 triples, 1.6e13
+// solutions to count, which no engine finishes.
+const runaway = "SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }"
+
+func runawayCase() *oracle.Case {
+	ds := rdf.NewDataset()
+	for i := range 2000 {
+		ds.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://e/s%d", i%50)), P: rdf.IRI(fmt.Sprintf("http://e/p%d", i%7)), O: rdf.Literal(strconv.Itoa(i), "")})
+	}
+	return &oracle.Case{Name: "runaway", Query: runaway, Dataset: ds}
+}
+
+// TestAbandonedCaseStopsEveryEngine runs the runaway cross product on
+// every installed engine under a 2 s deadline, then samples the CPU time
+// of every process this test started (the engines: sidecars, servers,
+// their sandboxes) over the 2 s after the case returned. A case that ends
+// must end its evaluation: past one second after the deadline no engine
+// process may still burn CPU. The in-house evaluators run in this process:
+// their Eval returning by the deadline shows they stopped.
+func TestAbandonedCaseStopsEveryEngine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts every engine")
+	}
+	run, _, err := Defaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if only := os.Getenv("ABANDON_ENGINES"); only != "" {
+		run = strings.Split(only, ",")
+	}
+	c := runawayCase()
+	for _, name := range run {
+		t.Run(name, func(t *testing.T) {
+			e, err := New(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer Close(e)
+			wctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+			_, err = e.Eval(wctx, &oracle.Case{Query: "ASK {}"}) // started and warm
+			cancel()
+			if err != nil {
+				t.Fatalf("warm-up: %v", err)
+			}
+			const deadline = 2 * time.Second
+			ctx, cancel := context.WithTimeout(context.Background(), deadline)
+			defer cancel()
+			start := time.Now()
+			_, err = e.Eval(ctx, c)
+			took := time.Since(start)
+			if k := oracle.Classify(err); k != "timeout" && k != "resource" && k != "budget" {
+				t.Errorf("the runaway case ended with %v, want a timeout (or a limit: resource, budget)", err)
+			}
+			if took > deadline+time.Second {
+				t.Errorf("the case returned %s after its start, past its %s deadline by more than a second", took.Round(time.Millisecond), deadline)
+			}
+			c0 := childrenCPU()
+			time.Sleep(time.Second)
+			c1 := childrenCPU()
+			time.Sleep(2 * time.Second)
+			c2 := childrenCPU()
+			t.Logf("%s: returned after %s (%v); engine CPU in the 1st second after: %s, in the next 2 s: %s",
+				name, took.Round(time.Millisecond), oracle.Classify(err), (c1 - c0).Round(time.Millisecond), (c2 - c1).Round(time.Millisecond))
+			if used := c2 - c1; used > 200*time.Millisecond {
+				t.Errorf("%s's processes used %s of CPU in the 2 s from one second after the case ended", name, used)
+			}
+		})
+	}
+}
+
+// childrenCPU is the user plus system CPU time of every live process
+// below this one (from /proc/<pid>/stat), this process excluded.
+func childrenCPU() time.Duration {
+	self := os.Getpid()
+	parent, ticks := map[int]int{}, map[int]uint64{}
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		pid, _ := strconv.Atoi(filepath.Base(d))
+		stat, err := os.ReadFile(filepath.Join(d, "stat"))
+		i := strings.LastIndexByte(string(stat), ')')
+		if err != nil || i < 0 {
+			continue
+		}
+		f := strings.Fields(string(stat[i+1:]))
+		if len(f) < 13 {
+			continue
+		}
+		parent[pid], _ = strconv.Atoi(f[1])
+		ut, _ := strconv.ParseUint(f[11], 10, 64)
+		st, _ := strconv.ParseUint(f[12], 10, 64)
+		ticks[pid] = ut + st
+	}
+	var sum uint64
+	for pid, t := range ticks {
+		for p := parent[pid]; p > 1; p = parent[p] {
+			if p == self {
+				sum += t
+				break
+			}
+		}
+	}
+	return time.Duration(sum) * 10 * time.Millisecond // USER_HZ 100
+}
