@@ -6,17 +6,33 @@ GO ?= go
 install:
 	bash scripts/install.sh
 
-# -buildvcs=auto: `oracle version` prints the commit even where GOFLAGS
-# turns VCS stamping off.
-build:
-	$(GO) build -buildvcs=auto -o bin/oracle ./cmd/oracle
+# The commit `oracle version` prints: Go's VCS stamp (-buildvcs=auto), and
+# the same commit through -ldflags for where GOFLAGS turns the stamp off
+# (internal/report BuildCommit; "-modified" for uncommitted changes).
+COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -modified)
+LDFLAGS := -X github.com/sparql-oracle/oracle/internal/report.BuildCommit=$(COMMIT)
 
-# `make run` installs, then starts the service on its embedded defaults
-# (127.0.0.1:8080, SQLite file oracle.db here, in-process sweep workers, a
-# nightly sweep at 02:00 UTC: bin/oracle serve --no-nightly for none);
-# it prints where the dashboard is. Ctrl-C drains and stops it.
-run: install
-	bin/oracle serve
+build:
+	$(GO) build -buildvcs=auto -ldflags "$(LDFLAGS)" -o bin/oracle ./cmd/oracle
+
+# `make run` builds and starts the service on its embedded defaults
+# (127.0.0.1:8080, SQLite file oracle.db here, in-process sweep workers)
+# with the in-house engines and the external engines already installed; it
+# installs nothing: `make run ENGINES=all` runs scripts/install.sh first
+# (several minutes), `make run ENGINES="oxigraph rdflib"` installs those
+# (oracle engines install). A nightly sweep runs at 02:00 UTC unless
+# NIGHTLY=off. Ctrl-C drains and stops it.
+ENGINES ?=
+NIGHTLY ?= on
+SERVE_FLAGS := $(if $(filter off,$(NIGHTLY)),--no-nightly)
+
+run: build
+ifeq ($(ENGINES),all)
+	bash scripts/install.sh
+else ifneq ($(strip $(ENGINES)),)
+	bin/oracle engines install $(ENGINES)
+endif
+	bin/oracle serve $(SERVE_FLAGS)
 
 # `make suite` makes sure a copy of the W3C suite is there: the submodule
 # third_party/rdf-tests (pinned commit), or a local copy ($W3C_TESTS, or

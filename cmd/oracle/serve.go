@@ -29,7 +29,7 @@ func init() {
 
 // runServe implements
 //
-//	oracle serve [--addr 127.0.0.1:8080] [--db oracle.db | postgres://...] [--token-file F]
+//	oracle serve [--addr 127.0.0.1:8080] [--public-url URL] [--db oracle.db | postgres://...] [--token-file F]
 //	             [--engines a,b] [--deadline D] [--max-concurrent N]
 //	             [--grace D] [--max-body B] [--max-query B] [--max-dataset B] [--max-quads N]
 //	             [--workers N] [--nightly spec.json | --no-nightly]
@@ -39,7 +39,10 @@ func init() {
 // jobs at once (the embedded default runs GOMAXPROCS).
 // The token comes from --token-file or ORACLE_TOKEN, which stay out of the
 // process list; --token still works but is visible to every user of the
-// machine (ps), so serve warns when it is used.
+// machine (ps), so serve warns when it is used. Without a token serve
+// listens on loopback only (serve_listen.go); --public-url is where
+// browsers reach the service, the only page origin whose writes are
+// accepted (internal/server origin.go).
 func runServe(args []string) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen `HOST:PORT`")
@@ -48,9 +51,11 @@ func runServe(args []string) int {
 	tokenFile := fs.String("token-file", "", "read the bearer token from `FILE` (its first line)")
 	engines := fs.String("engines", "", "comma-separated external engines to serve (default: every installed one)")
 	var so serveOptions
+	fs.StringVar(&so.publicURL, "public-url", "", "the `URL` browsers reach the service at: writes from any other page origin are refused (default: $ORACLE_PUBLIC_URL, else http:// and the listen address)")
 	fs.IntVar(&so.workers, "workers", 0, "sweep case jobs run at once in this process (0: GOMAXPROCS; -1: enqueue only)")
 	fs.StringVar(&so.nightly, "nightly", "", "JSON sweep spec `FILE` to run every night at 02:00 UTC (default: the W3C tests, the regression corpus and a rotating generated profile through the served engines)")
 	fs.BoolVar(&so.noNightly, "no-nightly", false, "schedule no nightly sweep")
+	fs.StringVar(&so.logFormat, "log-format", "auto", "request logs on stderr: text, json, or auto (text on a terminal, else json)")
 	lim := server.DefaultLimits()
 	fs.DurationVar(&lim.Deadline, "deadline", lim.Deadline, "deadline per engine and query")
 	fs.IntVar(&lim.MaxConcurrent, "max-concurrent", lim.MaxConcurrent, "evaluations at once")
@@ -62,9 +67,13 @@ func runServe(args []string) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() > 0 || so.noNightly && so.nightly != "" {
-		fmt.Fprintf(os.Stderr, "oracle serve: unexpected arguments %q, or both --nightly and --no-nightly\n", fs.Args())
-		return exitUsageError
+	switch {
+	case fs.NArg() > 0:
+		return usageFail(os.Stderr, fs, "unexpected arguments %q", fs.Args())
+	case so.noNightly && so.nightly != "":
+		return usageFail(os.Stderr, fs, "give --nightly FILE or --no-nightly, not both")
+	case so.logFormat != "auto" && so.logFormat != "text" && so.logFormat != "json":
+		return usageFail(os.Stderr, fs, "--log-format %q: want text, json or auto", so.logFormat)
 	}
 	tok, err := serveToken(*token, *tokenFile, os.Getenv("ORACLE_TOKEN"), os.Stderr)
 	if err != nil {
@@ -82,12 +91,17 @@ func runServe(args []string) int {
 // serveOptions are the flags of `oracle serve`.
 type serveOptions struct {
 	addr, dsn, token, engines, nightly string
+	publicURL                          string // --public-url (serve_listen.go)
+	logFormat                          string // --log-format: text, json or auto
 	workers                            int
 	noNightly                          bool
 	limits                             server.Limits
 }
 
 func serve(ctx context.Context, o serveOptions) error {
+	if err := listenCheck(o.addr, o.token); err != nil { // before anything starts
+		return err
+	}
 	st, err := store.Open(ctx, o.dsn)
 	if err != nil {
 		return err
@@ -109,7 +123,10 @@ func serve(ctx context.Context, o serveOptions) error {
 	if note := leftOutNote(o.engines); note != "" {
 		fmt.Fprintln(os.Stderr, "oracle serve:", note)
 	}
-	opts := sweep.Options{Workers: o.workers, Observe: observe, DefaultEngines: engineList(engines)}
+	// Poll: River on SQLite fetches jobs on this tick besides the fetch an
+	// insert from this process or a finished job triggers; sweep's 10 ms
+	// default kept an idle service at a tenth of a core.
+	opts := sweep.Options{Workers: o.workers, Observe: observe, DefaultEngines: engineList(engines), Poll: time.Second}
 	nightly, err := nightlyFor(&opts, o.nightly, o.noNightly, engines)
 	if err != nil {
 		return err
@@ -119,20 +136,38 @@ func serve(ctx context.Context, o serveOptions) error {
 		return err
 	}
 	defer runner.Stop(context.Background())
-	srv := server.New(server.Config{Store: st, Engines: engines, Token: o.token, Limits: o.limits, FileReports: true,
-		Sweeper: runner, QueueDepth: queueDepth(st), Logger: slog.New(slog.NewJSONHandler(os.Stderr, nil))})
-	live.Store(srv)
-	startLoaders()
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return err
 	}
+	public, err := publicURL(o.publicURL, o.addr, ln)
+	if err == nil {
+		err = boundLoopback(o.addr, ln, o.token)
+	}
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	srv := server.New(server.Config{Store: st, Engines: engines, Token: o.token, Limits: o.limits, FileReports: true,
+		Sweeper: runner, QueueDepth: queueDepth(st), Logger: serveLogger(o.logFormat, os.Stderr), PublicURL: public})
+	live.Store(srv)
+	startLoaders()
+	fmt.Fprintln(os.Stderr, "oracle serve:", listenLine(ln, o.token, public))
 	fmt.Fprintf(os.Stderr, "oracle serve: %d engines (%s), store %s, %s\n", len(engines), engineNames(engines), redact(o.dsn), workersLine(o.workers))
 	for _, line := range nightly {
 		fmt.Fprintln(os.Stderr, "oracle serve:", line)
 	}
 	fmt.Printf("dashboard: http://%s/   API: http://%s/v1/   metrics: http://%s/metrics\n", ln.Addr(), ln.Addr(), ln.Addr())
 	return run(ctx, srv, ln)
+}
+
+// serveLogger writes the request logs: text for a person at a terminal,
+// JSON for a log collector (--log-format json, or stderr not a terminal).
+func serveLogger(format string, w *os.File) *slog.Logger {
+	if format == "text" || format == "auto" && w3cIsTerminal(w) {
+		return slog.New(slog.NewTextHandler(w, nil))
+	}
+	return slog.New(slog.NewJSONHandler(w, nil))
 }
 
 // run serves until ctx ends, then drains: new evaluations get 503 while

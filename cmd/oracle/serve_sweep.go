@@ -45,11 +45,11 @@ func nightlyFor(opts *sweep.Options, file string, off bool, engines []oracle.Eng
 			return nil, fmt.Errorf("--nightly %s: %v", file, err)
 		}
 		opts.Nightly = &spec
-		return []string{fmt.Sprintf("nightly sweep at 02:00 UTC: the spec in %s", file)}, nil
+		return []string{fmt.Sprintf("nightly sweep at 02:00 UTC: the spec in %s (none: --no-nightly)", file)}, nil
 	}
 	plan, notes := sweep.DefaultNightly("", engineList(engines))
 	opts.NightlyFor = plan.Spec
-	lines := []string{plan.Describe(2 * time.Hour)}
+	lines := []string{plan.Describe(2*time.Hour) + " (none: oracle serve --no-nightly, or make run NIGHTLY=off)"}
 	for _, n := range notes {
 		lines = append(lines, "nightly sweep "+n)
 	}

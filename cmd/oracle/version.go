@@ -60,6 +60,9 @@ func runVersion(args []string) int {
 		return 0
 	}
 	fmt.Printf("%s\n%s %s\n\n", v.OracleVersion, v.Module, v.Go)
+	if v.Commit == "" {
+		fmt.Fprintln(os.Stderr, "oracle version: no commit recorded: built with -buildvcs=false and no -ldflags stamp (make build stamps both)")
+	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ENGINE\tPINNED")
 	for _, e := range v.Engines {

@@ -32,6 +32,13 @@ func (v OracleVersion) String() string {
 	return s
 }
 
+// BuildCommit is the commit the Makefile stamps with -ldflags "-X
+// github.com/sparql-oracle/oracle/internal/report.BuildCommit=$(git
+// rev-parse HEAD)" (a trailing "-modified" for a tree with uncommitted
+// changes): the commit when Go's own VCS stamping is off (-buildvcs=false,
+// GOFLAGS). Go's stamp wins when both are there.
+var BuildCommit string
+
 var (
 	versionOnce sync.Once
 	version     OracleVersion
@@ -63,7 +70,25 @@ func readVersion() OracleVersion {
 			v.Modified = s.Value == "true"
 		}
 	}
+	if v.Commit == "" {
+		v.Commit, v.Modified = stampedCommit(BuildCommit, v.Version)
+	}
 	return v
+}
+
+// stampedCommit is the commit without Go's VCS stamp: the -ldflags one,
+// else the 12 hex digits a pseudo-version ends with (`go install
+// module@commit` builds outside any repository: v0.0.0-20261207-abcdef012345).
+func stampedCommit(ldflags, modVersion string) (string, bool) {
+	if c, dirty := strings.CutSuffix(ldflags, "-modified"); c != "" {
+		return c, dirty
+	}
+	modVersion, _, _ = strings.Cut(modVersion, "+") // +dirty, +incompatible
+	i := strings.LastIndexByte(modVersion, '-')
+	if i < 0 || len(modVersion)-i-1 != 12 || strings.Trim(modVersion[i+1:], "0123456789abcdef") != "" {
+		return "", false
+	}
+	return modVersion[i+1:], false
 }
 
 // engineName is how a report names an engine to an outsider: the fast
