@@ -70,6 +70,7 @@ func (s *session) reduce(c *oracle.Case, name string, class diff.Class) *Result 
 		res.Reason = fmt.Sprintf("the reduced case lost %s's %s on a re-run", name, class)
 	}
 	res.Report = diff.Judge(s.ctx, out, s.engines, s.lim.Deadline)
+	s.triggers(res)
 	return res
 }
 

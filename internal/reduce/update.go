@@ -148,6 +148,7 @@ func (s *updateSession) reduce(c *oracle.UpdateCase, name string, class diff.Cla
 		return res
 	}
 	res.Run = run
+	s.updateTriggers(res)
 	return res
 }
 

@@ -23,6 +23,11 @@ type Case struct {
 	Data   *rdf.Dataset
 	Meta   map[string]string // header keys: metaKeys
 	Expect []Expect          // one per engine, in file order
+	// Witnesses are the other reduced cases of the root causes this case
+	// is the face of (witnesses.tsv).
+	Witnesses []Witness
+	// Actual holds each wrong engine's answer and reproducer (actual.json).
+	Actual []Actual
 }
 
 // Expect is one engine's recorded verdict. Basis is what a wrong verdict
@@ -39,6 +44,12 @@ type Expect struct {
 	Basis     string
 	Reduction string
 	Title     string
+	// The root cause of a wrong engine's finding (internal/rootcause): its
+	// id, severity, symptom and trigger (constructs joined by ", ").
+	RootCause string
+	Severity  string
+	Symptom   string
+	Trigger   string
 }
 
 // Oracle returns the case as an oracle.Case.
@@ -101,7 +112,13 @@ func Load(dir string) (*Case, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c, c.parseExpect(filepath.Join(dir, "expect.tsv"), string(exp))
+	if err := c.parseExpect(filepath.Join(dir, "expect.tsv"), string(exp)); err != nil {
+		return nil, err
+	}
+	if err := c.readWitnesses(); err != nil {
+		return nil, err
+	}
+	return c, c.readActual()
 }
 
 // parseExpect reads expect.tsv; errors name file:line.
@@ -141,6 +158,9 @@ func parseExpectLine(t string) (Expect, error) {
 	if len(f) > 6 {
 		e.Title = f[6]
 	}
+	if len(f) > 10 {
+		e.RootCause, e.Severity, e.Symptom, e.Trigger = f[7], f[8], f[9], f[10]
+	}
 	if len(f) > 3 && f[3] != "" {
 		for _, s := range strings.Split(f[3], ",") {
 			cl, err := diff.ParseClass(s)
@@ -154,15 +174,19 @@ func parseExpectLine(t string) (Expect, error) {
 }
 
 // expectHeader is the column header line of expect.tsv.
-const expectHeader = "engine\tversion\toutcome\tclasses\tbasis\treduction\ttitle"
+const expectHeader = "engine\tversion\toutcome\tclasses\tbasis\treduction\ttitle\troot_cause\tseverity\tsymptom\ttrigger"
 
-// metaKeys is the order header keys are written in: where the case came
-// from (origin, seeds), its root cause (fingerprint: reduce.Fingerprint),
+// metaKeys is the order header keys are written in: what the case shows
+// (origin: its own divergence, the engine it was reduced for and the
+// seed it came from; seed-origin: the seed's own origin line), the seeds
+// whose reductions it is the smallest witness of (seeds), the reduced
+// case's fingerprint (reduce.Fingerprint), how many other witnesses of its
+// root causes witnesses.tsv holds (witnesses),
 // its name from the reduced divergence (title, feature), the signature and
 // status of its first divergence, the reduction figures of the engine it
 // was first reduced for, the releases its finding shows in (bisect.go), and
 // the engines seen to answer it otherwise from run to run (flaky).
-var metaKeys = []string{"origin", "seeds", "fingerprint", "title", "feature", "signature", "status", "reduction", "bisect", "flaky"}
+var metaKeys = []string{"origin", "seed-origin", "seeds", "fingerprint", "witnesses", "title", "feature", "signature", "status", "reduction", "bisect", "flaky"}
 
 // Write writes the case into its directory.
 func (c *Case) Write() error {
@@ -182,7 +206,10 @@ func (c *Case) Write() error {
 			return err
 		}
 	}
-	return nil
+	if err := c.writeWitnesses(); err != nil {
+		return err
+	}
+	return c.writeActual()
 }
 
 // textFile is the name the case's SPARQL text is saved under.
@@ -206,7 +233,8 @@ func (c *Case) expectText() string {
 		for i, cl := range e.Classes {
 			cs[i] = string(cl)
 		}
-		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", e.Engine, e.Version, e.Outcome, strings.Join(cs, ","), e.Basis, e.Reduction, e.Title)
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", e.Engine, e.Version, e.Outcome, strings.Join(cs, ","),
+			e.Basis, e.Reduction, e.Title, e.RootCause, e.Severity, e.Symptom, e.Trigger)
 	}
 	return b.String()
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
+	"github.com/sparql-oracle/oracle/internal/rootcause"
 )
 
 // Options bound a regeneration: each engine's reduction (Limits) and how
@@ -50,7 +51,8 @@ type found struct {
 	res   *reduce.Result
 	div   diff.Divergence // the reduced divergence in the full run
 	canon *oracle.Case    // the reduced case, comments dropped, variables renamed (canonicalVars)
-	fp    string          // reduce.Fingerprint of canon: the root cause
+	fp    string          // reduce.Fingerprint of canon: the reduced case
+	root  string          // the root cause of the reduced engine's finding (rootcause.RootCause.ID)
 }
 
 // Regenerate judges every seed on every engine, reduces each (engine,
@@ -139,21 +141,23 @@ func follows12(c *oracle.Case) bool {
 	return err == nil && q.Spec == syntax.Spec12
 }
 
-// rootCases groups the reductions by fingerprint (in seed order), confirms
-// each root cause on a run of its own, and writes one case per confirmed
-// root cause, named after its reduced divergence.
+// rootCases groups the reductions by root cause (internal/rootcause:
+// the engine's family, class group, trigger and symptom), takes each root
+// cause's smallest witness as its face, confirms each face on a run of its
+// own, and writes one case per face (a face several root causes share is
+// one case), named after its reduced divergence. The other witnesses stay
+// as data of their root cause (witnesses.tsv of the face's case).
 func rootCases(ctx context.Context, all []found, engines []oracle.Engine, dir string, known map[string]string) ([]*Case, []LogLine) {
-	byFP := map[string][]found{}
-	var order []string
 	for i, f := range all {
 		c := *f.res.Case
 		c.Query = canonicalVars(stripLeadingComments(c.Query), c.Base)
-		fp := reduce.Fingerprint(c.Query, c.Base, c.Dataset)
-		all[i].canon, all[i].fp = &c, fp
-		if byFP[fp] == nil {
-			order = append(order, fp)
-		}
-		byFP[fp] = append(byFP[fp], all[i])
+		all[i].canon, all[i].fp = &c, reduce.Fingerprint(c.Query, c.Base, c.Dataset)
+		all[i].root = rootOfFound(f, engines)
+	}
+	faces, order := facesOf(all)
+	byFP := map[string][]found{}
+	for _, f := range all {
+		byFP[f.fp] = append(byFP[f.fp], f)
 	}
 	var out []*Case
 	var log []LogLine
@@ -167,6 +171,10 @@ func rootCases(ctx context.Context, all []found, engines []oracle.Engine, dir st
 			continue
 		}
 		c := rootCase(fp, first, byFP[fp], r, engines)
+		c.Witnesses = witnessesOf(fp, faces, all)
+		if len(c.Witnesses) > 0 {
+			c.Meta["witnesses"] = fmt.Sprint(len(c.Witnesses))
+		}
 		fl := flakyEngines(ctx, c, r, engines)
 		for _, e := range strings.Split(known[fp], ",") {
 			if e != "" && !slices.Contains(fl, e) {
@@ -181,6 +189,82 @@ func rootCases(ctx context.Context, all []found, engines []oracle.Engine, dir st
 	}
 	nameCases(out, dir)
 	return out, log
+}
+
+// rootOfFound is the root cause of a reduction's engine on its reduced
+// case, as its bug is written (report.BugFor with the reduction's
+// triggers).
+func rootOfFound(f found, engines []oracle.Engine) string {
+	b, ok := report.BugFor(f.res.Report, f.div.Signature, &f.res.Stats, engines...)
+	if !ok {
+		return "fp-" + f.fp
+	}
+	for _, er := range b.Reports {
+		if er.Engine == f.res.Engine {
+			return er.RootCause.ID
+		}
+	}
+	return "fp-" + f.fp
+}
+
+// facesOf picks each root cause's face, its smallest witness (fewest
+// syntax nodes and quads, then the shortest query, then the fingerprint),
+// and lists the faces' fingerprints in the order their first witness came.
+func facesOf(all []found) (map[string]string, []string) {
+	best := map[string]found{}
+	for _, f := range all {
+		if cur, ok := best[f.root]; !ok || smallerWitness(f, cur) {
+			best[f.root] = f
+		}
+	}
+	faces := map[string]string{}
+	for root, f := range best {
+		faces[root] = f.fp
+	}
+	var order []string
+	seen := map[string]bool{}
+	for _, f := range all {
+		if fp := faces[f.root]; fp == f.fp && !seen[fp] {
+			seen[fp] = true
+			order = append(order, fp)
+		}
+	}
+	return faces, order
+}
+
+func smallerWitness(a, b found) bool {
+	sa, sb := a.res.Stats.NodesAfter+a.res.Stats.QuadsAfter, b.res.Stats.NodesAfter+b.res.Stats.QuadsAfter
+	if sa != sb {
+		return sa < sb
+	}
+	if len(a.canon.Query) != len(b.canon.Query) {
+		return len(a.canon.Query) < len(b.canon.Query)
+	}
+	return a.fp < b.fp
+}
+
+// witnessesOf are the reductions whose root cause has the case fp as its
+// face but which reduced to another case: the root cause's other
+// witnesses, one per (root cause, engine, reduced case).
+func witnessesOf(fp string, faces map[string]string, all []found) []Witness {
+	var out []Witness
+	seen := map[string]bool{}
+	for _, f := range all {
+		key := f.root + "/" + f.res.Engine + "/" + f.fp
+		if faces[f.root] != fp || f.fp == fp || seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, Witness{RootCause: f.root, Engine: f.res.Engine, Class: string(f.res.Class), Seed: f.seed.ID,
+			Fingerprint: f.fp, Query: f.canon.Query, Data: nquadsOf(f.canon.Dataset)})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].RootCause != out[j].RootCause {
+			return out[i].RootCause < out[j].RootCause
+		}
+		return out[i].Fingerprint+out[i].Engine < out[j].Fingerprint+out[j].Engine
+	})
+	return out
 }
 
 // confirm runs a root cause's reduced case once more, alone (the
@@ -225,7 +309,8 @@ func rootCase(fp string, first found, fs []found, r *diff.Report, engines []orac
 	res := first.res
 	bug, _ := report.BugFor(r, first.div.Signature, &res.Stats, engines...)
 	c := &Case{Query: first.canon.Query, Data: first.canon.Dataset, Meta: map[string]string{
-		"origin": first.seed.Origin, "seeds": seedList(fs), "fingerprint": fp, "title": oneLine(bug.Title),
+		"origin": ownOrigin(bug, res.Engine, first.seed.ID), "seed-origin": first.seed.Origin,
+		"seeds": seedList(fs), "fingerprint": fp, "title": oneLine(bug.Title),
 		"feature": oneLine(bug.Feature), "signature": first.div.Signature.String(), "status": bug.Status,
 		"reduction": reductionText(res.Engine, res.Stats)}}
 	verif := map[string]string{}
@@ -234,17 +319,57 @@ func rootCase(fp string, first found, fs []found, r *diff.Report, engines []orac
 			verif[f.res.Engine] = verification(f.res.Stats)
 		}
 	}
-	c.Expect = verdicts(r, engines, verif)
+	c.Expect = verdicts(r, engines, verif, &res.Stats)
+	c.Actual = actualsOf(r, engines, &res.Stats)
 	return c
 }
 
+// actualsOf is each wrong engine's answer (or error) and reproducer on the
+// confirming run, as its report writes them.
+func actualsOf(r *diff.Report, engines []oracle.Engine, st *reduce.Stats) []Actual {
+	var out []Actual
+	seen := map[string]bool{}
+	for _, d := range r.Divergences {
+		b, ok := report.BugFor(r, d.Signature, st, engines...)
+		if !ok {
+			continue
+		}
+		for _, er := range b.Reports {
+			if seen[er.Engine] {
+				continue
+			}
+			seen[er.Engine] = true
+			out = append(out, Actual{Engine: er.Engine, Version: er.Version, Outcome: string(er.Answer.Outcome),
+				Format: er.Answer.Answer.Format, Text: er.Answer.Answer.Text, Command: er.Command})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Engine < out[j].Engine })
+	return out
+}
+
+// ownOrigin says what the case itself shows: the reduced engine's own
+// title and symptom, and the seed it was reduced from (the seed's origin
+// line, kept as seed-origin, may describe another engine's divergence).
+func ownOrigin(b report.Bug, engine, seed string) string {
+	for _, er := range b.Reports {
+		if er.Engine == engine {
+			return oneLine(fmt.Sprintf("%s (%s; %s); reduced from seed %s", er.Title, engine, er.RootCause.Symptom, seed))
+		}
+	}
+	return oneLine(b.Title + "; reduced from seed " + seed)
+}
+
 // verdicts are the expect.tsv rows of r: each engine's verdict, with the
-// basis and own title of a wrong one, and its reduction's verification.
-func verdicts(r *diff.Report, engines []oracle.Engine, verif map[string]string) []Expect {
-	bases, titles := basesOf(r, engines)
+// basis, own title and root cause of a wrong one (st: the reduction whose
+// triggers name the root causes; nil when none ran), and its reduction's
+// verification.
+func verdicts(r *diff.Report, engines []oracle.Engine, verif map[string]string, st *reduce.Stats) []Expect {
+	wrong := wrongOf(r, engines, st)
 	var out []Expect
 	for _, e := range expectList(r, engines) {
-		e.Basis, e.Reduction, e.Title = bases[e.Engine], verif[e.Engine], titles[e.Engine]
+		w := wrong[e.Engine]
+		e.Basis, e.Reduction, e.Title = w.basis, verif[e.Engine], w.title
+		e.RootCause, e.Severity, e.Symptom, e.Trigger = w.rc.ID, w.rc.Severity, w.rc.Symptom, strings.Join(w.rc.Trigger, ", ")
 		out = append(out, e)
 	}
 	return out
@@ -263,29 +388,35 @@ func stripLeadingComments(q string) string {
 	return q
 }
 
-// basesOf is, per engine on the wrong side of a divergence of r, the basis
-// of the first such divergence ("kind:anchor" or "kind:ref"; "none" when
-// the report names none). Engines without one are not wrong in r: an
-// unsupported feature, a timeout or an undecided answer is no finding.
-func basesOf(r *diff.Report, engines []oracle.Engine) (bases, titles map[string]string) {
-	bases, titles = map[string]string{}, map[string]string{}
-	for _, b := range report.Bugs(r, engines...) {
-		sig, err := diff.ParseSignature(b.Signature)
-		if err != nil {
+// wrongVerdict is what the corpus records of an engine on the wrong side
+// of a divergence of r: the basis of the first such divergence
+// ("kind:anchor" or "kind:ref"; "none" when the report names none), its own
+// title, its root cause. Engines absent are not wrong in r: an unsupported
+// feature, a timeout or an undecided answer is no finding.
+type wrongVerdict struct {
+	basis, title string
+	rc           rootcause.RootCause
+}
+
+func wrongOf(r *diff.Report, engines []oracle.Engine, st *reduce.Stats) map[string]wrongVerdict {
+	out := map[string]wrongVerdict{}
+	for _, d := range r.Divergences {
+		b, ok := report.BugFor(r, d.Signature, st, engines...)
+		if !ok {
 			continue
 		}
-		for _, e := range sig.Wrong {
-			if _, ok := bases[e]; !ok {
-				bases[e] = basisText(b)
+		for _, er := range b.Reports {
+			if _, seen := out[er.Engine]; !seen {
+				out[er.Engine] = wrongVerdict{basis: basisText(b), title: engineTitle(b, er), rc: er.RootCause}
 			}
 		}
-		for _, er := range b.Reports {
-			if _, ok := titles[er.Engine]; !ok {
-				titles[er.Engine] = engineTitle(b, er)
+		for _, e := range d.Signature.Wrong {
+			if _, seen := out[e]; !seen {
+				out[e] = wrongVerdict{basis: basisText(b)}
 			}
 		}
 	}
-	return bases, titles
+	return out
 }
 
 // engineTitle is one engine's title for its tracker; a spec question says
@@ -424,11 +555,22 @@ func filedLines(cs []*Case, all []found) []LogLine {
 	id := map[string]string{}
 	for _, c := range cs {
 		id[c.Meta["fingerprint"]] = c.ID
+		for _, w := range c.Witnesses {
+			id[w.RootCause] = c.ID
+		}
+		for _, e := range c.Expect {
+			if e.RootCause != "" {
+				id[e.RootCause] = c.ID
+			}
+		}
 	}
 	var out []LogLine
 	for _, f := range all {
-		if id[f.fp] != "" {
+		switch {
+		case id[f.fp] != "":
 			out = append(out, LogLine{f.seed.ID, "filed", f.res.Engine, string(f.res.Class), id[f.fp]})
+		case id[f.root] != "":
+			out = append(out, LogLine{f.seed.ID, "witness", f.res.Engine, string(f.res.Class), id[f.root] + " (root cause " + f.root + ")"})
 		}
 	}
 	return out
@@ -465,11 +607,16 @@ func (g *Regen) WriteCorpus(dir string) error {
 // engine's reduction verification: expectations synced without reducing.
 func Rejudge(ctx context.Context, c *Case, engines []oracle.Engine) {
 	r := diff.Judge(ctx, c.Oracle(), engines, Deadline)
-	verif := map[string]string{}
+	verif, prior := map[string]string{}, map[string]Expect{}
 	for _, e := range c.Expect {
-		verif[e.Engine] = e.Reduction
+		verif[e.Engine], prior[e.Engine] = e.Reduction, e
 	}
-	c.Expect = verdicts(r, engines, verif)
+	c.Expect = verdicts(r, engines, verif, nil)
+	for i, e := range c.Expect { // the root causes recorded with the case: rejudging runs no ablation
+		if old := prior[e.Engine]; e.RootCause != "" && old.RootCause != "" {
+			c.Expect[i].RootCause, c.Expect[i].Severity, c.Expect[i].Symptom, c.Expect[i].Trigger = old.RootCause, old.Severity, old.Symptom, old.Trigger
+		}
+	}
 }
 
 // fields reads "key=value" words (the reduction header).

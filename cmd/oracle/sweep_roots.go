@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// rootsOf groups findings by root cause (store.Identity.Root: one per
+// family), worst severity first, then by how many engines show it.
+func rootsOf(rs []store.Report) [][]store.Report {
+	by := map[string][]store.Report{}
+	var order []string
+	for _, r := range rs {
+		k := rootKey(r)
+		if _, ok := by[k]; !ok {
+			order = append(order, k)
+		}
+		by[k] = append(by[k], r)
+	}
+	out := make([][]store.Report, 0, len(order))
+	for _, k := range order {
+		out = append(out, by[k])
+	}
+	sort.SliceStable(out, func(i, j int) bool { return severityRank(out[i][0].Severity) < severityRank(out[j][0].Severity) })
+	return out
+}
+
+// rootKey is a finding's root cause: its id, or for a finding stored
+// before root causes its reduced case's fingerprint.
+func rootKey(r store.Report) string {
+	if r.RootCause != "" {
+		return r.RootCause
+	}
+	return r.Fingerprint
+}
+
+var severities = []string{"wrong-answer", "crash", "error", "refusal", "cosmetic"}
+
+func severityRank(s string) int {
+	for i, x := range severities {
+		if x == s {
+			return i
+		}
+	}
+	return len(severities)
+}
+
+// newRoots are the untriaged root causes sweep s shows and the previous
+// sweep of its corpus did not (all of them when there is none): a root
+// cause is new when no finding of the previous sweep witnessed it, on any
+// member of its family. Intended, known and other triaged root causes are
+// never new.
+func newRoots(ctx context.Context, st *store.DB, s store.Sweep) ([][]store.Report, error) {
+	seen := map[string]bool{}
+	if prev, ok, err := st.PreviousSweep(ctx, s.ID); err != nil {
+		return nil, err
+	} else if ok {
+		rs, err := reportRowsOf(ctx, st, store.ReportFilter{SweepID: prev.ID})
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rs {
+			seen[rootKey(r)] = true
+		}
+	}
+	all, err := reportRowsOf(ctx, st, store.ReportFilter{SweepID: s.ID})
+	if err != nil {
+		return nil, err
+	}
+	var fresh []store.Report
+	for _, r := range all {
+		if !seen[rootKey(r)] && store.Untriaged(r.Status) {
+			fresh = append(fresh, r)
+		}
+	}
+	return rootsOf(fresh), nil
+}
+
+// printRoots lists root causes one line each: severity, family, the
+// members that show it, the face's title, whether the build is stale.
+func printRoots(w io.Writer, roots [][]store.Report) {
+	for _, rc := range roots {
+		face := rc[0]
+		var members []string
+		for _, r := range rc {
+			members = append(members, r.Engine)
+			if len(r.Bug.Reproducer.Query)+len(r.Bug.Reproducer.Data) < len(face.Bug.Reproducer.Query)+len(face.Bug.Reproducer.Data) {
+				face = r
+			}
+		}
+		stale := ""
+		if face.Stale != "" {
+			stale = " [re-check on the newest release before filing: " + face.Stale + "]"
+		}
+		fmt.Fprintf(w, "  %-12s %s %s: %s (%s)%s\n", orDash(face.Severity), rootKey(face), orDash(face.Family),
+			oneLine(face.Title), strings.Join(members, ", "), stale)
+	}
+}
