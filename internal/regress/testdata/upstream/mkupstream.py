@@ -1,13 +1,46 @@
 #!/usr/bin/env python3
 """Usage: python3 mkupstream.py corpus/regress
 
-Writes corpus/regress/upstream.tsv from the search results recorded in
-RULES (each seen in a `search` result of the issues corpus on 2026-12-02)
-and SEARCHED (engine -> the searches run for it: a pair no rule matches
-is "not-found" when its engine was searched, and gets no row otherwise)."""
-import os, re, sys
+Writes corpus/regress/upstream.tsv: for every engine that diverges on a corpus
+case, the first rule of its family's known.json (adapters/<folder>/known.json,
+the rules the adapters' descriptors carry, oracle.Match semantics) that matches
+the case gives the status (intended, wontfix, known, fixed), link and note;
+a case no rule matches is "not-found" with the searches run on the engine's
+tracker (rules.py, SEARCHED) as its evidence, and gets no row when its engine
+was never searched. Facts per case and engine, as internal/registry's
+TestKnownRules builds them: the engine's classes in expect.tsv (any may
+match), the case's feature line as the trigger, query.rq (or update.ru), and
+the symptom symptoms.tsv records (empty otherwise)."""
+import json, os, re, sys
+
 CORPUS = sys.argv[1]
-DATE = "2026-12-02"
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", "..", "..", ".."))
+CHECKED = "2026-12-07"  # the rules of known.json were re-read on the trackers then
+SEARCHED_ON = "2026-12-02"  # the not-found searches, except the pairs in RECHECKED
+
+# Where each engine's family keeps its rules (the adapters' descriptor.go
+# attach them; oracle.FamilyRules applies a family's rules to every member).
+RULES_OF = {
+    "oxigraph": "oxigraph", "pyoxigraph": "oxigraph", "oxigraph-server": "oxigraph",
+    "jena": "jena", "fuseki": "jena", "rdflib": "python", "comunica": "comunica",
+    "rdf4j": "rdf4j", "virtuoso": "virtuoso", "rasqal": "rasqal", "attean": "attean",
+}
+
+def load_rules(engine):
+    folder = RULES_OF.get(engine)
+    if folder is None:
+        return []
+    return json.load(open(os.path.join(ROOT, "adapters", folder, "known.json")))
+
+def load_symptoms():
+    out = {}
+    for line in open(os.path.join(HERE, "symptoms.tsv")):
+        if line.startswith("#") or line.startswith("case\t") or not line.strip():
+            continue
+        f = line.rstrip("\n").split("\t")
+        out[(f[0], f[1])] = f[2]
+    return out
 
 def cases():
     for cid in sorted(os.listdir(CORPUS)):
@@ -25,38 +58,49 @@ def cases():
             else:
                 f = line.split("\t")
                 if len(f) > 4 and f[4]:
-                    rows.append({"engine": f[0], "outcome": f[2], "classes": f[3], "basis": f[4],
-                                 "title": f[6] if len(f) > 6 else ""})
+                    rows.append({"engine": f[0], "classes": f[3].split(",")})
         text = "update.ru" if os.path.exists(os.path.join(d, "update.ru")) else "query.rq"
-        q = open(os.path.join(d, text)).read()
-        yield cid, meta, q, rows
+        yield cid, meta, open(os.path.join(d, text)).read(), rows
 
-def has(q, *words):
-    return all(w.lower() in q.lower() for w in words)
+def matches(rule, engine, cls, trigger, symptom, query):
+    """oracle.Rule.Matches: every set field of the rule's match holds."""
+    m = rule["match"]
+    if m.get("engines") and engine not in m["engines"]:
+        return False
+    if m.get("classes") and cls not in m["classes"]:
+        return False
+    if any(t not in trigger for t in m.get("trigger", [])):
+        return False
+    if m.get("symptom") and not re.search(m["symptom"], symptom):
+        return False
+    return not m.get("query") or re.search(m["query"], query) is not None
 
-# (engines, predicate(meta, query, row), status, ref, note)
-RULES = []
-def rule(engines, pred, status, ref, note):
-    RULES.append((set(engines), pred, status, ref, note))
+def first_rule(rules, engine, classes, trigger, symptom, query):
+    for r in rules:
+        if any(matches(r, engine, c, trigger, symptom, query) for c in classes):
+            return r
+    return None
 
-exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "rules.py")).read())
+SEARCHED, RECHECKED = {}, set()
+exec(open(os.path.join(HERE, "rules.py")).read())
+symptoms = load_symptoms()
 
-out = ["# What each engine's public tracker says of a root cause, checked with the search tool (GitHub issues",
-       "# corpus) on the date given; refs are only issues seen in a search result. Read by the findings generator",
-       "# (internal/regress/upstream.go); rewritten by hand or by a script that keeps these columns.",
+out = ["# What each engine's maintainers said of a root cause: the status, link and note of the first rule",
+       "# of the engine's family known.json (adapters/<family>/known.json) matching the case, else not-found",
+       "# with the searches run on its tracker (internal/regress/testdata/upstream/rules.py). Written by",
+       "# mkupstream.py; read by the findings generator (internal/regress/upstream.go).",
        "fingerprint\tengine\tstatus\tref\tchecked\tcase\tnote"]
 for cid, meta, q, rows in cases():
-    for r in rows:
-        e = r["engine"]
-        hit = None
-        for engines, pred, status, ref, note in RULES:
-            if e in engines and pred(meta, q, r):
-                hit = (status, ref, note)
-                break
-        if hit is None:
-            if e not in SEARCHED:
-                continue
-            hit = ("not-found", "-", "searched: " + SEARCHED[e])
-        out.append("\t".join([meta.get("fingerprint", ""), e, hit[0], hit[1], DATE, cid, hit[2]]))
+    for row in rows:
+        e = row["engine"]
+        r = first_rule(load_rules(e), e, row["classes"], [meta.get("feature", "")], symptoms.get((cid, e), ""), q)
+        if r is not None:
+            hit = (r["status"], r["link"], CHECKED, r["id"] + ": " + r.get("note", ""))
+        elif e in SEARCHED:
+            on = CHECKED if (cid, e) in RECHECKED else SEARCHED_ON
+            hit = ("not-found", "-", on, "searched: " + SEARCHED[e])
+        else:
+            continue
+        out.append("\t".join([meta.get("fingerprint", ""), e, hit[0], hit[1], hit[2], cid, hit[3]]))
 open(os.path.join(CORPUS, "upstream.tsv"), "w").write("\n".join(out) + "\n")
-print(len(out) - 4, "rows")
+print(len(out) - 5, "rows")
