@@ -150,11 +150,13 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 
 // finishStart waits for the sweep, prints it and its comparison with the
 // previous sweep of the same corpus (store.PreviousSweep), and exits 3 when
-// the sweep shows an untriaged finding (open, internal or suspect) that
-// sweep did not show: every untriaged finding when there is none. A
-// finding triaged away (intended, known upstream, won't fix...) or one an
-// earlier sweep of the corpus already showed does not make it 3, nor does
-// any sweep of another corpus.
+// the sweep shows an untriaged root cause (a finding open, internal or
+// suspect) that sweep did not show: every untriaged root cause when there
+// is none. A root cause triaged away (intended, known upstream, won't
+// fix... by a person or by the family's known rules) or one an earlier
+// sweep of the corpus already showed on any member of its family does not
+// make it 3, nor does any sweep of another corpus. The root causes are
+// listed worst first, one line each.
 func finishStart(ctx context.Context, st *store.DB, r *sweep.Runner, id int64, asJSON bool, stdout, stderr io.Writer) int {
 	s, err := r.Wait(ctx, id)
 	if err != nil {
@@ -173,9 +175,14 @@ func finishStart(ctx context.Context, st *store.DB, r *sweep.Runner, id int64, a
 	if err != nil {
 		return sweepFail(stderr, err)
 	}
-	if len(fresh) > 0 {
-		fmt.Fprintf(stderr, "oracle sweep: sweep %d shows %d untriaged finding(s) the previous sweep of its corpus did not: %s\n",
-			id, len(fresh), idList(fresh))
+	roots, err := newRoots(ctx, st, s)
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
+	if len(roots) > 0 {
+		fmt.Fprintf(stderr, "oracle sweep: sweep %d shows %d untriaged root cause(s) the previous sweep of its corpus did not (%d findings: %s), worst first:\n",
+			id, len(roots), len(fresh), idList(fresh))
+		printRoots(stderr, roots)
 		return 3
 	}
 	return 0
