@@ -11,8 +11,12 @@ func (e *Engine) Reproduce(c oracle.NativeCase) (oracle.Native, bool) {
 }
 
 // Reproduce is the reproducer of c on the Perl engine called name; false
-// for a name this package does not run.
+// for a name this package does not run, and for an update (neither engine
+// applies one: the sidecar declares no update op).
 func Reproduce(name string, c oracle.NativeCase) (oracle.Native, bool) {
+	if c.Update {
+		return oracle.Native{}, false
+	}
 	switch name {
 	case "attean":
 		return atteanNative(c), true

@@ -16,8 +16,9 @@ import (
 // graphs is split into one file per graph and the graph IRIs written in the
 // query are renamed to those URIs, as the adapter does. roqet exits 2 after
 // a warning, answer complete.
+// Rasqal applies no updates: an update case has no reproducer.
 func (e *Engine) Reproduce(c oracle.NativeCase) (oracle.Native, bool) {
-	return Reproduce(c), true
+	return Reproduce(c), !c.Update
 }
 
 // Reproduce is the reproducer of c (Engine.Reproduce).
