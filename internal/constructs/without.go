@@ -92,7 +92,9 @@ func rewritesFor(label string, q *syntax.Query) []rewrite {
 	case label == "blank node in data":
 		return []rewrite{func(_ *syntax.Query, ds *rdf.Dataset) (*rdf.Dataset, bool) { return blanksToIRIs(ds), true }}
 	case strings.HasPrefix(label, "literal "):
-		return []rewrite{func(q *syntax.Query, ds *rdf.Dataset) (*rdf.Dataset, bool) { return neutralLiterals(label, q, ds), true }}
+		return []rewrite{func(q *syntax.Query, ds *rdf.Dataset) (*rdf.Dataset, bool) {
+			return neutralLiterals(label, q, ds), true
+		}}
 	}
 	return nil
 }

@@ -185,7 +185,8 @@ func showsGroup(r *diff.Report, name, group string) bool {
 }
 
 // ablationOrder is the fixed order labels are tried in: the data's
-// constructs and the patterns and modifiers around the computation first,
+// constructs, then the patterns and modifiers around the computation
+// (SELECT * before blank node: a variable for [] is then not projected),
 // then operators and calls, then the literal kinds last, so that when
 // either of two constructs would do, the more specific one (a function, a
 // literal kind) is the one kept. Within a rank, by name.
@@ -203,9 +204,9 @@ func ablationOrder(labels []string) []string {
 
 func labelRank(l string) int {
 	switch l {
-	case "named graph", "blank node in data", "blank node":
+	case "named graph", "blank node in data":
 		return 0
-	case "DISTINCT", "REDUCED", "ORDER BY", "LIMIT", "OFFSET", "HAVING", "GROUP BY", "SELECT *",
+	case "blank node", "DISTINCT", "REDUCED", "ORDER BY", "LIMIT", "OFFSET", "HAVING", "GROUP BY", "SELECT *",
 		"FROM", "FROM NAMED", "subquery", "BIND", "FILTER", "OPTIONAL", "UNION", "MINUS", "GRAPH",
 		"SERVICE", "VALUES":
 		return 1

@@ -1,0 +1,198 @@
+package reduce_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/reduce"
+	"github.com/sparql-oracle/oracle/internal/reference"
+	"github.com/sparql-oracle/oracle/internal/registry"
+)
+
+// triggerRow is one line of testdata/triggers.tsv: a corpus case, an
+// engine wrong on it in a class, and what Trigger finds (labels joined by
+// "; "). The trigger and removed columns are golden: `go test
+// ./internal/reduce -run TestTrigger -update` rewrites them from the
+// installed engines (rows of engines not installed are kept as they are).
+type triggerRow struct {
+	dir, engine      string
+	class            diff.Class
+	trigger, removed string
+}
+
+const triggerHeader = "case\tengine\tclass\ttrigger\tremoved"
+
+func readTriggerRows(t *testing.T, path string) []triggerRow {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []triggerRow
+	for i, line := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+		if i == 0 || strings.HasPrefix(line, "#") || line == "" {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 5 {
+			t.Fatalf("%s:%d: %d columns, want 5 (%s)", path, i+1, len(f), triggerHeader)
+		}
+		cl, err := diff.ParseClass(f[2])
+		if err != nil {
+			t.Fatalf("%s:%d: %v", path, i+1, err)
+		}
+		out = append(out, triggerRow{f[0], f[1], cl, f[3], f[4]})
+	}
+	return out
+}
+
+func triggerUpdate() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// TestTrigger ablates corpus cases with the real engine that is wrong on
+// them, against the judge: each row's trigger and removed labels must be
+// what Trigger finds, the ablated case must still show the divergence's
+// group, and no bound may stop it. A row whose engine is not installed is
+// skipped with a message.
+func TestTrigger(t *testing.T) {
+	path := filepath.Join("testdata", "triggers.tsv")
+	rows := readTriggerRows(t, path)
+	root := filepath.Join("..", "..", "corpus", "regress")
+	for i := range rows {
+		r := &rows[i]
+		t.Run(r.dir+"/"+r.engine, func(t *testing.T) {
+			if !registry.Installed(r.engine) {
+				t.Skipf("%s is not installed (scripts/install.sh)", r.engine)
+			}
+			start := time.Now()
+			a, err := ablate(t, filepath.Join(root, r.dir), r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, removed := strings.Join(a.Trigger, "; "), strings.Join(a.Removed, "; ")
+			t.Logf("%s %s %s: trigger [%s] removed [%s], %d calls, %s\n%s", r.dir, r.engine, r.class, got, removed,
+				a.Calls, time.Since(start).Round(time.Millisecond), a.text)
+			if !a.Complete {
+				t.Errorf("a bound stopped the ablation")
+			}
+			for _, l := range a.Trigger {
+				if slices.Contains(a.Removed, l) {
+					t.Errorf("%q is both in the trigger and removed", l)
+				}
+			}
+			if triggerUpdate() {
+				r.trigger, r.removed = got, removed
+				return
+			}
+			if got != r.trigger || removed != r.removed {
+				t.Errorf("trigger [%s] removed [%s], testdata/triggers.tsv says [%s] [%s]", got, removed, r.trigger, r.removed)
+			}
+		})
+	}
+	if triggerUpdate() {
+		var b strings.Builder
+		b.WriteString(triggerHeader + "\n")
+		for _, r := range rows {
+			fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\n", r.dir, r.engine, r.class, r.trigger, r.removed)
+		}
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// ablation is Ablation or UpdateAblation, as the test reads them.
+type ablation struct {
+	Trigger, Removed []string
+	Calls            int
+	Complete         bool
+	text             string // the ablated case's query or request
+}
+
+// ablate runs Trigger on the case in dir, or UpdateTrigger when it is an
+// update case (update.ru).
+func ablate(t *testing.T, dir string, r *triggerRow) (ablation, error) {
+	engines := triggerEngines(t, r.engine)
+	ctx, lim := context.Background(), reduce.Limits{Deadline: deadline}
+	if _, err := os.Stat(filepath.Join(dir, "update.ru")); err == nil {
+		a, err := reduce.UpdateTrigger(ctx, loadUpdateCase(t, dir), engines, r.engine, r.class, lim)
+		if a.Case == nil {
+			return ablation{}, err
+		}
+		return ablation{a.Trigger, a.Removed, a.Calls, a.Complete, a.Case.Update}, err
+	}
+	a, err := reduce.Trigger(ctx, loadCase(t, dir), engines, r.engine, r.class, lim)
+	if a.Case == nil {
+		return ablation{}, err
+	}
+	return ablation{a.Trigger, a.Removed, a.Calls, a.Complete, a.Case.Query}, err
+}
+
+func loadUpdateCase(t *testing.T, dir string) *oracle.UpdateCase {
+	t.Helper()
+	u, err := os.ReadFile(filepath.Join(dir, "update.ru"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := loadCaseData(t, dir)
+	return &oracle.UpdateCase{Name: filepath.Base(dir), Update: string(u), Store: c}
+}
+
+// triggerEngines is the judge and the engine.
+func triggerEngines(t *testing.T, name string) []oracle.Engine {
+	t.Helper()
+	e, err := registry.New(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { registry.Close(e) })
+	return []oracle.Engine{registry.Reference(reference.Options{}), e}
+}
+
+// TestTriggerNotSurvived: a case the engine is right on is refused with
+// ErrNotSurvived, and Trigger keeps every label.
+func TestTriggerNotSurvived(t *testing.T) {
+	engines := installed(t, "comunica")
+	c := loadCase(t, filepath.Join("..", "..", "corpus", "regress", "comunica-bind-missing-rows"))
+	c.Query = "SELECT ?v1 WHERE { [] ?v2 ?v3 . BIND(?v3 AS ?v1) }" // no REDUCED: Comunica answers right
+	a, err := reduce.Trigger(context.Background(), c, engines, "comunica", diff.ClassMissingRows, reduce.Limits{Deadline: deadline})
+	if err == nil || !strings.Contains(err.Error(), reduce.ErrNotSurvived.Error()) {
+		t.Fatalf("err = %v, want ErrNotSurvived", err)
+	}
+	if !slices.Contains(a.Trigger, "BIND") || a.Calls != 1 {
+		t.Errorf("ablation %+v", a)
+	}
+}
+
+// loadCaseData reads dir/data.nq; a case without one has an empty store.
+func loadCaseData(t *testing.T, dir string) *rdf.Dataset {
+	t.Helper()
+	ds := rdf.NewDataset()
+	f, err := os.Open(filepath.Join(dir, "data.nq"))
+	if os.IsNotExist(err) {
+		return ds
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	qs, err := rdf.ParseNQuads(f, "data.nq")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range qs {
+		ds.Add(x)
+	}
+	return ds
+}
