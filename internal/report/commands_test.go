@@ -136,9 +136,9 @@ func TestReproduceCommandDataset(t *testing.T) {
 		{"comunica", `baseIRI: "http://example.org/it's/"`},
 		{"rasqal", `grep -F ' <http://example.org/g1> .' data.nq > g1.nq`},
 		{"rasqal", `-G g1.nq -D default.nq -e "$(sed -e 's|<http://example\.org/g1>|<file://'"$PWD"'/g1.nq>|g' query.rq)" 'http://example.org/it'\''s/'`},
-		{"attean", `base => Attean::IRI->new('http://example.org/it\'s/')`},
+		{"attean", `base => Attean::IRI->new("http://example.org/it's/")`},
 		{"attean", `'_:b' . ($label{$2} //= ++$n)`},
-		{"rdfquery", `base_uri => 'http://example.org/it\'s/'`},
+		{"rdfquery", `base_uri => "http://example.org/it's/"`},
 		{"virtuoso", `DEFINE input:named-graph-uri <http://example.org/g1> BASE <http://example.org/it's/>`},
 		{"virtuoso", `SPARQL CLEAR GRAPH <http://example.org/g1>;`},
 	} {
