@@ -71,11 +71,15 @@ func eachUpdateNode(u *syntax.Update, f func(syntax.Node)) {
 	}
 }
 
-// WithoutUpdate returns the variants of an update case without label, for
-// the labels whose neutral form leaves the operations as they are: the
-// literal kinds (request and store together), named graph (the store's
-// named graphs merged), blank node in data (fresh IRIs), and WITH, USING
-// and USING NAMED removed. Each variant parses again and lacks the label.
+// WithoutUpdate returns the variants of an update case without label:
+// the literal kinds (request and store together), named graph (the
+// store's named graphs merged), blank node in data (fresh IRIs), WITH,
+// USING and USING NAMED removed, GRAPH (every GRAPH block of a template or
+// DATA block in the default graph, GRAPH patterns unwrapped, the store's
+// named graphs merged), blank node (fresh IRIs in templates and DATA,
+// fresh variables in WHERE), and every neutral form of a query construct
+// applied to the WHERE patterns of DELETE/INSERT (Without). The operations
+// themselves have none. Each variant parses again and lacks the label.
 func WithoutUpdate(u *syntax.Update, store *rdf.Dataset, label string) []UpdateVariant {
 	if u == nil {
 		return nil
@@ -83,29 +87,126 @@ func WithoutUpdate(u *syntax.Update, store *rdf.Dataset, label string) []UpdateV
 	if store == nil {
 		store = rdf.NewDataset()
 	}
-	var rw func(u *syntax.Update, ds *rdf.Dataset) *rdf.Dataset
+	orig := u.String() + "\x00" + dataKey(store)
+	seen := map[string]bool{orig: true}
+	var out []UpdateVariant
+	for _, rw := range updateRewrites(label, u) {
+		c := syntax.Clone(u)
+		d, ok := rw(c, store.Clone())
+		if !ok {
+			continue
+		}
+		text := c.String()
+		key := text + "\x00" + dataKey(d)
+		if seen[key] || slices.Contains(OfUpdate(c, d), label) {
+			continue
+		}
+		if _, err := syntax.ParseUpdate(text, syntax.Options{Base: checkBase}); err != nil {
+			continue
+		}
+		seen[key] = true
+		out = append(out, UpdateVariant{Update: c, Data: d})
+	}
+	return out
+}
+
+// updateRewrite edits a clone of the request in place and returns the
+// variant's store.
+type updateRewrite func(u *syntax.Update, ds *rdf.Dataset) (*rdf.Dataset, bool)
+
+func updateRewrites(label string, u *syntax.Update) []updateRewrite {
 	switch {
 	case label == "named graph":
-		rw = func(_ *syntax.Update, ds *rdf.Dataset) *rdf.Dataset { return mergeGraphs(ds) }
+		return []updateRewrite{func(_ *syntax.Update, ds *rdf.Dataset) (*rdf.Dataset, bool) { return mergeGraphs(ds), true }}
 	case label == "blank node in data":
-		rw = func(_ *syntax.Update, ds *rdf.Dataset) *rdf.Dataset { return blanksToIRIs(ds) }
+		return []updateRewrite{func(_ *syntax.Update, ds *rdf.Dataset) (*rdf.Dataset, bool) { return blanksToIRIs(ds), true }}
 	case strings.HasPrefix(label, "literal "):
-		rw = func(u *syntax.Update, ds *rdf.Dataset) *rdf.Dataset { return neutralUpdateLiterals(label, u, ds) }
+		return []updateRewrite{func(u *syntax.Update, ds *rdf.Dataset) (*rdf.Dataset, bool) {
+			return neutralUpdateLiterals(label, u, ds), true
+		}}
 	case label == "WITH", label == "USING", label == "USING NAMED":
-		rw = func(u *syntax.Update, ds *rdf.Dataset) *rdf.Dataset { dropModifyClause(u, label); return ds }
-	default:
+		return []updateRewrite{func(u *syntax.Update, ds *rdf.Dataset) (*rdf.Dataset, bool) {
+			dropModifyClause(u, label)
+			return ds, true
+		}}
+	case label == "GRAPH":
+		return []updateRewrite{func(u *syntax.Update, ds *rdf.Dataset) (*rdf.Dataset, bool) {
+			eachBlock(u, func(b *syntax.QuadBlock) { b.Graph = nil })
+			if q := whereQuery(u); q != nil {
+				unwrap[*syntax.Graph](q)
+			}
+			return mergeGraphs(ds), true
+		}}
+	case label == "blank node":
+		return []updateRewrite{func(u *syntax.Update, ds *rdf.Dataset) (*rdf.Dataset, bool) {
+			updateBlanks(u)
+			return ds, true
+		}}
+	}
+	q := whereQuery(u)
+	if q == nil {
 		return nil
 	}
-	c := syntax.Clone(u)
-	d := rw(c, store.Clone())
-	text := c.String()
-	if text == u.String() && dataKey(d) == dataKey(store) || slices.Contains(OfUpdate(c, d), label) {
+	var out []updateRewrite
+	for _, rw := range rewritesFor(label, q) {
+		out = append(out, func(u *syntax.Update, ds *rdf.Dataset) (*rdf.Dataset, bool) {
+			return rw(whereQuery(u), ds)
+		})
+	}
+	return out
+}
+
+// whereQuery is a query whose group holds the WHERE group of every
+// DELETE/INSERT operation (the same nodes: a rewrite of it rewrites the
+// request), or nil when the request has none.
+func whereQuery(u *syntax.Update) *syntax.Query {
+	q := &syntax.Query{Where: &syntax.GroupPattern{}}
+	for _, st := range u.Ops {
+		if m, ok := st.Op.(*syntax.Modify); ok && m.Where != nil {
+			q.Where.Elems = append(q.Where.Elems, m.Where)
+		}
+	}
+	if len(q.Where.Elems) == 0 {
 		return nil
 	}
-	if _, err := syntax.ParseUpdate(text, syntax.Options{Base: checkBase}); err != nil {
-		return nil
+	return q
+}
+
+// eachBlock calls f on every quad block of the request.
+func eachBlock(u *syntax.Update, f func(*syntax.QuadBlock)) {
+	eachUpdateNode(u, func(n syntax.Node) {
+		if b, ok := n.(*syntax.QuadBlock); ok {
+			f(b)
+		}
+	})
+}
+
+// updateBlanks writes the blank nodes of templates and DATA blocks as
+// fresh IRIs (one per label) and those of WHERE patterns as fresh
+// variables.
+func updateBlanks(u *syntax.Update) {
+	next := freshNames(map[string]bool{}, blankIRI+"t")
+	byLabel := map[string]string{} // one IRI per label across the blocks
+	freshIRI := func(label string) string {
+		if label == "" {
+			return next()
+		}
+		if _, ok := byLabel[label]; !ok {
+			byLabel[label] = next()
+		}
+		return byLabel[label]
 	}
-	return []UpdateVariant{{Update: c, Data: d}}
+	var blocks []*syntax.QuadBlock
+	eachBlock(u, func(b *syntax.QuadBlock) { blocks = append(blocks, b) })
+	for _, b := range blocks {
+		tb := &syntax.TriplesBlock{Triples: b.Triples}
+		blanks(tb, func(label string) syntax.GraphNode { return &syntax.IRI{Value: freshIRI(label)} })
+		b.Triples = tb.Triples
+	}
+	if q := whereQuery(u); q != nil {
+		freshVar := freshNames(usedVars(q), "b")
+		blanks(q.Where, func(string) syntax.GraphNode { return &syntax.Var{Name: freshVar()} })
+	}
 }
 
 func neutralUpdateLiterals(label string, u *syntax.Update, ds *rdf.Dataset) *rdf.Dataset {
