@@ -36,4 +36,8 @@
 //
 // To change it: edit sidecar.pl, try it by hand with JSON lines on stdin
 // (`perl sidecar.pl attean`), then `go test ./adapters/attean`.
+//
+// descriptor.go describes Attean and RDF::Query as two families (same
+// author, separate code bases; RDF::Query is superseded by Attean and
+// unmaintained); known.json holds Attean's rules (none yet).
 package attean

@@ -19,4 +19,10 @@
 // scripts/install.sh builds target/jena-sidecar.jar with `mvn -q -B package`
 // when pom.xml or the sources changed. To move to another Jena version, change
 // jena.version in pom.xml and Version here, and run the install script.
+//
+// descriptor.go describes Jena (family "jena", which Fuseki in
+// adapters/sparqlhttp joins) and attaches known.json, the family's rules:
+// what Jena's maintainers said of a root cause (status, link, their
+// sentence for intended behaviour), matched by oracle.Match. Re-check the
+// newest release (Maven Central) and the rules' threads when moving pins.
 package jena

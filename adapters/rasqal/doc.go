@@ -20,7 +20,8 @@
 //	release.go   releases built beside the pinned roqet: releases/<release>/
 //	             bin/roqet and VERSION; "rasqal@master" (scripts/install.sh
 //	             rasqal_master builds git master from a snapshot, librasqal
-//	             linked statically; internal/registry/releases.go runs it)
+//	             linked statically; internal/registry/releases.go runs it
+//	             as ReleaseEngine, whose reproducer builds that commit)
 //
 // rasqal@master is the same adapter over master's roqet, confined the same
 // way (the jail binds its release folder read-only), named by Config.Name,
@@ -57,6 +58,11 @@
 //
 // To change it: add a case to TestClassified (real roqet) or TestFaults
 // (testdata/fake-roqet, for behaviour a real roqet cannot be made to show),
-// then run `go test ./adapters/rasqal`; TestMasterRelease and
-// TestMasterIsMaster run master's roqet where it is built (else skip).
+// then run `go test ./adapters/rasqal`; TestMasterRelease,
+// TestMasterIsMaster and TestMasterReproducer run master's roqet where it
+// is built (else skip).
+//
+// descriptor.go describes Rasqal: its newest build is git master (the
+// last release, 0.9.33, is from 2014), so findings on the Debian build are
+// stale until re-checked on master; known.json holds its rules (none yet).
 package rasqal

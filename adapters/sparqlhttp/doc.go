@@ -59,4 +59,8 @@
 // (Managed.SetLimits, limits.go): memory as RLIMIT_DATA plus a JVM heap
 // of half, CPU time per case watched in /proc (past it the server is
 // killed and the case is ErrResource).
+//
+// descriptor.go describes the servers this package starts: oxigraph-server
+// in the Oxigraph family, Fuseki in Jena's; their rules live with those
+// families (adapters/oxigraph, adapters/jena).
 package sparqlhttp

@@ -81,6 +81,22 @@
 // each engine that cannot run here and why (Check, without starting it);
 // Where says where an engine runs from.
 //
+// # Descriptors
+//
+// Each adapter package registers the descriptor of every engine it
+// provides (adapters/<name>/descriptor.go: family, parser, newest release
+// with its source, tracker, supports, and the family's rules from its
+// known.json). descriptors.go re-registers them with the version this
+// binary installs (install.Pinned) and a member without a release of its
+// own with its family's (Fuseki with Jena's), and describes the in-house
+// evaluators (family "sparql-oracle"). descriptors_table.go renders the
+// table of docs/engines.md (TestEnginesDoc; -update rewrites it);
+// descriptors_test.go checks every family and staleness, and every rule
+// of every known.json against real corpus cases it must and must not
+// match (symptoms from internal/regress/testdata/upstream/symptoms.tsv).
+// To describe a new engine: register it in its adapter's descriptor.go
+// and add its row to wantFamily.
+//
 // Besides oracle, reference and engine this package imports algebra (to
 // parse for the reference), results, rdf and ops (for ops.ErrBudget).
 package registry
