@@ -79,6 +79,27 @@
 // RunUpdate is Run for update cases; UpdateFingerprint and
 // CanonicalUpdateVars give reduced requests their identity.
 //
+// Triggers (trigger.go, trigger_update.go). A reduced case is 1-minimal
+// for the shrinking edits yet may carry constructs its divergence does
+// not need (a BIND that only renames, `[]` where a variable would do).
+// Trigger(case, engines, engine, class, limits) ablates them: the labels
+// of internal/constructs (constructs.Of) in a fixed order (the data's,
+// then patterns and modifiers, then operators and calls, literal kinds
+// last: when either of two would do, the more specific stays), each
+// replaced by its neutral forms (constructs.Without); a variant is
+// adopted when the engine is still wrong against the judge (session.pair,
+// as Engine judges) in a class of the same diff.Class.Group, and later
+// labels are ablated on it; up to maxAblationPasses passes while one
+// removes something. Ablation.Trigger is the final case's labels (what
+// no variant removed), Removed what went, Case the final case, Calls the
+// oracle calls; Complete false when Limits stopped it (the untried labels
+// stay in Trigger). UpdateTrigger does the same for update cases with
+// constructs.OfUpdate / WithoutUpdate (the operations have no neutral
+// form; the same failure kept by errorKey). testdata/triggers.tsv lists
+// corpus cases, the engine wrong on them and what Trigger finds
+// (TestTrigger, golden with -update, real engines, skipped when one is not
+// installed).
+//
 // Identity (fingerprint.go). Fingerprint(query, base, dataset) is the
 // normalised reduced query and canonical N-Quads: a finding is (engine,
 // class, Fingerprint).
@@ -95,7 +116,8 @@
 // -corpus) measures reduction over corpus/regress per engine and never
 // writes the corpus.
 //
-// Imports: diff (triage, classes), oracle, rdf, algebra/syntax, results
+// Imports: diff (triage, classes), oracle, rdf, algebra/syntax, results,
+// constructs (the trigger's labels and variants)
 // (tests: registry, reference, regress). diff must not import reduce;
 // report rendering imports reduce, never the reverse.
 package reduce

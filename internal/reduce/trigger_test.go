@@ -196,3 +196,24 @@ func loadCaseData(t *testing.T, dir string) *rdf.Dataset {
 	}
 	return ds
 }
+
+// TestTriggerBounded: a call bound stops the ablation; the result says so
+// and keeps the labels it did not try.
+func TestTriggerBounded(t *testing.T) {
+	engines := installed(t, "oxigraph")
+	c := loadCase(t, filepath.Join("..", "..", "corpus", "regress", "triple-wrong-value"))
+	a, err := reduce.Trigger(context.Background(), c, engines, "oxigraph", diff.ClassWrongValue, reduce.Limits{MaxCalls: 2, Deadline: deadline})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Complete || a.Calls > 2 {
+		t.Errorf("complete %v after %d calls, want a stopped ablation within 2", a.Complete, a.Calls)
+	}
+	// The first call checks the case, the second removes BIND (the first
+	// label tried): TRIPLE, only inside BIND, goes with it; nothing else was tried.
+	for _, l := range []string{"SELECT *", "literal xsd:int", "triple term"} {
+		if !slices.Contains(a.Trigger, l) {
+			t.Errorf("untried %q not in the trigger %v", l, a.Trigger)
+		}
+	}
+}
