@@ -17,13 +17,22 @@ func defaultEngines() (run []string, note string, err error) {
 	if err != nil || len(missing) == 0 {
 		return run, "", err
 	}
-	var names, reasons []string
+	// Engines merely not installed are one short clause, not one long
+	// reason each: a new user's first screen lists them all.
+	var absent, names, reasons []string
 	for _, m := range missing {
 		names = append(names, m.Name)
-		reasons = append(reasons, m.Reason)
+		if strings.HasPrefix(m.Reason, "engine not installed") {
+			absent = append(absent, m.Name)
+			continue
+		}
+		reasons = append(reasons, m.Name+": "+m.Reason)
 	}
-	note = fmt.Sprintf("not run: %s cannot run here (%s); install them with `oracle engines install %s`, or name the engines with --engines",
-		strings.Join(names, ", "), strings.Join(reasons, "; "), strings.Join(names, " "))
+	if len(absent) > 0 {
+		reasons = append(reasons, fmt.Sprintf("not installed: %s", strings.Join(absent, ", ")))
+	}
+	note = fmt.Sprintf("not run: %s (install with `oracle engines install %s`, or `make run ENGINES=all` in a checkout; name others with --engines)",
+		strings.Join(reasons, "; "), strings.Join(names, " "))
 	return run, note, nil
 }
 

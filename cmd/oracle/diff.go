@@ -104,8 +104,10 @@ func runDiff(args []string) int {
 		// (400, with line and column).
 		return usageError("diff", queryError(c, err))
 	}
+	stopProgress := watchClock(ctx, "oracle diff: judging"+map[bool]string{true: " and reducing"}[*doReduce], "")
 	r, bugs := report.Run(ctx, c, engines, reduce.RunOptions{Deadline: cf.timeout, Reduce: *doReduce,
 		Limits: reduce.Limits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}})
+	stopProgress()
 	bugs = report.WithQuestions(r, bugs, *fileContested, engines...)
 	if note := leftOutNote(cf.engines); note != "" {
 		r.Notes = append(r.Notes, note)

@@ -163,7 +163,10 @@ func (g *gateFlags) runRegress(ctx context.Context, engine oracle.Engine, filter
 		return err
 	}
 	defer registry.Close(ref)
-	for _, rc := range cases {
+	p := newProgress("oracle gate: regression corpus")
+	defer p.done()
+	for i, rc := range cases {
+		p.update(i, len(cases), rc.ID)
 		key := "regress/" + rc.ID
 		if ctx.Err() != nil || (filter != nil && !filter.MatchString(key)) {
 			continue

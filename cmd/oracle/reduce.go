@@ -74,7 +74,9 @@ func runReduce(args []string) int {
 		return exitOK
 	}
 	lim := reduce.Limits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}
+	stopProgress := watchClock(ctx, "oracle reduce: reducing", fmt.Sprintf("at most %s and %d calls per engine", *maxTime, *maxCalls))
 	results, err := reduce.Divergence(ctx, c, engines, d, lim)
+	stopProgress()
 	if err != nil {
 		return usageError("reduce", err)
 	}

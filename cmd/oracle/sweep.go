@@ -158,7 +158,9 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 // make it 3, nor does any sweep of another corpus. The root causes are
 // listed worst first, one line each.
 func finishStart(ctx context.Context, st *store.DB, r *sweep.Runner, id int64, asJSON bool, stdout, stderr io.Writer) int {
+	stopProgress := watchSweep(ctx, st, id, stderr)
 	s, err := r.Wait(ctx, id)
+	stopProgress()
 	if err != nil {
 		return sweepFail(stderr, fmt.Errorf("sweep %d: %w (it resumes when a worker runs again)", id, err))
 	}
@@ -447,8 +449,11 @@ func sweepCompare(args []string, stdout, stderr io.Writer) int {
 	defer st.Close()
 	if len(ids) == 1 {
 		prev, ok, err := st.PreviousSweep(ctx, ids[0])
-		if err != nil || !ok {
-			return sweepFail(stderr, fmt.Errorf("sweep %d has no finished sweep of the same corpus before it (%v); name both: oracle sweep compare A B", ids[0], err))
+		if err != nil {
+			return sweepFail(stderr, err)
+		}
+		if !ok {
+			return sweepFail(stderr, fmt.Errorf("sweep %d has no finished sweep of the same corpus before it; name both: oracle sweep compare A B", ids[0]))
 		}
 		ids = []int64{prev.ID, ids[0]}
 	}
