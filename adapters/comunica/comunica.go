@@ -37,8 +37,14 @@ func Config(dir string, pool int) sidecar.Config {
 		Limits:      sidecar.DefaultLimits,
 		HeapArgs:    sidecar.NodeHeap,
 		SPARQL12:    true, // Comunica 5 parses and evaluates SPARQL 1.2
+		OOM:         OOM,
 	}
 }
+
+// OOM: V8's own words for a string or buffer past what it can allocate
+// (a CONCAT that doubles, a GROUP_CONCAT over a cross product): memory,
+// not an error of Comunica's (adapters/sidecar/pool_budget.go).
+var OOM = sidecar.OOMTexts{Always: []string{"Invalid string length", "Array buffer allocation failed"}}
 
 // New returns the engine.
 func New(dir string, pool int) *sidecar.Engine { return sidecar.New(Config(dir, pool)) }

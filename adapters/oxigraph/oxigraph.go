@@ -25,8 +25,15 @@ func Config(dir string, pool int) sidecar.Config {
 		Limits:      sidecar.DefaultLimits,
 		HeapArgs:    sidecar.NodeHeap,
 		SPARQL12:    true, // oxigraph 0.5 on npm is built with RDF 1.2
+		OOM:         OOM,
 	}
 }
+
+// OOM: the WASM build ends a failed allocation (memory.grow refused under
+// the process's memory share) in an "unreachable" trap, as it ends a
+// panic: it means memory only when the process had used over half its
+// share (adapters/sidecar/pool_budget.go).
+var OOM = sidecar.OOMTexts{NearLimit: []string{"unreachable"}}
 
 // New returns the engine.
 func New(dir string, pool int) *sidecar.Engine { return sidecar.New(Config(dir, pool)) }

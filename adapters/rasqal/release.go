@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
 // ReleasesDir holds the roqet builds beside the pinned Debian one, each in
@@ -42,4 +43,36 @@ func ReleaseConfig(dir, release, name string, limits sidecar.Limits) Config {
 		label = strings.TrimSpace(string(b))
 	}
 	return Config{Name: name, Roqet: releaseRoqet(dir, release), Release: label, NoNetwork: true, Limits: limits}
+}
+
+// ReleaseEngine is a release's engine: the adapter's, with a reproducer
+// that builds that release instead of installing Debian's 0.9.33.
+type ReleaseEngine struct {
+	*Engine
+}
+
+// NewRelease is New for a release built beside the pinned roqet.
+func NewRelease(cfg Config) *ReleaseEngine { return &ReleaseEngine{New(cfg)} }
+
+// Reproduce is Reproduce's script after an install line that builds the
+// release's commit from dajobe/rasqal (the build install.sh runs, with
+// roqet used from the build tree); a release without a commit keeps the
+// pinned install line.
+func (e *ReleaseEngine) Reproduce(c oracle.NativeCase) (oracle.Native, bool) {
+	n := Reproduce(c)
+	if commit, ok := releaseCommit(e.cfg.Release); ok {
+		n.Install = "git clone https://github.com/dajobe/rasqal /tmp/rasqal && (cd /tmp/rasqal && git checkout " + commit +
+			" && git submodule update --init && ./autogen.sh && make) && export PATH=/tmp/rasqal/utils:$PATH" +
+			"  # Rasqal git master; needs autoconf automake libtool gtk-doc-tools pkg-config flex bison libraptor2-dev"
+	}
+	return n, true
+}
+
+// releaseCommit is the commit of a release label "master COMMIT".
+func releaseCommit(label string) (string, bool) {
+	f := strings.Fields(label)
+	if len(f) < 2 || len(f[1]) < 7 || strings.Trim(f[1], "0123456789abcdef") != "" {
+		return "", false
+	}
+	return f[1], true
 }

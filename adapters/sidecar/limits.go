@@ -175,9 +175,14 @@ func NodeHeap(memory int64) []string {
 	return []string{fmt.Sprintf("--max-old-space-size=%d", max(memory>>21, 64))}
 }
 
-// JavaHeap is the JVM's heap flag for a memory limit: half of it for the
+// JavaHeap is the JVM's heap flags for a memory limit: half of it for the
 // heap, the rest for thread stacks (-Xss applies to every Java thread),
-// metaspace, code cache and GC structures.
+// metaspace, code cache and GC structures. The heap starts small and gives
+// memory back after a collection that leaves it mostly free (the free
+// ratios; the adapters run the serial collector, which shrinks the heap at
+// each full collection), so an idle JVM does not keep its peak
+// (budget.go).
 func JavaHeap(memory int64) []string {
-	return []string{fmt.Sprintf("-Xmx%dm", max(memory>>21, 128))}
+	return []string{fmt.Sprintf("-Xmx%dm", max(memory>>21, 128)), "-Xms32m",
+		"-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30"}
 }

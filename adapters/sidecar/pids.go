@@ -15,7 +15,8 @@ import (
 // of a query; two engines running the same command in one process are not
 // told apart.
 func (e *Engine) PIDs() []int {
-	argv := e.cfg.engineArgv()
+	run := e.runConfig() // under its share of the memory budget
+	argv := run.engineArgv()
 	leaders := map[int]bool{}
 	dirs, _ := filepath.Glob("/proc/[0-9]*")
 	for _, d := range dirs {

@@ -66,6 +66,8 @@ func (e *Engine) attempt(ctx context.Context, req *Request, budget time.Duration
 	}()
 	over := e.watchCPU(p, req)
 	defer over.stop()
+	mem := e.watchMemory(p, req)
+	defer mem.stop()
 	select {
 	case <-ctx.Done():
 		e.discard(p)
@@ -75,11 +77,15 @@ func (e *Engine) attempt(ctx context.Context, req *Request, budget time.Duration
 		e.discard(p)
 		<-ch
 		return nil, false, fmt.Errorf("%w: %s: CPU time past its limit of %s per case (process killed)", oracle.ErrResource, e.cfg.Name, e.cfg.Limits.CPU)
+	case <-mem.c:
+		e.discard(p)
+		<-ch
+		return nil, false, e.overShare(p)
 	case r := <-ch:
 		if r.err != nil {
 			return e.failed(p, r.err)
 		}
-		e.release(p)
+		e.afterCase(p, r.resp) // back to the pool, or restarted (pool_budget.go)
 		return r.resp, false, nil
 	}
 }
@@ -98,7 +104,7 @@ func (e *Engine) failed(p *process, err error) (*Response, bool, error) {
 		return nil, true, err
 	}
 	e.discard(p)
-	if lerr := e.cfg.Limits.Exceeded(p.cmd.ProcessState, p.stderr.oomReport()); lerr != nil {
+	if lerr := p.limits(e.cfg.Limits).Exceeded(p.cmd.ProcessState, p.stderr.oomReport()); lerr != nil {
 		return nil, false, fmt.Errorf("%s: %w", e.cfg.Name, lerr)
 	}
 	if p.killedOutside() {
@@ -176,10 +182,10 @@ func (e *Engine) take(ctx context.Context) (*process, error) {
 	case p := <-e.idle:
 		return p, nil
 	case <-e.slots:
-		p, err := start(&e.cfg)
+		p, err := e.startBudgeted(ctx) // under its share of the memory budget (pool_budget.go)
 		if err != nil {
 			e.slots <- struct{}{}
-			return nil, fmt.Errorf("%w: %v", oracle.ErrUnavailable, err) // it could not start: nothing about its answers
+			return nil, err
 		}
 		return p, nil
 	case <-ctx.Done():

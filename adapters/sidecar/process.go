@@ -29,6 +29,10 @@ type process struct {
 	killed atomic.Bool  // we sent the SIGKILL
 	engine atomic.Int64 // the engine's pid, once found (bwrap runs it as a grandchild)
 	sent   time.Time    // when the current request was handed over
+	// limit is the memory share the process started under; unreserve
+	// gives it back to the budget once the process is gone (pool_budget.go).
+	limit     int64
+	unreserve func()
 }
 
 // start launches the engine confined (Config.Jail: bwrap, else unshare
@@ -142,6 +146,9 @@ func (p *process) kill() {
 	<-p.done
 	if engine != 0 {
 		gone(engine, 2*time.Second)
+	}
+	if p.unreserve != nil {
+		p.unreserve()
 	}
 }
 

@@ -47,6 +47,9 @@ type Config struct {
 	// SPARQL12: the engine implements SPARQL 1.2 and RDF 1.2; a case that
 	// needs them reaches no other (oracle.SPARQL12).
 	SPARQL12 bool
+	// OOM are the engine's own words for running out of memory
+	// (pool_budget.go): a failure saying one is oracle.ErrResource.
+	OOM OOMTexts
 }
 
 // Engine is an oracle.Engine backed by a pool of sidecar processes.
@@ -75,6 +78,7 @@ func New(cfg Config) *Engine {
 	for i := 0; i < cfg.Pool; i++ {
 		e.slots <- struct{}{}
 	}
+	e.joinBudget()
 	return e
 }
 

@@ -41,6 +41,7 @@ func (m *Managed) SetLimits(l sidecar.Limits) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.srv.Limits = l
+	m.joinBudget(l)
 }
 
 // cpuPoll is how often a case's CPU time is read.

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -57,6 +58,7 @@ type Managed struct {
 	mu   sync.Mutex
 	run  *running
 	http *Engine
+	busy atomic.Int32 // cases running or starting it (budget.go)
 }
 
 // NewManaged returns the engine; nothing starts before the first case.
@@ -64,7 +66,9 @@ func NewManaged(s Server) *Managed {
 	if s.StartTimeout <= 0 {
 		s.StartTimeout = 90 * time.Second
 	}
-	return &Managed{srv: s}
+	m := &Managed{srv: s}
+	m.joinBudget(s.Limits) // the oracle's one memory budget (budget.go)
+	return m
 }
 
 func (m *Managed) Name() string { return m.srv.Name }
@@ -83,11 +87,15 @@ func (m *Managed) Version() string {
 
 // Eval runs the case on the server, starting (or restarting) it first.
 func (m *Managed) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	m.busy.Add(1)
+	defer m.busy.Add(-1)
 	h, err := m.Start(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return m.limited(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Eval(ctx, c) })
+	return m.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) {
+		return m.limited(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Eval(ctx, c) })
+	})
 }
 
 // Update applies an update request on the server (oracle.Updater, the
@@ -97,6 +105,8 @@ func (m *Managed) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, er
 // that much (bounded by StartTimeout), so a JVM starting on a loaded
 // machine does not time out the first cases; cancelling ctx still ends it.
 func (m *Managed) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+	m.busy.Add(1)
+	defer m.busy.Add(-1)
 	began := time.Now()
 	h, err := m.Start(ctx)
 	if err != nil {
@@ -104,7 +114,9 @@ func (m *Managed) Update(ctx context.Context, c *oracle.UpdateCase) (*results.An
 	}
 	ctx, cancel := extend(ctx, time.Since(began))
 	defer cancel()
-	return m.limited(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Update(ctx, c) })
+	return m.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) {
+		return m.limited(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Update(ctx, c) })
+	})
 }
 
 // extend moves ctx's deadline on by d when d is a server start (over a
@@ -138,15 +150,22 @@ func (m *Managed) Start(ctx context.Context) (*Engine, error) {
 	if _, err := os.Stat(m.srv.Program); err != nil {
 		return nil, fmt.Errorf("%w: %s is not installed (scripts/install.sh endpoint_servers, python_adapters): %v", oracle.ErrUnavailable, m.srv.Name, err)
 	}
-	r, err := start(context.WithoutCancel(ctx), m.srv)
+	s, release, err := m.reserve(ctx) // its share of the memory budget (budget.go)
 	if err != nil {
+		return nil, err
+	}
+	r, err := start(context.WithoutCancel(ctx), s)
+	if err != nil {
+		release()
 		return nil, fmt.Errorf("%w: the %s server did not start: %v", oracle.ErrUnavailable, m.srv.Name, err)
 	}
+	r.limit, r.unreserve = s.Limits.Memory, release
 	cfg := m.srv.Protocol(r.root())
 	cfg.Name, cfg.Version, cfg.Client = m.srv.Name, m.srv.Version, r.client
 	// Confined, the server reaches nothing but its own loopback: SERVICE
 	// is the engine's to answer. Unconfined, it could reach the network.
 	cfg.RefuseService = !r.jailed
+	cfg.Confined = r.jailed
 	cfg.Scratch = true // started here, with an in-memory store nobody else uses
 	m.run, m.http = r, New(cfg)
 	return m.http, nil
@@ -198,6 +217,10 @@ type running struct {
 	done   chan struct{}
 	jailed bool
 	client *http.Client
+	// limit is the memory share it started under; unreserve gives the
+	// share back once it has stopped (budget.go).
+	limit     int64
+	unreserve func()
 }
 
 func (r *running) root() string { return fmt.Sprintf("http://127.0.0.1:%d", r.port) }
@@ -317,6 +340,9 @@ func (r *running) stop() {
 		}
 	}
 	os.RemoveAll(r.dir)
+	if r.unreserve != nil {
+		r.unreserve() // its share back to the memory budget (budget.go)
+	}
 }
 
 // tail is the end of the server's log, for error messages.

@@ -17,12 +17,14 @@ import (
 // has no unnamed graph: the case's default graph is a graph of the case's
 // own, named to Virtuoso by DEFINE input:default-graph-uri (updateText).
 func (e *Engine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+	e.busy.Add(1)
+	defer e.busy.Add(-1)
 	h, err := e.Start(ctx)
 	if err != nil {
 		return nil, err
 	}
 	srv := e.Server()
-	a, err := h.Update(ctx, c)
+	a, err := e.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Update(ctx, c) })
 	return a, e.afterCase(ctx, srv, err)
 }
 

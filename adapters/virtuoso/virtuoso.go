@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"regexp"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
@@ -63,12 +64,19 @@ type Engine struct {
 	http    *sparqlhttp.Engine
 	verOnce sync.Once
 	version string
+	// The server's share of the memory budget (budget.go): held gives it
+	// back, limit is its size; busy counts the cases running on it.
+	held  func()
+	limit int64
+	busy  atomic.Int32
 }
 
 // New returns the engine; no process starts until the first use.
 func New(o Options) *Engine {
 	o.defaults()
-	return &Engine{opts: o}
+	e := &Engine{opts: o}
+	e.joinBudget() // the oracle's one memory budget (budget.go)
+	return e
 }
 
 func (e *Engine) Name() string { return Name }
@@ -92,12 +100,14 @@ func binaryVersion(bin string) string {
 
 // Eval runs the case on the server, starting (or restarting) it when needed.
 func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	e.busy.Add(1)
+	defer e.busy.Add(-1)
 	h, err := e.Start(ctx)
 	if err != nil {
 		return nil, err
 	}
 	srv := e.Server()
-	a, err := h.Eval(ctx, c)
+	a, err := e.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Eval(ctx, c) })
 	return a, e.afterCase(ctx, srv, err)
 }
 
@@ -125,15 +135,23 @@ func (e *Engine) Start(ctx context.Context) (*sparqlhttp.Engine, error) {
 	}
 	if e.srv != nil {
 		e.srv.Close() // died: keep a configured folder, restart on it
+		e.srv, e.http = nil, nil
+		e.unreserve()
+	}
+	o, release, err := e.reserve(ctx) // its share of the memory budget (budget.go)
+	if err != nil {
+		return nil, err
 	}
 	// The start has its own bound (StartTimeout), not the first query's
 	// deadline: a slow start under load must not fail the server, only
 	// that query.
-	srv, err := Start(context.WithoutCancel(ctx), e.opts)
+	srv, err := Start(context.WithoutCancel(ctx), o)
 	if err != nil {
+		release()
 		e.srv, e.http = nil, nil
 		return nil, fmt.Errorf("%w: the server did not start: %v", oracle.ErrUnavailable, err)
 	}
+	e.held, e.limit = release, o.Limits.Memory
 	e.srv, e.http = srv, sparqlhttp.New(Protocol(srv, e.Version(), e.opts.Load))
 	return e.http, nil
 }
@@ -181,6 +199,7 @@ func (e *Engine) Close() error {
 	}
 	err := e.srv.Close()
 	e.srv, e.http = nil, nil
+	e.unreserve()
 	return err
 }
 

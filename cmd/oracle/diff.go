@@ -272,7 +272,7 @@ func buildEngines(list string) ([]oracle.Engine, error) {
 	names := diff.EngineNames(requested, installedEngines())
 	var out []oracle.Engine
 	for _, n := range names {
-		e, err := registry.New(n)
+		e, err := registry.Shared(n) // the one instance the sweep runner uses too
 		if err != nil {
 			closeEngines(out)
 			return nil, err

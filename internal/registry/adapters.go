@@ -50,7 +50,9 @@ var adapters = map[string]adapter{
 		return sparqlhttp.Fuseki(sparqlhttp.FusekiJava(jar), jar)
 	}},
 	rasqal.Name: {[]string{"/usr/bin/roqet"},
-		func(string) oracle.Engine { return rasqal.New(rasqal.Config{Roqet: "/usr/bin/roqet", NoNetwork: true}) }},
+		func(string) oracle.Engine {
+			return rasqal.New(rasqal.Config{Roqet: "/usr/bin/roqet", NoNetwork: true, Limits: shareLimits(rasqal.Name, rasqal.DefaultLimits, 1)})
+		}},
 	"attean":   perlAdapter("attean", "/usr/share/perl5/Attean.pm"),
 	"rdfquery": perlAdapter("rdfquery", "/usr/share/perl5/RDF/Query.pm"),
 }

@@ -25,8 +25,11 @@ type Config struct {
 	// Deadline is the default per-case deadline of every engine ("10s").
 	Deadline Duration `json:"deadline,omitempty"`
 	// Pool is the default number of processes (or concurrent cases) per engine.
-	Pool    int            `json:"pool,omitempty"`
-	Engines []EngineConfig `json:"engines"`
+	Pool int `json:"pool,omitempty"`
+	// MemoryBudget is the memory all engine processes share ("12GiB",
+	// "60%" of the machine; budget.go): each process's limit is its share.
+	MemoryBudget string         `json:"memory_budget,omitempty"`
+	Engines      []EngineConfig `json:"engines"`
 	// dir resolves relative paths: the config file's folder.
 	dir string
 }
@@ -118,6 +121,11 @@ func LoadConfig(path string) (*Config, error) {
 }
 
 func (c *Config) validate() error {
+	if c.MemoryBudget != "" {
+		if _, err := ParseMemory(c.MemoryBudget); err != nil {
+			return fmt.Errorf("memory_budget: %w", err)
+		}
+	}
 	seen := map[string]bool{}
 	for i := range c.Engines {
 		e := &c.Engines[i]
@@ -252,8 +260,10 @@ func UseConfig(cfg *Config) {
 	active.Lock()
 	defer active.Unlock()
 	active.cfg, active.loaded, active.err = cfg, cfg != nil, nil
+	forgetShared() // engines are built anew under the new configuration
 	if cfg != nil {
 		registerConfigured(cfg)
+		active.err = applyBudget(cfg)
 	}
 }
 
@@ -279,6 +289,9 @@ func ActiveConfig() (*Config, error) {
 		active.loaded = true
 		if p := os.Getenv(ConfigEnv); p != "" {
 			active.cfg, active.err = LoadConfig(p)
+		}
+		if active.err == nil {
+			active.err = applyBudget(active.cfg)
 		}
 	}
 	return active.cfg, active.err

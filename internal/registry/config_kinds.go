@@ -160,7 +160,7 @@ func rasqalKind(e EngineConfig) (oracle.Engine, error) {
 	if _, err := exec.LookPath(bin); err != nil {
 		return nil, fmt.Errorf("%s: %w: %v (Debian rasqal-utils)", e.Name, ErrNotInstalled, err)
 	}
-	return rasqal.New(rasqal.Config{Roqet: bin, NoNetwork: true, Limits: e.limits(rasqal.DefaultLimits)}), nil
+	return rasqal.New(rasqal.Config{Roqet: bin, NoNetwork: true, Limits: shareLimits(e.Name, e.limits(rasqal.DefaultLimits), e.Pool)}), nil
 }
 
 func virtuosoKind(e EngineConfig) (oracle.Engine, error) {

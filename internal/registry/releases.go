@@ -62,7 +62,7 @@ var releasers = map[string]releaser{
 // rasqalRelease runs the release's own roqet through the same adapter,
 // confined and limited as the pinned roqet (rasqalKind).
 func rasqalRelease(dir, rel string, e EngineConfig) oracle.Engine {
-	return rasqal.New(rasqal.ReleaseConfig(dir, rel, e.Name, e.limits(rasqal.DefaultLimits)))
+	return rasqal.NewRelease(rasqal.ReleaseConfig(dir, rel, e.Name, e.limits(rasqal.DefaultLimits)))
 }
 
 // rasqalHow: Rasqal releases are built from a source snapshot, which

@@ -58,8 +58,9 @@ type Options struct {
 	// this tick, so it bounds throughput), 1 s on PostgreSQL, where inserts
 	// notify the workers.
 	Poll time.Duration
-	// Engine builds an engine by name (default registry.New). Engines are
-	// built once per Runner and shared by its jobs.
+	// Engine builds an engine by name (default registry.Shared: the one
+	// instance of this process, the one `oracle serve` answers diffs with).
+	// Engines are taken once per Runner and shared by its jobs.
 	Engine func(name string) (oracle.Engine, error)
 	// Logger receives River's and the runner's logs (default: warnings on stderr).
 	Logger *slog.Logger
@@ -87,7 +88,7 @@ func (o Options) withDefaults() Options {
 		o.RescueAfter = max(time.Hour, o.JobTimeout)
 	}
 	if o.Engine == nil {
-		o.Engine = registry.New
+		o.Engine = registry.Shared // the same engine processes as the service's diff path
 	}
 	if o.ReduceKey == "" {
 		o.ReduceKey = KeyFeature
