@@ -29,7 +29,10 @@ func (e *Engine) exchange(ctx context.Context, req *Request) (*Response, error) 
 		// attempt), or was killed from outside (killedOutside): not the
 		// case's fault, so it runs once more on a fresh one. A second such
 		// death answers as it is (ErrUnavailable for an outside kill).
-		resp, _, err = e.attempt(ctx, req, budget, hasDeadline)
+		resp, retry, err = e.attempt(ctx, req, budget, hasDeadline)
+		if retry && oracle.Classify(err) == "error" {
+			err = fmt.Errorf("%w: %s: the process died twice before it read the case: %v", oracle.ErrUnavailable, e.cfg.Name, err)
+		}
 	}
 	return resp, err
 }

@@ -57,6 +57,10 @@ type Config struct {
 	// sent, naming in the engine's own way the graph that stands for the
 	// store's default graph and the named graphs GRAPH ?var may range over.
 	UpdateText func(text, defaultGraph string, named []string) string
+	// Confined says the endpoint has no network (a server this package
+	// runs in its sandbox): a query with SERVICE that fails while it runs
+	// failed for want of one, and is unsupported (service.go).
+	Confined bool
 	// OwnGraphs says the store holds graphs of the engine's own
 	// (Virtuoso's system graphs): those there before the first case are off
 	// limits to every case, and what a case leaves is dropped (owngraphs.go).

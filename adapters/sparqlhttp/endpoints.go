@@ -89,7 +89,7 @@ func Fuseki(java, jar string) *Managed {
 		Ready: "/ds/query?query=ASK%7B%7D",
 		Protocol: func(root string) Config {
 			return Config{Query: root + "/ds/query", Update: root + "/ds/update", Store: root + "/ds/data", Load: LoadUpdate,
-				UpdateFailed: fusekiUpdateFailed, TimeoutParam: SecondsParam("timeout")}
+				UpdateFailed: fusekiUpdateFailed, TimeoutParam: SecondsParam("timeout"), Refusal: fusekiRefusal}
 		},
 		ReadOnly:   []string{filepath.Dir(jar)},
 		Limits:     sidecar.Limits{Memory: 3 << 30, CPU: sidecar.DefaultLimits.CPU},

@@ -67,6 +67,7 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 		return nil, err
 	}
 	a, err := e.run1(ctx, c, h, p)
+	err = e.serviceRule(c, err)
 	e.clear(p)
 	if rerr := e.restoreOwn(); rerr != nil {
 		return nil, rerr

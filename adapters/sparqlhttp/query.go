@@ -56,7 +56,11 @@ func (e *Engine) query(ctx context.Context, c *oracle.Case, h *oracle.QueryInfo,
 	if resp.StatusCode != http.StatusOK {
 		return nil, e.statusError(resp, data)
 	}
-	return decode(resp, data)
+	a, err := decode(resp, data)
+	if msg := streamedError(data); err != nil && msg != "" {
+		return nil, fmt.Errorf("%w: the endpoint failed while it streamed its answer: %s", oracle.ErrQueryError, msg)
+	}
+	return a, err
 }
 
 // decode reads a 200 answer by its media type.

@@ -19,7 +19,11 @@ var errorHead = regexp.MustCompile(`^(?:Virtuoso )?([0-9A-Z]{5}) Error ([A-Z]{2}
 // of a valid query: its compiler's "Built-in function is not implemented"
 // (SP031: a SPARQL 1.1 function it does not have) and SQ070 (SERVICE: the
 // anonymous user may not call out; the adapter refuses SERVICE before it
-// gets there).
+// gets there). Two more are the oracle's own settings, not the engine's
+// reading of SPARQL: SP031 "cannot be used in text of SPARQL query due to
+// security restrictions" (its policy on extension functions such as
+// bif:file_to_string) and HC001 (an HTTP client built-in in a sandbox
+// without a network).
 func refusal(status int, body string) error {
 	m := errorHead.FindStringSubmatch(strings.TrimSpace(body))
 	if m == nil {
@@ -30,6 +34,13 @@ func refusal(status int, body string) error {
 	case code == "SP031" && strings.Contains(msg, "is not implemented"):
 		return oracle.ErrUnsupported
 	case strings.HasPrefix(code, "SQ070") || strings.HasPrefix(msg, "SQ070"):
+		return oracle.ErrUnsupported
+	case code == "SP031" && strings.Contains(msg, "due to security restrictions"):
+		// Its policy on extension functions (bif:file_to_string,
+		// bif:system): a refusal of the oracle's settings, not of SPARQL.
+		return oracle.ErrUnsupported
+	case code == "HC001":
+		// bif:http_get and the like, in a sandbox with no network.
 		return oracle.ErrUnsupported
 	}
 	return nil

@@ -18,6 +18,8 @@ func TestRefusal(t *testing.T) {
 	}{
 		{400, "Virtuoso 37000 Error SP031: SPARQL compiler: Internal error: Built-in function is not implemented", oracle.ErrUnsupported},
 		{500, "Virtuoso 42000 Error SQ070:SECURITY: Must have select privileges on view DB.DBA.SPARQL_SINV_2", oracle.ErrUnsupported},
+		{400, "Virtuoso 37000 Error SP031: SPARQL compiler: Function bif:file_to_string() cannot be used in text of SPARQL query due to security restrictions", oracle.ErrUnsupported},
+		{500, "Virtuoso HTCLI Error HC001: Connection Error in HTTP Client", oracle.ErrUnsupported},
 		{400, "Virtuoso 37000 Error SP030: SPARQL compiler, line 5: syntax error at 'OPTIONAL' before '{'", nil},
 		{400, "Virtuoso 37000 Error SP031: SPARQL compiler: HAVING clause should be preceded by a GROUP BY clause", nil},
 		{400, "Virtuoso 37000 Error SP030: SPARQL compiler, line 1: the feature is not implemented as a word in a syntax error", nil},
