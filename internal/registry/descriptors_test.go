@@ -1,7 +1,6 @@
 package registry
 
 import (
-	"bufio"
 	"flag"
 	"os"
 	"path/filepath"
@@ -174,12 +173,15 @@ func TestKnownRules(t *testing.T) {
 }
 
 // matchesCase builds the facts of engine on the case from its expect.tsv
-// (the engine's classes; the feature line as the trigger) and its query,
-// and reports whether r matches them under any of the engine's classes.
+// and its query, and reports whether r matches them under any of the
+// engine's classes. The trigger and symptom are the expect.tsv row's
+// (internal/rootcause's, once the case is recorded with them); a case
+// recorded before has its feature line as the trigger and the symptom
+// symptoms.tsv records; ruleCase.symptom overrides both.
 func matchesCase(t *testing.T, r oracle.Rule, c ruleCase) bool {
 	t.Helper()
 	dir := filepath.Join("..", "..", "corpus", "regress", c.id)
-	classes, feature := expectRow(t, filepath.Join(dir, "expect.tsv"), c.engine)
+	row := expectRow(t, filepath.Join(dir, "expect.tsv"), c.engine)
 	query, err := os.ReadFile(filepath.Join(dir, "query.rq"))
 	if os.IsNotExist(err) {
 		query, err = os.ReadFile(filepath.Join(dir, "update.ru"))
@@ -187,12 +189,15 @@ func matchesCase(t *testing.T, r oracle.Rule, c ruleCase) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, class := range classes {
-		symptom := c.symptom
-		if symptom == "" {
-			symptom = symptoms[c.id+"\t"+c.engine]
-		}
-		f := oracle.Facts{Engine: c.engine, Class: class, Trigger: []string{feature}, Symptom: symptom, Query: string(query)}
+	symptom := row.symptom
+	if symptom == "" {
+		symptom = symptoms[c.id+"\t"+c.engine]
+	}
+	if c.symptom != "" {
+		symptom = c.symptom
+	}
+	for _, class := range row.classes {
+		f := oracle.Facts{Engine: c.engine, Class: class, Trigger: row.trigger, Symptom: symptom, Query: string(query)}
 		if r.Matches(f) {
 			return true
 		}
@@ -223,30 +228,46 @@ func readSymptoms(t *testing.T) map[string]string {
 	return out
 }
 
-// expectRow is engine's classes in an expect.tsv and the case's feature.
-func expectRow(t *testing.T, path, engine string) ([]string, string) {
+// factsRow is what an expect.tsv row says of one engine.
+type factsRow struct {
+	classes, trigger []string
+	symptom          string
+}
+
+// expectRow reads engine's row of an expect.tsv: its classes, and the
+// symptom and trigger columns (internal/regress/case.go's expectHeader)
+// when the row has them, else the case's feature line as the trigger.
+func expectRow(t *testing.T, path, engine string) factsRow {
 	t.Helper()
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var classes []string
+	var row factsRow
 	feature := ""
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
+	for _, line := range strings.Split(string(data), "\n") {
 		if v, ok := strings.CutPrefix(line, "# feature: "); ok {
 			feature = v
 		}
-		if cols := strings.Split(line, "\t"); len(cols) > 3 && cols[0] == engine {
-			classes = strings.Split(cols[3], ",")
+		cols := strings.Split(line, "\t")
+		if len(cols) < 4 || cols[0] != engine || cols[3] == "" {
+			continue
+		}
+		row.classes = strings.Split(cols[3], ",")
+		if len(cols) > 10 {
+			row.symptom = cols[9]
+			if cols[10] != "" {
+				row.trigger = strings.Split(cols[10], ", ")
+			}
 		}
 	}
-	if len(classes) == 0 || classes[0] == "" {
+	if len(row.classes) == 0 {
 		t.Fatalf("%s: no divergence of %s", path, engine)
 	}
-	return classes, feature
+	if row.trigger == nil {
+		row.trigger = []string{feature}
+	}
+	return row
 }
 
 const (

@@ -9,8 +9,9 @@ a case no rule matches is "not-found" with the searches run on the engine's
 tracker (rules.py, SEARCHED) as its evidence, and gets no row when its engine
 was never searched. Facts per case and engine, as internal/registry's
 TestKnownRules builds them: the engine's classes in expect.tsv (any may
-match), the case's feature line as the trigger, query.rq (or update.ru), and
-the symptom symptoms.tsv records (empty otherwise)."""
+match), its symptom and trigger columns (internal/rootcause's) when the row
+has them, else the case's feature line as the trigger and the symptom
+symptoms.tsv records, and query.rq (or update.ru)."""
 import json, os, re, sys
 
 CORPUS = sys.argv[1]
@@ -58,7 +59,11 @@ def cases():
             else:
                 f = line.split("\t")
                 if len(f) > 4 and f[4]:
-                    rows.append({"engine": f[0], "classes": f[3].split(",")})
+                    row = {"engine": f[0], "classes": f[3].split(",")}
+                    if len(f) > 10:  # root_cause, severity, symptom, trigger (internal/rootcause)
+                        row["symptom"] = f[9]
+                        row["trigger"] = f[10].split(", ") if f[10] else None
+                    rows.append(row)
         text = "update.ru" if os.path.exists(os.path.join(d, "update.ru")) else "query.rq"
         yield cid, meta, open(os.path.join(d, text)).read(), rows
 
@@ -93,7 +98,9 @@ out = ["# What each engine's maintainers said of a root cause: the status, link 
 for cid, meta, q, rows in cases():
     for row in rows:
         e = row["engine"]
-        r = first_rule(load_rules(e), e, row["classes"], [meta.get("feature", "")], symptoms.get((cid, e), ""), q)
+        trigger = row.get("trigger") or [meta.get("feature", "")]
+        symptom = row.get("symptom") or symptoms.get((cid, e), "")
+        r = first_rule(load_rules(e), e, row["classes"], trigger, symptom, q)
         if r is not None:
             hit = (r["status"], r["link"], CHECKED, r["id"] + ": " + r.get("note", ""))
         elif e in SEARCHED:
