@@ -29,7 +29,7 @@ func init() {
 
 // runServe implements
 //
-//	oracle serve [--addr 127.0.0.1:8080] [--db oracle.db | postgres://...] [--token-file F]
+//	oracle serve [--addr 127.0.0.1:8080] [--public-url URL] [--db oracle.db | postgres://...] [--token-file F]
 //	             [--engines a,b] [--deadline D] [--max-concurrent N]
 //	             [--grace D] [--max-body B] [--max-query B] [--max-dataset B] [--max-quads N]
 //	             [--workers N] [--nightly spec.json | --no-nightly]
@@ -39,7 +39,10 @@ func init() {
 // jobs at once (the embedded default runs GOMAXPROCS).
 // The token comes from --token-file or ORACLE_TOKEN, which stay out of the
 // process list; --token still works but is visible to every user of the
-// machine (ps), so serve warns when it is used.
+// machine (ps), so serve warns when it is used. Without a token serve
+// listens on loopback only (serve_listen.go); --public-url is where
+// browsers reach the service, the only page origin whose writes are
+// accepted (internal/server origin.go).
 func runServe(args []string) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen `HOST:PORT`")
@@ -48,6 +51,7 @@ func runServe(args []string) int {
 	tokenFile := fs.String("token-file", "", "read the bearer token from `FILE` (its first line)")
 	engines := fs.String("engines", "", "comma-separated external engines to serve (default: every installed one)")
 	var so serveOptions
+	fs.StringVar(&so.publicURL, "public-url", "", "the `URL` browsers reach the service at: writes from any other page origin are refused (default: $ORACLE_PUBLIC_URL, else http:// and the listen address)")
 	fs.IntVar(&so.workers, "workers", 0, "sweep case jobs run at once in this process (0: GOMAXPROCS; -1: enqueue only)")
 	fs.StringVar(&so.nightly, "nightly", "", "JSON sweep spec `FILE` to run every night at 02:00 UTC (default: the W3C tests, the regression corpus and a rotating generated profile through the served engines)")
 	fs.BoolVar(&so.noNightly, "no-nightly", false, "schedule no nightly sweep")
@@ -87,13 +91,17 @@ func runServe(args []string) int {
 // serveOptions are the flags of `oracle serve`.
 type serveOptions struct {
 	addr, dsn, token, engines, nightly string
+	publicURL                          string // --public-url (serve_listen.go)
+	logFormat                          string // --log-format: text, json or auto
 	workers                            int
 	noNightly                          bool
-	logFormat                          string // --log-format: text, json or auto
 	limits                             server.Limits
 }
 
 func serve(ctx context.Context, o serveOptions) error {
+	if err := listenCheck(o.addr, o.token); err != nil { // before anything starts
+		return err
+	}
 	st, err := store.Open(ctx, o.dsn)
 	if err != nil {
 		return err
@@ -115,7 +123,10 @@ func serve(ctx context.Context, o serveOptions) error {
 	if note := leftOutNote(o.engines); note != "" {
 		fmt.Fprintln(os.Stderr, "oracle serve:", note)
 	}
-	opts := sweep.Options{Workers: o.workers, Observe: observe, DefaultEngines: engineList(engines)}
+	// Poll: River on SQLite fetches jobs on this tick besides the fetch an
+	// insert from this process or a finished job triggers; sweep's 10 ms
+	// default kept an idle service at a tenth of a core.
+	opts := sweep.Options{Workers: o.workers, Observe: observe, DefaultEngines: engineList(engines), Poll: time.Second}
 	nightly, err := nightlyFor(&opts, o.nightly, o.noNightly, engines)
 	if err != nil {
 		return err
@@ -125,14 +136,23 @@ func serve(ctx context.Context, o serveOptions) error {
 		return err
 	}
 	defer runner.Stop(context.Background())
-	srv := server.New(server.Config{Store: st, Engines: engines, Token: o.token, Limits: o.limits, FileReports: true,
-		Sweeper: runner, QueueDepth: queueDepth(st), Logger: serveLogger(o.logFormat, os.Stderr)})
-	live.Store(srv)
-	startLoaders()
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return err
 	}
+	public, err := publicURL(o.publicURL, o.addr, ln)
+	if err == nil {
+		err = boundLoopback(o.addr, ln, o.token)
+	}
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	srv := server.New(server.Config{Store: st, Engines: engines, Token: o.token, Limits: o.limits, FileReports: true,
+		Sweeper: runner, QueueDepth: queueDepth(st), Logger: serveLogger(o.logFormat, os.Stderr), PublicURL: public})
+	live.Store(srv)
+	startLoaders()
+	fmt.Fprintln(os.Stderr, "oracle serve:", listenLine(ln, o.token, public))
 	fmt.Fprintf(os.Stderr, "oracle serve: %d engines (%s), store %s, %s\n", len(engines), engineNames(engines), redact(o.dsn), workersLine(o.workers))
 	for _, line := range nightly {
 		fmt.Fprintln(os.Stderr, "oracle serve:", line)

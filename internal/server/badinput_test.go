@@ -34,7 +34,9 @@ import (
 //
 // Bodies and headers may name {{SECRET_FILE}} (a readable RDF file whose
 // content must never be answered or stored), {{LISTENER}} (a loopback
-// HTTP server nothing may fetch from) and {{TOKEN}} (the server's token).
+// HTTP server nothing may fetch from), {{TOKEN}} (the server's token) and
+// {{CSRF}} (the form token of the server's pages, in process only). A
+// "header: Host: name" sets the request's Host (DNS rebinding).
 type badCase struct {
 	name                      string
 	method, path, contentType string
@@ -238,6 +240,10 @@ func (c badCase) request(tg target, body io.Reader) (*http.Request, error) {
 		req.Header.Set("Authorization", "Bearer "+tg.token)
 	}
 	for _, h := range c.headers {
+		if strings.EqualFold(h[0], "Host") { // what a DNS-rebinding page's request carries
+			req.Host = tg.expand(h[1])
+			continue
+		}
 		req.Header.Set(h[0], tg.expand(h[1]))
 	}
 	return req, nil
@@ -327,8 +333,9 @@ func (c badCase) inProcess() bool {
 // to a real `oracle serve` with every installed engine.
 func TestBadInputs(t *testing.T) {
 	const token = "in-process-token"
-	_, ts := newTest(t, Config{Token: token})
-	tg := target{url: ts.URL, token: token, vars: map[string]string{"TOKEN": token, "SECRET_FILE": "/nonexistent/secret.ttl", "LISTENER": "http://127.0.0.1:9"}}
+	s, ts := newTest(t, Config{Token: token})
+	tg := target{url: ts.URL, token: token, vars: map[string]string{"TOKEN": token, "SECRET_FILE": "/nonexistent/secret.ttl",
+		"LISTENER": "http://127.0.0.1:9", "CSRF": s.csrf}}
 	cases := readBadCases(t)
 	if len(cases) < 100 {
 		t.Fatalf("%d bad-input files, want at least 100", len(cases))

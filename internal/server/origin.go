@@ -150,12 +150,13 @@ func (s *Server) checkBodyType(w http.ResponseWriter, r *http.Request) *APIError
 	if err == nil && contains(formTypes, mt) {
 		return s.checkFormToken(w, r)
 	}
+	what := fmt.Sprintf("Content-Type %.100q", ct)
 	if ct == "" {
-		ct = "none"
+		what = "no Content-Type"
 	}
 	return &APIError{Status: http.StatusUnsupportedMediaType, Error: "unsupported content type", Field: "Content-Type",
-		Detail: fmt.Sprintf("Content-Type %.100q: a %s changes state, so its body must be application/json "+
-			"(or a SPARQL body on /v1/diff); another site's page can send any other body", ct, r.Method)}
+		Detail: fmt.Sprintf("%s: a %s changes state, so it must be application/json (or a SPARQL body on /v1/diff) "+
+			"or carry the Authorization header: another site's page can send any other body", what, r.Method)}
 }
 
 func contains(list []string, s string) bool {

@@ -30,7 +30,9 @@ func TestCancelSweepAPI(t *testing.T) {
 		{"unknown sweep", ts.URL + "/v1/sweeps/999/cancel", auth, http.StatusNotFound, ""},
 		{"bad id", ts.URL + "/v1/sweeps/x/cancel", auth, http.StatusBadRequest, ""},
 	} {
-		resp := do(t, http.MethodPost, step.url, "", nil, step.header...)
+		// No body, but a JSON content type: a body-less POST without one
+		// is what another site can send (415, origin.go).
+		resp := do(t, http.MethodPost, step.url, "application/json", nil, step.header...)
 		if resp.Status != step.status {
 			t.Fatalf("%s: %d %s, want %d", step.name, resp.Status, resp.Body, step.status)
 		}

@@ -30,12 +30,12 @@ func statusError(err error) *APIError {
 // setStatus is POST (or PATCH) /v1/reports/{id}/status: a JSON
 // store.StatusChange; answers the report as it now is.
 func (s *Server) setStatus(w http.ResponseWriter, r *http.Request) {
-	rep, e := s.lookupReport(r)
+	c, e := s.readStatusChange(r) // the body first: a bad one is refused whatever the id
 	if e != nil {
 		writeError(w, e)
 		return
 	}
-	c, e := s.readStatusChange(r)
+	rep, e := s.lookupReport(r)
 	if e != nil {
 		writeError(w, e)
 		return
