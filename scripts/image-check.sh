@@ -337,14 +337,15 @@ virtuoso() {
 	local name=$NAME-virtuoso port=$((PORT + 1)) i out
 	log "virtuoso on 127.0.0.1:$port"
 	podman rm -f -i "$name" >/dev/null
-	run podman run -d --name "$name" -p "127.0.0.1:$port:8080" -e ORACLE_CONFIG=/etc/oracle/engines.json \
+	# A token: without one serve listens on loopback only, and 0.0.0.0 is refused.
+	run podman run -d --name "$name" -p "127.0.0.1:$port:8080" -e ORACLE_CONFIG=/etc/oracle/engines.json -e ORACLE_TOKEN=virtuoso-check-token \
 		-v "$PWD/deploy/engines.example.json:/etc/oracle/engines.json:ro" "$IMAGE" \
 		serve --addr 0.0.0.0:8080 --db /var/lib/oracle/oracle.db --engines virtuoso --deadline 60s
 	for i in $(seq 120); do
 		curl -fsS -o /dev/null "http://127.0.0.1:$port/readyz" 2>/dev/null && break
 		sleep 1
 	done
-	out=$(run curl -fsS -X POST -H 'Content-Type: application/json' \
+	out=$(run curl -fsS -X POST -H 'Content-Type: application/json' -H 'Authorization: Bearer virtuoso-check-token' \
 		--data '{"query":"SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }","dataset":{"default":"<http://example.org/a> <http://example.org/p> 1 ."}}' \
 		"http://127.0.0.1:$port/v1/diff") || { podman logs "$name" >&2; die "virtuoso diff failed"; }
 	echo "$out" | jq -c '[.verdicts[] | {engine, outcome, error}]' >&2

@@ -47,7 +47,9 @@ func boundLoopback(addr string, ln net.Listener, token string) error {
 
 // publicURL is --public-url (else $ORACLE_PUBLIC_URL), checked, or the
 // default: http:// and --addr's host with the bound port; for an address
-// of every interface (0.0.0.0, ::, none), this machine's host name.
+// of every interface (0.0.0.0, ::, none: a container's), 127.0.0.1, the
+// address a published port is reached at on the host (any other name must
+// be given: the start line says which origin is trusted).
 func publicURL(flagURL, addr string, ln net.Listener) (string, error) {
 	if flagURL == "" {
 		flagURL = os.Getenv("ORACLE_PUBLIC_URL")
@@ -64,7 +66,7 @@ func publicURL(flagURL, addr string, ln net.Listener) (string, error) {
 		port = strconv.Itoa(ta.Port)
 	}
 	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
-		host, _ = os.Hostname()
+		host = "127.0.0.1"
 	}
 	return "http://" + net.JoinHostPort(host, port), nil
 }
