@@ -181,6 +181,14 @@ func finishStart(ctx context.Context, st *store.DB, r *sweep.Runner, id int64, a
 	if err != nil {
 		return sweepFail(stderr, err)
 	}
+	recheck, err := newRecheck(ctx, st, s)
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
+	if len(recheck) > 0 {
+		fmt.Fprintf(stderr, "oracle sweep: sweep %d shows %d root cause(s) new to its corpus seen only on builds older than their maintainers' newest release: re-check them there before filing:\n", id, len(recheck))
+		printRoots(stderr, recheck)
+	}
 	if len(roots) > 0 {
 		fmt.Fprintf(stderr, "oracle sweep: sweep %d shows %d untriaged root cause(s) the previous sweep of its corpus did not (%d findings: %s), worst first:\n",
 			id, len(roots), len(fresh), idList(fresh))

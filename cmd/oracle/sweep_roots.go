@@ -56,6 +56,16 @@ func severityRank(s string) int {
 // member of its family. Intended, known and other triaged root causes are
 // never new.
 func newRoots(ctx context.Context, st *store.DB, s store.Sweep) ([][]store.Report, error) {
+	return newRootsWith(ctx, st, s, store.Untriaged)
+}
+
+// newRecheck are the root causes new to the corpus seen only on builds
+// older than what their maintainers ship (store.StatusRecheck).
+func newRecheck(ctx context.Context, st *store.DB, s store.Sweep) ([][]store.Report, error) {
+	return newRootsWith(ctx, st, s, func(status string) bool { return status == store.StatusRecheck })
+}
+
+func newRootsWith(ctx context.Context, st *store.DB, s store.Sweep, keep func(string) bool) ([][]store.Report, error) {
 	seen := map[string]bool{}
 	if prev, ok, err := st.PreviousSweep(ctx, s.ID); err != nil {
 		return nil, err
@@ -74,11 +84,33 @@ func newRoots(ctx context.Context, st *store.DB, s store.Sweep) ([][]store.Repor
 	}
 	var fresh []store.Report
 	for _, r := range all {
-		if !seen[rootKey(r)] && store.Untriaged(r.Status) {
+		if !seen[rootKey(r)] && keep(r.Status) {
 			fresh = append(fresh, r)
 		}
 	}
-	return rootsOf(fresh), nil
+	roots := rootsOf(fresh)
+	if !keep(store.StatusRecheck) {
+		return roots, nil
+	}
+	return dropOpenElsewhere(roots, all), nil
+}
+
+// dropOpenElsewhere keeps the root causes no witness shows open: one open
+// on a current build of the family is not a re-check.
+func dropOpenElsewhere(roots [][]store.Report, all []store.Report) [][]store.Report {
+	open := map[string]bool{}
+	for _, r := range all {
+		if store.Untriaged(r.Status) {
+			open[rootKey(r)] = true
+		}
+	}
+	var out [][]store.Report
+	for _, rc := range roots {
+		if !open[rootKey(rc[0])] {
+			out = append(out, rc)
+		}
+	}
+	return out
 }
 
 // printRoots lists root causes one line each: severity, family, the

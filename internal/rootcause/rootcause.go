@@ -55,6 +55,70 @@ func (k Key) ID() string {
 	return hex.EncodeToString(h[:6])
 }
 
+// keyOf is the key a finding files under. Three refinements make it name
+// what is fixed once rather than what was seen:
+//
+//   - a cosmetic root cause is one per family and kind (its class group:
+//     lexical, datatype, head; or a boolean written as 0/1): what changes
+//     no value is grouped, whatever construct showed it;
+//   - an error whose message is the engine's own, specific one (not its
+//     parser's generic "syntax error at ...") is keyed by that message: it
+//     names the place in the engine's code that fails, whichever
+//     constructs reached it;
+//   - a literal's numeric datatype in the trigger is "literal numeric":
+//     that a number is needed is the trigger, which of XSD's numeric types
+//     the reduced case happened to keep is not (the symptom names a
+//     datatype where it matters: "xsd:int typed xsd:integer").
+func keyOf(fam string, f Finding, trig []string, sev diff.Severity) Key {
+	k := Key{Family: fam, Group: f.Class.Group(), Trigger: coarse(trig), Symptom: f.Symptom}
+	switch {
+	case sev == diff.SeverityCosmetic:
+		k.Trigger, k.Symptom = nil, cosmeticKind(f)
+	case specificMessage(f):
+		k.Trigger = nil
+	}
+	return k
+}
+
+func cosmeticKind(f Finding) string {
+	if slices.Contains(cosmeticSymptoms, f.Symptom) {
+		return f.Symptom
+	}
+	return f.Class.Group()
+}
+
+// genericMessage recognises a parser's generic complaint, which says
+// where the text stopped making sense to it, not what in the engine fails.
+var genericMessage = regexp.MustCompile(`(?i)syntax error|parse error|lexical error|encountered|unexpected|expected|not supported|unsupported`)
+
+// specificMessage: the finding is an error, crash or refusal with a
+// message of the engine's own that is not a parser's generic one.
+func specificMessage(f Finding) bool {
+	msg, ok := "", false
+	for _, p := range []string{"error: ", "crash: ", "refused: "} {
+		if m, found := strings.CutPrefix(f.Symptom, p); found {
+			msg, ok = m, true
+		}
+	}
+	return ok && len(msg) >= 12 && !genericMessage.MatchString(msg)
+}
+
+var numericLiteral = regexp.MustCompile(`^literal xsd:(integer|decimal|float|double|int|long|short|byte|nonNegativeInteger|positiveInteger|nonPositiveInteger|negativeInteger|unsignedInt|unsignedLong|unsignedShort|unsignedByte)$`)
+
+// coarse is the trigger as the key reads it: numeric datatypes of
+// literals as one label, sorted, each once.
+func coarse(trig []string) []string {
+	var out []string
+	for _, t := range trig {
+		if numericLiteral.MatchString(t) {
+			t = "literal numeric"
+		}
+		out = append(out, t)
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
 // Finding is what a root cause is computed from: one engine's divergence.
 type Finding struct {
 	Engine  string
@@ -77,9 +141,10 @@ func Of(f Finding) RootCause {
 	trig := slices.Clone(f.Trigger)
 	sort.Strings(trig)
 	trig = slices.Compact(trig)
-	k := Key{Family: fam, Group: f.Class.Group(), Trigger: trig, Symptom: f.Symptom}
+	sev := SeverityOf(f.Class, f.Symptom)
+	k := keyOf(fam, f, trig, sev)
 	rc := RootCause{ID: k.ID(), Family: fam, Group: k.Group, Trigger: trig, Ablated: f.Ablated,
-		Symptom: f.Symptom, Severity: SeverityOf(f.Class, f.Symptom).String(), Stale: d.Stale()}
+		Symptom: f.Symptom, Severity: sev.String(), Stale: d.Stale()}
 	if trig == nil {
 		rc.Trigger = []string{}
 	}

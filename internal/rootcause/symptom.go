@@ -77,6 +77,7 @@ var abstractions = []struct {
 	{regexp.MustCompile(`"(?:[^"\\]|\\.)*"`), `"…"`},
 	{regexp.MustCompile(`'(?:[^'\\]|\\.)*'`), `'…'`},
 	{regexp.MustCompile(`[?$][A-Za-z_][A-Za-z0-9_]*`), "?var"},
+	{regexp.MustCompile(`(?i)\b(variable|column)\s+([A-Za-z_][A-Za-z0-9_]*)\b`), "$1 ?var"},
 	{regexp.MustCompile(`_:[A-Za-z0-9_.-]+`), "_:b"},
 	{regexp.MustCompile(`(?:/[\w.+-]+){2,}/?`), "<path>"},
 	{regexp.MustCompile(`\b0x[0-9a-fA-F]+\b`), "N"},

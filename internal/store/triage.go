@@ -29,6 +29,11 @@ const (
 	StatusNotABug       = "not-a-bug"          // the oracle was wrong to file it
 	StatusInternal      = "internal"
 	StatusSuspect       = "suspect"
+	// StatusRecheck: seen only on a build older than what the engine's
+	// maintainers ship (oracle.Descriptor.Stale): re-check it on the newest
+	// release before filing. Set by filing, never counted untriaged; a
+	// witness on a current build of the family keeps the root cause open.
+	StatusRecheck = "re-check"
 )
 
 // TriageStatuses are the statuses SetStatus accepts.
@@ -36,7 +41,7 @@ var TriageStatuses = []string{StatusOpen, StatusKnownUpstream, StatusFixedIn, St
 	StatusSpecQuestion, StatusNotABug}
 
 // Statuses are every status a report may have (filters accept these).
-var Statuses = append(slices.Clone(TriageStatuses), StatusInternal, StatusSuspect)
+var Statuses = append(slices.Clone(TriageStatuses), StatusInternal, StatusSuspect, StatusRecheck)
 
 // Untriaged reports whether a status still asks for a person's look:
 // filed and not yet triaged.
@@ -260,10 +265,14 @@ func ruleChange(rc rootcause.RootCause) (StatusChange, bool) {
 // version was recorded: a migrated "fixed") is re-opened. Known
 // upstream, won't fix and the other decisions stay.
 func (db *DB) onFiling(ctx context.Context, tx *sql.Tx, id int64, prev string, t Triage, id0 Identity, version string, rc rootcause.RootCause) error {
-	if Untriaged(prev) {
+	if Untriaged(prev) || prev == StatusRecheck {
 		if c, ok := ruleChange(rc); ok {
 			return db.changeStatus(ctx, tx, id, prev, c)
 		}
+	}
+	if prev == StatusOpen && rc.Stale != "" {
+		return db.changeStatus(ctx, tx, id, prev, StatusChange{Status: StatusRecheck, By: storeActor,
+			Note: "re-check on the newest release before filing: " + rc.Stale})
 	}
 	switch prev {
 	case StatusOpen:
