@@ -116,7 +116,7 @@ func (j *Jail) Prepare(argv, extraEnv []string) (*Launch, error) {
 		env := append(cleanEnv("/tmp/work"), extraEnv...)
 		return &Launch{Argv: j.bwrapArgv(bw, argv), Env: env, Mode: c.Mode, Cleanup: func() {}}, nil
 	}
-	dir, err := os.MkdirTemp("", "oracle-engine-")
+	dir, err := TempDir("oracle-engine-") // named with our pid: a dead run's is removed (tmpdirs.go)
 	if err != nil {
 		return nil, err
 	}

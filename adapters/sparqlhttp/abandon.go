@@ -24,18 +24,20 @@ import (
 //  3. after a case that ended abandoned, the server's CPU time (its whole
 //     process tree, from /proc/<pid>/stat) is watched for up to settleFor:
 //     a server still burning CPU then is killed (Settle), and the next case
-//     starts a fresh one.
+//     starts a fresh one; a server with no per-query timeout is killed
+//     without the watch.
 
 // settleFor bounds the watch after an abandoned case; quietShare is the
 // share of one core below which a server counts as idle over a window.
 const (
-	settleFor    = 700 * time.Millisecond
+	settleFor    = time.Second
 	settleWindow = 100 * time.Millisecond
-	quietShare   = 0.25
+	quietShare   = 0.1
+	quietWindows = 3
 )
 
 // Settle waits until the process tree under root goes quiet (less than a
-// quarter of a core over a 100 ms window, twice in a row), for at most
+// tenth of a core over a 100 ms window, three times in a row), for at most
 // settleFor, and reports whether it did. A tree that did not is still
 // evaluating an abandoned case: the caller kills it.
 func Settle(root int) bool {
@@ -50,7 +52,7 @@ func Settle(root int) bool {
 		} else {
 			quiet = 0
 		}
-		if quiet == 2 {
+		if quiet == quietWindows {
 			return true
 		}
 		last = now
@@ -69,7 +71,14 @@ func (m *Managed) settle(ctx context.Context, srv *running) string {
 	if !abandoned(ctx) || srv == nil || srv.cmd == nil || srv.cmd.Process == nil || srv.exited() {
 		return ""
 	}
-	if Settle(srv.cmd.Process.Pid) {
+	m.mu.Lock()
+	cancels := m.http != nil && m.http.cfg.TimeoutParam != nil
+	m.mu.Unlock()
+	// A server without a per-query timeout of its own (the Oxigraph
+	// server) cannot be told to stop: it is stopped outright, as a sidecar
+	// is. Watching its CPU is not enough there: a server descheduled on a
+	// loaded machine, or still reading the request, looks idle for a while.
+	if cancels && Settle(srv.cmd.Process.Pid) {
 		return ""
 	}
 	m.stopRun(srv)

@@ -236,7 +236,7 @@ func (r *running) exited() bool {
 
 // start runs the server and waits until it answers.
 func start(ctx context.Context, s Server) (*running, error) {
-	dir, err := os.MkdirTemp("", "oracle-endpoint-")
+	dir, err := sidecar.TempDir("oracle-endpoint-") // a dead run's is removed at start (adapters/sidecar tmpdirs.go)
 	if err != nil {
 		return nil, err
 	}

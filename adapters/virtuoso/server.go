@@ -49,7 +49,7 @@ func Start(ctx context.Context, o Options) (*Server, error) {
 	o.defaults()
 	s := &Server{Dir: o.Dir, done: make(chan struct{})}
 	if s.Dir == "" {
-		dir, err := os.MkdirTemp("", "oracle-virtuoso-")
+		dir, err := sidecar.TempDir("oracle-virtuoso-") // a dead run's is removed at start (adapters/sidecar tmpdirs.go)
 		if err != nil {
 			return nil, err
 		}

@@ -67,9 +67,10 @@ func TestAbandonedCaseStopsEveryEngine(t *testing.T) {
 			if k := oracle.Classify(err); k != "timeout" && k != "resource" && k != "budget" {
 				t.Errorf("the runaway case ended with %v, want a timeout (or a limit: resource, budget)", err)
 			}
-			// Clearing the case's graphs and the settle watch follow the deadline.
-			if took > deadline+5*time.Second {
-				t.Errorf("the case returned %s after its start, past its %s deadline by more than 5 s", took.Round(time.Millisecond), deadline)
+			// Clearing the case's graphs, the settle watch and a server's stop
+			// follow the deadline (slow on a loaded machine); CPU is the point.
+			if took > deadline+15*time.Second {
+				t.Errorf("the case returned %s after its start, past its %s deadline by more than 15 s", took.Round(time.Millisecond), deadline)
 			}
 			c0 := childrenCPU()
 			time.Sleep(time.Second)
