@@ -32,6 +32,17 @@
 // stdin is already closed, gets the case again on a fresh process, once:
 // such a death is never charged to the case.
 //
+// Outside kills (pool.go failed, guard.go killedOutside): a process that
+// dies mid-case of a SIGKILL nobody here sent (the kernel's OOM killer, an
+// operator; exit 137 through bwrap) is ErrUnavailable saying it was killed
+// from outside, and the case is retried once on a fresh process; it is
+// never ErrCrashed, which is kept for the engine's own deaths. A case
+// abandoned mid-evaluation (its deadline, a cancel) kills its process.
+//
+// Temporary folders (tmpdirs.go): TempDir names them with the pid of the
+// run that made them; the first call of a process removes those of dead
+// runs (oracle-engine-, oracle-endpoint-, oracle-virtuoso-).
+//
 // To add a sidecar engine: write the sidecar in adapters/<name>/ so it
 // answers "version", "ping" and "query" requests, and give its Config to the
 // registry. The sidecar loads Request.Data (N-Quads) into a fresh in-memory
