@@ -118,6 +118,7 @@ func parseBench(args []string, stderr io.Writer) (*benchConfig, error) {
 	fs.DurationVar(&cfg.limit, "limit", 30*time.Second, "with --reach: the time limit of one evaluation")
 	fs.StringVar(&cfg.columns, "reach-columns", "reference,engine,judge", "with --reach: the evaluators measured (reference, engine, judge: the large-case judge)")
 	fs.Usage = usageOf(fs, synopses["bench"])
+	addHome(fs)
 	if err := fs.Parse(permute(fs, args)); err != nil {
 		return nil, err
 	}

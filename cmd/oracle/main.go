@@ -119,6 +119,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 	if syn, has := synopses[fs.Name()]; has {
 		fs.Usage = usageOf(fs, syn)
 	}
+	addHome(fs)
 	err := fs.Parse(permute(fs, args))
 	switch {
 	case errors.Is(err, flag.ErrHelp):

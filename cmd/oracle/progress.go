@@ -55,8 +55,9 @@ func (p *progress) update(done, total int, note string) {
 func (p *progress) line(done, total int, elapsed time.Duration, note string) string {
 	const width = 24
 	var b strings.Builder
-	b.WriteString(p.label + " ")
+	b.WriteString(p.label)
 	if total > 0 {
+		b.WriteString(" ")
 		n := min(done*width/total, width)
 		fmt.Fprintf(&b, "[%s%s] %d/%d", strings.Repeat("=", n), strings.Repeat(" ", width-n), done, total)
 		if done > 0 && done < total {
@@ -65,7 +66,7 @@ func (p *progress) line(done, total int, elapsed time.Duration, note string) str
 		}
 		b.WriteString(",")
 	} else if done > 0 {
-		fmt.Fprintf(&b, "%d,", done)
+		fmt.Fprintf(&b, " %d,", done)
 	}
 	fmt.Fprintf(&b, " %s", elapsed.Round(time.Second))
 	if note != "" {

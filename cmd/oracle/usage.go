@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -39,6 +40,21 @@ var synopses = map[string]string{
 	"triage counts":   "oracle triage counts [flags]",
 	"version":         "oracle version [flags]",
 	"w3c":             "oracle w3c [flags] [MANIFEST...]   (no MANIFEST: the suite --suite names)",
+}
+
+// homeCommands are the commands that run engines: each takes --home DIR,
+// the one folder to find the engines in, as $ORACLE_HOME names it
+// (registry.Roots; `engines install --home DIR` installs there).
+var homeCommands = map[string]bool{
+	"bench": true, "bisect": true, "diff": true, "engines": true, "engines install": true, "gate": true,
+	"reduce": true, "selfcheck": true, "serve": true, "sweep start": true, "sweep worker": true, "w3c": true,
+}
+
+// addHome gives an engine command its --home flag unless it has one.
+func addHome(fs *flag.FlagSet) {
+	if homeCommands[fs.Name()] && fs.Lookup("home") == nil {
+		fs.Func("home", "find the engines only in `DIR` (default: $"+registry.HomeEnv+", else the checkout, then the data folder `oracle engines install` fills)", registry.SetHome)
+	}
 }
 
 // usageFail reports a usage error on a command: "oracle NAME: what", then
