@@ -13,8 +13,10 @@ func init() {
 	oracle.Register(oracle.Descriptor{
 		Name:   Name,
 		Family: "rdf4j",
-		Newest: oracle.Release{Version: "5.2.2", Checked: "2026-12-07",
-			Source: "Maven Central: versions-maven-plugin reports 5.2.2 as the newest org.eclipse.rdf4j release"},
+		// The Maven repository these machines reach stops at 5.2.2; RDF4J's
+		// own tracker shows 6.0.x in use, so findings on 5.2.2 are stale.
+		Newest: oracle.Release{Version: "6.0.1", Checked: "2026-12-07",
+			Source: "eclipse-rdf4j/rdf4j#6051 (2026-09-20) reports 'Eclipse RDF4J Version: 6.0.1 (first reproduced on 6.0.0, re-verified on 6.0.1)'; central.sonatype.com lists org.eclipse.rdf4j artifacts at 6.0.0; repo.maven.apache.org as reached here serves 5.2.2 as the newest (versions-maven-plugin; dependency:get of 6.0.0 and 6.0.1 fails)"},
 		Tracker:  "https://github.com/eclipse-rdf4j/rdf4j/issues",
 		Supports: []string{"update"},
 		Rules:    oracle.MustRules(known),

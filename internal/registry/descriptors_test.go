@@ -23,7 +23,7 @@ var wantFamily = map[string]struct {
 	"oxigraph": {"oxigraph", true}, "pyoxigraph": {"oxigraph", false}, "oxigraph-server": {"oxigraph", false},
 	"jena": {"jena", false}, "fuseki": {"jena", false},
 	"oxilite": {"oxilite", false}, "rdflib": {"rdflib", false}, "comunica": {"comunica", false},
-	"rdf4j": {"rdf4j", false}, "rasqal": {"rasqal", true}, "virtuoso": {"virtuoso", true},
+	"rdf4j": {"rdf4j", true}, "rasqal": {"rasqal", true}, "virtuoso": {"virtuoso", true},
 	"attean": {"attean", true}, "rdfquery": {"rdfquery", true},
 }
 
@@ -129,6 +129,10 @@ var ruleCases = map[string]struct{ match, miss []ruleCase }{
 	"virtuoso-minus-no-shared-variable": {
 		match: []ruleCase{{"virtuoso-minus-missing-rows", "virtuoso", ""}},
 		miss:  []ruleCase{{"attean-count-missing-rows", "virtuoso", ""}},
+	},
+	"virtuoso-insert-data-blank-node": {
+		match: []ruleCase{{"update-request-sequence-rejected", "virtuoso", ""}, {"virtuoso-update-insert-data-rejected", "virtuoso", ""}},
+		miss:  []ruleCase{{"update-empty-graph-block-rejected", "virtuoso", ""}, {"virtuoso-basic-graph-pattern-rejected", "virtuoso", ""}},
 	},
 	"virtuoso-integer-division": {
 		match: []ruleCase{{"arithmetic-computed-value", "virtuoso", ""}, {"arithmetic-computed-datatype", "virtuoso", ""}},
