@@ -68,8 +68,10 @@ func (d Descriptor) Stale() string {
 		return fmt.Sprintf("%s is no longer maintained (%s)", d.Name, d.Newest.Source)
 	case d.Newest.Version == "" || d.Version == "":
 		return ""
-	case versionLess(d.Version, d.Newest.Version):
+	case versionLess(d.Version, d.Newest.Version) && d.Newest.Date != "":
 		return fmt.Sprintf("tested build %s is older than the newest %s (%s)", d.Version, d.Newest.Version, d.Newest.Date)
+	case versionLess(d.Version, d.Newest.Version):
+		return fmt.Sprintf("tested build %s is older than the newest %s", d.Version, d.Newest.Version)
 	}
 	return ""
 }

@@ -23,13 +23,13 @@ import (
 // status; cosmetic root causes in one table at the end. ref (the judge)
 // prints each face's expected answer; nothing else runs, so the page
 // depends only on the corpus.
-func Findings(cases []*Case, up *UpstreamIndex, ref oracle.Engine) string {
+func Findings(cases []*Case, up *UpstreamIndex, ref oracle.Engine, master map[string]MasterRecord) string {
 	rows := findingRows(cases, up)
 	roots := rootsOf(rows)
 	var b strings.Builder
 	b.WriteString(findingsIntro)
 	summary(&b, cases, rows, roots)
-	byFamily(&b, roots, ref)
+	byFamily(&b, roots, ref, master)
 	cosmetic(&b, roots)
 	return b.String()
 }
@@ -58,9 +58,8 @@ head on an empty answer, a boolean written as 0/1). Status: *open* (not found on
 family's tracker), *intended* or *won't fix* (the maintainers said so: the family's
 ` + "`known.json`" + ` rule, with their sentence), *known upstream* / *fixed upstream* (an issue reports
 it), *spec question* (the verdict rests on a contested reading: not filed as a bug),
-*internal* / *suspect* (our fast engine, or the judge, is in question). A root cause seen only
-on a build older than its maintainers' newest release says so: re-check it there before
-filing. Basis: what the verdict rests on (` + "`text:`" + ` an anchor of the Recommendation,
+*internal* / *suspect* (our fast engine, or the judge, is in question), *re-check* (seen only on
+a build older than its maintainers' newest release: re-check it there before filing). Basis: what the verdict rests on (` + "`text:`" + ` an anchor of the Recommendation,
 ` + "`erratum:`" + `, ` + "`w3c-test:`" + `, ` + "`contested:`" + ` the open question).
 
 `
@@ -144,6 +143,8 @@ func statusOf(c *Case, e Expect, rc rootcause.RootCause, u Upstream, checked boo
 		return "internal"
 	case c.Meta["status"] == "suspect":
 		return "suspect"
+	case rc.Stale != "":
+		return "re-check"
 	}
 	return "open"
 }
@@ -180,7 +181,7 @@ func (r *root) status() string {
 	return best
 }
 
-var statusOrder = []string{"open", "internal", "suspect", "spec question", "known upstream", "fixed upstream", "won't fix", "intended"}
+var statusOrder = []string{"open", "internal", "suspect", "re-check", "spec question", "known upstream", "fixed upstream", "won't fix", "intended"}
 
 func statusRank(s string) int {
 	if i := slices.Index(statusOrder, s); i >= 0 {
@@ -257,7 +258,7 @@ func (r *root) witnesses() int {
 }
 
 func summary(b *strings.Builder, cases []*Case, rows []row, roots []*root) {
-	bySev, intended, known, stale, open, witnesses := map[string]int{}, 0, 0, 0, 0, 0
+	bySev, intended, known, recheck, open, witnesses := map[string]int{}, 0, 0, 0, 0, 0
 	for _, r := range roots {
 		bySev[r.rc.Severity]++
 		switch r.status() {
@@ -267,9 +268,8 @@ func summary(b *strings.Builder, cases []*Case, rows []row, roots []*root) {
 			known++
 		case "open":
 			open++
-		}
-		if r.rc.Stale != "" {
-			stale++
+		case "re-check":
+			recheck++
 		}
 		witnesses += r.witnesses()
 	}
@@ -282,7 +282,7 @@ func summary(b *strings.Builder, cases []*Case, rows []row, roots []*root) {
 	fmt.Fprintf(b, "By severity: %s.\n", strings.Join(sev, ", "))
 	fmt.Fprintf(b, "Open: %d root causes; intended or won't fix (the maintainers' word): %d; known or fixed upstream: %d.\n",
 		open, intended, known)
-	fmt.Fprintf(b, "Seen only on a build older than its maintainers' newest release (re-check before filing): %d.\n", stale)
+	fmt.Fprintf(b, "Re-check: %d root causes seen only on a build older than its maintainers' newest release (re-check there before filing).\n", recheck)
 	updateSummary(b, cases, rows)
 	sizes(b, cases)
 	familyTable(b, roots)
@@ -359,21 +359,21 @@ func familyTable(b *strings.Builder, roots []*root) {
 			}
 		}
 	}
-	b.WriteString("\n| family | members | root causes | wrong answer | crash | error | refusal | cosmetic | open | intended / won't fix | known / fixed upstream | spec question |\n" +
-		"| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	b.WriteString("\n| family | members | root causes | wrong answer | crash | error | refusal | cosmetic | open | re-check | intended / won't fix | known / fixed upstream | spec question |\n" +
+		"| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, f := range sortedKeys(per) {
 		c := per[f]
 		sort.Strings(c.members)
-		fmt.Fprintf(b, "| [%s](#family-%s) | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", f, slug(f),
+		fmt.Fprintf(b, "| [%s](#family-%s) | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", f, slug(f),
 			strings.Join(c.members, ", "), c.n, c.sev["wrong-answer"], c.sev["crash"], c.sev["error"], c.sev["refusal"],
-			c.sev["cosmetic"], c.status["open"], c.status["intended"]+c.status["won't fix"],
+			c.sev["cosmetic"], c.status["open"], c.status["re-check"], c.status["intended"]+c.status["won't fix"],
 			c.status["known upstream"]+c.status["fixed upstream"], c.status["spec question"])
 	}
 }
 
 // byFamily writes each family's root causes but the cosmetic ones, worst
 // first, one section each.
-func byFamily(b *strings.Builder, roots []*root, ref oracle.Engine) {
+func byFamily(b *strings.Builder, roots []*root, ref oracle.Engine, master map[string]MasterRecord) {
 	per := map[string][]*root{}
 	for _, r := range roots {
 		per[r.rc.Family] = append(per[r.rc.Family], r)
@@ -389,7 +389,7 @@ func byFamily(b *strings.Builder, roots []*root, ref oracle.Engine) {
 				continue
 			}
 			shown++
-			rootSection(b, r, ref)
+			rootSection(b, r, ref, master)
 		}
 		if shown == 0 {
 			b.WriteString("\nOnly cosmetic root causes (the table at the end).\n")
@@ -397,7 +397,7 @@ func byFamily(b *strings.Builder, roots []*root, ref oracle.Engine) {
 	}
 }
 
-func rootSection(b *strings.Builder, r *root, ref oracle.Engine) {
+func rootSection(b *strings.Builder, r *root, ref oracle.Engine, master map[string]MasterRecord) {
 	fmt.Fprintf(b, "\n### %s\n\n", cell(r.title()))
 	fmt.Fprintf(b, "- Root cause `%s`: %s; trigger: %s; symptom: %s\n", r.rc.ID, r.rc.Severity,
 		orNone(strings.Join(r.rc.Trigger, ", ")), orNone(r.rc.Symptom))
@@ -405,6 +405,10 @@ func rootSection(b *strings.Builder, r *root, ref oracle.Engine) {
 	fmt.Fprintf(b, "- Status: %s\n", r.statusLine())
 	if r.rc.Stale != "" {
 		fmt.Fprintf(b, "- Re-check on the newest release before filing: %s\n", r.rc.Stale)
+	}
+	if m, ok := master[r.face.ID]; ok && r.hasMember(m.Engine) {
+		fmt.Fprintf(b, "- On %s's development branch (corpus/regress/%s-master.tsv): %s (%s)\n", m.Engine, m.Engine,
+			masterWords[m.Status], m.Outcome)
 	}
 	fmt.Fprintf(b, "- Basis: %s\n", basisLine(r.rows[0].e.Basis))
 	fmt.Fprintf(b, "- Smallest witness: `corpus/regress/%s`", r.face.ID)
@@ -437,6 +441,9 @@ func rootSection(b *strings.Builder, r *root, ref oracle.Engine) {
 		}
 	}
 }
+
+var masterWords = map[string]string{"still": "still shows it", "changed": "shows another divergence",
+	"fixed": "fixed (judged correct)"}
 
 func (r *root) hasMember(engine string) bool {
 	for _, x := range r.rows {

@@ -112,3 +112,36 @@ func shortRef(url string) string {
 	}
 	return url
 }
+
+// MasterRecord is what an engine's development branch does on a corpus
+// case recorded against its release (corpus/regress/rasqal-master.tsv):
+// still (the same outcome and classes), changed (another wrong class, or
+// an error, crash or refusal), fixed (judged correct).
+type MasterRecord struct {
+	Engine, Release, Status, Outcome string
+}
+
+// ReadMasterTable reads a release table (case, outcome on the tested
+// release, outcome on master, status, note) for engine, keyed by case; a
+// missing file is an empty table.
+func ReadMasterTable(path, engine string) (map[string]MasterRecord, error) {
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return map[string]MasterRecord{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]MasterRecord{}
+	for i, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "case\t") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 4 {
+			return nil, fmt.Errorf("%s:%d: want case, release outcome, master outcome, status[, note]", path, i+1)
+		}
+		out[f[0]] = MasterRecord{Engine: engine, Release: f[1], Outcome: f[2], Status: f[3]}
+	}
+	return out, nil
+}
