@@ -2,21 +2,34 @@
 // (reports), their triage, sweeps with their progress, and per-case
 // per-engine sweep results.
 //
-// A finding's identity (identity.go) is (engine, class, fingerprint of the
-// reduced case: reduce.Fingerprint of the stored reproducer). FileReport
-// files a divergence as one finding per engine on its wrong side; the
-// engines that agreed, and the other wrong ones, are annotations, so adding
-// or removing a bystander engine changes no finding. The fingerprint alone
-// is the root cause: one reduced case diverging on several engines.
-// CountFindings counts by both (the dashboard, /metrics, /v1/findings and
-// docs/findings.md through internal/regress).
+// A finding's identity (identity.go) is (engine, root cause): the root
+// cause its divergence is a witness of (internal/rootcause: engine
+// family, class group, trigger, symptom), carried by each engine's report
+// (report.EngineReport.RootCause). FileReport files a divergence as one
+// finding per engine on its wrong side; the engines that agreed, and the
+// other wrong ones, are annotations, so adding or removing a bystander
+// engine changes no finding, and another witness of the same root cause on
+// the same engine (another seed, another reduced case) is the same finding,
+// counted, keeping the smaller reproducer. The members of a family showing
+// one root cause are its findings; CountFindings counts findings and root
+// causes, per engine, family and severity, untriaged and intended (the
+// dashboard, /metrics, /v1/findings and docs/findings.md through
+// internal/regress). Lists lead with severity (severityRank). A report
+// written before root causes (migration 005) keeps its old identity
+// (engine, class, fingerprint of the reduced case) and the fingerprint as
+// its root cause.
 //
 // Triage (triage.go): the statuses open, known-upstream (URL), fixed-in
 // (version), wont-fix, intended-deviation, spec-question, not-a-bug, set by
 // SetStatus with who and a note, every change kept in report_history.
-// Filing applies them: an open finding whose (engine, class) is an
-// intended deviation becomes one; a fixed-in finding seen failing on its
-// fixed version or a later one is re-opened; the others keep their status.
+// Filing applies them: a rule of the family's known.json matching the
+// root cause gives an untriaged finding its status (by "rule:<id>", with
+// the maintainers' link and sentence); an open finding whose root cause a
+// person marked an intended deviation on any member becomes one; an open
+// finding seen only on a build older than its maintainers' newest release
+// is re-check (re-check it there before filing; not untriaged); a fixed-in
+// finding seen failing on its fixed version or a later one is re-opened;
+// the others keep their status.
 //
 // Comparison (compare.go): a sweep is compared with the previous sweep of
 // the same corpus (SweepSpec.CorpusKey), over the engines both specs run
