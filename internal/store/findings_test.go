@@ -96,7 +96,9 @@ func TestBystandersAreAnnotations(t *testing.T) {
 }
 
 func TestCountFindings(t *testing.T) {
-	f := func(e, c, fp string) Finding { return Finding{Identity: Identity{Engine: e, Class: c, Fingerprint: fp}} }
+	f := func(e, c, fp string) Finding {
+		return Finding{Identity: Identity{Engine: e, Class: c, Fingerprint: fp}}
+	}
 	got := CountFindings([]Finding{f("rasqal", "vars", "a"), f("rasqal", "vars", "a"), f("rasqal", "vars", "b"),
 		f("jena", "vars", "a"), f("jena", "missing-rows", "a"), f("oxigraph", "order", "c")})
 	require.Equal(t, 5, got.Findings)

@@ -96,8 +96,8 @@ type ReportFilter struct {
 	// one click away, never hidden).
 	NoCosmetic bool
 	SweepID    int64 // reports the sweep filed or saw (sweep_reports)
-	Limit       int
-	Offset      int
+	Limit      int
+	Offset     int
 }
 
 // Paging defaults.
