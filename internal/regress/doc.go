@@ -3,8 +3,10 @@
 // verdict each engine gave when it was recorded, and the findings page
 // (docs/findings.md) generated from it.
 //
-// A case is a directory, one per root cause (a reduced case, identified
-// by reduce.Fingerprint of its query and data):
+// A case is a directory, one per root cause's face: the smallest reduced
+// case witnessing a root cause (internal/rootcause: the engine family,
+// class group, trigger found by ablation, symptom); one face may be the
+// face of several root causes (engines of several families wrong on it):
 //
 //	corpus/regress/<id>/query.rq    the minimal query
 //	corpus/regress/<id>/data.nq     the minimal dataset, N-Quads (may be empty)
@@ -18,7 +20,10 @@
 //	                                tried=N, or why not)
 //
 // Beside the cases: record.tsv (what came of each seed: filed as which case,
-// flagged and why, or no divergence) and upstream.tsv (what each engine's
+// a witness of which root cause, flagged and why, or no divergence),
+// rasqal-master.tsv (what Rasqal's git master does on each Rasqal finding:
+// `go test ./internal/regress -run TestRasqalMaster -rasqal-master` rewrites
+// it after a regeneration) and upstream.tsv (what each engine's
 // public tracker says of a root cause: known / fixed / not-found, the issue
 // seen in a search result, the date checked; upstream.go reads it). The
 // record is data: testdata/upstream/rules.py holds one rule per issue seen
@@ -43,8 +48,11 @@
 // line is "# origin: ...", over <seed>.nq or the library example) on every
 // installed engine, reduces each (engine, class) on a wrong side with
 // reduce.All (per engine, against the judge alone, verified 1-minimal),
-// groups the reduced cases by fingerprint (the same reduced case wrong on
-// several engines is one case), confirms each on a run of its own (and
+// finds each reduction's trigger by ablation (reduce.Trigger, run by every
+// reduction for each engine wrong on its result), groups the reductions by
+// root cause and takes each root cause's smallest witness as its face (the
+// others are kept in the face's witnesses.tsv; the same reduced case wrong
+// on several engines is one case), confirms each on a run of its own (and
 // runs it once more: engines that answer otherwise are recorded as
 // "# flaky:", whose changes the corpus test logs instead of failing; a
 // flaky mark of the previous corpus carries over by fingerprint: Virtuoso
