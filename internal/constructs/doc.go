@@ -16,7 +16,8 @@
 //	dataset        FROM  FROM NAMED
 //	projection     SELECT *  DISTINCT  REDUCED  subquery
 //	modifiers      GROUP BY  HAVING  ORDER BY  LIMIT  OFFSET
-//	patterns       OPTIONAL  UNION  MINUS  FILTER  BIND  VALUES  GRAPH  SERVICE
+//	patterns       basic graph pattern (a triple pattern, not a path, in a WHERE pattern)
+//	               OPTIONAL  UNION  MINUS  FILTER  BIND  VALUES  GRAPH  SERVICE
 //	               blank node ([], _:b or [ p o ] in a pattern or template)
 //	               collection (a non-empty ( ... ))
 //	paths          path |  path /  path ^  path *  path +  path ?  path !
@@ -55,6 +56,7 @@
 //	                removed and c written where ?v is used (a projected ?v
 //	                becomes (c AS ?v)); other BINDs removed; and every BIND removed
 //	FILTER MINUS    removed
+//	basic graph pattern  every triple pattern (not a path) removed
 //	OPTIONAL        OPTIONAL {P} as {P} (a join), and removed
 //	UNION           each branch alone (variant i: branch i of every UNION)
 //	GRAPH SERVICE   x {P} as {P}; for GRAPH the named graphs merged into the default one

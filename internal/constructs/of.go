@@ -57,8 +57,13 @@ func nodeLabels(n syntax.Node) []string {
 			return []string{"FROM NAMED"}
 		}
 		return []string{"FROM"}
+	case *syntax.TriplesBlock:
+		if !hasPlainTriple(n.Triples) {
+			return nil
+		}
+		return []string{"basic graph pattern"} // report's name (spec.go patternSpec)
 	case *syntax.Decl, *syntax.SelectItem, *syntax.GroupCondition, *syntax.OrderCondition,
-		*syntax.GroupPattern, *syntax.TriplesBlock, *syntax.TriplesSameSubject, *syntax.PropertyObjects,
+		*syntax.GroupPattern, *syntax.TriplesSameSubject, *syntax.PropertyObjects,
 		*syntax.Var, *syntax.IRI, *syntax.PathNegItem:
 		return nil
 	case *syntax.Union, *syntax.Optional, *syntax.Minus, *syntax.Graph, *syntax.Service,
@@ -274,4 +279,40 @@ func modifyLabels(m *syntax.Modify) []string {
 		}
 	}
 	return out
+}
+
+// hasPlainTriple: some triple has a variable or an IRI as its predicate,
+// not a path (#BasicGraphPatterns); the triples of `[ p o ]` count.
+func hasPlainTriple(ts []*syntax.TriplesSameSubject) bool {
+	for _, t := range ts {
+		if l, ok := t.Subject.(*syntax.BlankNodePropertyList); ok && plainProps(l.Props) {
+			return true
+		}
+		if plainProps(t.Props) {
+			return true
+		}
+	}
+	return false
+}
+
+func plainProps(ps []*syntax.PropertyObjects) bool {
+	for _, p := range ps {
+		if isPlainVerb(p.Verb) {
+			return true
+		}
+		for _, o := range p.Objects {
+			if l, ok := o.(*syntax.BlankNodePropertyList); ok && plainProps(l.Props) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isPlainVerb(v syntax.Verb) bool {
+	switch v.(type) {
+	case *syntax.Var, *syntax.IRI:
+		return true
+	}
+	return false
 }

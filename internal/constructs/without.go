@@ -119,6 +119,8 @@ func patternRewrites(label string, q *syntax.Query) ([]rewrite, bool) {
 		return []rewrite{onQuery(bindNeutral), onQuery(dropElems[*syntax.Bind])}, true
 	case "FILTER":
 		return []rewrite{onQuery(dropElems[*syntax.Filter])}, true
+	case "basic graph pattern":
+		return []rewrite{onQuery(dropPlainTriples)}, true
 	case "MINUS":
 		return []rewrite{onQuery(dropElems[*syntax.Minus])}, true
 	case "OPTIONAL":
@@ -189,6 +191,41 @@ func dropElems[T syntax.Pattern](q *syntax.Query) bool {
 		}
 		return keep(p)
 	})
+	return true
+}
+
+// dropPlainTriples removes every triple pattern whose predicate is a
+// variable or an IRI, keeping the path patterns; a block left empty goes.
+func dropPlainTriples(q *syntax.Query) bool {
+	walk(q, func(n syntax.Node) {
+		b, ok := n.(*syntax.TriplesBlock)
+		if !ok {
+			return
+		}
+		var ts []*syntax.TriplesSameSubject
+		for _, t := range b.Triples {
+			t.Props = slices.DeleteFunc(t.Props, func(p *syntax.PropertyObjects) bool { return isPlainVerb(p.Verb) })
+			if len(t.Props) > 0 || !isTerm(t.Subject) {
+				ts = append(ts, t)
+			}
+		}
+		b.Triples = ts
+	})
+	editGroups(q, func(p syntax.Pattern) []syntax.Pattern {
+		if b, ok := p.(*syntax.TriplesBlock); ok && len(b.Triples) == 0 {
+			return nil
+		}
+		return keep(p)
+	})
+	return true
+}
+
+// isTerm: a subject that is one term, not `[ p o ]` or a collection.
+func isTerm(g syntax.GraphNode) bool {
+	switch g.(type) {
+	case *syntax.BlankNodePropertyList, *syntax.Collection:
+		return false
+	}
 	return true
 }
 

@@ -206,7 +206,7 @@ func labelRank(l string) int {
 	switch l {
 	case "named graph", "blank node in data":
 		return 0
-	case "blank node", "DISTINCT", "REDUCED", "ORDER BY", "LIMIT", "OFFSET", "HAVING", "GROUP BY", "SELECT *",
+	case "blank node", "basic graph pattern", "DISTINCT", "REDUCED", "ORDER BY", "LIMIT", "OFFSET", "HAVING", "GROUP BY", "SELECT *",
 		"FROM", "FROM NAMED", "subquery", "BIND", "FILTER", "OPTIONAL", "UNION", "MINUS", "GRAPH",
 		"SERVICE", "VALUES":
 		return 1
