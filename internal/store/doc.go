@@ -22,7 +22,8 @@
 // Triage (triage.go): the statuses open, known-upstream (URL), fixed-in
 // (version), wont-fix, intended-deviation, spec-question, not-a-bug, set by
 // SetStatus with who and a note, every change kept in report_history.
-// Filing applies them: a rule of the family's known.json matching the
+// SetStatuses (triage_bulk.go) applies one decision to many findings in
+// one transaction, each change in its own history. Filing applies them: a rule of the family's known.json matching the
 // root cause gives an untriaged finding its status (by "rule:<id>", with
 // the maintainers' link and sentence); an open finding whose root cause a
 // person marked an intended deviation on any member becomes one; an open
@@ -42,8 +43,10 @@
 //
 // Per-test results (tests.go, tests_read.go, tests_compare.go; migration
 // 003): a case's status on each engine (passed, failed with its class,
-// not-run, unsupported; a failure shows as intended when the engine's
-// baseline lists it or its (engine, class) is triaged intended-deviation),
+// not-run, unsupported; a failure shows as known when the engine's
+// baseline lists it, and as intended only when a finding of the engine's
+// on that test, of its class, is an intended deviation: a baseline lists
+// what fails, it does not say the maintainers meant it),
 // written by RecordCase with the case's results (CaseRecord.Tests: a W3C
 // test judged against its expected answer, a corpus case against the
 // judge) or by RecordTests for an imported `oracle w3c`/`oracle gate` run;

@@ -329,6 +329,9 @@ type Store interface {
 	// SetStatus triages a report (StatusChange.Check says what is
 	// accepted), records the change in its history, and returns the report.
 	SetStatus(ctx context.Context, id int64, c StatusChange) (Report, error)
+	// SetStatuses triages many reports with one decision in one
+	// transaction, each change in its report's history (triage_bulk.go).
+	SetStatuses(ctx context.Context, ids []int64, c StatusChange) (int, error)
 	// History is a report's status changes, oldest first.
 	History(ctx context.Context, id int64) ([]StatusEvent, error)
 	// Findings counts findings by identity and by root cause (findings.go).

@@ -16,13 +16,14 @@ import (
 const (
 	TestPassed      = "passed"
 	TestFailed      = "failed"      // with a class
-	TestIntended    = "intended"    // failed, but the engine's baseline lists it or its (engine, class) is triaged intended-deviation
+	TestIntended    = "intended"    // failed, and a finding of the engine's on this test, of its class, is an intended deviation (a person's triage or a known.json rule)
+	TestKnown       = "known"       // failed, and the engine's baseline lists it: a known failure, not a decision that it is intended
 	TestNotRun      = "not-run"     // skipped by the harness (entailment, SERVICE, update) or not judged
 	TestUnsupported = "unsupported" // the engine lacks the feature (it says so, or mf:requires)
 )
 
 // TestStatuses are the statuses in display order.
-var TestStatuses = []string{TestPassed, TestFailed, TestIntended, TestUnsupported, TestNotRun}
+var TestStatuses = []string{TestPassed, TestFailed, TestKnown, TestIntended, TestUnsupported, TestNotRun}
 
 // Suites a test belongs to (SuiteOf).
 const (
@@ -92,8 +93,10 @@ type TestResult struct {
 	Answer    *Table  `json:"answer,omitempty"`
 }
 
-// Failing reports whether the status is a failure (intended or not).
-func (r TestResult) Failing() bool { return r.Status == TestFailed || r.Status == TestIntended }
+// Failing reports whether the status is a failure (known, intended or not).
+func (r TestResult) Failing() bool {
+	return r.Status == TestFailed || r.Status == TestIntended || r.Status == TestKnown
+}
 
 // Table is an answer as the test page shows it: terms in N-Triples form
 // ("" unbound), at most MaxTableRows rows (More counts those left out).
@@ -228,7 +231,7 @@ func (db *DB) upsertTestResult(ctx context.Context, tx *sql.Tx, r TestResult) er
 	if r.Test == "" || r.Engine == "" || !knownTestStatus(r.Status) {
 		return fmt.Errorf("%w: test result %q/%q: want a test, an engine and a status of %v", ErrInvalid, r.Test, r.Engine, TestStatuses)
 	}
-	if r.Status == TestIntended { // stored raw: intended is decided when read
+	if r.Status == TestIntended || r.Status == TestKnown { // stored raw: known and intended are decided when read
 		r.Status = TestFailed
 	}
 	if r.Suite == "" {

@@ -63,12 +63,12 @@ type SuiteCount struct {
 	Engine                                        string `json:"engine"`
 	Version                                       string `json:"version"`
 	Suite                                         string `json:"suite"`
-	Passed, Failed, Intended, NotRun, Unsupported int
+	Passed, Failed, Known, Intended, NotRun, Unsupported int
 }
 
 // Run is the tests the rate counts: every test but those not run. An
 // unsupported test counts against the engine, as a failure does.
-func (c SuiteCount) Run() int { return c.Passed + c.Failed + c.Intended + c.Unsupported }
+func (c SuiteCount) Run() int { return c.Passed + c.Failed + c.Known + c.Intended + c.Unsupported }
 
 // Rate is the pass rate in percent (0 when nothing ran).
 func (c SuiteCount) Rate() float64 {
@@ -82,6 +82,7 @@ func (c SuiteCount) Rate() float64 {
 func (c *SuiteCount) Add(o SuiteCount) {
 	c.Passed += o.Passed
 	c.Failed += o.Failed
+	c.Known += o.Known
 	c.Intended += o.Intended
 	c.NotRun += o.NotRun
 	c.Unsupported += o.Unsupported
@@ -93,6 +94,8 @@ func (c *SuiteCount) count(status string, n int) {
 		c.Passed += n
 	case TestFailed:
 		c.Failed += n
+	case TestKnown:
+		c.Known += n
 	case TestIntended:
 		c.Intended += n
 	case TestUnsupported:
@@ -145,27 +148,58 @@ func (db *DB) testResults(ctx context.Context, where string, args []any, withAns
 	return out, db.markIntended(ctx, out)
 }
 
-// markIntended shows a failure as intended when the engine's baseline
-// listed the test or its (engine, class) is triaged intended-deviation.
+// markIntended shows a failure as known when the engine's baseline lists
+// the test, and as intended when a finding of the engine's on the test, of
+// the failure's class, is an intended deviation (its status set by a
+// person or by a rule of the family's known.json at filing). A baseline
+// says a failure is expected, not that its maintainers meant it.
 func (db *DB) markIntended(ctx context.Context, rs []TestResult) error {
-	pairs, err := db.intendedPairs(ctx)
+	intended, err := db.intendedTests(ctx)
 	if err != nil {
 		return err
 	}
 	for i := range rs {
 		r := &rs[i]
-		if r.Status == TestFailed && (r.Baseline != "" || pairs[r.Engine+"\x00"+r.Class]) {
-			r.Status = TestIntended
+		if r.Status == TestFailed {
+			r.Status = failedStatus(r.Baseline != "", intended[intendedKey(r.Engine, r.Test, r.Class)])
 		}
 	}
 	return nil
 }
 
-func (db *DB) intendedPairs(ctx context.Context) (map[string]bool, error) {
+// failedStatus is a failure's status: intended over known over failed.
+func failedStatus(listed, intended bool) string {
+	switch {
+	case intended:
+		return TestIntended
+	case listed:
+		return TestKnown
+	}
+	return TestFailed
+}
+
+func intendedKey(engine, test, class string) string { return engine + "\x00" + test + "\x00" + class }
+
+// intendedTests are the (engine, test, class) of intended-deviation
+// findings: the case that first showed each and every case a sweep linked
+// it to.
+func (db *DB) intendedTests(ctx context.Context) (map[string]bool, error) {
 	out := map[string]bool{}
-	err := db.each(ctx, `SELECT DISTINCT engine, class, 0 FROM reports WHERE status = ?`, []any{StatusIntended},
-		func(e, c string, _ int) { out[e+"\x00"+c] = true })
-	return out, err
+	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT r.engine, r.case_name, r.class FROM reports r WHERE r.status = ?
+		UNION SELECT r.engine, l.case_name, r.class FROM reports r JOIN sweep_reports l ON l.report_id = r.id WHERE r.status = ?`),
+		StatusIntended, StatusIntended)
+	if err != nil {
+		return nil, fmt.Errorf("store: read intended findings: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e, t, c string
+		if err := rows.Scan(&e, &t, &c); err != nil {
+			return nil, err
+		}
+		out[intendedKey(e, t, c)] = true
+	}
+	return out, rows.Err()
 }
 
 // Tests lists the test browser's page.
@@ -328,13 +362,14 @@ func (db *DB) Test(ctx context.Context, key string, sweepID int64) (TestCase, []
 // SuiteCounts counts statuses per sweep, engine, version and suite, oldest
 // sweep first.
 func (db *DB) SuiteCounts(ctx context.Context) ([]SuiteCount, error) {
-	pairs, err := db.intendedPairs(ctx)
+	intended, err := db.intendedTests(ctx)
 	if err != nil {
 		return nil, err
 	}
 	rows, err := db.sql.QueryContext(ctx, `SELECT sweep_id, engine, version, suite, status, class,
-		CASE WHEN baseline = '' THEN 0 ELSE 1 END, COUNT(*) FROM test_results
-		GROUP BY sweep_id, engine, version, suite, status, class, CASE WHEN baseline = '' THEN 0 ELSE 1 END
+		CASE WHEN baseline = '' THEN 0 ELSE 1 END, CASE WHEN status = 'failed' THEN test ELSE '' END, COUNT(*) FROM test_results
+		GROUP BY sweep_id, engine, version, suite, status, class, CASE WHEN baseline = '' THEN 0 ELSE 1 END,
+		CASE WHEN status = 'failed' THEN test ELSE '' END
 		ORDER BY sweep_id, engine, suite`)
 	if err != nil {
 		return nil, fmt.Errorf("store: count tests: %w", err)
@@ -343,13 +378,13 @@ func (db *DB) SuiteCounts(ctx context.Context) ([]SuiteCount, error) {
 	var out []SuiteCount
 	for rows.Next() {
 		var c SuiteCount
-		var status, class string
+		var status, class, test string
 		var listed, n int
-		if err := rows.Scan(&c.SweepID, &c.Engine, &c.Version, &c.Suite, &status, &class, &listed, &n); err != nil {
+		if err := rows.Scan(&c.SweepID, &c.Engine, &c.Version, &c.Suite, &status, &class, &listed, &test, &n); err != nil {
 			return nil, err
 		}
-		if status == TestFailed && (listed == 1 || pairs[c.Engine+"\x00"+class]) {
-			status = TestIntended
+		if status == TestFailed {
+			status = failedStatus(listed == 1, intended[intendedKey(c.Engine, test, class)])
 		}
 		if k := len(out) - 1; k >= 0 && out[k].SweepID == c.SweepID && out[k].Engine == c.Engine && out[k].Suite == c.Suite && out[k].Version == c.Version {
 			out[k].count(status, n)
