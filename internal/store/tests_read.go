@@ -59,10 +59,10 @@ type TestPage struct {
 
 // SuiteCount is how one engine's tests of one suite ended in one sweep.
 type SuiteCount struct {
-	SweepID                                       int64  `json:"sweep_id"`
-	Engine                                        string `json:"engine"`
-	Version                                       string `json:"version"`
-	Suite                                         string `json:"suite"`
+	SweepID                                              int64  `json:"sweep_id"`
+	Engine                                               string `json:"engine"`
+	Version                                              string `json:"version"`
+	Suite                                                string `json:"suite"`
 	Passed, Failed, Known, Intended, NotRun, Unsupported int
 }
 
