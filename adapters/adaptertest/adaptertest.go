@@ -1,7 +1,9 @@
 // Package adaptertest holds the checks every adapter's test runs against its
 // real engine: the dataset is exactly the case's (a named graph's triple never
 // shows in the default graph), each query form answers, a syntax error is
-// classified as rejected, and no query reaches the network.
+// classified as rejected, and no query reaches the network. reproduce.go
+// runs a reproducer's shell text with bash, every engine command a
+// recorder (RunRecorded), for adapters/reproducers.
 package adaptertest
 
 import (

@@ -16,4 +16,14 @@
 // engines that apply SPARQL 1.1 Update requests (the registry's reference
 // and engine implement it; adapters may later). AsUpdater finds it through
 // wrappers that have Unwrap() Engine.
+//
+// reproducer.go: NativeCase and the optional Reproducer interface, each
+// adapter's engine-only reproducer (shell text a maintainer runs). shell.go
+// and literal.go are the one quoting of a case's text in it: a single-quoted
+// word (ShellQuote), a heredoc whose quoted terminator is never a line of
+// its body (Heredoc), a comment that stays one (ShellComment), and string
+// literals of the programs fed to node, jshell/java and perl (JSString,
+// JavaString, PerlString). An adapter writes case text into a reproducer
+// only through these; adapters/reproducers runs every adapter's reproducer
+// on hostile cases to hold it to that. A new quoting need is a helper here.
 package oracle
