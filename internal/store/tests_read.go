@@ -24,6 +24,12 @@ type Conformance interface {
 	Test(ctx context.Context, key string, sweepID int64) (TestCase, []TestResult, error)
 	// SuiteCounts counts statuses per sweep, engine, version and suite.
 	SuiteCounts(ctx context.Context) ([]SuiteCount, error)
+	// CorpusCounts counts them per corpus (tests_corpus.go: W3C query,
+	// W3C update, SPARQL 1.2, regression corpus); CorpusTests counts the
+	// distinct tests of each; TestReports links tests to findings.
+	CorpusCounts(ctx context.Context) ([]SuiteCount, error)
+	CorpusTests(ctx context.Context) (map[string]int, error)
+	TestReports(ctx context.Context, engine string) (map[string][]int64, error)
 	// CompareTests compares sweep b with sweep a test by test.
 	CompareTests(ctx context.Context, a, b int64) (TestComparison, error)
 	// FindingsByClass counts findings per engine, class and status.
@@ -362,15 +368,22 @@ func (db *DB) Test(ctx context.Context, key string, sweepID int64) (TestCase, []
 // SuiteCounts counts statuses per sweep, engine, version and suite, oldest
 // sweep first.
 func (db *DB) SuiteCounts(ctx context.Context) ([]SuiteCount, error) {
+	return db.countTests(ctx, "suite")
+}
+
+// countTests counts statuses per sweep, engine, version and group (a
+// column or an expression over test_results), oldest sweep first; a
+// failure is known or intended as markIntended says.
+func (db *DB) countTests(ctx context.Context, group string) ([]SuiteCount, error) {
 	intended, err := db.intendedTests(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT sweep_id, engine, version, suite, status, class,
+	rows, err := db.sql.QueryContext(ctx, `SELECT sweep_id, engine, version, `+group+`, status, class,
 		CASE WHEN baseline = '' THEN 0 ELSE 1 END, CASE WHEN status = 'failed' THEN test ELSE '' END, COUNT(*) FROM test_results
-		GROUP BY sweep_id, engine, version, suite, status, class, CASE WHEN baseline = '' THEN 0 ELSE 1 END,
+		GROUP BY sweep_id, engine, version, `+group+`, status, class, CASE WHEN baseline = '' THEN 0 ELSE 1 END,
 		CASE WHEN status = 'failed' THEN test ELSE '' END
-		ORDER BY sweep_id, engine, suite`)
+		ORDER BY sweep_id, engine, 4`)
 	if err != nil {
 		return nil, fmt.Errorf("store: count tests: %w", err)
 	}
