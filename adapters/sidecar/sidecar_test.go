@@ -20,6 +20,7 @@ import (
 // child process speaking the protocol, whose behaviour the query text picks
 // ("hang", "die", "garbage", "reject"; anything else counts the data's lines).
 func TestMain(m *testing.M) {
+	rdf.ServeLoadChild() // a loader worker of this binary (loader_test.go)
 	if os.Getenv("SIDECAR_TEST_CHILD") == "1" {
 		serveTestChild()
 		return

@@ -63,4 +63,20 @@
 // descriptor.go describes the servers this package starts: oxigraph-server
 // in the Oxigraph family, Fuseki in Jena's; their rules live with those
 // families (adapters/oxigraph, adapters/jena).
+//
+// Abandoned work stops (abandon.go): the query carries the server's own
+// per-query timeout set to what is left of the case's deadline
+// (Config.TimeoutParam: Fuseki's "timeout" in seconds, Virtuoso's in
+// milliseconds), the request is cancelled with the case and the relay
+// drops the server's connection, and after an abandoned case a server
+// whose process tree still burns CPU (or that has no per-query timeout,
+// the Oxigraph server) is stopped; the next case starts a fresh one.
+//
+// An engine's own graphs are off limits (owngraphs.go, Config.OwnGraphs,
+// Virtuoso's system graphs): counted before the first case; a case naming
+// one is unsupported before it runs; after every case leftovers are dropped
+// and a changed count is ErrOwnGraphsChanged. Our faults stay ours
+// (service.go): a confined server's failed SERVICE is unsupported with the
+// engine's words (Fuseki's 502, the Oxigraph server's error text streamed
+// into a 200 answer), Fuseki's "Query timed out" a timeout.
 package sparqlhttp

@@ -50,7 +50,10 @@
 //     StartLoaderPool, CloseLoaderPool; a crashed or timed-out worker is replaced, a worker
 //     is retired after WorkerMaxDocs documents or past WorkerMaxRSS).
 //     isolated_linux.go / isolated_other.go: Pdeathsig and the default
-//     pool size per platform.
+//     pool size per platform. isolated_jail.go: SetWorkerJail, the hook
+//     through which a program linking adapters/sidecar runs every worker
+//     in the engines' bubblewrap sandbox with a minimal environment (the
+//     loader's own variables only).
 //   - catalogue.go: the JSON dataset catalogue of seed 003 and the active
 //     dataset for FROM / FROM NAMED (Catalogue.Active).
 //   - iso.go: Isomorphic / IsomorphicQuads, graph equality up to blank nodes.

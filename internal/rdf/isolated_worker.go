@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"slices"
 )
 
 // loaderWorker is the parent's handle on one `load -worker` process
@@ -30,6 +29,8 @@ type loaderWorker struct {
 	rss    int64 // resident set after the last document
 	broken bool  // killed, crashed or out of step: never reuse
 
+	cleanup func() // removes what the jail made, once reaped (isolated_jail.go)
+
 	stderr     bytes.Buffer
 	stderrDone chan struct{}
 	done       chan struct{}
@@ -42,16 +43,22 @@ func startWorker(exe string, env []string) (*loaderWorker, error) {
 	if err != nil {
 		return nil, err
 	}
+	argv, cmdEnv, cleanup, err := workerCommand(exe, env)
+	if err != nil {
+		closeAll(append(r, w...)...)
+		return nil, err
+	}
 	c := &loaderWorker{env: env, in: w[0], outF: r[1], out: bufio.NewReaderSize(r[1], 64<<10),
-		stderrDone: make(chan struct{}), done: make(chan struct{})}
-	c.cmd = exec.Command(exe, "load", "-worker")
-	c.cmd.Env = append(slices.Clip(env), workerEnv+"=1")
+		stderrDone: make(chan struct{}), done: make(chan struct{}), cleanup: cleanup}
+	c.cmd = exec.Command(argv[0], argv[1:]...)
+	c.cmd.Env = cmdEnv
 	c.cmd.Stdin, c.cmd.Stdout, c.cmd.Stderr = r[0], w[1], w[2]
 	c.cmd.SysProcAttr = childProcAttr()
 	err = c.cmd.Start()
 	closeAll(r[0], w[1], w[2]) // the child's ends
 	if err != nil {
 		closeAll(w[0], r[1], r[2])
+		cleanup()
 		return nil, err
 	}
 	go c.collectStderr(r[2])
@@ -91,6 +98,7 @@ func (c *loaderWorker) collectStderr(f *os.File) {
 // closes done: whoever waits on done sees the pool without c.
 func (c *loaderWorker) wait(reaped func()) {
 	c.err = c.cmd.Wait()
+	c.cleanup()
 	closeAll(c.in, c.outF)
 	reaped()
 	close(c.done)
