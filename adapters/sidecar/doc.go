@@ -27,6 +27,23 @@
 // on stderr; a sidecar that catches its allocation failure answers with
 // kind "resource".
 //
+// The memory budget (budget.go, pool_budget.go): every engine process of
+// the oracle (these sidecars, the servers of adapters/sparqlhttp and
+// adapters/virtuoso, roqet) shares one budget (SetMemoryBudget; default
+// 60% of MemTotal). A process's memory limit is its share: the adapter's
+// own limit scaled so that the engines that joined fit (Budget.Share),
+// reserved before it starts and given back when it is gone, so the limits
+// of the live processes never add up past the budget; a start that finds
+// it taken stops idle processes of other engines, then waits (bounded),
+// then is ErrResource saying so. While a case runs the engine's resident
+// memory is read every 50 ms, and past the share the process is killed
+// (ErrResource); after a case a process holding over half its share is
+// restarted, so no idle process keeps its peak. A failure answer in the
+// engine's own words for running out of memory (Config.OOM, listed by its
+// adapter: Comunica's "Invalid string length", Oxigraph's WASM
+// "unreachable" when near its share) is ErrResource too. No cgroup is
+// used (none can be created where the oracle runs unprivileged).
+//
 // Idle deaths (guard.go): a pooled process found dead is replaced before
 // a case is sent; one that dies of a SIGKILL nobody here sent, or whose
 // stdin is already closed, gets the case again on a fresh process, once:

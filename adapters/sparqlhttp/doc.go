@@ -58,7 +58,15 @@
 // other engine process, set from the config's memory_mb and cpu_limit
 // (Managed.SetLimits, limits.go): memory as RLIMIT_DATA plus a JVM heap
 // of half, CPU time per case watched in /proc (past it the server is
-// killed and the case is ErrResource).
+// killed and the case is ErrResource). Their memory limit is not their
+// own but their share of the oracle's one memory budget (budget.go,
+// adapters/sidecar/budget.go): reserved at start, given back at stop;
+// while a case runs the server's process tree's resident memory is
+// watched, and past the share the server is stopped (ErrResource); a case
+// that leaves it over half its share stops it (the next case starts a
+// fresh one); Fuseki's "Java heap space" answer and the Oxigraph server's
+// death after "memory allocation of N bytes failed" (serverOOM, the
+// servers' words as data) are ErrResource, never an engine's error.
 //
 // descriptor.go describes the servers this package starts: oxigraph-server
 // in the Oxigraph family, Fuseki in Jena's; their rules live with those

@@ -49,4 +49,13 @@
 // case's deadline; a server still busy after an abandoned case is killed.
 // SP031 "due to security restrictions" (bif:file_to_string and the like)
 // and HC001 (no network) are unsupported (refusal.go).
+//
+// Memory (budget.go): the server's RLIMIT_DATA is its share of the
+// oracle's one memory budget (adapters/sidecar/budget.go), reserved at
+// start and given back when it stops; its resident memory is watched while
+// a case runs (past the share: stopped, ErrResource), and a case that
+// leaves it over half its share stops it. A server that died during a case
+// after its log said "could not allocate memory" (OOM lists Virtuoso's
+// words) or after using over half its share ran out of memory:
+// ErrResource, whatever the steps after the query reported.
 package virtuoso

@@ -59,7 +59,7 @@ func (f *caseFlags) register(fs *flag.FlagSet) {
 // runDiff implements
 //
 //	oracle diff -q query.rq [-d data.ttl | --dataset catalogue.json] [--engines a,b,...]
-//	            [--format md|json|table] [--reduce] [--timeout D] [--base IRI]
+//	            [--format md|json|table] [--reduce] [--timeout D] [--base IRI] [--memory-budget SIZE]
 //	oracle diff -u update.ru [-d data.trig|data.nq | --dataset catalogue.json] [--engines ...] [--format md|json|table] [--reduce]
 //
 // It exits 0 when every requested engine is judged correct, 3 when one
@@ -73,6 +73,7 @@ func (f *caseFlags) register(fs *flag.FlagSet) {
 func runDiff(args []string) int {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
 	fs.Func("config", "engine registry config `FILE` (see deploy/engines.example.json)", registry.UseConfigFile)
+	fs.Func("memory-budget", "memory `SIZE` all engine processes share (\"12GiB\", \"60%\" of the machine; default $"+registry.MemoryBudgetEnv+", else 60%)", registry.UseMemoryBudget)
 	var cf caseFlags
 	cf.register(fs)
 	doReduce := fs.Bool("reduce", false, "reduce every divergence and report the minimal cases")

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/server"
 	"github.com/sparql-oracle/oracle/internal/store"
 	"github.com/sparql-oracle/oracle/internal/sweep"
@@ -32,7 +33,7 @@ func init() {
 //	oracle serve [--addr 127.0.0.1:8080] [--public-url URL] [--db oracle.db | postgres://...] [--token-file F]
 //	             [--engines a,b] [--deadline D] [--max-concurrent N]
 //	             [--grace D] [--max-body B] [--max-query B] [--max-dataset B] [--max-quads N]
-//	             [--workers N] [--nightly spec.json | --no-nightly]
+//	             [--workers N] [--nightly spec.json | --no-nightly] [--memory-budget SIZE]
 //
 // One binary plays both roles of a deployment: `--workers -1` is an API
 // front end that only enqueues sweep jobs; `--workers N` also runs N case
@@ -50,6 +51,7 @@ func runServe(args []string) int {
 	token := fs.String("token", "", "bearer `TOKEN` required by write endpoints (visible in ps: prefer --token-file or $ORACLE_TOKEN)")
 	tokenFile := fs.String("token-file", "", "read the bearer token from `FILE` (its first line)")
 	engines := fs.String("engines", "", "comma-separated external engines to serve (default: every installed one)")
+	fs.Func("memory-budget", "memory `SIZE` all engine processes share (\"12GiB\", \"60%\" of the machine; default $"+registry.MemoryBudgetEnv+", else 60%)", registry.UseMemoryBudget)
 	var so serveOptions
 	fs.StringVar(&so.publicURL, "public-url", "", "the `URL` browsers reach the service at: writes from any other page origin are refused (default: $ORACLE_PUBLIC_URL, else http:// and the listen address)")
 	fs.IntVar(&so.workers, "workers", 0, "sweep case jobs run at once in this process (0: GOMAXPROCS; -1: enqueue only)")

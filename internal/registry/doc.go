@@ -66,6 +66,19 @@
 // its releaser builds the engine itself (releaser.build) and says how to
 // build a missing one (releaser.how).
 //
+// # One memory budget, one set of engines
+//
+// budget.go: the engine processes share one memory budget
+// (adapters/sidecar/budget.go), set by `--memory-budget SIZE`
+// (UseMemoryBudget), else the config's memory_budget, else
+// $ORACLE_MEMORY_BUDGET, else 60% of the machine (ParseMemory reads
+// "12GiB" or "60%"); memory_mb is then an engine's weight in it and the
+// most it may get. Shared builds each engine once per process: `oracle
+// serve`'s diff path and its sweep runner (sweep.Options.Engine's default)
+// run the same engine processes. budget_bombs_test.go sets off the memory
+// bombs through every installed engine and checks the whole process tree
+// stays under the budget.
+//
 // Probe and ProbeAll check engines for real (installed files, a version
 // answer, ASK {} for an endpoint) within a short timeout: `oracle engines`.
 //

@@ -1,0 +1,149 @@
+package sidecar
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
+
+// Shares divide what the engines may use in proportion to their own
+// limits, never past their own, never below MinShare.
+func TestBudgetShares(t *testing.T) {
+	b := NewBudget(9 << 30) // engines: 9 GiB less the oracle's 1 GiB
+	if got := b.Share("a", 2<<30); got != 2<<30 {
+		t.Errorf("alone, a gets %d MiB, want its own 2048", got>>20)
+	}
+	b.Join("a", 2<<30, 1, nil)
+	b.Join("b", 2<<30, 2, nil) // two processes
+	b.Join("c", 4<<30, 1, nil)
+	b.Join("a", 1<<30, 1, nil) // a second instance: the larger weight stays
+	// weights 2 + 4 + 4 = 10 GiB over 8 GiB: four fifths each
+	for name, own := range map[string]int64{"a": 2 << 30, "b": 2 << 30, "c": 4 << 30} {
+		if got, want := b.Share(name, own), own*4/5; got < want-1 || got > want+1 {
+			t.Errorf("%s: share %d MiB, want %d", name, got>>20, want>>20)
+		}
+	}
+	small := NewBudget(1 << 30)
+	small.Join("x", 2<<30, 16, nil)
+	if got := small.Share("x", 2<<30); got != MinShare {
+		t.Errorf("a crowded budget gives %d MiB, want the floor %d", got>>20, MinShare>>20)
+	}
+}
+
+type idler struct {
+	b       *Budget
+	release func()
+}
+
+func (i *idler) FreeIdle() bool {
+	if i.release == nil {
+		return false
+	}
+	i.release()
+	i.release = nil
+	return true
+}
+
+// A start that finds the budget taken stops another engine's idle
+// process first; with none idle it waits for memory given back, and past
+// its context it is ErrResource saying the budget is taken.
+func TestBudgetReserve(t *testing.T) {
+	b := NewBudget(3 << 30) // engines: 2.625 GiB
+	ctx := context.Background()
+	r1, err := b.Reserve(ctx, "a", 2<<30, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := &idler{b: b, release: r1}
+	b.idlers = append(b.idlers, other)
+	r2, err := b.Reserve(ctx, "b", 2<<30, nil)
+	if err != nil {
+		t.Fatalf("an idle process's share was not taken back: %v", err)
+	}
+	if other.release != nil || b.Used() != 2<<30 {
+		t.Fatalf("after the eviction %d MiB are reserved, want 2048", b.Used()>>20)
+	}
+	short, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	_, err = b.Reserve(short, "c", 1<<30, nil)
+	if !errors.Is(err, oracle.ErrResource) || !strings.Contains(err.Error(), "memory budget is taken") || !strings.Contains(err.Error(), "b 2048 MiB") {
+		t.Fatalf("a start past the budget: %v, want ErrResource naming the budget and its holders", err)
+	}
+	go func() { time.Sleep(100 * time.Millisecond); r2() }()
+	r3, err := b.Reserve(ctx, "c", 1<<30, nil)
+	if err != nil {
+		t.Fatalf("memory given back did not wake the waiting start: %v", err)
+	}
+	r3()
+	r3() // once only
+	if b.Used() != 0 {
+		t.Errorf("%d MiB still reserved after every release", b.Used()>>20)
+	}
+}
+
+// A sidecar's process starts under its share (RLIMIT_DATA), holds the
+// share while it lives, and gives it back when killed; a process left
+// over half its share after a case is restarted.
+func TestPoolHoldsShare(t *testing.T) {
+	if _, err := exec.LookPath("prlimit"); err != nil {
+		t.Skip("no prlimit")
+	}
+	before := Memory().Used()
+	e := New(Config{Name: "budget-cat", Command: []string{"sh", "-c", `read l; echo '{"id":1,"ok":true,"format":"json","result":"{\"head\":{\"vars\":[]},\"results\":{\"bindings\":[]}}"}'; sleep 60`},
+		Limits: Limits{Memory: 512 << 20}})
+	defer e.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	p, err := e.acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	share := Memory().Share("budget-cat", 512<<20)
+	if p.limit != share || Memory().Used()-before != share {
+		t.Errorf("process limit %d MiB, reserved %d MiB, want the share %d MiB", p.limit>>20, (Memory().Used()-before)>>20, share>>20)
+	}
+	for end := time.Now().Add(5 * time.Second); p.enginePID() == 0 && time.Now().Before(end); {
+		time.Sleep(20 * time.Millisecond) // the engine's exec inside the sandbox
+	}
+	limits, _ := os.ReadFile("/proc/" + strconv.Itoa(p.enginePID()) + "/limits")
+	if !strings.Contains(string(limits), strconv.FormatInt(share, 10)) {
+		t.Errorf("the process does not run under RLIMIT_DATA %d:\n%s", share, limits)
+	}
+	p.limit = 1 // any resident memory is over half of it: restarted
+	e.afterCase(p, &Response{OK: true})
+	if !p.exited() || Memory().Used() != before {
+		t.Errorf("a process over half its share was kept (exited %v), %d MiB still reserved", p.exited(), (Memory().Used()-before)>>20)
+	}
+}
+
+// An engine's own words for running out of memory are ErrResource; a
+// NearLimit word only when the process had used over half its share.
+func TestOOMTexts(t *testing.T) {
+	e := &Engine{cfg: Config{OOM: OOMTexts{Always: []string{"Invalid string length"}, NearLimit: []string{"unreachable"}}}}
+	p := &process{limit: 1 << 40}
+	p.engine.Store(int64(os.Getpid())) // its peak is this test's
+	fail := func(msg string) *Response { return &Response{Error: &Failure{Kind: "error", Message: msg}} }
+	if !e.outOfMemory(p, fail("RangeError: Invalid string length")) {
+		t.Error("Always text not read as memory")
+	}
+	if !e.outOfMemory(p, fail("java.lang.OutOfMemoryError: Java heap space")) {
+		t.Error("a runtime's out-of-memory words not read as memory")
+	}
+	if e.outOfMemory(p, fail("RuntimeError: unreachable")) {
+		t.Error("NearLimit text read as memory for a process far from its share")
+	}
+	if e.outOfMemory(p, fail("Invalid regular expression")) {
+		t.Error("an ordinary error read as memory")
+	}
+	p.limit = 2
+	if !e.outOfMemory(p, fail("RuntimeError: unreachable")) {
+		t.Error("NearLimit text not read as memory for a process past half its share")
+	}
+}
