@@ -44,7 +44,7 @@ type Ablation struct {
 // maxAblationPasses bounds the passes over the labels: a label that no
 // variant removes is tried again on the next pass only when another label
 // was removed after it was tried.
-const maxAblationPasses = 3
+const maxAblationPasses = 8
 
 // Trigger ablates c, a reduced case on which engine name is wrong in
 // class against the judge. Labels are tried in a fixed order

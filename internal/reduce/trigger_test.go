@@ -266,8 +266,8 @@ func TestCorpusTrigger(t *testing.T) {
 				if !a.Complete {
 					incomplete++
 				}
-				t.Logf("%s\t%s\t%s\ttrigger [%s]\tremoved [%s]\t%d calls\t%s", c.ID, e.Name(), cl, strings.Join(a.Trigger, "; "),
-					strings.Join(a.Removed, "; "), a.Calls, time.Since(start).Round(time.Millisecond))
+				t.Logf("%s\t%s\t%s\ttrigger [%s]\tremoved [%s]\t%d calls\t%s\tcomplete %v", c.ID, e.Name(), cl, strings.Join(a.Trigger, "; "),
+					strings.Join(a.Removed, "; "), a.Calls, time.Since(start).Round(time.Millisecond), a.Complete)
 			}
 		}
 	}
