@@ -117,10 +117,11 @@ func parseBench(args []string, stderr io.Writer) (*benchConfig, error) {
 	fs.BoolVar(&cfg.reach, "reach", false, "print the reach table: per query, the largest data the reference and the engine answer within 1 s and --limit")
 	fs.DurationVar(&cfg.limit, "limit", 30*time.Second, "with --reach: the time limit of one evaluation")
 	fs.StringVar(&cfg.columns, "reach-columns", "reference,engine,judge", "with --reach: the evaluators measured (reference, engine, judge: the large-case judge)")
-	fs.Usage = usageOf(fs, synopses["bench"])
-	addHome(fs)
-	if err := fs.Parse(permute(fs, args)); err != nil {
-		return nil, err
+	if code, ok := parseFlags(fs, args); !ok {
+		if code == 0 {
+			return nil, flag.ErrHelp
+		}
+		return nil, errors.New("usage") // parseFlags said what
 	}
 	fs.Visit(func(f *flag.Flag) { cfg.sizeSet = cfg.sizeSet || f.Name == "triples" })
 	err := cfg.fill(*sizes, *engines)

@@ -120,7 +120,7 @@ func runEnginesInstall(args []string) int {
 	for _, n := range names {
 		if !install.Known(n) {
 			fmt.Fprintf(os.Stderr, "oracle engines install: unknown engine %q (want %s)\n", n, strings.Join(installable(), ", "))
-			return 2
+			return 1
 		}
 	}
 	home, err := registry.InstallHome()

@@ -37,7 +37,7 @@ func genMain(args []string, stdout, stderr io.Writer) int {
 	p, err := corpus.ProfileByName(*profile)
 	if err != nil {
 		fmt.Fprintln(stderr, "oracle gen:", err)
-		return 2
+		return 1 // bad input: a profile that is not there or does not load
 	}
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()

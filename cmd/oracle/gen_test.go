@@ -22,8 +22,8 @@ func TestGenCommand(t *testing.T) {
 	if again.String() != s {
 		t.Error("gen is not deterministic")
 	}
-	if code := genMain([]string{"--profile", "nope"}, &out, &errb); code != 2 {
-		t.Errorf("unknown profile: exit %d, want 2", code)
+	if code := genMain([]string{"--profile", "nope"}, &out, &errb); code != 1 {
+		t.Errorf("unknown profile: exit %d, want 1", code)
 	}
 }
 
@@ -35,7 +35,7 @@ func TestSelfcheckCommand(t *testing.T) {
 	if code != 0 || !regexp.MustCompile(`^cases=50 disagreements=0 seconds=[0-9.]+$`).MatchString(last) {
 		t.Errorf("exit %d, last line %q, stderr %s", code, last, errb.String())
 	}
-	if code := selfcheckMain([]string{"--engine", "nope"}, &out, &errb); code != 2 {
-		t.Errorf("unknown engine: exit %d, want 2", code)
+	if code := selfcheckMain([]string{"--engine", "nope"}, &out, &errb); code != 1 {
+		t.Errorf("unknown engine: exit %d, want 1", code)
 	}
 }

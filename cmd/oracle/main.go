@@ -8,7 +8,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -113,19 +112,23 @@ func wantsHelp(args []string) bool {
 // stop and return code. The usage is the command's line in synopses
 // (usage.go) when it has one.
 func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
-	if wantsHelp(args) {
-		fs.SetOutput(os.Stdout)
-	}
 	if syn, has := synopses[fs.Name()]; has {
 		fs.Usage = usageOf(fs, syn)
 	}
 	addHome(fs)
-	err := fs.Parse(permute(fs, args))
-	switch {
-	case errors.Is(err, flag.ErrHelp):
+	if wantsHelp(args) {
+		fs.SetOutput(os.Stdout)
+		fs.Parse(permute(fs, args))
 		return 0, false
-	case err != nil:
-		return exitUsageError, false
+	}
+	// The flag package prints a bare "flag provided but not defined";
+	// the error is written here instead, prefixed by the command.
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(permute(fs, args))
+	fs.SetOutput(out)
+	if err != nil {
+		return usageFail(out, fs, "%v", err), false
 	}
 	return 0, true
 }

@@ -40,14 +40,14 @@ func parseMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	src, err := readQuery(name, stdin)
 	if err != nil {
 		fmt.Fprintln(stderr, "oracle parse:", err)
-		return 2
+		return 1
 	}
 	if *base == "" {
 		*base = fileBase(name)
 	}
 	q, err := algebra.Parse(string(src), *base)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		fmt.Fprintf(stderr, "oracle parse: %s: %v\n", name, err)
 		return 1
 	}
 	fmt.Fprintln(stdout, q.String())

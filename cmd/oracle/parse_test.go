@@ -52,7 +52,7 @@ func TestParseUsage(t *testing.T) {
 	if code := parseMain(nil, strings.NewReader(""), &out, &errb); code != 2 {
 		t.Errorf("no file: exit %d, want 2", code)
 	}
-	if code := parseMain([]string{"/nonexistent/q.rq"}, strings.NewReader(""), &out, &errb); code != 2 {
-		t.Errorf("missing file: exit %d, want 2", code)
+	if code := parseMain([]string{"/nonexistent/q.rq"}, strings.NewReader(""), &out, &errb); code != 1 {
+		t.Errorf("missing file: exit %d, want 1", code)
 	}
 }

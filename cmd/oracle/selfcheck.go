@@ -54,7 +54,7 @@ func selfcheckMain(args []string, stdout, stderr io.Writer) int {
 	p, j, e, err := selfcheckSetup(*profile, *judge, *engine)
 	if err != nil {
 		fmt.Fprintln(stderr, "oracle selfcheck:", err)
-		return 2
+		return 1 // bad input: an unknown engine or profile
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -54,7 +54,7 @@ func TestSweepCommandErrors(t *testing.T) {
 		{[]string{"status", "--db", db, "42"}, 1, "not found"},
 		{[]string{"status", "--db", db + ".typo"}, 1, "no such store"},
 		{[]string{"reports", "--db", db + ".typo"}, 1, "no such store"},
-		{[]string{"compare", "--db", db, "1"}, 1, "no finished sweep"},
+		{[]string{"compare", "--db", db, "1"}, 1, "not found: sweep 1"},
 	} {
 		code, _, errs := sweepRun(c.args...)
 		if code != c.code || !strings.Contains(errs, c.want) {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/store"
@@ -71,7 +72,9 @@ func usageFail(w io.Writer, fs *flag.FlagSet, format string, a ...any) int {
 // cmd: err". An invalid argument the store refuses (store.ErrInvalid) is a
 // usage error (2); anything else is a failure (1).
 func cmdFail(w io.Writer, cmd string, err error) int {
-	fmt.Fprintf(w, "oracle %s: %v\n", cmd, err)
+	// The store's own prefixes say which package spoke, not what went wrong.
+	msg := strings.TrimPrefix(err.Error(), store.ErrInvalid.Error()+": ")
+	fmt.Fprintf(w, "oracle %s: %s\n", cmd, strings.TrimPrefix(msg, "store: "))
 	if errors.Is(err, store.ErrInvalid) {
 		return exitUsageError
 	}

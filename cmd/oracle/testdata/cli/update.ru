@@ -1,0 +1,1 @@
+INSERT DATA { <http://ex/a> <http://ex/p> 1 }
