@@ -211,3 +211,17 @@ func TestEnginesHealthMetrics(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffSPARQL12Judged: a SPARQL 1.2 query posted is judged by the
+// reference, which implements 1.2: the server's timing wrapper around the
+// judge must not hide that (oracle.Supports12 looks through Unwrap).
+func TestDiffSPARQL12Judged(t *testing.T) {
+	_, ts := newTest(t, Config{})
+	q := `VERSION "1.2" SELECT ?t WHERE { BIND(<<( <http://ex/a> <http://ex/p> 1 )>> AS ?t) }`
+	var rep report.JSONReport
+	r := postJSON(t, ts.URL+"/v1/diff", map[string]any{"query": q, "engines": []string{"engine"}})
+	r.json(t, &rep)
+	if r.Status != 200 || rep.Judge != "reference" || rep.Kind != diff.KindAllCorrect {
+		t.Errorf("a 1.2 query: status %d judge %q kind %s (%s), want all-correct judged by reference", r.Status, rep.Judge, rep.Kind, rep.JudgeError)
+	}
+}

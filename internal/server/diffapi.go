@@ -367,6 +367,11 @@ func (t *timedJudge) Eval(ctx context.Context, c *oracle.Case) (*results.Answer,
 	return a, err
 }
 
+// Unwrap lets oracle look through the timer (oracle.Supports12, native
+// reproducers): without it the judge lost its SPARQL 1.2 support and every
+// 1.2 query posted was unjudged.
+func (t *timedJudge) Unwrap() oracle.Engine { return t.Engine }
+
 func (t *timedJudge) first() time.Duration {
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"regexp"
 	"strconv"
@@ -17,6 +18,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/report"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // largeQuery is the BSBM chain join with a FILTER: the reference
@@ -183,3 +185,41 @@ func tooLoaded(t *testing.T, cat []byte, lim Limits) {
 			took.Round(time.Millisecond), strings.TrimSpace(string(load)))
 	}
 }
+
+// TestInHouseLargeVerdictsArray: with only the in-house engines, a case the
+// large-case judge decides (the reference out of budget on the full data,
+// the fast engine judging) has no engine left to give a verdict on; the
+// answer's "verdicts" is still an array, as api/openapi.yaml requires, never
+// null.
+func TestInHouseLargeVerdictsArray(t *testing.T) {
+	pair := inHouse()[:2]
+	_, ts := newTest(t, Config{Engines: []oracle.Engine{budgetBound{pair[0]}, pair[1]}})
+	var data strings.Builder
+	for i := range 2 * diff.DefaultLarge.LargeQuads {
+		fmt.Fprintf(&data, "<http://ex/s%d> <http://ex/p> %d .\n", i, i)
+	}
+	body, _ := json.Marshal(map[string]any{"query": `SELECT ?s ?o WHERE { ?s <http://ex/p> ?o FILTER(?o > 100) }`,
+		"dataset": map[string]string{"default": data.String()}})
+	r := do(t, "POST", ts.URL+"/v1/diff", "application/json", body)
+	var rep report.JSONReport
+	r.json(t, &rep)
+	if r.Status != 200 || rep.Judge != diff.TwinName {
+		t.Fatalf("status %d judge %q (%s), want the fast engine judging: %.300s", r.Status, rep.Judge, rep.Reason, r.Body)
+	}
+	if !regexp.MustCompile(`"verdicts": \[\]`).Match(r.Body) {
+		t.Errorf("verdicts is not an empty array: %.600s", r.Body)
+	}
+}
+
+// budgetBound is the reference out of budget on any data larger than the
+// large-case judge's samples, whatever the machine's speed.
+type budgetBound struct{ oracle.Engine }
+
+func (b budgetBound) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	if c.Dataset != nil && c.Dataset.Len() > diff.DefaultLarge.LargeQuads {
+		return nil, fmt.Errorf("%w: 50000000 steps (test: out of budget past %d quads)", oracle.ErrBudget, diff.DefaultLarge.LargeQuads)
+	}
+	return b.Engine.Eval(ctx, c)
+}
+
+func (b budgetBound) Unwrap() oracle.Engine { return b.Engine }
