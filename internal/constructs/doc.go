@@ -84,12 +84,17 @@
 // No neutral form (the label always stays): comparisons, = and !=, the
 // aggregates, the query forms, path / and path !, collection, the SPARQL
 // 1.2 forms, the base literal kinds (xsd:integer, xsd:decimal,
-// xsd:double, xsd:boolean), SERVICE-free forms of update operations.
+// xsd:double, xsd:boolean), the update operations.
 //
-// Updates: OfUpdate names a request's operations and the constructs of
-// its WHERE patterns and templates, with the store's; WithoutUpdate has
-// the data-side neutral forms only (literal kinds in request and store,
-// named graph, blank node in data).
+// Updates (update.go): OfUpdate names a request's operations, GRAPH
+// blocks and the constructs of its WHERE patterns and templates, with the
+// store's. WithoutUpdate has the data-side neutral forms (literal kinds in
+// request and store, named graph, blank node in data), WITH and USING
+// dropped, GRAPH blocks into the default graph, blank nodes as IRIs in
+// templates and DATA and as variables in WHERE, and every query neutral
+// form above applied to the WHERE patterns of DELETE/INSERT; the
+// operations themselves have none. testdata/update_labels.txt is its
+// golden (TestUpdateLabels).
 //
 // # Changing it
 //
