@@ -73,3 +73,42 @@ func trim(s string) string {
 	}
 	return s
 }
+
+// TestUsageIsTheSynopsis: every command and subcommand with flags prints
+// its line of synopses (usage.go) first, in the one format, and accepts
+// its flags after its arguments.
+func TestUsageIsTheSynopsis(t *testing.T) {
+	for _, cmd := range everyCommand() {
+		name := strings.Join(cmd, " ")
+		if len(subcommands[cmd[0]]) > 0 && len(cmd) == 1 && cmd[0] != "engines" || name == "load" {
+			continue // a dispatcher's list of subcommands; load is the loader's child
+		}
+		syn, ok := synopses[name]
+		if !ok {
+			t.Errorf("oracle %s: no line in synopses (usage.go)", name)
+			continue
+		}
+		_, out := capture(t, func() int { return dispatch(append(slices.Clone(cmd), "-h")) })
+		if !strings.HasPrefix(out, "usage: "+syn+"\n") {
+			t.Errorf("oracle %s -h: %q, want it to start with %q", name, trim(out), "usage: "+syn)
+		}
+	}
+}
+
+// TestFlagsAfterArguments: permute reads flags after the arguments, keeps
+// a flag's value with it, and stops at "--".
+func TestFlagsAfterArguments(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"rdflib --home DIR", "--home DIR -- rdflib"},
+		{"--home=DIR rdflib jena", "--home=DIR -- rdflib jena"},
+		{"rdflib --json jena", "--json -- rdflib jena"},
+		{"a -- --home b", "-- a --home b"},
+		{"- --home DIR", "--home DIR -- -"},
+	} {
+		fs := newSweepFlags("t", nil).fs
+		fs.String("home", "", "")
+		if got := strings.Join(permute(fs, strings.Fields(c.in)), " "); got != c.want {
+			t.Errorf("permute(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
