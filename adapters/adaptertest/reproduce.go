@@ -25,7 +25,7 @@ import (
 // RecordedCommands are the commands reproducers call by name (engines,
 // installers, the oracle itself): each is replaced by a recorder.
 var RecordedCommands = []string{"curl", "roqet", "python3", "node", "java", "jshell", "perl",
-	"isql-vt", "oracle", "oxigraph", "sudo", "apt-get", "npm", "mvn", "tar"}
+	"isql-vt", "oracle", "oxigraph", "sudo", "apt-get", "npm", "mvn", "tar", "git", "make"}
 
 // recorder writes one record per call to a file of its own in $RECORD_DIR
 // (calls run concurrently: a server started with & and curl): its name,

@@ -55,17 +55,17 @@ type ReleaseEngine struct {
 func NewRelease(cfg Config) *ReleaseEngine { return &ReleaseEngine{New(cfg)} }
 
 // Reproduce is Reproduce's script after an install line that builds the
-// release's commit from dajobe/rasqal (the build install.sh runs, with
-// roqet used from the build tree); a release without a commit keeps the
-// pinned install line.
+// release's commit from dajobe/rasqal (the build install.sh runs, in the
+// case's folder, with roqet used from the build tree); a release without a
+// commit keeps the pinned install line. No update: Rasqal applies none.
 func (e *ReleaseEngine) Reproduce(c oracle.NativeCase) (oracle.Native, bool) {
 	n := Reproduce(c)
 	if commit, ok := releaseCommit(e.cfg.Release); ok {
-		n.Install = "git clone https://github.com/dajobe/rasqal /tmp/rasqal && (cd /tmp/rasqal && git checkout " + commit +
-			" && git submodule update --init && ./autogen.sh && make) && export PATH=/tmp/rasqal/utils:$PATH" +
+		n.Install = "git clone https://github.com/dajobe/rasqal rasqal-src && (cd rasqal-src && git checkout " + commit +
+			` && git submodule update --init && ./autogen.sh && make) && export PATH="$PWD/rasqal-src/utils:$PATH"` +
 			"  # Rasqal git master; needs autoconf automake libtool gtk-doc-tools pkg-config flex bison libraptor2-dev"
 	}
-	return n, true
+	return n, !c.Update
 }
 
 // releaseCommit is the commit of a release label "master COMMIT".
