@@ -1,8 +1,6 @@
 package report
 
 import (
-	"regexp"
-
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
@@ -27,12 +25,6 @@ func OracleLine(engine string, rep Reproducer) string {
 	return line
 }
 
-var plainWord = regexp.MustCompile(`^[A-Za-z0-9@._,-]+$`)
-
-// shellWord quotes s for a shell unless it is plain.
-func shellWord(s string) string {
-	if plainWord.MatchString(s) {
-		return s
-	}
-	return oracle.ShellQuote(s)
-}
+// shellWord quotes s for a shell unless it is plain (oracle.ShellWord,
+// the one quoting of reproducers).
+func shellWord(s string) string { return oracle.ShellWord(s) }
