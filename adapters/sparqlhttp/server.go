@@ -85,14 +85,18 @@ func (m *Managed) Version() string {
 	return m.srv.Version
 }
 
-// Eval runs the case on the server, starting (or restarting) it first.
+// Eval runs the case on the server, starting (or restarting) it first; as
+// in Update, the start's time is not the case's (AfterStart).
 func (m *Managed) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
 	m.busy.Add(1)
 	defer m.busy.Add(-1)
+	began := time.Now()
 	h, err := m.Start(ctx)
 	if err != nil {
 		return nil, err
 	}
+	ctx, cancel := AfterStart(ctx, began)
+	defer cancel()
 	return m.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) {
 		return m.limited(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Eval(ctx, c) })
 	})
@@ -117,6 +121,14 @@ func (m *Managed) Update(ctx context.Context, c *oracle.UpdateCase) (*results.An
 	return m.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) {
 		return m.limited(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Update(ctx, c) })
 	})
+}
+
+// AfterStart is ctx with its deadline moved on by the time since began,
+// when that was a server start (over a second): a case's deadline starts
+// when the engine is ready, so a cold start (a JVM, Virtuoso's database)
+// is never the first case's timeout.
+func AfterStart(ctx context.Context, began time.Time) (context.Context, context.CancelFunc) {
+	return extend(ctx, time.Since(began))
 }
 
 // extend moves ctx's deadline on by d when d is a server start (over a

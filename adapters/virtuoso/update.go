@@ -4,7 +4,9 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
@@ -19,10 +21,13 @@ import (
 func (e *Engine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
 	e.busy.Add(1)
 	defer e.busy.Add(-1)
+	began := time.Now()
 	h, err := e.Start(ctx)
 	if err != nil {
 		return nil, err
 	}
+	ctx, cancel := sparqlhttp.AfterStart(ctx, began) // the start is not the case's time
+	defer cancel()
 	srv := e.Server()
 	a, err := e.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Update(ctx, c) })
 	return a, e.afterCase(ctx, srv, err)

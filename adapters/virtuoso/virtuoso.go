@@ -102,10 +102,13 @@ func binaryVersion(bin string) string {
 func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
 	e.busy.Add(1)
 	defer e.busy.Add(-1)
+	began := time.Now()
 	h, err := e.Start(ctx)
 	if err != nil {
 		return nil, err
 	}
+	ctx, cancel := sparqlhttp.AfterStart(ctx, began) // the start is not the case's time
+	defer cancel()
 	srv := e.Server()
 	a, err := e.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Eval(ctx, c) })
 	return a, e.afterCase(ctx, srv, err)
