@@ -25,6 +25,14 @@
 // through algebra.Parse against baselines/syntax.tsv; the sparql12 suite's
 // (Test.SPARQL12) by the SPARQL 1.2 document (syntax.Spec12).
 //
+// Data the binary carries (data.go): DataRoot is the folder holding
+// corpus/profiles, corpus/regress and baselines/, the checkout's when the
+// working directory is in one, else the embedded copies (package corpusdata
+// at corpus/embed.go, package baselines at baselines/embed.go) written once
+// per content hash into the user cache folder. ProfileByName reads named
+// profiles there; RegisterInline makes a profile known by the hash of its
+// content (NAME@HASH), so a sweep carries a profile file to its workers.
+//
 // To change: keep Test fields plain data (the runner and reports read
 // them); add vocabulary as constants next to MF/QT; add a fixture under
 // testdata/manifest for each construct the reader learns.

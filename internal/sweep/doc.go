@@ -5,7 +5,11 @@
 //
 // Jobs (jobs.go): a plan job counts the spec's corpus (cases.go: keys
 // gen/<profile>/<seed>, regress/<id>, w3c/<manifest>#<name>; keys, not
-// paths, so a worker on another machine resolves the same case), stores
+// paths, so a worker on another machine resolves the same case; a profile
+// given as a file travels in the spec, GenSource.ProfileJSON, under the
+// name NAME@HASH of its content, corpus.RegisterInline; the regression
+// corpus and the baselines are corpus.DataRoot's: the checkout's, else the
+// copies the binary carries), stores
 // the total and queues the first feed job. A feed job queues one batch of
 // case jobs (500) and the next feed job, at a lower priority than the
 // cases, so the next batch is queued only once the workers took the last:
