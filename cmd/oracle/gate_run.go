@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/store"
 	"github.com/sparql-oracle/oracle/internal/sweep"
 	"github.com/sparql-oracle/oracle/internal/w3c"
@@ -42,6 +43,10 @@ const (
 	verdictAccepted  = "accepted"      // listed, failing with its class
 	verdictNotRun    = "not run"
 	verdictFailing   = "failing" // no baseline given: recorded (--write-baseline) or a failure
+	// verdictIntended: not listed, failing in a way a rule of the engine
+	// family's known.json says its maintainers chose (intended or won't
+	// fix): never a regression, listed with the rule.
+	verdictIntended = "intended"
 )
 
 // gateTest is one test's result and its verdict against the baseline.
@@ -100,6 +105,8 @@ func (run *gateRun) judge(base w3c.Baseline) {
 		}
 		t.Was, t.WasReason = e.Class, e.Reason
 		switch {
+		case t.failing() && !listed && intendedRule(run.Engine, t) != "":
+			t.Verdict, t.WasReason = verdictIntended, intendedRule(run.Engine, t)
 		case t.failing() && !listed && run.NoBaseline:
 			t.Verdict = verdictFailing
 		case t.failing() && !listed:
@@ -122,6 +129,19 @@ func (run *gateRun) judge(base w3c.Baseline) {
 			}
 		}
 	}
+}
+
+// intendedRule is the intended or won't-fix rule of engine's family that
+// matches a failing test (by its classes), as "id: link", or "".
+func intendedRule(engine string, t *gateTest) string {
+	for _, cl := range strings.Split(t.BaseClass, ",") {
+		r, ok := oracle.MatchRule(oracle.Facts{Engine: engine, Class: strings.TrimSpace(cl)})
+		if ok && (r.Status == oracle.RuleIntended || r.Status == oracle.RuleWontFix) && r.Match.Query == "" &&
+			r.Match.Symptom == "" && len(r.Match.Trigger) == 0 {
+			return r.ID + ": " + r.Link
+		}
+	}
+	return ""
 }
 
 func (run *gateRun) count(verdict string) int {
@@ -205,7 +225,7 @@ func (run *gateRun) suites() []suiteRow {
 			r.Fixed++
 		case verdictRegressed:
 			r.Regressed++
-		case verdictAccepted, verdictChanged, verdictFailing:
+		case verdictAccepted, verdictChanged, verdictFailing, verdictIntended:
 			r.Accepted++
 		default:
 			r.NotRun++
@@ -300,6 +320,8 @@ func junitCaseOf(t gateTest, recording bool) gateCase {
 	switch t.Verdict {
 	case verdictRegressed:
 		c.Failure = &gateNote{Message: "passed → failed: " + t.BaseClass, Type: t.BaseClass, Text: t.Reason}
+	case verdictIntended:
+		c.Skipped = &gateNote{Message: "intended by the engine's maintainers: " + t.WasReason}
 	case verdictAccepted, verdictChanged:
 		c.Skipped = &gateNote{Message: fmt.Sprintf("expected failure (baseline: %s): %s", t.Was, t.WasReason)}
 		if t.Verdict == verdictChanged {

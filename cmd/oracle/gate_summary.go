@@ -29,6 +29,7 @@ func (run *gateRun) markdown() string {
 	run.list(&b, verdictFailing, "Failing", "")
 	run.list(&b, verdictFixed, "Failed → passed", "The baseline lists these but they pass: remove them from it (`--write-baseline` writes the new one).")
 	run.list(&b, verdictChanged, "Class changed", "Still failing, accepted, with another class than the baseline's.")
+	run.list(&b, verdictIntended, "Intended", "Not in the baseline, failing as the engine's maintainers chose (a rule of its family's known.json): not a regression.")
 	fmt.Fprintf(&b, "\n<sub>%d tests in %s.</sub>\n", len(run.Tests), run.Elapsed.Round(time.Second))
 	return b.String()
 }
