@@ -58,7 +58,7 @@ func gateFlagSet(g *gateFlags) *flag.FlagSet {
 	fs.StringVar(&g.junit, "junit", "", "write JUnit XML to `FILE`")
 	fs.StringVar(&g.summary, "summary", os.Getenv("GITHUB_STEP_SUMMARY"), "append the Markdown summary to `FILE`")
 	fs.StringVar(&g.dsn, "store", "", "import the per-test results into the store `DSN` (SQLite file or postgres:// URL) as a finished sweep")
-	fs.StringVar(&g.root, "root", "", "the W3C suite's sparql/ folder (default: $W3C_TESTS)")
+	fs.StringVar(&g.root, "root", "", "the W3C suite's sparql/ folder (default: $W3C_TESTS, else the checkout's third_party/rdf-tests)")
 	fs.StringVar(&g.corpus, "corpus", "", "the regression corpus folder (default: the checkout's corpus/regress, else the one the binary carries)")
 	fs.BoolVar(&g.noW3C, "no-w3c", false, "skip the W3C suite")
 	fs.BoolVar(&g.noRegress, "no-regress", false, "skip the regression corpus")
@@ -132,9 +132,7 @@ func (g *gateFlags) runW3C(ctx context.Context, engine oracle.Engine, filter *re
 	if filter != nil {
 		opts.Filter = func(t *corpus.Test) bool { return filter.MatchString(t.ID) }
 	}
-	if w3cIsTerminal(os.Stderr) {
-		opts.Progress = w3c.ProgressBar(os.Stderr)
-	}
+	opts.Progress = w3cProgress("oracle gate: W3C tests")
 	rep := w3c.Run(ctx, engine, manifests, opts)
 	if rep.Err != nil {
 		return rep.Err

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/w3c"
 )
 
 // progress reports a long run on stderr: on a terminal a bar redrawn in
@@ -82,6 +83,22 @@ func (p *progress) done() {
 	if p.drawn {
 		fmt.Fprintln(p.w)
 		p.drawn = false
+	}
+}
+
+// w3cProgress is the W3C runner's progress: w3c.ProgressBar on a
+// terminal, else a line every progressEvery with the counts.
+func w3cProgress(label string) func(done, total int, r *w3c.Result) {
+	if w3cIsTerminal(os.Stderr) {
+		return w3c.ProgressBar(os.Stderr)
+	}
+	p := newProgress(label)
+	failing := 0
+	return func(done, total int, r *w3c.Result) {
+		if r.Outcome == w3c.Fail || r.Outcome == w3c.Error {
+			failing++
+		}
+		p.update(done, total, fmt.Sprintf("%d not passing", failing))
 	}
 }
 

@@ -55,7 +55,7 @@ func runW3C(args []string) int {
 	suite := fs.String("suite", "all", "without MANIFEST arguments: all (query and update manifests), query or update")
 	writeBaseline := fs.String("write-baseline", "", "write the tests that did not pass to `FILE`, as a baseline")
 	timeout := fs.Duration("timeout", w3c.DefaultTimeout, "per-test deadline")
-	root := fs.String("root", "", "the suite's sparql/ folder (default: $W3C_TESTS or ../shared/w3c/rdf-tests)")
+	root := fs.String("root", "", "the suite's sparql/ folder (default: $W3C_TESTS, else the checkout's third_party/rdf-tests)")
 	verbose := fs.Bool("v", false, "print every test that did not pass")
 	run := fs.String("run", "", "run only tests whose IRI matches `REGEXP`")
 	lacks := fs.String("lacks", "", "comma-separated mf:requires features the engine lacks (e.g. XsdDateOperations)")
@@ -84,9 +84,7 @@ func runW3C(args []string) int {
 		}
 		opts.Filter = func(t *corpus.Test) bool { return re.MatchString(t.ID) }
 	}
-	if w3cIsTerminal(os.Stderr) {
-		opts.Progress = w3c.ProgressBar(os.Stderr)
-	}
+	opts.Progress = w3cProgress("oracle w3c")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	rep := w3c.Run(ctx, engine, manifests, opts)
