@@ -5,19 +5,29 @@
 //
 // Layout: server.go builds the router and its middleware; requestlog.go
 // the outermost one (request ids in X-Request-Id and error bodies, the
-// HTTP metrics, one slog line per request; a client that left is 499,
-// never a 5xx); limits.go the body, query and dataset bounds, the
+// HTTP metrics, one slog line per request: Error for a 5xx, Info for a
+// 4xx, Debug for the rest, skipped before any encoding when the logger is
+// above it; a client that left is 499, never a 5xx); origin.go the write
+// guard: a POST, PUT, PATCH or DELETE must come from Config.PublicURL's
+// origin (Origin, else Referer; never compared with the Host header,
+// which a DNS-rebinding page sets) and carry a body no other site can send
+// without a CORS preflight (application/json, a SPARQL body, an
+// Authorization header, or the dashboard form's csrf field, an HMAC under
+// a per-process secret that the pages embed): 403 or 415 before any
+// handler, so a no-cors fetch or a form on another site changes nothing;
+// limits.go the body, query and dataset bounds, the
 // evaluation semaphore and the slot bound (an evaluation is abandoned at
 // its deadline plus Limits.Grace, and its slot freed); inputs.go the
 // checks of what parses but must not pass (charset, duplicate JSON keys,
-// base schemes, NUL, names); engines.go the engine probe at start that
+// base schemes, NUL, names) and decodeJSON, the one way every JSON body is
+// read (a leading BOM ignored, then those checks, a strict decode); engines.go the engine probe at start that
 // /readyz waits for; errors.go the one JSON error shape {error, detail,
 // field?, line?, column?, request_id}; diffapi.go POST /v1/diff;
-// sweepspec.go the limits of a sweep spec; reports.go and sweeps.go the read/write endpoints over the
+// sweepspec.go the limits of a sweep spec (seeds below 2^53); reports.go and sweeps.go the read/write endpoints over the
 // store (sweeps_cancel.go: POST /v1/sweeps/{id}/cancel); triage.go a
 // report's status (POST/PATCH /v1/reports/{id}/status behind the token, its
 // history, GET /v1/findings, and the report page's form, which carries the
-// token as a field and is refused from another site); findings.go the
+// token and the csrf field); findings.go the
 // findings gauges (by identity and root cause, read from the store at each
 // scrape); metrics.go the collectors; dashboard.go (front page, reports,
 // sweep comparison by finding and test by test), dashboard_engines.go (pass
@@ -35,11 +45,16 @@
 // Tests: testdata/bad/*.req is the table of bad and hostile inputs
 // (headers, "---", the body; a "generate:" recipe for oversize, binary and
 // pathological bodies; badinput_test.go lists the keys): add a file to add
-// a case. TestBadInputs sends its 4xx cases to an in-process server;
+// a case ("header: Host: name" sets the Host, {{CSRF}} the form token).
+// TestBadInputs sends its 4xx cases to an in-process server;
 // TestHostileInputs builds `oracle serve` and sends every case to it with
 // every installed engine, checking deadlines, that no planted file or
 // fetched body leaks into answers, the database or the log, and logging
-// the peak RSS of the server and its sidecars. FuzzDiffBody fuzzes the
+// the peak RSS of the server and its sidecars. TestCrossSiteWrites replays
+// cross-site attacks (no-cors fetch, forms, DNS rebinding) on a server
+// without a token and checks the store is unchanged; TestLoadCompare
+// (ORACLE_LOAD_PREV) measures /v1/diff throughput against an earlier
+// build (docs/bench.md). FuzzDiffBody fuzzes the
 // body checks (scripts/fuzz.sh runs every fuzz target). The browser tests
 // need /usr/bin/chromium (skipped without it unless CI=true);
 // ORACLE_SCREENSHOTS=DIR keeps their screenshots. TestDashboardBrowser

@@ -21,7 +21,7 @@ import (
 // TestLoadCompare measures POST /v1/diff throughput of two `oracle serve`
 // binaries side by side in one run: this tree's and the previous
 // release's (ORACLE_LOAD_PREV, a binary built from git: docs/bench.md says
-// how). Both run on loopback ports with the in-house engines only
+// how; several as NAME=PATH,NAME=PATH). Both run on loopback ports with the in-house engines only
 // (--engines engine, no nightly sweep, the log on a file); the same client
 // loop (ORACLE_LOAD_CLIENTS clients, default 50, each posting as soon as
 // its last answer came, for ORACLE_LOAD_SECONDS, default 30) is run
@@ -39,7 +39,15 @@ func TestLoadCompare(t *testing.T) {
 	if cur == "" {
 		cur = buildOracle(t, "../..", t.TempDir())
 	}
-	servers := []*loadServer{startLoadServer(t, "previous", prev), startLoadServer(t, "this tree", cur)}
+	var servers []*loadServer
+	for _, p := range strings.Split(prev, ",") {
+		name, path, ok := strings.Cut(p, "=")
+		if !ok {
+			name, path = "previous", p
+		}
+		servers = append(servers, startLoadServer(t, name, path))
+	}
+	servers = append(servers, startLoadServer(t, "this tree", cur))
 	body := []byte(`{"query": "` + selectSP + `", "engines": ["engine"], "dataset": {"default": ` +
 		`"<http://ex/a> <http://ex/p> \"1\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n` +
 		`<http://ex/b> <http://ex/p> \"2\"^^<http://www.w3.org/2001/XMLSchema#integer> ."}}`)
