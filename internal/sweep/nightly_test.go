@@ -50,14 +50,19 @@ func TestDefaultNightlyInTheCheckout(t *testing.T) {
 }
 
 // TestDefaultNightlyOutsideSaysWhatIsLeftOut: without a checkout the
-// regression corpus is left out with a note, and the built-in profiles
-// rotate.
+// nightly runs the corpus and the profiles the binary carries, and leaves
+// the W3C suite out with a note.
 func TestDefaultNightlyOutsideSaysWhatIsLeftOut(t *testing.T) {
 	t.Chdir(t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("W3C_TESTS", "")
 	p, notes := DefaultNightly("", nil)
-	require.False(t, p.Regress)
+	// The binary carries the regression corpus and the profiles
+	// (corpus.DataRoot); the W3C suite it does not, and says so.
+	require.True(t, p.Regress)
+	require.Greater(t, len(p.Profiles), len(corpus.Profiles))
+	require.False(t, p.W3C)
 	require.NotEmpty(t, notes)
-	require.Len(t, p.Profiles, len(corpus.Profiles))
 }
 
 // TestNightlyForSubmits: a runner with NightlyFor starts that night's
