@@ -286,7 +286,9 @@ func buildSpec(file, gen, profile string, regress, w3cAll bool, manifests, engin
 			return spec, err
 		}
 		spec.Generated = &store.GenSource{From: from, To: to, Profile: profile}
-		if err := inlineProfile(spec.Generated); err != nil {
+	}
+	if spec.Generated != nil && len(spec.Generated.ProfileJSON) == 0 {
+		if err := inlineProfile(spec.Generated); err != nil { // a path, from --profile or the spec file
 			return spec, err
 		}
 	}
