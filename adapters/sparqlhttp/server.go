@@ -58,6 +58,7 @@ type Managed struct {
 	mu   sync.Mutex
 	run  *running
 	http *Engine
+	last *running     // the server last started, running or not (killed.go)
 	busy atomic.Int32 // cases running or starting it (budget.go)
 }
 
@@ -88,6 +89,10 @@ func (m *Managed) Version() string {
 // Eval runs the case on the server, starting (or restarting) it first; as
 // in Update, the start's time is not the case's (AfterStart).
 func (m *Managed) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	return m.retryKilled(func() (*results.Answer, error) { return m.eval1(ctx, c) }) // killed.go
+}
+
+func (m *Managed) eval1(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
 	m.busy.Add(1)
 	defer m.busy.Add(-1)
 	began := time.Now()
@@ -109,6 +114,10 @@ func (m *Managed) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, er
 // that much (bounded by StartTimeout), so a JVM starting on a loaded
 // machine does not time out the first cases; cancelling ctx still ends it.
 func (m *Managed) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+	return m.retryKilled(func() (*results.Answer, error) { return m.update1(ctx, c) }) // killed.go
+}
+
+func (m *Managed) update1(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
 	m.busy.Add(1)
 	defer m.busy.Add(-1)
 	began := time.Now()
@@ -180,6 +189,7 @@ func (m *Managed) Start(ctx context.Context) (*Engine, error) {
 	cfg.Confined = r.jailed
 	cfg.Scratch = true // started here, with an in-memory store nobody else uses
 	m.run, m.http = r, New(cfg)
+	m.last = r // kept after a stop, for killed.go
 	return m.http, nil
 }
 
@@ -229,6 +239,7 @@ type running struct {
 	done   chan struct{}
 	jailed bool
 	client *http.Client
+	ours   atomic.Bool // stop sent its SIGKILL (killed.go)
 	// limit is the memory share it started under; unreserve gives the
 	// share back once it has stopped (budget.go).
 	limit     int64
@@ -345,6 +356,7 @@ func (r *running) waitReady(ctx context.Context, path string) error {
 // its pid namespace with it) and removes the private folder.
 func (r *running) stop() {
 	if r.cmd != nil && r.cmd.Process != nil && !r.exited() {
+		r.ours.Store(true) // our kill, not an outside one (killed.go)
 		syscall.Kill(-r.cmd.Process.Pid, syscall.SIGKILL)
 		select {
 		case <-r.done:

@@ -1,0 +1,88 @@
+package sparqlhttp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// TestServerKilledFromOutside kills the real Oxigraph server with SIGKILL
+// in the middle of a runaway case, as the kernel's OOM killer or an
+// operator would, and then the fresh server the case was retried on: the
+// case is ErrUnavailable saying the server was killed from outside, never
+// ErrCrashed, and the next case answers on a fresh server.
+func TestServerKilledFromOutside(t *testing.T) {
+	oxi := installed(t, filepath.Join(".venv", "bin", "oxigraph"))
+	m := OxigraphServer(oxi)
+	defer m.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := m.Eval(ctx, &oracle.Case{Query: "ASK {}"}); err != nil {
+		t.Fatal(err)
+	}
+	ds := rdf.NewDataset()
+	for i := range 300 {
+		ds.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://e/s%d", i)), P: rdf.IRI("http://e/p"), O: rdf.Literal(strconv.Itoa(i), "")})
+	}
+	runaway := &oracle.Case{Query: "SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }", Dataset: ds}
+	done := make(chan error, 1)
+	go func() {
+		_, err := m.Eval(ctx, runaway)
+		done <- err
+	}()
+	first := serverPID(t, oxi, 0)
+	time.Sleep(time.Second)
+	syscall.Kill(first, syscall.SIGKILL)
+	select {
+	case err := <-done:
+		t.Fatalf("after one kill the case ended: %v", err)
+	case <-time.After(3 * time.Second):
+	}
+	second := serverPID(t, oxi, first) // the retry's fresh server
+	time.Sleep(time.Second)
+	syscall.Kill(second, syscall.SIGKILL)
+	select {
+	case err := <-done:
+		if errors.Is(err, oracle.ErrCrashed) || !errors.Is(err, oracle.ErrUnavailable) || !strings.Contains(err.Error(), "killed from outside") {
+			t.Fatalf("error %v, want ErrUnavailable: killed from outside", err)
+		}
+		t.Logf("killed %d, then the retry's %d: %v", first, second, err)
+	case <-time.After(45 * time.Second):
+		t.Fatal("the case never returned")
+	}
+	if a, err := m.Eval(ctx, &oracle.Case{Query: "ASK {}"}); err != nil || !a.Boolean {
+		t.Fatalf("the next case: %v, %v", a, err)
+	}
+}
+
+// serverPID waits for a live process below this one running bin, other
+// than not, and returns its pid.
+func serverPID(t *testing.T, bin string, not int) int {
+	t.Helper()
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		dirs, _ := filepath.Glob("/proc/[0-9]*")
+		for _, d := range dirs {
+			pid, _ := strconv.Atoi(filepath.Base(d))
+			cmd, err := os.ReadFile(filepath.Join(d, "cmdline"))
+			if err != nil || pid == not || !bytes.HasPrefix(cmd, []byte(bin+"\x00")) {
+				continue
+			}
+			if below(pid, os.Getpid()) {
+				return pid
+			}
+		}
+	}
+	t.Fatalf("no %s server below this process (other than %d)", bin, not)
+	return 0
+}
