@@ -362,9 +362,34 @@ func Tree(root int) []int {
 // under a limit of limit, should be restarted before the next one: over
 // half its share, it keeps what its last case took (a JVM's heap, a WASM
 // memory that never shrinks, a Python arena) while other engines wait.
-func GiveBack(rss, limit int64) bool {
-	return limit > 0 && rss > limit/2
+// floor is the least it held before a case: an engine whose own idle
+// footprint is that large (a JVM under a small share) is restarted only
+// when its cases added a quarter of the share to it, not after every case.
+func GiveBack(rss, floor, limit int64) bool {
+	return limit > 0 && rss > limit/2 && rss-floor > limit/4
 }
+
+// OverHalf reports whether a process that used peak bytes under limit had
+// come near its share: a death or a trap then is taken for running out.
+func OverHalf(peak, limit int64) bool {
+	return limit > 0 && peak > limit/2
+}
+
+// Floor keeps the least of the values it is shown (a process's resident
+// memory before each case), safe for concurrent cases.
+type Floor struct{ v atomic.Int64 }
+
+// Note records rss; Get is the least recorded (0 before any).
+func (f *Floor) Note(rss int64) {
+	for {
+		old := f.v.Load()
+		if rss <= 0 || old != 0 && old <= rss || f.v.CompareAndSwap(old, rss) {
+			return
+		}
+	}
+}
+
+func (f *Floor) Get() int64 { return f.v.Load() }
 
 // ResourceText reports whether msg, an engine's own failure message, says
 // it ran out of memory: one of the runtimes' words (outOfMemory) or one of

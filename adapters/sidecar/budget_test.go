@@ -116,7 +116,8 @@ func TestPoolHoldsShare(t *testing.T) {
 	if !strings.Contains(string(limits), strconv.FormatInt(share, 10)) {
 		t.Errorf("the process does not run under RLIMIT_DATA %d:\n%s", share, limits)
 	}
-	p.limit = 1 // any resident memory is over half of it: restarted
+	p.floor.Note(1)
+	p.limit = 4 // any resident memory is over half of it, and grew by over a quarter: restarted
 	e.afterCase(p, &Response{OK: true})
 	if !p.exited() || Memory().Used() != before {
 		t.Errorf("a process over half its share was kept (exited %v), %d MiB still reserved", p.exited(), (Memory().Used()-before)>>20)
@@ -145,5 +146,28 @@ func TestOOMTexts(t *testing.T) {
 	p.limit = 2
 	if !e.outOfMemory(p, fail("RuntimeError: unreachable")) {
 		t.Error("NearLimit text not read as memory for a process past half its share")
+	}
+}
+
+// A process over half its share after a case is restarted, unless its
+// own footprint before its cases was already that large and its cases
+// added less than a quarter of the share.
+func TestGiveBack(t *testing.T) {
+	const share = 1000
+	for _, c := range []struct {
+		rss, floor int64
+		want       bool
+	}{{400, 100, false}, {600, 100, true}, {600, 450, false}, {800, 450, true}, {900, 0, true}} {
+		if got := GiveBack(c.rss, c.floor, share); got != c.want {
+			t.Errorf("GiveBack(%d, floor %d, share %d) = %v", c.rss, c.floor, share, got)
+		}
+	}
+	var f Floor
+	f.Note(300)
+	f.Note(200)
+	f.Note(250)
+	f.Note(0)
+	if f.Get() != 200 {
+		t.Errorf("floor %d, want 200", f.Get())
 	}
 }

@@ -93,6 +93,7 @@ func (e *Engine) watchMemory(p *process, req *Request) memWatch {
 	if pid == 0 {
 		return w
 	}
+	p.floor.Note(RSS(pid))
 	mw := WatchMemory(func() []int { return []int{pid} }, p.limit, func() { close(w.c) })
 	w.stop = mw.Stop
 	return w
@@ -111,7 +112,7 @@ func (e *Engine) afterCase(p *process, resp *Response) {
 	if e.outOfMemory(p, resp) {
 		resp.Error.Kind = "resource"
 	}
-	if pid := p.enginePID(); pid != 0 && GiveBack(RSS(pid), p.limit) {
+	if pid := p.enginePID(); pid != 0 && p.floor.Get() > 0 && GiveBack(RSS(pid), p.floor.Get(), p.limit) {
 		e.notePeak(p)
 		p.kill()
 		e.slots <- struct{}{}
@@ -133,7 +134,7 @@ func (e *Engine) outOfMemory(p *process, resp *Response) bool {
 		return false
 	}
 	pid := p.enginePID()
-	return pid != 0 && PeakRSS(pid) > p.limit/2
+	return pid != 0 && OverHalf(PeakRSS(pid), p.limit)
 }
 
 // limits are l with the memory limit p started under (its share).

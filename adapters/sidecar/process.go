@@ -33,6 +33,7 @@ type process struct {
 	// gives it back to the budget once the process is gone (pool_budget.go).
 	limit     int64
 	unreserve func()
+	floor     Floor // its resident memory before a case, at the least
 }
 
 // start launches the engine confined (Config.Jail: bwrap, else unshare

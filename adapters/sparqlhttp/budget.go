@@ -77,6 +77,7 @@ func (m *Managed) budgeted(ctx context.Context, run func(context.Context) (*resu
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	root := srv.cmd.Process.Pid
+	srv.floor.Note(treeRSS(root))
 	w := sidecar.WatchMemory(func() []int { return sidecar.Tree(root) }, srv.limit, cancel)
 	a, err := run(ctx)
 	w.Stop()
@@ -88,7 +89,7 @@ func (m *Managed) budgeted(ctx context.Context, run func(context.Context) (*resu
 	case err != nil && m.outOfMemory(srv, err, w.Peak()):
 		err = fmt.Errorf("%w: %s ran out of its share of %d MiB of the memory budget: %v", oracle.ErrResource, m.srv.Name, srv.limit>>20, err)
 	}
-	if srv.exited() || sidecar.GiveBack(treeRSS(root), srv.limit) {
+	if srv.exited() || sidecar.GiveBack(treeRSS(root), srv.floor.Get(), srv.limit) {
 		m.stopRun(srv) // a dead server's share goes back now, not at the next start
 	}
 	return a, err
@@ -109,7 +110,7 @@ func (m *Managed) outOfMemory(srv *running, err error, peak int64) bool {
 		case <-time.After(2 * time.Second):
 		}
 	}
-	return srv.exited() && (sidecar.ResourceText(srv.tail(), words) || sidecar.GiveBack(peak, srv.limit))
+	return srv.exited() && (sidecar.ResourceText(srv.tail(), words) || sidecar.OverHalf(peak, srv.limit))
 }
 
 func treeRSS(root int) int64 {

@@ -244,6 +244,7 @@ type running struct {
 	// share back once it has stopped (budget.go).
 	limit     int64
 	unreserve func()
+	floor     sidecar.Floor // its resident memory before a case, at the least
 }
 
 func (r *running) root() string { return fmt.Sprintf("http://127.0.0.1:%d", r.port) }

@@ -7,8 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // settle stops a server that goes on evaluating a case after the case
@@ -41,6 +44,7 @@ func (e *Engine) settle(ctx context.Context, srv *Server) string {
 // transaction log replays what was committed).
 func (s *Server) kill() {
 	if s.cmd != nil && s.cmd.Process != nil && !s.Exited() {
+		s.ours.Store(true)
 		killGroup(s.cmd.Process.Pid)
 		<-s.done
 	}
@@ -80,3 +84,38 @@ func (e *Engine) reset(srv *Server) {
 }
 
 func killGroup(pid int) { syscall.Kill(-pid, syscall.SIGKILL) }
+
+// retryKilled runs once, and once more when the server it ran on was
+// killed from outside (a SIGKILL the oracle did not send: the kernel's OOM
+// killer, an operator): that death is not the case's, and never
+// ErrCrashed; a second one is ErrUnavailable saying so. Start restarts the
+// dead server (a temporary database is made anew).
+func (e *Engine) retryKilled(once func() (*results.Answer, error)) (*results.Answer, error) {
+	a, err := once()
+	if !e.killedOutside(err) {
+		return a, err
+	}
+	a, err = once()
+	if e.killedOutside(err) {
+		return nil, fmt.Errorf("%w: virtuoso was killed from outside (SIGKILL the oracle did not send: the kernel's OOM killer or an operator), not by the case: %v", oracle.ErrUnavailable, err)
+	}
+	return a, err
+}
+
+func (e *Engine) killedOutside(err error) bool {
+	if !errors.Is(err, oracle.ErrCrashed) && !errors.Is(err, oracle.ErrUnavailable) {
+		return false
+	}
+	e.mu.Lock()
+	s := e.last
+	e.mu.Unlock()
+	if s == nil || s.cmd == nil || s.cmd.Process == nil || s.ours.Load() {
+		return false
+	}
+	select { // the connection breaks a moment before the process is reaped
+	case <-s.done:
+	case <-time.After(2 * time.Second):
+		return false
+	}
+	return sparqlhttp.KilledBySIGKILL(s.cmd.ProcessState)
+}

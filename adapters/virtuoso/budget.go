@@ -73,14 +73,15 @@ func (e *Engine) FreeIdle() bool {
 // classification of running out of memory, and the give-back.
 func (e *Engine) budgeted(ctx context.Context, run func(context.Context) (*results.Answer, error)) (*results.Answer, error) {
 	e.mu.Lock()
-	srv, limit := e.srv, e.limit
+	srv, limit, floor := e.srv, e.limit, e.floor
 	e.mu.Unlock()
-	if srv == nil || limit <= 0 || srv.cmd == nil || srv.cmd.Process == nil {
+	if srv == nil || limit <= 0 || floor == nil || srv.cmd == nil || srv.cmd.Process == nil {
 		return run(ctx)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	root := srv.cmd.Process.Pid
+	floor.Note(treeRSS(root))
 	w := sidecar.WatchMemory(func() []int { return sidecar.Tree(root) }, limit, cancel)
 	a, err := run(ctx)
 	w.Stop()
@@ -91,7 +92,7 @@ func (e *Engine) budgeted(ctx context.Context, run func(context.Context) (*resul
 	case err != nil && outOfMemory(srv, err, w.Peak(), limit):
 		err = fmt.Errorf("%w: %s ran out of its share of %d MiB of the memory budget: %v", oracle.ErrResource, Name, limit>>20, err)
 	}
-	if srv.Exited() || sidecar.GiveBack(treeRSS(root), limit) {
+	if srv.Exited() || sidecar.GiveBack(treeRSS(root), floor.Get(), limit) {
 		e.stopServer(srv) // a dead server's share goes back now, not at the next start
 	}
 	return a, err
@@ -122,7 +123,7 @@ func outOfMemory(srv *Server, err error, peak, limit int64) bool {
 		case <-time.After(2 * time.Second):
 		}
 	}
-	return srv.Exited() && (sidecar.ResourceText(srv.tail(), OOM) || sidecar.GiveBack(peak, limit))
+	return srv.Exited() && (sidecar.ResourceText(srv.tail(), OOM) || sidecar.OverHalf(peak, limit))
 }
 
 func treeRSS(root int) int64 {

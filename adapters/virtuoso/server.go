@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -34,6 +35,7 @@ type Server struct {
 	client *http.Client // reaches the server (through the relay)
 	jailed bool         // in bwrap: its own network namespace (relay.go)
 	clean  func()       // removes what the sandbox needed
+	ours   atomic.Bool  // the oracle stopped it (Close, kill): not an outside kill
 }
 
 // passwordFile keeps the dba password beside a database that outlives the
@@ -175,6 +177,7 @@ func (s *Server) Exited() bool {
 // exits; SIGKILL to the group after 15 s) and removes a temporary folder.
 func (s *Server) Close() error {
 	if s.cmd != nil && s.cmd.Process != nil && !s.Exited() {
+		s.ours.Store(true)
 		s.terminate()
 		select {
 		case <-s.done:

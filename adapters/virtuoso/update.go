@@ -19,6 +19,10 @@ import (
 // has no unnamed graph: the case's default graph is a graph of the case's
 // own, named to Virtuoso by DEFINE input:default-graph-uri (updateText).
 func (e *Engine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+	return e.retryKilled(func() (*results.Answer, error) { return e.update1(ctx, c) }) // abandon.go
+}
+
+func (e *Engine) update1(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
 	e.busy.Add(1)
 	defer e.busy.Add(-1)
 	began := time.Now()

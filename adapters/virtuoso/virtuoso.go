@@ -61,6 +61,7 @@ type Engine struct {
 	opts    Options
 	mu      sync.Mutex
 	srv     *Server
+	last    *Server // the server last started, running or not (abandon.go)
 	http    *sparqlhttp.Engine
 	verOnce sync.Once
 	version string
@@ -69,6 +70,7 @@ type Engine struct {
 	held  func()
 	limit int64
 	busy  atomic.Int32
+	floor *sidecar.Floor // the running server's resident memory before a case, at the least
 }
 
 // New returns the engine; no process starts until the first use.
@@ -100,6 +102,10 @@ func binaryVersion(bin string) string {
 
 // Eval runs the case on the server, starting (or restarting) it when needed.
 func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	return e.retryKilled(func() (*results.Answer, error) { return e.eval1(ctx, c) }) // abandon.go
+}
+
+func (e *Engine) eval1(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
 	e.busy.Add(1)
 	defer e.busy.Add(-1)
 	began := time.Now()
@@ -154,7 +160,8 @@ func (e *Engine) Start(ctx context.Context) (*sparqlhttp.Engine, error) {
 		e.srv, e.http = nil, nil
 		return nil, fmt.Errorf("%w: the server did not start: %v", oracle.ErrUnavailable, err)
 	}
-	e.held, e.limit = release, o.Limits.Memory
+	e.held, e.limit, e.floor = release, o.Limits.Memory, new(sidecar.Floor)
+	e.last = srv // kept after a stop (abandon.go)
 	e.srv, e.http = srv, sparqlhttp.New(Protocol(srv, e.Version(), e.opts.Load))
 	return e.http, nil
 }

@@ -1,0 +1,99 @@
+package virtuoso
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// TestKilledFromOutside kills virtuoso-t with SIGKILL in the middle of a
+// runaway case, then the fresh server the case was retried on: the case
+// is ErrUnavailable saying it was killed from outside, never ErrCrashed.
+func TestKilledFromOutside(t *testing.T) {
+	e := engine(t, sparqlhttp.LoadGraphStore)
+	ds := rdf.NewDataset()
+	for i := range 300 {
+		ds.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://e/s%d", i)), P: rdf.IRI("http://e/p"), O: rdf.Literal(strconv.Itoa(i), "")})
+	}
+	c := &oracle.Case{Query: "SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }", Dataset: ds}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := e.Eval(ctx, c)
+		done <- err
+	}()
+	old := e.Server()
+	first := virtuosoPID(t, 0)
+	time.Sleep(2 * time.Second)
+	syscall.Kill(first, syscall.SIGKILL)
+	for end := time.Now().Add(90 * time.Second); e.Server() == nil || e.Server() == old; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("the case was not retried on a fresh server")
+		}
+	}
+	second := virtuosoPID(t, first)
+	time.Sleep(2 * time.Second) // the retry loaded, evaluating again
+	syscall.Kill(second, syscall.SIGKILL)
+	select {
+	case err := <-done:
+		if errors.Is(err, oracle.ErrCrashed) || !errors.Is(err, oracle.ErrUnavailable) || !strings.Contains(err.Error(), "killed from outside") {
+			t.Fatalf("error %v, want ErrUnavailable: killed from outside", err)
+		}
+		t.Logf("killed %d, then the retry's %d: %v", first, second, err)
+	case <-time.After(90 * time.Second):
+		t.Fatal("the case never returned")
+	}
+}
+
+// virtuosoPID waits for a live virtuoso-t below this process other than
+// not, and returns its pid.
+func virtuosoPID(t *testing.T, not int) int {
+	t.Helper()
+	for end := time.Now().Add(60 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		dirs, _ := filepath.Glob("/proc/[0-9]*")
+		for _, d := range dirs {
+			pid, _ := strconv.Atoi(filepath.Base(d))
+			cmd, err := os.ReadFile(filepath.Join(d, "cmdline"))
+			first, _, _ := bytes.Cut(cmd, []byte{0})
+			if err != nil || pid == not || filepath.Base(string(first)) != "virtuoso-t" || !under(pid, os.Getpid()) {
+				continue
+			}
+			return pid
+		}
+	}
+	t.Fatalf("no virtuoso-t below this process (other than %d)", not)
+	return 0
+}
+
+func under(pid, root int) bool {
+	for range 8 {
+		stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+		i := bytes.LastIndexByte(stat, ')')
+		if err != nil || i < 0 {
+			return false
+		}
+		f := strings.Fields(string(stat[i+1:]))
+		ppid, _ := strconv.Atoi(f[1])
+		if ppid == root {
+			return true
+		}
+		if ppid <= 1 {
+			return false
+		}
+		pid = ppid
+	}
+	return false
+}
