@@ -1,0 +1,13 @@
+package realistic
+
+import (
+	"github.com/sparql-oracle/oracle/internal/engine"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// The BSBM-like product graph is internal/engine's (GenerateBSBM: the
+// benchmarks' and the large judge's data), reused so that the oracle has
+// one BSBM shape: products in a type hierarchy with features and numeric
+// and textual properties, producers, vendors, offers, reviewers, reviews.
+// It builds a dataset, not a stream; Dataset hands that dataset over.
+func bsbmDataset(s Spec) *rdf.Dataset { return engine.GenerateBSBM(s.Triples, s.Seed) }
