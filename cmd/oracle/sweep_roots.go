@@ -129,7 +129,8 @@ func printRoots(w io.Writer, roots [][]store.Report) {
 		if face.Stale != "" {
 			stale = " [re-check on the newest release before filing: " + face.Stale + "]"
 		}
+		title := strings.TrimSuffix(oneLine(face.Title), " ("+face.Engine+")")
 		fmt.Fprintf(w, "  %-12s %s %s: %s (%s)%s\n", orDash(face.Severity), rootKey(face), orDash(face.Family),
-			oneLine(face.Title), strings.Join(members, ", "), stale)
+			title, strings.Join(members, ", "), stale)
 	}
 }
