@@ -1,14 +1,13 @@
 package server
 
 import (
-	"context"
 	"embed"
 	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
-	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/sparql-oracle/oracle/internal/diff"
@@ -23,9 +22,9 @@ var templateFS embed.FS
 var pages = map[string]*template.Template{}
 
 func init() {
-	for _, p := range []string{"index", "reports", "report", "compare", "error", "engines", "tests", "test"} {
+	for _, p := range []string{"index", "reports", "report", "compare", "error", "engines", "tests", "test", "rootcauses", "engine"} {
 		pages[p] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS,
-			"templates/layout.html", "templates/chart.html", "templates/"+p+".html"))
+			"templates/layout.html", "templates/chart.html", "templates/rctable.html", "templates/"+p+".html"))
 	}
 }
 
@@ -52,13 +51,18 @@ var funcs = template.FuncMap{
 	"percent":    percent,    // dashboard_engines.go
 	"statuses":   func() []string { return store.TestStatuses },
 	"compareURL": compareURL,
+	"hasPrefix":  strings.HasPrefix,
 }
 
 // dashboardRoutes mounts the HTML pages.
 func (s *Server) dashboardRoutes(r chi.Router) {
 	r.Get("/", s.pageIndex)
-	r.Get("/engines", s.pageEngines) // dashboard_engines.go
-	r.Get("/tests", s.pageTests)     // dashboard_tests.go
+	r.Get("/engines", s.pageEngines)       // dashboard_engines.go
+	r.Get("/engines/{name}", s.pageEngine) // dashboard_engine.go
+	r.Get("/engines/{name}/baseline.tsv", s.getBaseline)
+	r.Get("/root-causes", s.pageRootCauses)         // dashboard_rootcauses.go
+	r.Post("/root-causes/triage", s.pageBulkTriage) // triage_bulk.go
+	r.Get("/tests", s.pageTests)                    // dashboard_tests.go
 	r.Get("/test", s.pageTest)
 	r.Get("/reports", s.pageReports)
 	r.Get("/reports/{id}", s.pageReport)
@@ -83,80 +87,6 @@ func (s *Server) render(w http.ResponseWriter, status int, page string, data any
 
 func (s *Server) pageError(w http.ResponseWriter, e *APIError) {
 	s.render(w, e.Status, "error", e)
-}
-
-// indexData is the front page: the latest sweep's matrix and the trend.
-type indexData struct {
-	Sweep    *store.Sweep
-	Engines  []string
-	Features []string
-	Counts   map[string]map[string]store.Cell // engine → feature → cell
-	Trend    *chart
-	Sweeps   []store.Sweep
-	// Findings counts the latest sweep's findings by identity and root
-	// cause; All counts every finding in the store.
-	Findings, All store.FindingCounts
-}
-
-func (s *Server) pageIndex(w http.ResponseWriter, r *http.Request) {
-	d, err := s.indexData(r.Context())
-	if err != nil {
-		s.pageError(w, storeError(err))
-		return
-	}
-	s.render(w, http.StatusOK, "index", d)
-}
-
-func (s *Server) indexData(ctx context.Context) (*indexData, error) {
-	d := &indexData{Counts: map[string]map[string]store.Cell{}}
-	sws, err := s.cfg.Store.Sweeps(ctx, store.SweepFilter{Limit: 20})
-	if err != nil {
-		return nil, err
-	}
-	d.Sweeps = sws
-	if len(sws) > 0 {
-		d.Sweep = &sws[0]
-		cells, err := s.cfg.Store.Matrix(ctx, sws[0].ID)
-		if err != nil {
-			return nil, err
-		}
-		d.addCells(cells)
-		if d.Findings, err = s.cfg.Store.Findings(ctx, store.ReportFilter{SweepID: sws[0].ID}); err != nil {
-			return nil, err
-		}
-	}
-	all, err := s.cfg.Store.Findings(ctx, store.ReportFilter{})
-	if err != nil {
-		return nil, err
-	}
-	d.All = all
-	points, err := s.cfg.Store.Trend(ctx, 30)
-	if err != nil {
-		return nil, err
-	}
-	recent, err := s.cfg.Store.Sweeps(ctx, store.SweepFilter{Limit: 100})
-	if err != nil {
-		return nil, err
-	}
-	d.Trend = newTrend(points, soloSweeps(recent))
-	return d, nil
-}
-
-func (d *indexData) addCells(cells []store.Cell) {
-	feats := map[string]bool{}
-	for _, c := range cells {
-		if d.Counts[c.Engine] == nil {
-			d.Counts[c.Engine] = map[string]store.Cell{}
-			d.Engines = append(d.Engines, c.Engine)
-		}
-		d.Counts[c.Engine][c.Feature] = c
-		if !feats[c.Feature] {
-			feats[c.Feature] = true
-			d.Features = append(d.Features, c.Feature)
-		}
-	}
-	sort.Strings(d.Engines)
-	sort.Strings(d.Features)
 }
 
 // reportsData is the report list with its filter form.
@@ -211,7 +141,10 @@ func pageLinks(q url.Values, p store.ReportPage) (prev, next string) {
 }
 
 // compareData is the page comparing sweep B with sweep A: by finding,
-// and test by test (Tests, narrowed to Engine and Kind when set).
+// and test by test (Tests, narrowed to Engine and Kind when set). Only
+// two sweeps of one corpus are compared (SweepSpec.CorpusKey): the form
+// offers as A the earlier sweeps of B's corpus; Empty says why there is
+// nothing to compare (no sweep, or B is the first of its corpus).
 type compareData struct {
 	A, B         store.Sweep
 	Cmp          store.Comparison
@@ -219,28 +152,31 @@ type compareData struct {
 	Transitions  []store.Transition // Tests.Transitions after the filter
 	Engine, Kind string
 	Kinds        []string
-	Sweeps       []store.Sweep
+	Sweeps       []store.Sweep // B's choices: every finished sweep
+	Before       []store.Sweep // A's choices: B's corpus, before B
+	Corpus       string
+	Empty        string
 }
 
 func (s *Server) pageCompare(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	d := &compareData{}
-	var err error
-	if d.Sweeps, err = s.cfg.Store.Sweeps(ctx, store.SweepFilter{Limit: 50}); err != nil {
+	sws, err := s.cfg.Store.Sweeps(ctx, store.SweepFilter{Limit: store.MaxLimit})
+	if err != nil {
 		s.pageError(w, storeError(err))
 		return
 	}
-	a, b, e := s.comparePair(r, d.Sweeps)
+	d.Sweeps = sws
+	a, b, e := s.comparePair(r, d)
 	if e != nil {
 		s.pageError(w, e)
 		return
 	}
-	if d.A, err = s.cfg.Store.Sweep(ctx, a); err == nil {
-		if d.B, err = s.cfg.Store.Sweep(ctx, b); err == nil {
-			d.Cmp, err = s.cfg.Store.Compare(ctx, a, b)
-		}
+	if d.Empty != "" {
+		s.render(w, http.StatusOK, "compare", d)
+		return
 	}
-	if err == nil {
+	if d.Cmp, err = s.cfg.Store.Compare(ctx, a, b); err == nil {
 		d.Tests, err = s.cfg.Store.CompareTests(ctx, a, b)
 	}
 	if err != nil {
@@ -273,30 +209,56 @@ func compareURL(a, b int64, engine, kind string) string {
 	return "/sweeps/compare?" + q.Encode()
 }
 
-// comparePair reads ?a=&b=; without them it compares the latest sweep
-// with the previous sweep of the same corpus (store.PreviousSweep).
-func (s *Server) comparePair(r *http.Request, sws []store.Sweep) (int64, int64, *APIError) {
+// comparePair reads ?a=&b= (two sweeps of one corpus, else a 400 naming
+// both corpora); without them it compares the latest sweep with the
+// previous done sweep of its corpus, or sets d.Empty when there is none.
+func (s *Server) comparePair(r *http.Request, d *compareData) (int64, int64, *APIError) {
 	q := r.URL.Query()
 	if q.Get("a") == "" && q.Get("b") == "" {
-		if len(sws) == 0 {
-			return 0, 0, &APIError{Status: http.StatusNotFound, Error: "nothing to compare", Detail: "no sweep exists"}
+		if len(d.Sweeps) == 0 {
+			d.Empty = "No sweep has run yet: a comparison needs two sweeps of one corpus."
+			return 0, 0, nil
 		}
-		prev, ok, err := s.cfg.Store.PreviousSweep(r.Context(), sws[0].ID)
-		if err != nil {
-			return 0, 0, storeError(err)
+		d.B = d.Sweeps[0]
+		d.setBefore()
+		if len(d.Before) == 0 {
+			d.Empty = fmt.Sprintf("Sweep #%d is the first finished sweep of its corpus (%s): nothing to compare it with yet.", d.B.ID, d.Corpus)
+			return 0, 0, nil
 		}
-		if !ok {
-			return 0, 0, &APIError{Status: http.StatusNotFound, Error: "nothing to compare",
-				Detail: fmt.Sprintf("no finished sweep of the same corpus before sweep %d: pick two with ?a=&b=", sws[0].ID)}
-		}
-		return prev.ID, sws[0].ID, nil
+		d.A = d.Before[0]
+		return d.A.ID, d.B.ID, nil
 	}
 	a, e := idParam(q.Get("a"), "sweep a")
 	if e != nil {
 		return 0, 0, e
 	}
 	b, e := idParam(q.Get("b"), "sweep b")
-	return a, b, e
+	if e != nil {
+		return 0, 0, e
+	}
+	var err error
+	if d.A, err = s.cfg.Store.Sweep(r.Context(), a); err == nil {
+		d.B, err = s.cfg.Store.Sweep(r.Context(), b)
+	}
+	if err != nil {
+		return 0, 0, storeError(err)
+	}
+	if ka, kb := d.A.Spec.CorpusKey(), d.B.Spec.CorpusKey(); ka != kb {
+		return 0, 0, &APIError{Status: http.StatusBadRequest, Error: "different corpora", Field: "a",
+			Detail: fmt.Sprintf("sweep %d ran %s and sweep %d ran %s: only sweeps of one corpus are compared", a, corpusLabel(d.A.Spec), b, corpusLabel(d.B.Spec))}
+	}
+	d.setBefore()
+	return a, b, nil
+}
+
+// setBefore lists the done sweeps of B's corpus created before B.
+func (d *compareData) setBefore() {
+	d.Corpus = corpusLabel(d.B.Spec)
+	for _, sw := range d.Sweeps {
+		if sw.ID < d.B.ID && sw.State == store.SweepDone && sw.Spec.CorpusKey() == d.B.Spec.CorpusKey() {
+			d.Before = append(d.Before, sw)
+		}
+	}
 }
 
 // serveScript serves the dashboard's one script (embedded).

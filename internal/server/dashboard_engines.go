@@ -11,32 +11,25 @@ import (
 )
 
 // enginesData is the engines page: one row per engine (those this server
-// runs and those the store has results or findings of), its W3C pass rate
-// per suite from its latest run of each, its findings, and its history.
+// runs and those the store has results or findings of), its pass rate on
+// each corpus from its latest run of it over the corpus's size (suites.go:
+// the engine page's numbers), its findings, and its history.
 type enginesData struct {
 	Engines []*engineRow
-	Suites  []string // the pass-rate columns
+	Suites  []string // the pass-rate columns (store.Corpora)
 	Classes []string // the classes of open findings (columns)
-	Rate    *chart   // W3C pass rate per engine per sweep
-	Trend   *chart   // divergent cases per engine per sweep
+	Rate    *chart   // W3C query pass rate per engine per run
 }
 
 type engineRow struct {
 	Name, Version, Role string
 	Served              bool        // in this server's engine pool
-	Suites              []suiteCell // aligned with enginesData.Suites
-	W3C                 store.SuiteCount
+	Suites              []passRate // aligned with enginesData.Suites
 	Open                int            // findings with status open
 	Findings            int            // every finding
 	ByClass             map[string]int // open findings by class
 	ByStatus            map[string]int // every finding by status
 	History             []historyPoint // newest first
-}
-
-// suiteCell is an engine's latest counts on one suite.
-type suiteCell struct {
-	store.SuiteCount
-	Has bool
 }
 
 // historyPoint is one sweep an engine ran: its version, W3C pass rate and
@@ -46,7 +39,7 @@ type historyPoint struct {
 	Name         string
 	When         time.Time
 	Version      string
-	W3C          store.SuiteCount
+	Rates        []passRate // the corpora the sweep ran
 	HasW3C       bool
 	Divergent    int
 	HasDivergent bool
@@ -64,7 +57,11 @@ func (s *Server) pageEngines(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) enginesData(ctx context.Context) (*enginesData, error) {
 	st := s.cfg.Store
-	counts, err := st.SuiteCounts(ctx)
+	counts, err := st.CorpusCounts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sizes, err := s.corpusSizes(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -80,14 +77,12 @@ func (s *Server) enginesData(ctx context.Context) (*enginesData, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &enginesData{Suites: append(append([]string{}, store.W3CSuites...), store.SuiteRegress)}
+	d := &enginesData{Suites: store.Corpora}
 	rows := s.engineRows(counts, classes, points)
-	d.addSuites(rows, counts)
+	d.addSuites(rows, counts, sizes)
 	d.addFindings(rows, classes)
-	d.addHistory(rows, counts, points, sweeps)
-	solo := soloSweeps(sweeps)
-	d.Rate = rateChart(counts, solo)
-	d.Trend = newTrend(points, solo)
+	d.addHistory(rows, counts, points, sweeps, sizes)
+	d.Rate = rateChart(counts, sizes, soloSweeps(sweeps))
 	return d, nil
 }
 
@@ -121,20 +116,20 @@ func (s *Server) engineRows(counts []store.SuiteCount, classes []store.ClassCoun
 	return rows
 }
 
-// addSuites fills each row's latest counts per suite (counts come oldest
-// sweep first, so the last one seen wins) and its W3C total.
-func (d *enginesData) addSuites(rows map[string]*engineRow, counts []store.SuiteCount) {
+// addSuites fills each row's latest rate per corpus (counts come oldest
+// sweep first, so the last one seen wins).
+func (d *enginesData) addSuites(rows map[string]*engineRow, counts []store.SuiteCount, sizes map[string]corpusSize) {
 	latest := map[[2]string]store.SuiteCount{}
 	for _, c := range counts {
 		latest[[2]string{c.Engine, c.Suite}] = c
 	}
 	for _, row := range rows {
-		row.Suites = make([]suiteCell, len(d.Suites))
-		for i, suite := range d.Suites {
-			c, ok := latest[[2]string{row.Name, suite}]
-			row.Suites[i] = suiteCell{c, ok}
-			if ok && suite != store.SuiteRegress {
-				row.W3C.Add(c)
+		row.Suites = make([]passRate, len(d.Suites))
+		for i, corpus := range d.Suites {
+			c, ok := latest[[2]string{row.Name, corpus}]
+			row.Suites[i] = passRate{Corpus: corpus, Size: sizes[corpus]}
+			if ok {
+				row.Suites[i] = rateOf(c, sizes)
 			}
 			if ok && row.Version == "" {
 				row.Version = c.Version
@@ -173,7 +168,7 @@ func (d *enginesData) addFindings(rows map[string]*engineRow, classes []store.Cl
 
 // addHistory lists, per engine, every sweep it has W3C counts or
 // divergence counts in, newest first.
-func (d *enginesData) addHistory(rows map[string]*engineRow, counts []store.SuiteCount, points []store.TrendPoint, sweeps []store.Sweep) {
+func (d *enginesData) addHistory(rows map[string]*engineRow, counts []store.SuiteCount, points []store.TrendPoint, sweeps []store.Sweep, sizes map[string]corpusSize) {
 	byID := map[int64]store.Sweep{}
 	for _, sw := range sweeps {
 		byID[sw.ID] = sw
@@ -190,10 +185,8 @@ func (d *enginesData) addHistory(rows map[string]*engineRow, counts []store.Suit
 	for _, c := range counts {
 		h := get(c.Engine, c.SweepID)
 		h.Version = c.Version
-		if c.Suite != store.SuiteRegress {
-			h.W3C.Add(c)
-			h.HasW3C = true
-		}
+		h.Rates = append(h.Rates, rateOf(c, sizes))
+		h.HasW3C = true
 	}
 	for _, p := range points {
 		h := get(p.Engine, p.SweepID)
@@ -222,39 +215,27 @@ func when(sw store.Sweep) time.Time {
 	return sw.Created
 }
 
-// rateChart draws each engine's W3C pass rate (every W3C suite together)
-// per sweep that ran W3C tests on it.
-func rateChart(counts []store.SuiteCount, solo map[int64]string) *chart {
-	sum := map[string]map[int64]*store.SuiteCount{}
+// rateChart draws each engine's W3C query pass rate (over the corpus's
+// size) per run of that corpus: one corpus, so one line means one thing.
+func rateChart(counts []store.SuiteCount, sizes map[string]corpusSize, solo map[int64]string) *chart {
 	var sweeps []int64
+	values := map[string]map[int64]float64{}
 	for _, c := range counts {
-		if c.Suite == store.SuiteRegress {
+		if c.Suite != store.CorpusQuery {
 			continue
 		}
 		if len(sweeps) == 0 || sweeps[len(sweeps)-1] != c.SweepID {
 			sweeps = append(sweeps, c.SweepID)
 		}
-		if sum[c.Engine] == nil {
-			sum[c.Engine] = map[int64]*store.SuiteCount{}
+		if values[c.Engine] == nil {
+			values[c.Engine] = map[int64]float64{}
 		}
-		if sum[c.Engine][c.SweepID] == nil {
-			sum[c.Engine][c.SweepID] = &store.SuiteCount{}
-		}
-		sum[c.Engine][c.SweepID].Add(c)
-	}
-	values := map[string]map[int64]float64{}
-	for e, bySweep := range sum {
-		values[e] = map[int64]float64{}
-		for id, c := range bySweep {
-			if c.Run() > 0 {
-				values[e][id] = c.Rate()
-			}
-		}
+		values[c.Engine][c.SweepID] = rateOf(c, sizes).Percent()
 	}
 	if len(sweeps) > 30 {
 		sweeps = sweeps[len(sweeps)-30:]
 	}
-	return newChart("pass-rate", "W3C pass rate per engine per sweep", sweeps, values, 100, "%", solo)
+	return newChart("pass-rate", "W3C query pass rate per engine per run (passed ÷ the corpus's tests)", sweeps, values, 100, "%", solo)
 }
 
 // percent formats a pass rate.

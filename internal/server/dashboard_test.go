@@ -80,9 +80,11 @@ func TestDashboardHTML(t *testing.T) {
 	a, b := seedSweeps(t, st)
 	_, ts := newTest(t, Config{Store: st})
 	pages := map[string][]string{
-		"/":          {`id="matrix"`, `id="trend"`, "liar", "<polyline"},
-		"/reports":   {`id="filters"`, "report-row", "missing-rows"},
-		"/reports/1": {`id="report-title"`, `class="answer"`, "reference (the judge)", "liar"},
+		"/":             {`id="corpora-empty"`, `id="trend-0"`, "liar", "<polyline", `id="families"`},
+		"/root-causes":  {`id="root-causes"`, `id="bulk-form"`, "liar", "wrong-answer"},
+		"/engines/liar": {`id="rates"`, `id="open-count"`, "liar"},
+		"/reports":      {`id="filters"`, "report-row", "missing-rows"},
+		"/reports/1":    {`id="report-title"`, `class="answer"`, "reference (the judge)", "liar"},
 		fmt.Sprintf("/sweeps/compare?a=%d&b=%d", a.ID, b.ID): {"0 new, 1 fixed, 0 moved, 0 undecided, 1 unchanged"},
 	}
 	for path, wants := range pages {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/store"
@@ -69,7 +70,7 @@ func testFilter(q url.Values) (store.TestFilter, *APIError) {
 		Suite: q.Get("suite"), Feature: q.Get("feature"), Text: q.Get("q"), Limit: testPageSize}
 	if f.Status != "" && !slices.Contains(store.TestStatuses, f.Status) {
 		return f, &APIError{Status: http.StatusBadRequest, Error: "invalid filter", Field: "status",
-			Detail: "status " + strconv.Quote(f.Status) + ": want one of passed, failed, intended, unsupported, not-run"}
+			Detail: "status " + strconv.Quote(f.Status) + ": want one of " + strings.Join(store.TestStatuses, ", ")}
 	}
 	var e *APIError
 	sweep, e := intParam(q, "sweep", 0, 1<<53, e)
@@ -130,7 +131,8 @@ type testView struct {
 
 type resultView struct {
 	store.TestResult
-	Table *markedTable
+	Table   *markedTable
+	Reports []int64 // the engine's findings filed on this test
 }
 
 func (s *Server) pageTest(w http.ResponseWriter, r *http.Request) {
@@ -153,7 +155,12 @@ func (s *Server) pageTest(w http.ResponseWriter, r *http.Request) {
 	}
 	v := &testView{Case: c, SweepID: sweep, Expected: mark(c.Expected, nil, false)}
 	for _, res := range rs {
-		v.Results = append(v.Results, resultView{res, mark(c.Expected, res.Answer, res.Failing())})
+		links, err := s.cfg.Store.TestReports(r.Context(), res.Engine)
+		if err != nil {
+			s.pageError(w, storeError(err))
+			return
+		}
+		v.Results = append(v.Results, resultView{res, mark(c.Expected, res.Answer, res.Failing()), links[key]})
 	}
 	s.render(w, http.StatusOK, "test", v)
 }

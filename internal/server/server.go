@@ -43,6 +43,9 @@ type Config struct {
 	// (origin.go). Empty: no page origin is trusted, so a write from any
 	// browser page is refused (clients that send no Origin still pass).
 	PublicURL string
+	// CorpusSizes overrides the corpora's sizes read from their files
+	// (suites.go: a pass rate's denominator); nil: read them once.
+	CorpusSizes map[string]int
 }
 
 // Server is the HTTP service. Build it with New; serve Handler().

@@ -191,4 +191,7 @@ func (s *Server) triageRoutes(r chi.Router) {
 	r.With(s.auth).Patch("/reports/{id}/status", s.setStatus)
 	r.Get("/reports/{id}/history", s.getHistory)
 	r.Get("/findings", s.getFindings)
+	r.Get("/root-causes", s.getRootCauses)           // rootcauses.go
+	r.With(s.auth).Post("/triage", s.postTriage)     // triage_bulk.go
+	r.Get("/engines/{name}/baseline", s.getBaseline) // dashboard_engine.go
 }

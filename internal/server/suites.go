@@ -1,0 +1,123 @@
+package server
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+
+	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/regress"
+	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/sweep"
+	"github.com/sparql-oracle/oracle/internal/w3c"
+)
+
+// A pass rate's denominator is its corpus's size, whichever run it comes
+// from: a W3C sweep runs the evaluation tests only, `oracle w3c` and
+// `oracle gate` every test of the manifests, and both are counted over
+// the same number, the tests a run did not reach counted as not run. The
+// sizes are the manifests' (w3c.DefaultManifests for W3C query,
+// w3c.UpdateManifests, sparql12/manifest.ttl) and the regression corpus's
+// cases, read once; a corpus whose files are not at hand (a server without
+// the suite) falls back to the distinct tests the store has results of,
+// and says so (corpusSize.Known false).
+
+// corpusSize is one corpus's number of tests and where it comes from.
+type corpusSize struct {
+	N     int
+	Known bool // from the corpus's own files (else: the tests the store knows)
+}
+
+// sizesOnce reads the corpora's sizes once per process.
+var sizesOnce = sync.OnceValue(readCorpusSizes)
+
+// readCorpusSizes counts the tests of each corpus from its files.
+func readCorpusSizes() map[string]int {
+	out := map[string]int{}
+	root, err := corpus.SuiteRoot()
+	if err == nil {
+		for _, set := range [][]string{w3c.DefaultPaths(root), w3c.UpdatePaths(root), {filepath.Join(root, "sparql12", "manifest.ttl")}} {
+			countManifests(out, root, set)
+		}
+	}
+	if repo, err := corpus.RepoRoot(); err == nil {
+		if cs, err := regress.LoadDir(filepath.Join(repo, "corpus", "regress")); err == nil && len(cs) > 0 {
+			out[store.CorpusRegress] = len(cs)
+		}
+	}
+	return out
+}
+
+// countManifests adds the distinct test keys of the manifests, by corpus.
+func countManifests(out map[string]int, root string, paths []string) {
+	suite, err := corpus.Load(paths...)
+	if err != nil {
+		return
+	}
+	seen := map[string]bool{}
+	for _, t := range suite.Tests {
+		key := sweep.W3CKey(t, root)
+		if !seen[key] {
+			seen[key] = true
+			out[store.CorpusOf(key, store.SuiteOf(key))]++
+		}
+	}
+}
+
+// corpusSizes are the sizes of every corpus: its files', else the tests
+// the store knows of it.
+func (s *Server) corpusSizes(ctx context.Context) (map[string]corpusSize, error) {
+	stored, err := s.cfg.Store.CorpusTests(ctx)
+	if err != nil {
+		return nil, err
+	}
+	files := s.sizes()
+	out := map[string]corpusSize{}
+	for _, c := range store.Corpora {
+		if n := files[c]; n > 0 {
+			out[c] = corpusSize{N: n, Known: true}
+		} else {
+			out[c] = corpusSize{N: stored[c]}
+		}
+	}
+	return out, nil
+}
+
+// sizes are the corpora's file sizes (Config.CorpusSizes in tests).
+func (s *Server) sizes() map[string]int {
+	if s.cfg.CorpusSizes != nil {
+		return s.cfg.CorpusSizes
+	}
+	return sizesOnce()
+}
+
+// passRate is one engine's run of one corpus over the corpus's size.
+type passRate struct {
+	store.SuiteCount
+	Size   corpusSize
+	Has    bool // the engine has a run of the corpus
+	Corpus string
+}
+
+// NotReached are the corpus's tests the run has no result for.
+func (p passRate) NotReached() int { return max(0, p.Size.N-p.SuiteCount.Run()-p.SuiteCount.NotRun) }
+
+// Skipped are the tests not run: recorded as not run, or not reached.
+func (p passRate) Skipped() int { return p.SuiteCount.NotRun + p.NotReached() }
+
+// Percent is passed ÷ the corpus's size.
+func (p passRate) Percent() float64 {
+	if p.Size.N == 0 {
+		return 0
+	}
+	return 100 * float64(p.Passed) / float64(p.Size.N)
+}
+
+// rateOf is count over the corpus's size.
+func rateOf(c store.SuiteCount, sizes map[string]corpusSize) passRate {
+	size := sizes[c.Suite]
+	if n := c.Run() + c.NotRun; n > size.N { // a store older than the files: never a rate above 100%
+		size = corpusSize{N: n}
+	}
+	return passRate{SuiteCount: c, Size: size, Has: true, Corpus: c.Suite}
+}
