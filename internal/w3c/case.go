@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,7 +32,7 @@ func (r *runner) runSyntax(ctx context.Context, t *corpus.Test, positive bool, r
 		harness(res, err)
 		return
 	}
-	c := &oracle.Case{Name: t.ID, Query: string(src), Base: t.Query, Dataset: rdf.NewDataset(), Spec: specOf(t)}
+	c := &oracle.Case{Name: r.files.iris.public(t.ID), Query: string(src), Base: r.files.iris.public(t.Query), Dataset: rdf.NewDataset(), Spec: specOf(t)}
 	out := r.eval(ctx, c)
 	rejected := errors.Is(out.err, oracle.ErrRejected)
 	switch {
@@ -96,15 +97,16 @@ func (fc *fileCache) buildCase(t *corpus.Test) (*oracle.Case, *algebra.Query, er
 	if err != nil {
 		return nil, nil, err
 	}
-	c := &oracle.Case{Name: t.ID, Query: string(src), Base: t.Query, Dataset: rdf.NewDataset(), Spec: specOf(t)}
+	c := &oracle.Case{Name: fc.iris.public(t.ID), Query: string(src), Base: fc.iris.public(t.Query), Dataset: rdf.NewDataset(), Spec: specOf(t)}
 	for _, d := range t.Data {
 		if err := fc.addFile(c.Dataset, d, rdf.DefaultGraph); err != nil {
 			return nil, nil, err
 		}
 	}
 	for _, gd := range t.GraphData {
-		c.Dataset.Named(rdf.IRI(gd.Name), true)
-		if err := fc.addFile(c.Dataset, gd.File, rdf.IRI(gd.Name)); err != nil {
+		g := rdf.IRI(fc.iris.public(gd.Name))
+		c.Dataset.Named(g, true)
+		if err := fc.addFile(c.Dataset, gd.File, g); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -115,7 +117,7 @@ func (fc *fileCache) buildCase(t *corpus.Test) (*oracle.Case, *algebra.Query, er
 		// (rdf.Catalogue); a file already loaded as a named graph is
 		// found there by FROM as well.
 		for _, gd := range t.GraphData {
-			delete(c.Sources, gd.Name)
+			delete(c.Sources, fc.iris.public(gd.Name))
 		}
 	}
 	return c, q, nil
@@ -123,8 +125,10 @@ func (fc *fileCache) buildCase(t *corpus.Test) (*oracle.Case, *algebra.Query, er
 
 // BuildCase builds the case of a W3C evaluation test as the runner does:
 // qt:data merged into the default graph, qt:graphData as named graphs
-// named by their file IRIs, and, for a query with FROM or FROM NAMED, the
-// RDF files beside the query as the local catalogue (Case.Sources).
+// named by their files' IRIs, and, for a query with FROM or FROM NAMED, the
+// RDF files beside the query as the local catalogue (Case.Sources). Files
+// of the suite are named by their published IRIs (public.go): the case's
+// name, base, graph names and catalogue hold no local path.
 func BuildCase(t *corpus.Test) (*oracle.Case, error) {
 	c, _, err := newFileCache().buildCase(t)
 	return c, err
@@ -152,8 +156,9 @@ func (fc *fileCache) addFile(ds *rdf.Dataset, iri string, g rdf.Term) error {
 }
 
 // sources returns the local catalogue for FROM and FROM NAMED, keyed by
-// file IRI. Files that do not parse are left out: the query then names an
-// absent graph and the engine says so.
+// each file's IRI (published for a file of the suite). Files that do not
+// parse are left out: the query then names an absent graph and the engine
+// says so.
 func (fc *fileCache) sources(queryIRI string, q *algebra.Query) map[string]*rdf.Graph {
 	iris := map[string]bool{}
 	if path, ok := corpus.FilePath(queryIRI); ok {
@@ -161,13 +166,13 @@ func (fc *fileCache) sources(queryIRI string, q *algebra.Query) map[string]*rdf.
 		for _, e := range entries {
 			name := e.Name()
 			if !e.IsDir() && isRDFFile(name) && !strings.HasPrefix(name, "manifest") {
-				iris[corpus.FileIRI(filepath.Join(filepath.Dir(path), name))] = true
+				iris[fc.iris.public(corpus.FileIRI(filepath.Join(filepath.Dir(path), name)))] = true
 			}
 		}
 	}
 	if q != nil {
 		for _, iri := range append(append([]string{}, q.From...), q.FromNamed...) {
-			if strings.HasPrefix(iri, "file:") {
+			if strings.HasPrefix(iri, "file:") || strings.HasPrefix(iri, PublicBase) {
 				iris[iri] = true
 			}
 		}
@@ -193,20 +198,29 @@ func isRDFFile(name string) bool {
 	return false
 }
 
-// readIRI reads the file a file: IRI names.
+// readIRI reads the file a file: IRI (or a published IRI of the local
+// suite) names. Its error names the file by its published IRI, not by
+// this machine's path.
 func readIRI(iri string) ([]byte, error) {
-	path, ok := corpus.FilePath(iri)
+	m := suiteMap()
+	path, ok := corpus.FilePath(m.file(iri))
 	if !ok {
-		return nil, fmt.Errorf("<%s> is not a local file IRI", iri)
+		return nil, fmt.Errorf("<%s> is not a local file IRI", m.public(iri))
 	}
-	return os.ReadFile(path)
+	data, err := os.ReadFile(path)
+	if pe, ok := err.(*fs.PathError); ok {
+		return nil, fmt.Errorf("<%s>: %v", m.public(iri), pe.Err)
+	}
+	return data, err
 }
 
 // fileCache parses each RDF file once per run; tests share the quads
-// (read-only). Blank nodes are scoped per file by rdf.Parse.
+// (read-only). Blank nodes are scoped per file by rdf.Parse. Files are
+// keyed by their published IRI (iris).
 type fileCache struct {
 	mu    sync.Mutex
 	files map[string]cached
+	iris  iriMap
 }
 
 type cached struct {
@@ -214,9 +228,10 @@ type cached struct {
 	err   error
 }
 
-func newFileCache() *fileCache { return &fileCache{files: map[string]cached{}} }
+func newFileCache() *fileCache { return &fileCache{files: map[string]cached{}, iris: suiteMap()} }
 
 func (fc *fileCache) load(iri string) ([]rdf.Quad, error) {
+	iri = fc.iris.public(iri)
 	fc.mu.Lock()
 	defer fc.mu.Unlock()
 	if c, ok := fc.files[iri]; ok {
@@ -227,22 +242,24 @@ func (fc *fileCache) load(iri string) ([]rdf.Quad, error) {
 	return quads, err
 }
 
-// parseFile parses an RDF file with its own IRI as base.
+// parseFile parses an RDF file with its own (published) IRI as base,
+// which also names it in parse errors.
 func parseFile(iri string) ([]rdf.Quad, error) {
 	data, err := readIRI(iri)
 	if err != nil {
 		return nil, err
 	}
-	path, _ := corpus.FilePath(iri)
-	format := rdf.FormatFromName(path)
+	format := rdf.FormatFromName(iri)
 	if format == rdf.FormatUnknown {
-		return nil, fmt.Errorf("%s: unknown RDF format", path)
+		return nil, fmt.Errorf("<%s>: unknown RDF format", iri)
 	}
-	return rdf.Parse(bytes.NewReader(data), format, iri, path)
+	return rdf.Parse(bytes.NewReader(data), format, iri, iri)
 }
 
-// readExpected reads mf:result in the format its extension names.
+// readExpected reads mf:result in the format its extension names, with
+// its published IRI as base (as the case's files are parsed).
 func readExpected(iri string) (*results.Answer, error) {
+	iri = PublicIRI(iri)
 	data, err := readIRI(iri)
 	if err != nil {
 		return nil, err
@@ -257,6 +274,10 @@ func readExpected(iri string) (*results.Answer, error) {
 	}
 	return results.Read(bytes.NewReader(data), string(f))
 }
+
+// ReadExpected reads a test's expected answer (mf:result) as the runner
+// does: its IRIs resolved against the result file's published IRI.
+func ReadExpected(t *corpus.Test) (*results.Answer, error) { return readExpected(t.Result) }
 
 // specOf is the document a test's query follows: the sparql12 suite's
 // tests are judged by SPARQL 1.2 (codepoint escapes, VALUES duplicates and

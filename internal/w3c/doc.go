@@ -11,6 +11,12 @@
 //     file of the query's folder as Sources keyed by file IRI (never
 //     fetched); the expectation is read by package results from .srx,
 //     .srj, .tsv, .csv, or an rs: result set / graph in .ttl or .rdf;
+//   - a file of the suite is named by its published IRI (public.go:
+//     PublicBase + its path under sparql/), never by this machine's
+//     file: IRI: the case's name and base, graph names, the catalogue,
+//     the base of every data and result file, error messages, EARL and
+//     JUnit; reports made from the case hold no local path. Files outside
+//     the suite (the fixture, a manifest of one's own) keep file: IRIs;
 //   - the engine runs under a per-test deadline (Options.Timeout; a
 //     hung engine is abandoned) and diff.Compare judges the answer.
 //

@@ -100,7 +100,7 @@ func writeAssertor(w io.Writer) {
 
 func writeAssertion(w io.Writer, subject string, res *Result, date string) {
 	fmt.Fprintf(w, "\n[] a earl:Assertion ;\n  earl:assertedBy <%s> ;\n  earl:subject %s ;\n", AssertorIRI, subject)
-	fmt.Fprintf(w, "  earl:test %s ;\n  earl:mode earl:automatic ;\n", rdf.IRI(res.Test.ID).String())
+	fmt.Fprintf(w, "  earl:test %s ;\n  earl:mode earl:automatic ;\n", rdf.IRI(PublicIRI(res.Test.ID)).String())
 	fmt.Fprintf(w, "  earl:result [ a earl:TestResult ; earl:outcome earl:%s ; dc:date %s", earlOutcome(res.Outcome), date)
 	if d := res.description(); d != "" {
 		fmt.Fprintf(w, " ;\n    dc:description %s", literal(d))

@@ -68,7 +68,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 		return err
 	}
 	for _, m := range r.Missing {
-		if _, err := fmt.Fprintf(w, "absent manifest (tolerated): %s, included by %s\n", m.IRI, m.IncludedBy); err != nil {
+		if _, err := fmt.Fprintf(w, "absent manifest (tolerated): %s, included by %s\n", PublicIRI(m.IRI), PublicIRI(m.IncludedBy)); err != nil {
 			return err
 		}
 	}
@@ -181,7 +181,7 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 }
 
 func addJUnitCase(s *junitSuite, res *Result) {
-	c := junitCase{Class: res.Folder, Name: res.Test.ID, Time: seconds(res.Time)}
+	c := junitCase{Class: res.Folder, Name: PublicIRI(res.Test.ID), Time: seconds(res.Time)}
 	p := &junitProblem{Message: res.description(), Type: res.Class, Text: strings.Join(res.Diff, "\n")}
 	s.Tests++
 	switch res.Outcome {

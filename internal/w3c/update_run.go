@@ -74,7 +74,7 @@ func (r *runner) runUpdateSyntax(ctx context.Context, t *corpus.Test, positive b
 		harness(res, err)
 		return
 	}
-	out := r.update(ctx, &oracle.UpdateCase{Name: t.ID, Update: string(src), Base: iri, Store: rdf.NewDataset()})
+	out := r.update(ctx, &oracle.UpdateCase{Name: r.files.iris.public(t.ID), Update: string(src), Base: r.files.iris.public(iri), Store: rdf.NewDataset()})
 	rejected := errors.Is(out.err, oracle.ErrRejected)
 	switch {
 	case positive && rejected:
@@ -152,7 +152,7 @@ func (fc *fileCache) buildUpdateCase(t *corpus.Test) (*oracle.UpdateCase, error)
 	if err != nil {
 		return nil, err
 	}
-	c := &oracle.UpdateCase{Name: t.ID, Update: string(src), Base: t.Update, Store: rdf.NewDataset()}
+	c := &oracle.UpdateCase{Name: fc.iris.public(t.ID), Update: string(src), Base: fc.iris.public(t.Update), Store: rdf.NewDataset()}
 	if err := fc.fillStore(c.Store, t.Data, t.GraphData); err != nil {
 		return nil, err
 	}
@@ -168,8 +168,9 @@ func (fc *fileCache) fillStore(ds *rdf.Dataset, data []string, graphs []corpus.G
 		}
 	}
 	for _, gd := range graphs {
-		ds.Named(rdf.IRI(gd.Name), true)
-		if err := fc.addFile(ds, gd.File, rdf.IRI(gd.Name)); err != nil {
+		g := rdf.IRI(fc.iris.public(gd.Name))
+		ds.Named(g, true)
+		if err := fc.addFile(ds, gd.File, g); err != nil {
 			return err
 		}
 	}
