@@ -611,12 +611,19 @@ func Rejudge(ctx context.Context, c *Case, engines []oracle.Engine) {
 	for _, e := range c.Expect {
 		verif[e.Engine], prior[e.Engine] = e.Reduction, e
 	}
-	c.Expect = verdicts(r, engines, verif, nil)
-	for i, e := range c.Expect { // the root causes recorded with the case: rejudging runs no ablation
+	c.Expect = keepRoots(verdicts(r, engines, verif, nil), prior)
+}
+
+// keepRoots keeps the root causes recorded with a case for the engines
+// still wrong on it: rejudging runs no ablation, so the recorded trigger
+// stays the one the reduction found.
+func keepRoots(es []Expect, prior map[string]Expect) []Expect {
+	for i, e := range es {
 		if old := prior[e.Engine]; e.RootCause != "" && old.RootCause != "" {
-			c.Expect[i].RootCause, c.Expect[i].Severity, c.Expect[i].Symptom, c.Expect[i].Trigger = old.RootCause, old.Severity, old.Symptom, old.Trigger
+			es[i].RootCause, es[i].Severity, es[i].Symptom, es[i].Trigger = old.RootCause, old.Severity, old.Symptom, old.Trigger
 		}
 	}
+	return es
 }
 
 // fields reads "key=value" words (the reduction header).

@@ -14,6 +14,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
+	"github.com/sparql-oracle/oracle/internal/rootcause"
 )
 
 // Update findings. An update case is a folder holding update.ru (the
@@ -226,24 +227,31 @@ func updateRootCase(fp string, first updateFound, fs []updateFound, run *reduce.
 			verif[f.res.Engine] = verification(f.res.Stats)
 		}
 	}
-	c.Expect = updateVerdicts(run, engines, verif)
+	c.Expect = updateVerdicts(run, engines, verif, &res.Stats)
 	return c
 }
 
 // updateVerdicts are the expect.tsv rows of an update run: each engine's
-// verdict, with the basis and own title of a wrong one.
-func updateVerdicts(run *reduce.UpdateRun, engines []oracle.Engine, verif map[string]string) []Expect {
-	bases, titles := map[string]string{}, map[string]string{}
-	for _, b := range report.UpdateBugs(run) {
+// verdict, with the basis, own title and root cause of a wrong one (st:
+// the reduction whose triggers name the root causes; nil when none ran).
+func updateVerdicts(run *reduce.UpdateRun, engines []oracle.Engine, verif map[string]string, st *reduce.Stats) []Expect {
+	bases, titles, roots := map[string]string{}, map[string]string{}, map[string]rootcause.RootCause{}
+	for _, d := range run.Divergences {
+		b, ok := report.UpdateBugFor(run, d.Signature, st, engines...)
+		if !ok {
+			continue
+		}
 		for _, er := range b.Reports {
 			if _, ok := bases[er.Engine]; !ok {
-				bases[er.Engine], titles[er.Engine] = updateBasisText(b), oneLine(er.Title)
+				bases[er.Engine], titles[er.Engine], roots[er.Engine] = updateBasisText(b), oneLine(er.Title), er.RootCause
 			}
 		}
 	}
 	var out []Expect
 	for _, e := range updateExpectList(run, engines) {
+		rc := roots[e.Engine]
 		e.Basis, e.Reduction, e.Title = bases[e.Engine], verif[e.Engine], titles[e.Engine]
+		e.RootCause, e.Severity, e.Symptom, e.Trigger = rc.ID, rc.Severity, rc.Symptom, strings.Join(rc.Trigger, ", ")
 		out = append(out, e)
 	}
 	return out
@@ -344,11 +352,11 @@ func RejudgeUpdate(ctx context.Context, c *Case, engines []oracle.Engine) error 
 	if err != nil {
 		return err
 	}
-	verif := map[string]string{}
+	verif, prior := map[string]string{}, map[string]Expect{}
 	for _, e := range c.Expect {
-		verif[e.Engine] = e.Reduction
+		verif[e.Engine], prior[e.Engine] = e.Reduction, e
 	}
-	c.Expect = updateVerdicts(run, engines, verif)
+	c.Expect = keepRoots(updateVerdicts(run, engines, verif, nil), prior)
 	return nil
 }
 
