@@ -75,13 +75,13 @@ func noteOpen(name string, m []Value, v Value, ctx *Context) {
 	anchor := "#defn_agg" + name[:1] + strings.ToLower(name[1:])
 	switch {
 	case (name == "MIN" || name == "MAX") && mixesErrors(m):
-		ctx.Contest(ContestedMinMaxError, name+" over an error and a value ("+anchor+"): the error is the lowest in ToList, "+
+		ctx.Contest(On(ContestedMinMaxError, name), name+" over an error and a value ("+anchor+"): the error is the lowest in ToList, "+
 			"or makes the set function an error as it does for SUM; the text does not say which")
 	case (name == "MIN" || name == "MAX") && openExtreme(m, v):
 		ctx.Indeterminate = name + " over values whose order SPARQL leaves open (" + anchor + ", #modOrderBy): " +
 			"the value chosen, and what depends on it, is one of several permitted"
 	case foldsErrors(name, m):
-		ctx.Contest(ContestedAggErrors, name+" over a group holding an error or an unbound value ("+anchor+
+		ctx.Contest(On(ContestedAggErrors, name), name+" over a group holding an error or an unbound value ("+anchor+
 			"): the definition folds the error into an error, engines skip it (w3c/rdf-tests#39)")
 	}
 }

@@ -76,7 +76,7 @@ func evalCall(c *algebra.Call, mu Binding, ctx *Context) Value {
 	}
 	vals, args, err := evalArgs(c.Args, mu, ctx)
 	if err != nil {
-		return *err
+		return unboundOperand(c, mu, *err, ctx) // readings.go
 	}
 	out := callBuiltin(c.Name, args, ctx)
 	ctx.noteExtensible(out)

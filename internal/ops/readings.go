@@ -1,6 +1,11 @@
 package ops
 
-import "github.com/sparql-oracle/oracle/internal/results"
+import (
+	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
 
 // Readings of the contested questions (basis.go). Where the judge met one,
 // the reference evaluates the query again under each alternative the text
@@ -21,6 +26,8 @@ var alternatives = map[string][]string{
 	ReadingKey(ContestedNPS):          {"one solution per matching triple (a bag)"},
 	ReadingKey(ContestedTripleEqual):  {"sameValue pair-wise: NaN components equal, an error in any pair an error"},
 	ReadingKey(ContestedExists):       {"evaluation with the solution in scope (the SPARQL 1.2 draft's #defn_evalContextSolution)"},
+	ReadingKey(ContestedUnboundOperand): {"the operator's type error over an unbound operand is an extension point " +
+		"(§17.3.1, §17.6): a FILTER may keep the row"},
 }
 
 // partial names the questions whose Alternatives are not every reading
@@ -49,6 +56,8 @@ var judgeReadings = map[string]string{
 	ReadingKey(ContestedNPS):          "a set: one solution",
 	ReadingKey(ContestedExists):       "substitution, by the letter of #defn_evalExists",
 	ReadingKey(ContestedTripleEqual):  "the operator mapping's row: the components by =, combined by &&",
+	ReadingKey(ContestedUnboundOperand): "an error no extension replaces: the unbound argument fails the invocation " +
+		"(§17.2.1), the FILTER drops the row",
 }
 
 // ReadingKey identifies a contested question (its anchor and reference).
@@ -89,4 +98,52 @@ func isExtensionValue(c *Context, v Value) bool {
 	}
 	c.ExtRead = true
 	return true
+}
+
+// operators are the operators of the §17.3 table (#OperatorMapping) whose
+// type error §17.3.1 lets an extension replace; the logical connectives
+// have their own truth table (#truthTable), IN and the functions of §17.4
+// are not operators of the table.
+var operators = map[string]bool{
+	"!": true, "UMINUS": true, "UPLUS": true, "=": true, "!=": true, "<": true, ">": true,
+	"<=": true, ">=": true, "+": true, "-": true, "*": true, "/": true,
+}
+
+// unboundOperand is the value of operator c whose operand err is the error
+// of an unbound variable of mu (ContestedUnboundOperand): by the judge's
+// reading the unbound argument's error itself, no extension point; by the
+// other, the operator's type error, which an extension may replace
+// (Value.Extensible), so a top-level FILTER over it may keep the row.
+func unboundOperand(c *algebra.Call, mu Binding, err Value, ctx *Context) Value {
+	if ctx == nil || err.Err == nil || !err.Err.Unbound || !operators[strings.ToUpper(c.Name)] || !unboundVar(c.Args, mu) {
+		return err
+	}
+	name := c.Name
+	switch strings.ToUpper(name) {
+	case "UMINUS":
+		name = "unary -"
+	case "UPLUS":
+		name = "unary +"
+	}
+	ctx.Contest(On(ContestedUnboundOperand, name), name+" with an unbound variable as an operand: a type error "+
+		"(#evaluation) that §17.3.1 (#operatorExtensibility) and §17.6 may let an extension replace, or the "+
+		"argument's own error (#invocation); the text allows both")
+	if ctx.Reading(ContestedUnboundOperand) != 1 {
+		return err
+	}
+	out := Value{Err: &Error{Reason: name + " over an unbound operand: a type error an extension may replace (the alternative reading)"}}
+	ctx.noteExtensible(out)
+	return out
+}
+
+// unboundVar: one of args is a variable mu leaves unbound.
+func unboundVar(args []algebra.Expr, mu Binding) bool {
+	for _, a := range args {
+		if v, ok := a.(*algebra.Var); ok {
+			if _, bound := lookup(mu, v.Name); !bound {
+				return true
+			}
+		}
+	}
+	return false
 }

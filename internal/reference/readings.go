@@ -31,6 +31,7 @@ func readings(ctx context.Context, q *algebra.Query, active *rdf.Dataset, opt Op
 	for _, alt := range combos {
 		o := opt
 		o.Readings = alt
+		o.Extension = extends(alt)
 		r, ae, err := evalOnce(ctx, q, active, o)
 		if err != nil {
 			complete = false
@@ -38,9 +39,39 @@ func readings(ctx context.Context, q *algebra.Query, active *rdf.Dataset, opt Op
 		}
 		complete = complete && !metOther(ae.ectx.Met, met)
 		r.Indeterminate = ae.ectx.Indeterminate // the questions are settled under alt; other choices stay open
-		res.Readings = append(res.Readings, reading(met, alt, r))
+		rd := reading(met, alt, r)
+		if o.Extension && !extendedRows(q, e, ae) {
+			rd.Answer, complete = nil, false // the reading leaves the answer open beyond rows: undecided
+		}
+		res.Readings = append(res.Readings, rd)
 	}
 	res.ReadingsComplete = complete
+}
+
+// extends: alt takes the reading of ContestedUnboundOperand by which an
+// operator's type error over an unbound operand is an extension point, so
+// it is evaluated with §17.6's points open (extension.go): a top-level
+// FILTER over such an error keeps the row.
+func extends(alt map[string]int) bool {
+	return alt[ops.ReadingKey(ops.ContestedUnboundOperand)] == 1
+}
+
+// extendedRows: the reading evaluated with the extension points open (ae)
+// differs from an unextended one only by rows a top-level FILTER kept, so
+// its answer is that reading's: no cell holds the extension value, no
+// extension point decided elsewhere or was read, the judge's own
+// evaluation (je) met no extension point of its own (those are §17.6's,
+// not this question's), and no OFFSET/LIMIT shifts what the kept rows
+// add, as extension() requires of the judge's extension answer.
+func extendedRows(q *algebra.Query, je, ae *evaluator) bool {
+	x := ae.ext
+	if q.Form != algebra.Select || x.Cells || x.Elsewhere || ae.ectx.ExtRead {
+		return false
+	}
+	if j := je.ext; j.Cells || j.Rows || j.Elsewhere {
+		return false
+	}
+	return !x.Rows || peel(q.Op).slice == nil
 }
 
 // combinations lists the alternative-reading assignments other than the

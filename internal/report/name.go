@@ -31,6 +31,10 @@ func name(query, base string, c diff.Class, expected *results.Answer, v diff.Eng
 	q, _ := syntax.Parse(query, syntax.Options{Base: base})
 	fs := inTrigger(features(query, base), trigger)
 	n := naming{feature: featureOf(fs, c), effect: effect(c, expected, v)}
+	if f, ok := questionFeature(v); ok { // a spec question: the construct whose reading differs
+		n.feature = f
+		return n
+	}
 	if q == nil || v.Answer == nil || expected == nil {
 		return n
 	}
@@ -40,6 +44,20 @@ func name(query, base string, c diff.Class, expected *results.Answer, v diff.Eng
 		}
 	}
 	return n
+}
+
+// questionFeature is the construct at which the judge met the contested
+// question an engine's answer takes the other reading of (the readings
+// machinery records it: results.Basis.Construct), so a question is named by
+// the aggregate whose reading differs, not by the query's first one.
+func questionFeature(v diff.EngineVerdict) (feature, bool) {
+	if v.Verdict == nil || v.Verdict.Basis == nil {
+		return feature{}, false
+	}
+	if b := v.Verdict.Basis; b.Kind == results.BasisContested && b.Construct != "" {
+		return namedFeature(b.Construct), true
+	}
+	return feature{}, false
 }
 
 // inTrigger keeps the features the trigger names, in their order; all of
@@ -211,22 +229,23 @@ func exprFeature(e syntax.Expr) (feature, bool) {
 	case *syntax.Binary:
 		return binaryFeature(e.Op), true
 	case *syntax.In:
-		return feature{"IN", link("func-in", "")}, true
+		return namedFeature(map[bool]string{false: "IN", true: "NOT IN"}[e.Not]), true
 	case *syntax.Exists:
-		return feature{"EXISTS", link("func-filter-exists", "")}, true
+		return namedFeature(map[bool]string{false: "EXISTS", true: "NOT EXISTS"}[e.Not]), true
 	case *syntax.Unary:
-		if e.Op == "!" {
-			return feature{"! (logical-not)", patternSpec["arithmetic"]}, true
-		}
-		return feature{"unary " + e.Op, patternSpec["arithmetic"]}, true
+		return unaryFeature(e.Op), true
 	}
 	return feature{}, false
 }
 
+// binaryFeature names an operator as the constructs package labels it,
+// with the definition that decides it: the row of the §17.3 table
+// (opLink) for arithmetic and comparisons, §17.4's own for = and != (the
+// RDF-term rows) and the logical connectives.
 func binaryFeature(op string) feature {
 	switch op {
 	case "+", "-", "*", "/":
-		return feature{"arithmetic (" + op + ")", patternSpec["arithmetic"]}
+		return feature{"arithmetic (" + op + ")", opLink(op)}
 	case "=", "!=":
 		return feature{op + " (RDFterm-equal)", link("func-RDFterm-equal", "")}
 	case "&&":
@@ -234,7 +253,33 @@ func binaryFeature(op string) feature {
 	case "||":
 		return feature{"|| (logical-or)", link("func-logical-or", "")}
 	}
-	return feature{"comparison (" + op + ")", patternSpec["arithmetic"]}
+	return feature{"comparison (" + op + ")", opLink(op)}
+}
+
+func unaryFeature(op string) feature {
+	if op == "!" {
+		return feature{"! (logical-not)", opLink("!")}
+	}
+	return feature{"unary " + op, opLink("unary " + op)}
+}
+
+// namedFeature is the feature of a construct by its label (an aggregate,
+// an operator, a pattern or a built-in call): what a contested question
+// met at a construct (results.Basis.Construct) is named and cited by.
+func namedFeature(name string) feature {
+	if l, ok := aggregateSpec[name]; ok {
+		return feature{name, l}
+	}
+	if l, ok := patternSpec[name]; ok {
+		return feature{name, l}
+	}
+	switch name {
+	case "!", "unary -", "unary +":
+		return unaryFeature(strings.TrimPrefix(name, "unary "))
+	case "+", "-", "*", "/", "=", "!=", "<", ">", "<=", ">=", "&&", "||":
+		return binaryFeature(name)
+	}
+	return callFeature(name)
 }
 
 // effect says in plain words what the engine does where the spec gives
@@ -285,6 +330,14 @@ func answerEffect(c diff.Class, e, a *results.Answer) string {
 		return fmt.Sprintf("returns %s where the spec gives %d", count(len(a.Rows), "row"), len(e.Rows))
 	case diff.ClassDuplicateRows:
 		return fmt.Sprintf("returns %s where the spec gives %d (other multiplicities)", count(len(a.Rows), "row"), len(e.Rows))
+	case diff.ClassUndecided: // a spec question: what the answer of the other reading differs by
+		if len(a.Rows) != len(e.Rows) {
+			return fmt.Sprintf("returns %s where the judge's reading gives %d", count(len(a.Rows), "row"), len(e.Rows))
+		}
+		if vars := differingVars(e, a); len(vars) == 1 && len(e.Rows) > 1 {
+			return fmt.Sprintf("returns other values of ?%s than the judge's reading", vars[0])
+		}
+		return strings.Replace(cellEffect(diff.ClassWrongValue, e, a), "where the spec", "where the judge's reading", 1)
 	}
 	return cellEffect(c, e, a)
 }

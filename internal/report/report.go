@@ -239,7 +239,7 @@ func bugOf(r *diff.Report, d diff.Divergence, engines []oracle.Engine, st *reduc
 	}
 	b.Basis = basisOf(r.Expected, b.Spec)
 	if vb := verdictBasis(r, d.Signature.Wrong); vb != nil { // the readings or §17.6 decided (basis.go)
-		b.Basis = vb
+		b.Basis = cited(vb)
 	} else if eb := erroredEverywhere(r, d.Signature.Wrong); eb != nil {
 		b.Basis = eb
 	}

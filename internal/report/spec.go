@@ -52,13 +52,19 @@ var patternSpec = map[string]SpecLink{
 	"UNION":               link("defn_algUnion", "18.5 Definition: Union"),
 	"MINUS":               link("defn_algMinus", "18.5 Definition: Minus"),
 	"FILTER":              link("defn_algFilter", "18.5 Definition: Filter"),
-	"BIND":                link("bind", "10.1 BIND: Assigning to Variables"),
+	"BIND":                link("defn_extend", "18.5 Definition: Extend"),
 	"VALUES":              link("inline-data", "10.2 VALUES: Providing inline data"),
 	"property path":       link("sparqlPropertyPaths", "18.1.7 Property Path Patterns"),
 	"subquery":            link("subqueries", "12 Subqueries"),
 	"ORDER BY":            link("modOrderBy", "15.1 ORDER BY"),
-	"DISTINCT":            link("modDistinct", "15.3.1 DISTINCT"),
-	"REDUCED":             link("modReduced", "15.3.2 REDUCED"),
+	"DISTINCT":            link("defn_algDistinct", "18.5 Definition: Distinct"),
+	"REDUCED":             link("defn_algReduced", "18.5 Definition: Reduced"),
+	"HAVING":              link("having", "11.3 HAVING"),
+	"GRAPH":               link("defn_evalGraph", "18.6 Definition: Evaluation of Graph"),
+	"EXISTS":              link("defn_evalExists", "18.6 Definition: Evaluation of Exists"),
+	"NOT EXISTS":          link("defn_evalExists", "18.6 Definition: Evaluation of Exists"),
+	"IN":                  link("func-in", "17.4.1.9 IN"),
+	"NOT IN":              link("func-not-in", "17.4.1.10 NOT IN"),
 	"LIMIT":               link("defn_algSlice", "18.5 Definition: Slice"),
 	"OFFSET":              link("defn_algSlice", "18.5 Definition: Slice"),
 	"arithmetic":          link("OperatorMapping", "17.3 Operator Mapping"),
@@ -98,9 +104,9 @@ func features(query, base string) []feature {
 			aggs = append(aggs, feature{n.Name, aggregateSpec[n.Name]})
 		case *syntax.Call:
 			calls = append(calls, callFeature(n.Name))
-		case *syntax.Binary:
-			if strings.Contains("+-*/", n.Op) {
-				ops = append(ops, feature{"arithmetic (" + n.Op + ")", patternSpec["arithmetic"]})
+		case *syntax.Binary, *syntax.Unary, *syntax.In, *syntax.Exists, *syntax.FuncCall:
+			if f, ok := exprFeature(n.(syntax.Expr)); ok { // name.go: the constructs package's labels
+				ops = append(ops, f)
 			}
 		default:
 			if name := patternName(n); name != "" {
@@ -143,6 +149,18 @@ var constructLeavesOut = feature{"CONSTRUCT", SpecLink{Anchor: "construct", Sect
 	Quote: "If any such instantiation produces a triple containing an unbound variable or an illegal RDF construct, " +
 		"such as a literal in subject or predicate position, then that triple is not included in the output RDF graph."}}
 
+// opLink is the §17.3 table (#OperatorMapping) at the row of operator op
+// ("*", "<", "!", "unary -"): its sentence, from spec_sentences.tsv under
+// "OperatorMapping op", is the row with the rule that decides its operands'
+// types, quoted where the section's first sentence says nothing of them.
+func opLink(op string) SpecLink {
+	l := link("OperatorMapping", "17.3 Operator Mapping")
+	if sec, text, ok := Sentence("OperatorMapping " + op); ok {
+		l.Section, l.Quote = sec, text
+	}
+	return l
+}
+
 func callFeature(name string) feature {
 	a, ok := callAnchors[name]
 	if !ok {
@@ -169,6 +187,8 @@ func patternName(n syntax.Node) string {
 		return "property path"
 	case *syntax.Filter:
 		return "FILTER"
+	case *syntax.Graph:
+		return "GRAPH"
 	}
 	return ""
 }
@@ -181,6 +201,7 @@ func modifierFeatures(q *syntax.Query) []feature {
 		}
 	}
 	add(len(q.Mod.Group) > 0, "GROUP BY")
+	add(len(q.Mod.Having) > 0, "HAVING")
 	add(q.Select != nil && q.Select.Distinct, "DISTINCT")
 	add(q.Select != nil && q.Select.Reduced, "REDUCED")
 	add(len(q.Mod.Order) > 0, "ORDER BY")
@@ -221,6 +242,8 @@ func specLinks(named feature, fs []feature, c diff.Class) []SpecLink {
 	if c == diff.ClassExtraRows || c == diff.ClassMissingRows {
 		if f, ok := firstOf(fs, "GROUP BY"); ok {
 			add(f.Spec) // how many groups (rows) there are is Group's to decide
+		} else if _, agg := aggregateSpec[named.Name]; agg {
+			add(patternSpec["GROUP BY"]) // the implicit group, Group((1), Ω) (#sparqlGroupAggregate)
 		}
 	}
 	add(classSpec[c])

@@ -27,4 +27,9 @@ type Basis struct {
 	Ref      string    `json:"ref,omitempty"`      // erratum id, test IRI or question id
 	URL      string    `json:"url,omitempty"`      // where Ref or Anchor can be read
 	Note     string    `json:"note,omitempty"`     // the reading taken, in plain words
+	// Construct names, for a contested question, the construct whose
+	// reading differs where the judge met it ("AVG", "!="): a question
+	// shared by several constructs (w3c/rdf-tests#39 holds SUM, AVG and
+	// GROUP_CONCAT) is named and cited by the one that decided the case.
+	Construct string `json:"construct,omitempty"`
 }
