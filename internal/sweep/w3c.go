@@ -199,7 +199,7 @@ func replays(rep *diff.Report, engines []oracle.Engine) []*replay {
 // W3CTestCase is what the test page shows of a W3C test: its query, its
 // dataset as N-Quads, and its expected answer.
 func W3CTestCase(key string, t *corpus.Test, root string) store.TestCase {
-	tc := store.TestCase{Key: key, IRI: t.ID, Name: testName(t.ID), Suite: store.SuiteOf(key), Feature: w3cFolder(t, root), Base: t.Query}
+	tc := store.TestCase{Key: key, IRI: w3c.PublicIRI(t.ID), Name: testName(t.ID), Suite: store.SuiteOf(key), Feature: w3cFolder(t, root), Base: w3c.PublicIRI(t.Query)}
 	if t.Name != "" {
 		tc.Name = t.Name
 	}
@@ -208,7 +208,7 @@ func W3CTestCase(key string, t *corpus.Test, root string) store.TestCase {
 	} else {
 		tc.Note = "the case could not be built: " + err.Error()
 	}
-	if exp, err := readExpected(t.Result); err == nil {
+	if exp, err := w3c.ReadExpected(t); err == nil {
 		tc.Expected = store.TableOf(exp)
 	} else if t.Result != "" {
 		tc.Note = strings.TrimSpace(tc.Note + " the expected answer could not be read: " + err.Error())
@@ -305,27 +305,6 @@ func nquads(ds *rdf.Dataset) string {
 	var b bytes.Buffer
 	_ = rdf.WriteNQuads(&b, ds.Quads()) // a bytes.Buffer does not fail
 	return b.String()
-}
-
-// readExpected reads a test's mf:result in the format its extension names.
-func readExpected(iri string) (*results.Answer, error) {
-	path, ok := corpus.FilePath(iri)
-	if !ok {
-		return nil, fmt.Errorf("%s: not a file", iri)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	f, err := results.FormatFromName(iri)
-	if err != nil {
-		return nil, err
-	}
-	switch f {
-	case results.Turtle, results.RDFXML, results.NTriples:
-		return results.ReadRDF(bytes.NewReader(data), f, iri)
-	}
-	return results.Read(bytes.NewReader(data), string(f))
 }
 
 // baseline is an engine's committed W3C baseline (baselines/<engine>.tsv
