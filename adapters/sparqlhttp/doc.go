@@ -86,5 +86,8 @@
 // and a changed count is ErrOwnGraphsChanged. Our faults stay ours
 // (service.go): a confined server's failed SERVICE is unsupported with the
 // engine's words (Fuseki's 502, the Oxigraph server's error text streamed
-// into a 200 answer), Fuseki's "Query timed out" a timeout.
+// into a 200 answer), Fuseki's "Query timed out" a timeout; a server
+// killed mid-case by a SIGKILL the oracle did not send (the OOM killer, an
+// operator) is ErrUnavailable saying so, and the case runs once more on a
+// fresh server (killed.go), never ErrCrashed.
 package sparqlhttp

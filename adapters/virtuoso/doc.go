@@ -48,7 +48,9 @@
 // sparqlhttp's owngraphs.go). Queries carry /sparql's "timeout" from the
 // case's deadline; a server still busy after an abandoned case is killed.
 // SP031 "due to security restrictions" (bif:file_to_string and the like)
-// and HC001 (no network) are unsupported (refusal.go).
+// and HC001 (no network) are unsupported (refusal.go). A virtuoso-t
+// killed mid-case from outside (a SIGKILL the oracle did not send) is
+// ErrUnavailable, the case retried once on a restarted server.
 //
 // Memory (budget.go): the server's RLIMIT_DATA is its share of the
 // oracle's one memory budget (adapters/sidecar/budget.go), reserved at
