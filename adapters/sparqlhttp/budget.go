@@ -28,7 +28,9 @@ import (
 // "memory allocation of N bytes failed" to its log and aborts.
 var serverOOM = map[string][]string{
 	FusekiName:         {"Java heap space", "OutOfMemoryError", "GC overhead limit exceeded", "Requested array size exceeds VM limit"},
-	OxigraphServerName: {"memory allocation of", "capacity overflow"},
+	// "os error 11" (EAGAIN) is a thread it could not start under its
+	// share; it answers 500 with it.
+	OxigraphServerName: {"memory allocation of", "capacity overflow", "Resource temporarily unavailable (os error 11)"},
 }
 
 // joinBudget registers the server with the memory budget (again after

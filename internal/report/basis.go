@@ -59,6 +59,11 @@ func basisOf(expected *results.Answer, spec []SpecLink) *results.Basis {
 			return b
 		}
 	}
+	return textBasis(spec)
+}
+
+// textBasis is the text of the first deciding section.
+func textBasis(spec []SpecLink) *results.Basis {
 	if len(spec) == 0 {
 		return nil
 	}
@@ -126,9 +131,12 @@ func cited(b *results.Basis) *results.Basis {
 // verdictBasis is the basis the comparator gave the first of the engines
 // whose verdict has one: the reading an engine took, "every reading of the
 // text rules it out", or §17.6 (diff.Verdict.Basis).
-func verdictBasis(r *diff.Report, engines []string) *results.Basis {
+func verdictBasis(r *diff.Report, engines []string, spec []SpecLink) *results.Basis {
 	for _, e := range engines {
-		if v := r.Verdict(e); v != nil && v.Verdict != nil && v.Verdict.Basis != nil && !projectionRuledOut(v) {
+		if v := r.Verdict(e); v != nil && v.Verdict != nil && v.Verdict.Basis != nil {
+			if projectionRuledOut(v) {
+				return textBasis(spec)
+			}
 			return v.Verdict.Basis
 		}
 	}

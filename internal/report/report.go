@@ -238,7 +238,7 @@ func bugOf(r *diff.Report, d diff.Divergence, engines []oracle.Engine, st *reduc
 		b.Links = append(b.Links, l.URL)
 	}
 	b.Basis = basisOf(r.Expected, b.Spec)
-	if vb := verdictBasis(r, d.Signature.Wrong); vb != nil { // the readings or §17.6 decided (basis.go)
+	if vb := verdictBasis(r, d.Signature.Wrong, b.Spec); vb != nil { // the readings or §17.6 decided (basis.go)
 		b.Basis = cited(vb)
 	} else if eb := erroredEverywhere(r, d.Signature.Wrong); eb != nil {
 		b.Basis = eb
