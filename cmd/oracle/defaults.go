@@ -22,11 +22,15 @@ func defaultEngines() (run []string, note string, err error) {
 	var absent, names, reasons []string
 	for _, m := range missing {
 		names = append(names, m.Name)
-		if strings.HasPrefix(m.Reason, "engine not installed") {
+		if strings.Contains(m.Reason, "engine not installed") {
 			absent = append(absent, m.Name)
 			continue
 		}
-		reasons = append(reasons, m.Name+": "+m.Reason)
+		reason := m.Reason
+		if !strings.HasPrefix(reason, m.Name+":") {
+			reason = m.Name + ": " + reason
+		}
+		reasons = append(reasons, reason)
 	}
 	if len(absent) > 0 {
 		reasons = append(reasons, fmt.Sprintf("not installed: %s", strings.Join(absent, ", ")))
