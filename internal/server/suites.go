@@ -2,11 +2,11 @@ package server
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"sync"
 
 	"github.com/sparql-oracle/oracle/internal/corpus"
-	"github.com/sparql-oracle/oracle/internal/regress"
 	"github.com/sparql-oracle/oracle/internal/store"
 	"github.com/sparql-oracle/oracle/internal/sweep"
 	"github.com/sparql-oracle/oracle/internal/w3c"
@@ -18,7 +18,7 @@ import (
 // the same number, the tests a run did not reach counted as not run. The
 // sizes are the manifests' (w3c.DefaultManifests for W3C query,
 // w3c.UpdateManifests, sparql12/manifest.ttl) and the regression corpus's
-// cases, read once; a corpus whose files are not at hand (a server without
+// query cases (countQueryCases), read once; a corpus whose files are not at hand (a server without
 // the suite) falls back to the distinct tests the store has results of,
 // and says so (corpusSize.Known false).
 
@@ -41,11 +41,28 @@ func readCorpusSizes() map[string]int {
 		}
 	}
 	if repo, err := corpus.RepoRoot(); err == nil {
-		if cs, err := regress.LoadDir(filepath.Join(repo, "corpus", "regress")); err == nil && len(cs) > 0 {
-			out[store.CorpusRegress] = len(cs)
-		}
+		out[store.CorpusRegress] = countQueryCases(filepath.Join(repo, "corpus", "regress"))
 	}
 	return out
+}
+
+// countQueryCases counts the query cases of the regression corpus: the
+// folders with a query.rq and no update.ru, the cases regress.LoadDir
+// reads (a sweep and `oracle gate` run those).
+func countQueryCases(dir string) int {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, e := range ents {
+		_, q := os.Stat(filepath.Join(dir, e.Name(), "query.rq"))
+		_, u := os.Stat(filepath.Join(dir, e.Name(), "update.ru"))
+		if e.IsDir() && q == nil && u != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // countManifests adds the distinct test keys of the manifests, by corpus.

@@ -8,8 +8,9 @@ import (
 
 // The corpora a pass rate is given for (CorpusOf): the W3C query tests
 // (SPARQL 1.0 and 1.1 query, syntax and result formats: `oracle w3c
-// --suite query`), the W3C update tests, the SPARQL 1.2 suite, and the
-// regression corpus. A generated profile has no per-test results.
+// --suite query`, w3c.DefaultManifests), the W3C update tests (`--suite
+// update`, w3c.UpdateManifests: the update folders and the update syntax
+// folders), the SPARQL 1.2 suite, and the regression corpus. A generated profile has no per-test results.
 const (
 	CorpusQuery   = "W3C query"
 	CorpusUpdate  = "W3C update"
@@ -23,7 +24,8 @@ var Corpora = []string{CorpusQuery, CorpusUpdate, Corpus12, CorpusRegress}
 // corpusExpr is CorpusOf in SQL over test_results (its test key and suite).
 const corpusExpr = `CASE WHEN test LIKE 'regress/%' THEN '` + CorpusRegress + `'
 	WHEN test LIKE 'w3c/sparql12/%' THEN '` + Corpus12 + `'
-	WHEN suite = '` + SuiteUpdate11 + `' THEN '` + CorpusUpdate + `' ELSE '` + CorpusQuery + `' END`
+	WHEN suite = '` + SuiteUpdate11 + `' OR test LIKE 'w3c/sparql11/syntax-update-%' THEN '` + CorpusUpdate + `'
+	ELSE '` + CorpusQuery + `' END`
 
 // CorpusOf is the corpus of a test key and its suite (SuiteOf).
 func CorpusOf(key, suite string) string {
@@ -32,8 +34,8 @@ func CorpusOf(key, suite string) string {
 		return CorpusRegress
 	case strings.HasPrefix(key, "w3c/sparql12/"):
 		return Corpus12
-	case suite == SuiteUpdate11:
-		return CorpusUpdate
+	case suite == SuiteUpdate11, strings.HasPrefix(key, "w3c/sparql11/syntax-update-"):
+		return CorpusUpdate // the update manifest's syntax tests (w3c.IsUpdateTest)
 	}
 	return CorpusQuery
 }

@@ -16,9 +16,10 @@ func TestCorpusCounts(t *testing.T) {
 	each(t, func(t *testing.T, b backend) {
 		db := b.open(t)
 		const upd, s12 = "w3c/sparql11/delete/manifest.ttl#dawg-delete-01", "w3c/sparql12/lang-basedir/manifest.ttl#x"
+		const syn = "w3c/sparql11/syntax-update-1/manifest.ttl#test_1"
 		sw := w3cSweep(t, db, "mixed", []TestResult{
 			tr(agg01, "jena", TestPassed, ""), tr(agg02, "jena", TestFailed, "wrong-value"),
-			tr(upd, "jena", TestFailed, "missing-rows"), tr(s12, "jena", TestUnsupported, ""), tr(reg1, "jena", TestPassed, ""),
+			tr(upd, "jena", TestFailed, "missing-rows"), tr(syn, "jena", TestPassed, ""), tr(s12, "jena", TestUnsupported, ""), tr(reg1, "jena", TestPassed, ""),
 		})
 		counts, err := db.CorpusCounts(ctx)
 		require.NoError(t, err)
@@ -29,12 +30,14 @@ func TestCorpusCounts(t *testing.T) {
 		require.Equal(t, 1, got[CorpusQuery].Passed)
 		require.Equal(t, 1, got[CorpusQuery].Failed)
 		require.Equal(t, 1, got[CorpusUpdate].Failed)
+		require.Equal(t, 1, got[CorpusUpdate].Passed, "the update syntax test counts as update")
 		require.Equal(t, 1, got[Corpus12].Unsupported)
 		require.Equal(t, 1, got[CorpusRegress].Passed)
 		sizes, err := db.CorpusTests(ctx)
 		require.NoError(t, err)
-		require.Equal(t, map[string]int{CorpusQuery: 2, CorpusUpdate: 1, Corpus12: 1, CorpusRegress: 1}, sizes)
+		require.Equal(t, map[string]int{CorpusQuery: 2, CorpusUpdate: 2, Corpus12: 1, CorpusRegress: 1}, sizes)
 		require.Equal(t, CorpusUpdate, CorpusOf(upd, SuiteOf(upd)))
+		require.Equal(t, CorpusUpdate, CorpusOf(syn, SuiteOf(syn)), "the update manifest's syntax tests are update tests")
 
 		r1, _, err := db.FileReport(ctx, Filing{Bug: bug("jena", diff.ClassWrongValue, "GROUP BY", "SELECT * {?s ?p ?o}"), Case: agg02, SweepID: sw.ID})
 		require.NoError(t, err)
