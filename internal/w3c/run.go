@@ -12,6 +12,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/corpus"
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/localpath"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
@@ -187,7 +188,18 @@ func (r *runner) runOne(ctx context.Context, t *corpus.Test) Result {
 		r.runEvaluation(ctx, t, &res)
 	}
 	res.Time = time.Since(start)
+	localResult(&res)
 	return res
+}
+
+// localResult keeps this machine's paths out of what a result says (an
+// engine's message may name its temporary files): every output (table,
+// EARL, JUnit, baseline) writes results as they are.
+func localResult(res *Result) {
+	res.Reason, res.Note = localpath.Text(res.Reason), localpath.Text(res.Note)
+	for i, l := range res.Diff {
+		res.Diff[i] = localpath.Text(l)
+	}
 }
 
 // skipReason says why a test is not run, or "".
