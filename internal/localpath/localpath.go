@@ -11,7 +11,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/w3csuite"
 )
 
-
 // fileIRI matches a file: IRI up to a delimiter.
 var fileIRI = regexp.MustCompile("file:/{1,3}[^\\s<>\"'`)]*")
 
