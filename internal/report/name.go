@@ -387,19 +387,10 @@ func varList(vs []string) string {
 	return "?" + strings.Join(vs, " ?")
 }
 
-// shortTerm writes a term for a title: integers bare, xsd datatypes
-// prefixed, at most 40 characters.
+// shortTerm writes a term for a title as the tables and the row diff
+// write it (termText), cut to 60 characters.
 func shortTerm(t rdf.Term) string {
-	s := t.String()
-	if t.IsLiteral() {
-		switch {
-		case t.Datatype == rdf.XSDInteger:
-			s = t.Value
-		case strings.HasPrefix(t.Datatype, rdf.XSD):
-			s = fmt.Sprintf("%q^^xsd:%s", t.Value, strings.TrimPrefix(t.Datatype, rdf.XSD))
-		}
-	}
-	return truncate(s, 40)
+	return truncate(termText(t), 60)
 }
 
 func shortIRI(iri string) string {

@@ -65,10 +65,13 @@ func engineMarkdown(b *strings.Builder, bug Bug, er EngineReport) {
 	minimality(b, bug.Reduction)
 	basisQuote(b, bug.Basis)
 	caseMarkdown(b, bug)
-	expected(b, bug)
-	actual(b, er.Answer)
+	var att attachments
+	expected(b, bug, &att)
+	actual(b, er.Answer, &att)
 	others(b, er.Others)
+	rootCauseMarkdown(b, er)
 	reproduce(b, er)
+	att.write(b)
 }
 
 // judgedBy says, when the fast engine judged a large case, so and why
@@ -152,7 +155,7 @@ func fence(b *strings.Builder, heading, lang, text string) {
 	b.WriteString(f + "\n")
 }
 
-func expected(b *strings.Builder, bug Bug) {
+func expected(b *strings.Builder, bug Bug, att *attachments) {
 	if bug.Expected == nil {
 		return
 	}
@@ -164,26 +167,26 @@ func expected(b *strings.Builder, bug Bug) {
 	if bug.JudgedBy != "" {
 		judge = "the fast engine, judging: the reference ran out"
 	}
-	fence(b, esc("Expected ("+judge+sec+")"), bug.Expected.Format, bug.Expected.Text)
+	att.block(b, esc("Expected ("+judge+sec+")"), bug.Expected.Format, bug.Expected.Text)
 	if bug.Expected.Note != "" {
 		fmt.Fprintf(b, "\n%s\n", esc(bug.Expected.Note))
 	}
 }
 
-func actual(b *strings.Builder, a EngineAnswer) {
-	fence(b, esc(fmt.Sprintf("Actual (%s): %s", engineName(a.Engine, a.Version), a.Outcome)), a.Answer.Format, a.Answer.Text)
+func actual(b *strings.Builder, a EngineAnswer, att *attachments) {
+	att.block(b, esc(fmt.Sprintf("Actual (%s): %s", engineName(a.Engine, a.Version), a.Outcome)), a.Answer.Format, a.Answer.Text)
 	if len(a.Diff) > 0 {
 		b.WriteString("\nRow diff (- expected only, + actual only):\n\n")
 		fence(b, "", "diff", strings.Join(a.Diff, "\n"))
 	}
-	evidence(b, a)
+	evidence(b, a, att)
 }
 
 // evidence writes what the engine reported about its own evaluation, one
 // fenced block per key in key order: a wrong answer from a SQL compiler
 // (oxilite) is best read next to the SQL it compiled the query to. Only
-// the engine's own report holds it.
-func evidence(b *strings.Builder, a EngineAnswer) {
+// the engine's own report holds it; a long block is attached (attach.go).
+func evidence(b *strings.Builder, a EngineAnswer, att *attachments) {
 	keys := make([]string, 0, len(a.Evidence))
 	for k := range a.Evidence {
 		keys = append(keys, k)
@@ -194,7 +197,7 @@ func evidence(b *strings.Builder, a EngineAnswer) {
 		if k == "sql" {
 			lang = "sql"
 		}
-		fence(b, esc(fmt.Sprintf("%s evidence: %s", a.Engine, k)), lang, a.Evidence[k])
+		att.block(b, esc(fmt.Sprintf("%s evidence: %s", a.Engine, k)), lang, a.Evidence[k])
 	}
 }
 
@@ -229,10 +232,12 @@ func question(b *strings.Builder, bug Bug) {
 	basisMarkdown(b, bug.Basis)
 	basisQuote(b, bug.Basis)
 	caseMarkdown(b, bug)
-	expected(b, bug)
+	var att attachments
+	expected(b, bug, &att)
 	for _, a := range bug.Actual {
-		actual(b, a)
+		actual(b, a, &att)
 	}
+	defer att.write(b)
 	if len(bug.Agreeing) > 0 {
 		var ag []string
 		for _, e := range bug.Agreeing {
@@ -344,7 +349,7 @@ type JSONCheck struct {
 // NewJSON builds the JSON report of r; bugs are r's (Bugs(r)) or those of
 // its reduced cases.
 func NewJSON(r *diff.Report, bugs []Bug) *JSONReport {
-	j := &JSONReport{Kind: r.Kind, Judge: r.Judge, Reason: r.Reason, Oracle: Version(), Bugs: bugs, Notes: r.Notes,
+	j := &JSONReport{Kind: r.Kind, Judge: r.Judge, Reason: localText(r.Reason), Oracle: Version(), Bugs: bugs, Notes: localLines(r.Notes),
 		JudgedBy: r.JudgedBy, LargeJudge: jsonLarge(r.Large)}
 	if j.Bugs == nil {
 		j.Bugs = []Bug{}
@@ -353,7 +358,7 @@ func NewJSON(r *diff.Report, bugs []Bug) *JSONReport {
 		j.Case = r.Case.Name
 	}
 	if r.JudgeErr != nil {
-		j.JudgeError = r.JudgeErr.Error()
+		j.JudgeError = localText(r.JudgeErr.Error())
 	}
 	for _, v := range r.Verdicts {
 		j.Verdicts = append(j.Verdicts, jsonVerdict(v, engineBasis(v, bugs)))
@@ -380,11 +385,11 @@ func jsonVerdict(v diff.EngineVerdict, basis *results.Basis) JSONVerdict {
 	jv := JSONVerdict{Engine: v.Engine, Version: v.Version, Outcome: v.Outcome, Class: v.Class,
 		Classes: v.Classes, ElapsedMS: float64(v.Elapsed.Microseconds()) / 1000}
 	if v.Err != nil {
-		jv.Error = v.Err.Error()
+		jv.Error = localText(v.Err.Error())
 	}
 	if v.Verdict != nil && !v.Verdict.OK {
 		for _, l := range v.Verdict.Diff {
-			jv.Diff = append(jv.Diff, l.String())
+			jv.Diff = append(jv.Diff, shortTerms(l.String()))
 		}
 	}
 	if v.Outcome != diff.Correct {
@@ -420,7 +425,7 @@ func WriteTable(w io.Writer, r *diff.Report, bugs ...Bug) error {
 		fmt.Fprintf(tw, "judged by: %s\n", cell(strings.TrimPrefix(r.JudgedBy, "judged by ")))
 	}
 	for _, n := range r.Notes {
-		fmt.Fprintf(tw, "note: %s\n", cell(n))
+		fmt.Fprintf(tw, "note: %s\n", cell(localText(n)))
 	}
 	for _, d := range r.Divergences {
 		fmt.Fprintf(tw, "divergence: %s\n", d.Signature)

@@ -75,6 +75,11 @@ type EngineReport struct {
 	// RootCause is what this engine's finding is a witness of: the
 	// finding's identity (RootCause.ID) everywhere findings are counted.
 	RootCause rootcause.RootCause `json:"root_cause"`
+	// Members are the engines of the root cause's family; Recheck, for a
+	// build older than what the maintainers ship (RootCause.Stale), says
+	// to re-check on the newest release before filing (rootcause.go).
+	Members []string `json:"family_members,omitempty"`
+	Recheck string   `json:"recheck,omitempty"`
 }
 
 // OtherLine is what another engine answers on the same case.
@@ -281,7 +286,7 @@ func engineReport(r *diff.Report, d diff.Divergence, v diff.EngineVerdict, engin
 		Symptom: rootcause.Symptom(d.Signature.Class, r.Expected, v), Query: r.Case.Query})
 	n := name(r.Case.Query, r.Case.Base, d.Signature.Class, r.Expected, v, triggerNames(t))
 	er := EngineReport{EngineRef: EngineRef{v.Engine, v.Version}, Effect: n.effect, Feature: n.feature.Name,
-		Answer: engineAnswer(v), RootCause: rc}
+		Answer: engineAnswer(v), RootCause: rc, Members: familyMembers(rc.Family), Recheck: recheck(v.Engine, rc)}
 	er.Title = n.feature.Name + ": " + n.effect
 	for _, o := range r.Verdicts {
 		if o.Engine != v.Engine {
@@ -322,7 +327,7 @@ func otherLine(o diff.EngineVerdict, d diff.Divergence) OtherLine {
 	case slices.Contains(d.Signature.Wrong, o.Engine):
 		l.Line = "wrong: the same divergence (" + string(d.Signature.Class) + ")"
 	case o.Err != nil && o.Err.Error() != string(o.Outcome):
-		l.Line = string(o.Outcome) + ": " + truncate(firstLine(o.Err.Error()), 160)
+		l.Line = string(o.Outcome) + ": " + truncate(firstLine(localText(o.Err.Error())), 160)
 	case o.Outcome == diff.Wrong || o.Outcome == diff.Unjudged && o.Class != "":
 		l.Line = string(o.Outcome) + " (" + string(o.Class) + ")"
 	default:
@@ -343,7 +348,7 @@ func expectedText(r *diff.Report) *AnswerText {
 		return answerText(r.Expected, nil)
 	}
 	if r.JudgeErr != nil {
-		return &AnswerText{Format: "error", Text: r.JudgeErr.Error()}
+		return &AnswerText{Format: "error", Text: localText(r.JudgeErr.Error())}
 	}
 	return nil
 }
@@ -398,14 +403,14 @@ var classPhrase = map[diff.Class]string{
 func engineAnswer(v diff.EngineVerdict) EngineAnswer {
 	ea := EngineAnswer{EngineRef: EngineRef{v.Engine, v.Version}, Outcome: v.Outcome, Classes: v.Classes}
 	if v.Err != nil {
-		ea.Answer = AnswerText{Format: "error", Text: v.Err.Error()}
+		ea.Answer = AnswerText{Format: "error", Text: localText(v.Err.Error())} // local.go: no path of this machine
 	} else if a := answerText(v.Answer, v.Verdict); a != nil {
 		ea.Answer = *a
-		ea.Evidence = v.Answer.Evidence
+		ea.Evidence = localEvidence(v.Answer.Evidence)
 	}
 	if v.Verdict != nil {
 		for _, l := range v.Verdict.Diff {
-			ea.Diff = append(ea.Diff, l.String())
+			ea.Diff = append(ea.Diff, shortTerms(l.String()))
 		}
 	}
 	return ea
@@ -425,6 +430,7 @@ func answerText(a *results.Answer, v *diff.Verdict) *AnswerText {
 	if n := emptyRows(a); n > 0 {
 		t.Note = strings.Trim(t.Note+fmt.Sprintf("; %d solution(s) binding no variable", n), "; ")
 	}
+	t.Note = shortTerms(t.Note)
 	var buf bytes.Buffer
 	switch a.Kind {
 	case results.Boolean:
@@ -432,16 +438,11 @@ func answerText(a *results.Answer, v *diff.Verdict) *AnswerText {
 	case results.Graph:
 		t.Format = "ntriples"
 		for _, tr := range a.Triples {
-			buf.WriteString(tr.String() + "\n")
+			buf.WriteString(termText(tr.S) + " " + termText(tr.P) + " " + termText(tr.O) + " .\n")
 		}
 		t.Text = buf.String()
 	default:
-		t.Format = "tsv"
-		if err := results.WriteTSV(&buf, a); err != nil {
-			t.Text = "unprintable answer: " + err.Error()
-		} else {
-			t.Text = buf.String()
-		}
+		t.Format, t.Text = "tsv", tsvText(a) // terms.go: the one writing of terms
 	}
 	return t
 }
