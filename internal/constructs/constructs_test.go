@@ -201,3 +201,37 @@ func TestW3CQueries(t *testing.T) {
 		t.Errorf("only %d W3C queries checked", checked)
 	}
 }
+
+// TestSiblings: a label of a kind has a variant per other member, each
+// parsing again and naming that member; COUNT(*) becomes its sibling of 1.
+func TestSiblings(t *testing.T) {
+	for _, tc := range []struct {
+		query, label string
+		want         int
+	}{
+		{"SELECT (COUNT(*) AS ?x) WHERE { ?a ?b ?c } GROUP BY ?d", "COUNT", 5},
+		{"SELECT (AVG(?c) AS ?x) WHERE { ?a ?b ?c }", "AVG", 5},
+		{"SELECT (0 * 1 AS ?x) {}", "arithmetic (*)", 3},
+		{"SELECT (CEIL(1.5) AS ?x) {}", "CEIL", 3},
+		{"SELECT * { ?a ?b ?c FILTER(?c < 2) }", "comparison (<)", 3},
+		{"SELECT * { ?a ?b ?c }", "BIND", 0},
+	} {
+		q, err := syntax.Parse(tc.query, syntax.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs := Siblings(q, nil, tc.label)
+		if len(vs) != tc.want {
+			t.Fatalf("%s %q: %d variants, want %d", tc.query, tc.label, len(vs), tc.want)
+		}
+		for _, v := range vs {
+			labels := Of(v.Query, nil)
+			if slices.Contains(labels, tc.label) {
+				t.Errorf("%s: a sibling still has %q: %v", v.Query, tc.label, labels)
+			}
+			if KindOf(tc.label) == "" {
+				t.Errorf("%q has no kind", tc.label)
+			}
+		}
+	}
+}

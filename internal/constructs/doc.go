@@ -106,4 +106,11 @@
 // parses again, lacks the label, shares no node with the case.
 //
 // Imports: internal/algebra/syntax and internal/rdf only.
+//
+// Kinds (generalize.go): a trigger label of a kind (an aggregate, a numeric
+// function, an arithmetic or comparison operator) that a sibling of its
+// kind can stand in for is generalised to the kind's name ("aggregate",
+// "numeric function", "arithmetic", "comparison"): reduce.Trigger tries
+// Siblings after ablation, so AVG and COUNT over an empty group are one
+// trigger. To add a kind, add it to kinds and Kinds.
 package constructs

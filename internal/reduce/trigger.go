@@ -87,7 +87,40 @@ func Trigger(ctx context.Context, c *oracle.Case, engines []oracle.Engine, name 
 			removed = append(removed, l)
 		}
 	}
+	final = a.generalize(cur, curQ, final)
 	return Ablation{Trigger: final, Removed: removed, Case: cur, Calls: a.calls, Complete: complete}, nil
+}
+
+// generalize replaces each label of the trigger that a sibling of its
+// kind can stand in for (constructs.Siblings keeps the divergence) by the
+// kind's name: the fault is in what the members share.
+func (a *ablator) generalize(cur *oracle.Case, q *syntax.Query, trigger []string) []string {
+	if q == nil {
+		return trigger
+	}
+	out := make([]string, 0, len(trigger))
+	for _, l := range trigger {
+		kind := constructs.KindOf(l)
+		if kind != "" && a.anyKeeps(cur, constructs.Siblings(q, cur.Dataset, l)) {
+			l = kind
+		}
+		if !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (a *ablator) anyKeeps(cur *oracle.Case, vs []constructs.Variant) bool {
+	for _, v := range vs {
+		cand := *cur
+		cand.Query, cand.Dataset = v.Query.String(), v.Data
+		if a.keeps(&cand) {
+			return true
+		}
+	}
+	return false
 }
 
 type ablator struct {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/constructs"
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
@@ -39,7 +40,7 @@ func name(query, base string, c diff.Class, expected *results.Answer, v diff.Eng
 		return n
 	}
 	if cellClass(c) {
-		if f, ok := binderOf(q, differingVars(expected, v.Answer)); ok && (len(trigger) == 0 || contains(trigger, f.Name)) {
+		if f, ok := binderOf(q, differingVars(expected, v.Answer)); ok && (len(trigger) == 0 || inTriggerName(trigger, f.Name)) {
 			n.feature = f
 		}
 	}
@@ -60,6 +61,13 @@ func questionFeature(v diff.EngineVerdict) (feature, bool) {
 	return feature{}, false
 }
 
+// inTriggerName: the trigger names the construct, or its kind (a trigger
+// generalised to "aggregate" names AVG: constructs.KindOf).
+func inTriggerName(trigger []string, name string) bool {
+	k := constructs.KindOf(name)
+	return contains(trigger, name) || k != "" && contains(trigger, k)
+}
+
 // inTrigger keeps the features the trigger names, in their order; all of
 // them when there is no trigger or it names none of them (a trigger of
 // data constructs only).
@@ -69,7 +77,7 @@ func inTrigger(fs []feature, trigger []string) []feature {
 	}
 	var out []feature
 	for _, f := range fs {
-		if contains(trigger, f.Name) {
+		if inTriggerName(trigger, f.Name) {
 			out = append(out, f)
 		}
 	}
