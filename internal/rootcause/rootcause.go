@@ -65,6 +65,8 @@ func (k Key) ID() string {
 //     parser's generic "syntax error at ...") is keyed by that message: it
 //     names the place in the engine's code that fails, whichever
 //     constructs reached it;
+//   - a parser's generic refusal of a literal (a trigger naming a literal
+//     kind) is keyed by the literal kinds alone;
 //   - a literal's numeric datatype in the trigger is "literal numeric":
 //     that a number is needed is the trigger, which of XSD's numeric types
 //     the reduced case happened to keep is not (the symptom names a
@@ -76,8 +78,24 @@ func keyOf(fam string, f Finding, trig []string, sev diff.Severity) Key {
 		k.Trigger, k.Symptom = nil, cosmeticKind(f)
 	case specificMessage(f):
 		k.Trigger = nil
+	case f.Class == diff.ClassRejected && len(literalLabels(k.Trigger)) > 0:
+		k.Trigger = literalLabels(k.Trigger)
 	}
 	return k
+}
+
+// literalLabels are the trigger's literal kinds. A parser's generic
+// refusal of a case whose trigger names a literal kind is a refusal of
+// that literal's token ("+.5"): the clause it sat in (HAVING, FILTER) is
+// where ablation could not move it from, not what the parser refused.
+func literalLabels(trig []string) []string {
+	var out []string
+	for _, t := range trig {
+		if strings.HasPrefix(t, "literal ") {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func cosmeticKind(f Finding) string {
