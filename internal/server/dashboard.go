@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"embed"
 	"fmt"
 	"html/template"
@@ -156,6 +157,9 @@ type compareData struct {
 	Before       []store.Sweep // A's choices: B's corpus, before B
 	Corpus       string
 	Empty        string
+	// RatesA and RatesB are each engine's pass rates in A and in B, per
+	// corpus, over the corpus's size (the engine page's numbers).
+	RatesA, RatesB map[string][]passRate
 }
 
 func (s *Server) pageCompare(w http.ResponseWriter, r *http.Request) {
@@ -179,12 +183,37 @@ func (s *Server) pageCompare(w http.ResponseWriter, r *http.Request) {
 	if d.Cmp, err = s.cfg.Store.Compare(ctx, a, b); err == nil {
 		d.Tests, err = s.cfg.Store.CompareTests(ctx, a, b)
 	}
+	if err == nil {
+		d.RatesA, d.RatesB, err = s.sweepRates(ctx, a, b)
+	}
 	if err != nil {
 		s.pageError(w, storeError(err))
 		return
 	}
 	d.filterTransitions(r.URL.Query().Get("engine"), r.URL.Query().Get("kind"))
 	s.render(w, http.StatusOK, "compare", d)
+}
+
+// sweepRates are each engine's pass rates per corpus in sweeps a and b.
+func (s *Server) sweepRates(ctx context.Context, a, b int64) (map[string][]passRate, map[string][]passRate, error) {
+	counts, err := s.cfg.Store.CorpusCounts(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	sizes, err := s.corpusSizes(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	ra, rb := map[string][]passRate{}, map[string][]passRate{}
+	for _, c := range counts {
+		switch c.SweepID {
+		case a:
+			ra[c.Engine] = append(ra[c.Engine], rateOf(c, sizes))
+		case b:
+			rb[c.Engine] = append(rb[c.Engine], rateOf(c, sizes))
+		}
+	}
+	return ra, rb, nil
 }
 
 // filterTransitions keeps the transitions of one engine and kind ("" = any).

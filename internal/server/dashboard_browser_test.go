@@ -17,6 +17,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/w3c"
 )
 
 // screenshots makes TestDashboardBrowser write its screenshots to
@@ -178,12 +179,15 @@ const labelsApart = `(() => {
 
 // TestDashboardBrowser drives every page in headless Chromium over a store
 // that real sweeps filled: two W3C sweeps of the same spec (liar honest,
-// then lying), one between them without liar, and liar's finding on a long
-// literal. It checks the trend's gaps and labels, the engines page's pass
-// rates, the test browser's filters and links, a test page's marks, the
-// comparison and its links, and the report page's reproducer, copy
-// button, Markdown link, wrapping, highlights and triage buttons; and it
-// takes a screenshot of each page.
+// then lying), one between them without liar, liar's finding on a long
+// literal, and the fast engine's run of the same W3C tests imported as
+// `oracle gate --store` imports it. It checks the trend's gaps and labels,
+// that the front page, the engine page and the comparison give the same
+// pass rate for the same engine and run, the engines page, the test
+// browser's filters and links, a test page's marks, the comparison and its
+// links, the report page's reproducer, copy button, Markdown link,
+// wrapping, highlights and triage buttons, and the root-cause page's bulk
+// triage; and it takes a screenshot of each page.
 func TestDashboardBrowser(t *testing.T) {
 	if _, err := corpus.SuiteRoot(); err != nil {
 		t.Skip("W3C suite not found (W3C_TESTS):", err)
@@ -200,17 +204,21 @@ func TestDashboardBrowser(t *testing.T) {
 	runGapSweep(t, st)
 	c.b = runW3CSweep(t, st, true)
 	long := seedLong(t, st)
+	_, tally := importW3CRun(t, st, "gate engine", nil)
 	_, ts := newTest(t, Config{Store: st})
 	b := newBrowser(t, ts.URL)
 	failing, err := st.Tests(context.Background(), store.TestFilter{SweepID: c.b.ID, Engine: "liar", Status: store.TestFailed})
 	if err != nil || failing.Total == 0 {
 		t.Fatalf("liar fails nothing in sweep %d: %v", c.b.ID, err)
 	}
-	t.Run("index", func(t *testing.T) { checkIndex(t, b) })
+	var rate string
+	t.Run("index", func(t *testing.T) { rate = checkIndex(t, b) })
+	t.Run("engine", func(t *testing.T) { checkEnginePage(t, b, rate, tally) })
 	t.Run("engines", func(t *testing.T) { checkEngines(t, b) })
 	t.Run("tests", func(t *testing.T) { checkTests(t, b, c, failing.Total) })
-	t.Run("compare", func(t *testing.T) { checkCompare(t, b, c, failing.Total) })
+	t.Run("compare", func(t *testing.T) { checkCompare(t, b, c, failing.Total, rate) })
 	t.Run("report", func(t *testing.T) { checkReport(t, b, st, long) })
+	t.Run("root-causes", func(t *testing.T) { checkRootCauses(t, b, st) })
 }
 
 // runGapSweep runs the W3C spec without liar: liar's lines must break there.
@@ -221,28 +229,68 @@ func runGapSweep(t *testing.T, st *store.DB) {
 	runW3CSweep(t, st, false)
 }
 
-func checkIndex(t *testing.T, b *browser) {
+// w3cTrend selects the front page's chart of the W3C sweeps' corpus.
+const w3cTrend = `svg[aria-label*="w3c:"]`
+
+// checkIndex: liar ran in W3C sweeps 1 and 3, not 2: two points and no
+// line across the gap, in the W3C corpus's own chart; the front page's
+// W3C query cell of the fast engine is its latest run (the import). It
+// returns that cell's rate.
+func checkIndex(t *testing.T, b *browser) string {
 	b.t = t
 	b.open("/")
-	// liar ran in sweeps 1, 3 and 4 (not 2): dots there, a line only from 3 to 4
-	dots := b.count(`#trend g[data-engine="liar"] circle`)
-	lines := b.count(`#trend g[data-engine="liar"] polyline`)
-	if dots != 3 || lines != 1 {
-		t.Errorf("liar's divergence line: %d points, %d segments; want 3 and 1 (a gap at the sweep without it)", dots, lines)
+	dots := b.count(w3cTrend + ` g[data-engine="liar"] circle`)
+	lines := b.count(w3cTrend + ` g[data-engine="liar"] polyline`)
+	if dots != 2 || lines != 0 {
+		t.Errorf("liar's divergence line in the W3C chart: %d points, %d segments; want 2 and 0 (a gap at the sweep without it)", dots, lines)
+	}
+	if n := b.count("svg.chart"); n < 2 {
+		t.Errorf("%d trend charts, want one per corpus (W3C and the regression corpus)", n)
 	}
 	if !eval[bool](b, labelsApart) {
 		t.Errorf("the trend's engine labels overlap")
 	}
+	rate := b.text(`#corpus-engine td[data-corpus="W3C query"] a`)
+	if !strings.HasSuffix(rate, "%") {
+		t.Errorf("the fast engine's W3C query cell: %q", rate)
+	}
+	if n := b.count("#families tr"); n < 2 {
+		t.Errorf("no root causes per family on the front page")
+	}
 	b.shot("index.png")
+	return rate
+}
+
+// checkEnginePage: the engine page says the fast engine's latest W3C
+// query run passed what the runner's tally says, at the rate the front
+// page shows, over the corpus's size.
+func checkEnginePage(t *testing.T, b *browser, rate string, tally w3c.Tally) {
+	b.t = t
+	b.open("/")
+	b.click(`#corpus-engine th a`)
+	if loc := b.location(); !strings.HasSuffix(loc, "/engines/engine") {
+		t.Fatalf("the engine link went to %s", loc)
+	}
+	row := `tr.rate-row:nth-of-type(2)` // the header row is the first: W3C query is the first corpus
+	if got := b.text(row + ` .rate-cell strong`); got != rate {
+		t.Errorf("the engine page's W3C query rate %q, the front page's %q: one run, one rate", got, rate)
+	}
+	if got := b.text(row + ` .passed`); got != fmt.Sprint(tally.Passed) {
+		t.Errorf("the engine page says %s passed, oracle w3c's tally %d", got, tally.Passed)
+	}
+	if b.count("#engine-facts") != 1 || b.count("#baseline-link") != 1 {
+		t.Errorf("the engine page lacks its facts or the baseline link")
+	}
+	b.shot("engine.png")
 }
 
 func checkEngines(t *testing.T, b *browser) {
 	b.t = t
 	b.open("/engines")
 	for _, e := range []string{"reference", "engine", "liar"} {
-		txt := b.text("#engine-" + e + " td.rate-total")
+		txt := b.text("#engine-" + e + ` td[data-corpus="W3C query"]`)
 		if !strings.Contains(txt, "%") {
-			t.Errorf("%s has no W3C pass rate: %q", e, txt)
+			t.Errorf("%s has no W3C query pass rate: %q", e, txt)
 		}
 	}
 	if !eval[bool](b, labelsApart) {
@@ -251,10 +299,11 @@ func checkEngines(t *testing.T, b *browser) {
 	if n := b.count(`#pass-rate g[data-engine="liar"] circle`); n != 2 {
 		t.Errorf("liar's pass rate: %d points, want 2 (sweeps 1 and 3)", n)
 	}
-	b.click(`#engine-liar th a`)
-	if !strings.Contains(b.location(), "#history-liar") {
+	b.click(`#engine-liar th a.engine-link`)
+	if !strings.HasSuffix(b.location(), "/engines/liar") {
 		t.Errorf("the engine link went to %s", b.location())
 	}
+	b.open("/engines")
 	b.shot("engines.png")
 }
 
@@ -290,9 +339,12 @@ func checkTests(t *testing.T, b *browser, c *conformance, failing int) {
 	b.shot("test.png")
 }
 
-func checkCompare(t *testing.T, b *browser, c *conformance, failing int) {
+func checkCompare(t *testing.T, b *browser, c *conformance, failing int, rate string) {
 	b.t = t
 	b.open(compareURL(c.a.ID, c.b.ID, "", ""))
+	if got := b.text("#cmp-engine .rate-b strong"); got != rate {
+		t.Errorf("the comparison's W3C query rate of the fast engine in sweep %d: %q; the front page's for the same tests: %q", c.b.ID, got, rate)
+	}
 	if n := b.count("tr.transition"); n != failing {
 		t.Errorf("%d transitions, want %d (liar's failures)", n, failing)
 	}
@@ -349,6 +401,46 @@ func checkReport(t *testing.T, b *browser, st store.Store, long store.Sweep) {
 	}
 	b.open("/reports")
 	b.shot("reports.png")
+}
+
+// checkRootCauses: liar's root causes lead with wrong answers; one bulk
+// action marks every matching finding an intended deviation, each with
+// its history entry, and the engine page then counts them intended, not
+// open.
+func checkRootCauses(t *testing.T, b *browser, st store.Store) {
+	b.t = t
+	b.open("/root-causes?engine=liar")
+	rows := b.count("tr.rc-row")
+	if rows == 0 {
+		t.Fatal("no root cause of liar")
+	}
+	if first := b.text("tr.rc-row td .sev"); first != "wrong-answer" {
+		t.Errorf("the first root cause is %q, want the worst severity first (wrong-answer)", first)
+	}
+	b.shot("rootcauses.png")
+	findings, err := st.Reports(context.Background(), store.ReportFilter{Engine: "liar", NoCosmetic: true, Limit: store.MaxLimit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.do("bulk", chromedp.SetValue(chromedp.ID("b-by"), "maintainer"), chromedp.SetValue(chromedp.ID("b-url"), "https://example.org/liar/why"),
+		chromedp.SetValue(chromedp.ID("b-note"), "liar drops the last row on purpose"))
+	b.click("#bulk-intended-deviation")
+	if b.count("#bulk-done") != 1 {
+		t.Fatalf("no confirmation after the bulk action: %s", b.location())
+	}
+	for _, r := range findings.Reports {
+		h, err := st.History(context.Background(), r.ID)
+		if err != nil || len(h) == 0 || h[len(h)-1].Status != store.StatusIntended || h[len(h)-1].Note != "liar drops the last row on purpose" {
+			t.Errorf("report %d's history does not end with the bulk action: %+v %v", r.ID, h, err)
+		}
+	}
+	if n := b.count(`tr.rc-row .rc-status`); n != rows || b.text("tr.rc-row .rc-status") != "intended" {
+		t.Errorf("after the bulk action: %d rows, first status %q; want %d intended", n, b.text("tr.rc-row .rc-status"), rows)
+	}
+	b.open("/engines/liar")
+	if open := b.text("#open-count"); open != "0" || b.text("#intended-count") == "0" {
+		t.Errorf("liar's page after the bulk action: %s open, %s intended", open, b.text("#intended-count"))
+	}
 }
 
 // TestScreenshotsOfStore photographs the dashboard of an existing store

@@ -19,7 +19,7 @@ import (
 type indexData struct {
 	Corpora   []string // columns: store.Corpora, then "generated: <profile>"
 	Engines   []string
-	Cells     map[string]map[string]indexCell // engine → corpus → its latest run
+	Cells     map[string]map[string]*indexCell // engine → corpus → its latest run (nil: never run)
 	Families  []familyRow
 	Worst     []rootCauseRow // the worst open root causes
 	Open      int            // open root causes (cosmetic left out)
@@ -60,7 +60,7 @@ func (s *Server) pageIndex(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) indexData(ctx context.Context) (*indexData, error) {
-	d := &indexData{Cells: map[string]map[string]indexCell{}, Corpora: append([]string{}, store.Corpora...),
+	d := &indexData{Cells: map[string]map[string]*indexCell{}, Corpora: append([]string{}, store.Corpora...),
 		Sevs: severities(), BySev: map[string]int{}}
 	sws, err := s.cfg.Store.Sweeps(ctx, store.SweepFilter{Limit: store.MaxLimit})
 	if err != nil {
@@ -108,9 +108,9 @@ func corpusLabel(spec store.SweepSpec) string {
 }
 
 // cell returns the engine's cell map, adding the engine.
-func (d *indexData) cell(engine string) map[string]indexCell {
+func (d *indexData) cell(engine string) map[string]*indexCell {
 	if d.Cells[engine] == nil {
-		d.Cells[engine] = map[string]indexCell{}
+		d.Cells[engine] = map[string]*indexCell{}
 		d.Engines = append(d.Engines, engine)
 	}
 	return d.Cells[engine]
@@ -131,7 +131,7 @@ func (s *Server) addCorpusCells(ctx context.Context, d *indexData) error {
 			continue // the corpus's expected answers are the judge's own
 		}
 		p := rateOf(c, sizes)
-		d.cell(c.Engine)[c.Suite] = indexCell{Rate: &p, Sweep: c.SweepID}
+		d.cell(c.Engine)[c.Suite] = &indexCell{Rate: &p, Sweep: c.SweepID}
 	}
 	return nil
 }
@@ -159,7 +159,7 @@ func (s *Server) addGenerated(ctx context.Context, d *indexData, sws []store.Swe
 			seen[col] = true
 			d.Corpora = append(d.Corpora, col)
 		}
-		d.cell(p.Engine)[col] = indexCell{Sweep: sw.ID, Divergent: p.Cases, Cases: sw.Done}
+		d.cell(p.Engine)[col] = &indexCell{Sweep: sw.ID, Divergent: p.Cases, Cases: sw.Done}
 	}
 	d.Trends = corpusTrends(points, byID)
 	return nil

@@ -29,9 +29,24 @@
 // history, GET /v1/findings, and the report page's form, which carries the
 // token and the csrf field); findings.go the
 // findings gauges (by identity and root cause, read from the store at each
-// scrape); metrics.go the collectors; dashboard.go (front page, reports,
-// sweep comparison by finding and test by test), dashboard_engines.go (pass
-// rates per suite, findings by class, history), dashboard_tests.go and
+// scrape); metrics.go the collectors; rootcauses.go the findings grouped
+// by root cause, worst severity first, cosmetic ones apart (GET
+// /v1/root-causes, the /root-causes page: dashboard_rootcauses.go, and the
+// tables of every page: templates/rctable.html); triage_bulk.go one
+// decision for every finding a root-cause filter matches (POST /v1/triage
+// and the page's form; store.SetStatuses, one transaction); suites.go the
+// corpora's sizes, every pass rate's denominator (a W3C sweep, `oracle
+// w3c` and `oracle gate` runs of one corpus are counted over the same
+// number: the corpus's tests, those a run did not reach as not run);
+// dashboard_index.go the front page (each engine's latest run of each
+// corpus, root causes per family, one trend per corpus, the sweeps);
+// dashboard_engine.go an engine's page (/engines/{name}: descriptor, rate
+// and history per corpus, its root causes, failing tests linked to their
+// findings, the baseline export /engines/{name}/baseline.tsv and GET
+// /v1/engines/{name}/baseline); dashboard.go (reports, and the comparison
+// of two sweeps of one corpus by finding and test by test, an empty state
+// when there is none), dashboard_engines.go (pass
+// rates per corpus, findings by class, history), dashboard_tests.go and
 // dashboard_mark.go (the test browser, a test's answers side by side with
 // the differing cells marked), dashboard_report.go (the report page's
 // reproducer, Markdown link, highlighted terms), trend.go (the inline SVG
@@ -58,7 +73,11 @@
 // body checks (scripts/fuzz.sh runs every fuzz target). The browser tests
 // need /usr/bin/chromium (skipped without it unless CI=true);
 // ORACLE_SCREENSHOTS=DIR keeps their screenshots. TestDashboardBrowser
-// drives every page over two real W3C sweeps; `go test ./internal/server
+// drives every page over real W3C sweeps and the same tests imported as
+// `oracle gate --store` imports them (the front page, the engine page and
+// the comparison must show one rate for one run; a bulk triage through
+// the root-cause page); TestOneRunTwoWays checks those counts against the
+// W3C runner's tally without a browser; `go test ./internal/server
 // -run TestDashboardBrowser -screenshots` rewrites docs/screenshots.
 //
 // Every bad input is a 4xx with a JSON body saying what and where; a
