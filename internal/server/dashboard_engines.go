@@ -23,8 +23,8 @@ type enginesData struct {
 
 type engineRow struct {
 	Name, Version, Role string
-	Served              bool        // in this server's engine pool
-	Suites              []passRate // aligned with enginesData.Suites
+	Served              bool           // in this server's engine pool
+	Suites              []passRate     // aligned with enginesData.Suites
 	Open                int            // findings with status open
 	Findings            int            // every finding
 	ByClass             map[string]int // open findings by class
