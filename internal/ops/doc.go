@@ -143,7 +143,12 @@
 // operator raises on bound arguments is a §17.6 extension point
 // (#extensionFunctions): Value.Extensible, counted in Context.ExtErrors
 // where it is raised; the error of an unbound variable (Error.Unbound)
-// and what only propagates it are not (testdata/readings/extension.txt).
+// and what only propagates it are not (testdata/readings/extension.txt),
+// except that an operator of the §17.3 table with an unbound variable as
+// an operand meets ContestedUnboundOperand (unboundOperand): under its
+// other reading that error is the operator's type error, extensible
+// (#operatorExtensibility). A question is recorded with the construct
+// that met it (On: "AVG", "!="), which names and cites a spec question.
 // The set functions' type errors (SUM over a non-number: op:numeric-add's)
 // count as extension points too.
 //

@@ -58,8 +58,8 @@
 //     read as "not true", so an error in an OPTIONAL's FILTER keeps μ
 //     (W3C open-eq-12 and filter-scope-1 fail with the literal reading).
 //   - Group with no keys and at least one aggregate is one group even over no
-//     solutions (W3C agg-empty-group-count-2); with keys, no solutions means
-//     no groups. Errors in a key group together; the key variable is unbound.
+//     solutions (W3C agg-empty-group-count-2; errata-query-21, recorded as
+//     followed); with keys, no solutions means no groups. Errors in a key group together; the key variable is unbound.
 //   - substitute replaces variable occurrences (patterns, GRAPH names,
 //     expressions), not binding positions (BIND targets, VALUES columns,
 //     projected/grouped variables); VALUES rows incompatible with μ are
@@ -94,7 +94,16 @@
 // which variables a solution binds: by substitution, and with μ in scope
 // as the 1.2 draft does; it is contested where the two part, and its
 // alternatives are partial (ops.AlternativesComplete), so an answer that
-// takes neither stays undecided.
+// takes neither stays undecided. The other reading of
+// ops.ContestedUnboundOperand (an operator's type error over an unbound
+// operand is an extension point) is evaluated with §17.6's points open
+// (extends); its answer is kept only where they open rows of top-level
+// FILTERs alone (extendedRows), else that reading is undecided.
+//
+// Follows (follows.go, group.go): where the judge follows an erratum
+// against the words it records it (ops.Context.Follow): errata-query-12
+// where an error decided an OPTIONAL's filter, errata-query-21 where an
+// aggregate with no GROUP BY met no solution (the implicit group kept).
 //
 // §17.6 extension points (extension.go): an error a function or operator
 // raised on bound arguments (ops.Value.Extensible) is recorded where it

@@ -18,9 +18,24 @@
 //   - Basis (basis.go): what the verdict rests on, a results.Basis: the
 //     text (anchor and sentence); an erratum or W3C test the judge follows
 //     against the words (results.Freedom.Follows), cited instead of the
-//     definition; or a contested question (results.Freedom.Contested), which
-//     makes the divergence a spec question (question.go, status
-//     "spec-question"), never an engine bug unless asked (FileContested).
+//     definition where it decides the divergence (followed: one on a
+//     deciding anchor; errata-query-21 only there, scoped, since it
+//     decides an implicit group's row, not the value in it); or a
+//     contested question (results.Freedom.Contested), which makes the
+//     divergence a spec question (question.go, status "spec-question"),
+//     never an engine bug unless asked (FileContested). A question is
+//     named by the construct that met it (results.Basis.Construct,
+//     questionFeature) and cited at that construct's definition (cited:
+//     AVG's #defn_aggAvg for w3c/rdf-tests#39). "Every reading rules it
+//     out" said of other projected variables cites the projection's text
+//     (projectionRuledOut): no reading changes them.
+//   - Sections (spec.go): every construct label a title can name
+//     (internal/constructs) at the definition that decides it: the §17.3
+//     row for an operator (opLink; spec_sentences.tsv keys "OperatorMapping
+//     op"), the algebra's definition for DISTINCT, REDUCED, BIND (Extend),
+//     EXISTS, GRAPH; §17.4's for functions, IN, = and !=. Sentences are
+//     quoted exactly, elisions written " … " (TestSentences checks them
+//     against ../shared/spec; TestDecidingAnchors the table).
 //   - Reproducers (commands.go): each engine's own, from its adapter through
 //     the optional oracle.Reproducer interface (oracle.NativeFor looks
 //     through wrappers); this package knows no engine by name. The callers
@@ -46,5 +61,6 @@
 // Import rules: report imports diff (verdicts, classes, reduction figures),
 // oracle, results, rdf and algebra/syntax; diff never imports report.
 // Goldens: testdata/golden, rewritten with -update (hostile.* hold the
-// break-out attempts).
+// break-out attempts; basis_cases.txt the real judge on the recorded
+// engine answers of testdata/basis, TestBasisCases).
 package report

@@ -28,7 +28,8 @@
 //
 // The judge's own answer carries a Freedom (answer.go): what the
 // specification leaves open, per cell (cell.go), the bases of its readings
-// (basis.go), its answers under the other readings of the contested
+// (basis.go: Basis, with the construct a contested question was met at),
+// its answers under the other readings of the contested
 // questions it met and with §17.6's extension points open (readings.go:
 // Reading, Extension, ExtensionValue).
 //
