@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/sparql-oracle/oracle/internal/rdf"
@@ -14,6 +15,10 @@ import (
 // (see rdf.RunLoad). main dispatches os.Args[2:] here for the "load"
 // subcommand.
 func runLoad(args []string) int {
+	if wantsHelp(args) { // internal/rdf's flag set is not ours to describe
+		fmt.Println("usage: " + synopses["load"])
+		return 0
+	}
 	return rdf.RunLoad(args, os.Stdin, os.Stdout, os.Stderr)
 }
 

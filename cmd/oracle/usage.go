@@ -24,6 +24,7 @@ var synopses = map[string]string{
 	"engines install": "oracle engines install [flags] [NAME...]   (no NAME: every engine)",
 	"gate":            gateSynopsis,
 	"gen":             "oracle gen [flags]",
+	"load":            "oracle load [-format turtle|ntriples|nquads|rdfxml] [-base IRI] [-name NAME] [-max-quads N] < DOCUMENT   (the isolated loader's child: canonical N-Quads on stdout)",
 	"parse":           "oracle parse [flags] QUERY.rq   (- reads stdin)",
 	"reduce":          "oracle reduce [flags] -q QUERY.rq (-d DATA | --dataset CATALOGUE.json | --empty-dataset)",
 	"selfcheck":       "oracle selfcheck [flags]",
