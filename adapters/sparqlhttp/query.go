@@ -170,7 +170,8 @@ func (e *Engine) authorize(req *http.Request) {
 	}
 }
 
-// transportError classifies a request that got no HTTP answer. A
+// transportError classifies a request that got no HTTP answer. One
+// whose context ended (deadline, cancel) is ErrTimeout. A
 // connection that could not be made (refused, no route, a name that does
 // not resolve) is an endpoint we cannot reach: ErrUnavailable, never the
 // engine's answer. A connection lost after the request was sent is the
@@ -181,6 +182,10 @@ func transportError(ctx context.Context, err error) error {
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return fmt.Errorf("%w: %v", oracle.ErrTimeout, err)
+	case ctx.Err() != nil:
+		// The case was cancelled (its client gone): our doing, not the
+		// endpoint failing; a sidecar so stopped says the same.
+		return fmt.Errorf("%w: the case was cancelled: %v", oracle.ErrTimeout, err)
 	case errors.As(err, &dns), errors.As(err, &op) && op.Op == "dial":
 		return fmt.Errorf("%w: endpoint unreachable: %v", oracle.ErrUnavailable, err)
 	}
