@@ -38,8 +38,8 @@ const defaultDB = "oracle.db"
 //	oracle sweep export  [--db D] --report ID --to DIR/NAME   (a regression seed, sweep_reports.go)
 //
 // Exit 0 on success, 1 on a failure, 2 on a usage error; `start` exits 3
-// when the sweep shows an untriaged finding the previous sweep of the same
-// corpus did not (finishStart). `compare` with one id compares it with the
+// when the sweep shows an untriaged root cause new to the store
+// (finishStart). `compare` with one id compares it with the
 // previous sweep of the same corpus, over the engines and cases both ran.
 func runSweep(args []string) int { return sweepMain(args, os.Stdout, os.Stderr) }
 
@@ -151,12 +151,10 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 // finishStart waits for the sweep, prints it and its comparison with the
 // previous sweep of the same corpus (store.PreviousSweep), and exits 3 when
 // the sweep shows an untriaged root cause (a finding open, internal or
-// suspect) that sweep did not show: every untriaged root cause when there
-// is none. A root cause triaged away (intended, known upstream, won't
-// fix... by a person or by the family's known rules) or one an earlier
-// sweep of the corpus already showed on any member of its family does not
-// make it 3, nor does any sweep of another corpus. The root causes are
-// listed worst first, one line each.
+// suspect) new to the store (newRoots). A root cause triaged away
+// (intended, known upstream, won't fix... by a person or by the family's
+// known rules) or one filed before on any member of its family does not
+// make it 3. The root causes are listed worst first, one line each.
 func finishStart(ctx context.Context, st *store.DB, r *sweep.Runner, id int64, asJSON bool, stdout, stderr io.Writer) int {
 	stopProgress := watchSweep(ctx, st, id, stderr)
 	s, err := r.Wait(ctx, id)
@@ -186,11 +184,11 @@ func finishStart(ctx context.Context, st *store.DB, r *sweep.Runner, id int64, a
 		return sweepFail(stderr, err)
 	}
 	if len(recheck) > 0 {
-		fmt.Fprintf(stderr, "oracle sweep: sweep %d shows %d root cause(s) new to its corpus seen only on builds older than their maintainers' newest release: re-check them there before filing:\n", id, len(recheck))
+		fmt.Fprintf(stderr, "oracle sweep: sweep %d shows %d root cause(s) new to the store seen only on builds older than their maintainers' newest release: re-check them there before filing:\n", id, len(recheck))
 		printRoots(stderr, recheck)
 	}
 	if len(roots) > 0 {
-		fmt.Fprintf(stderr, "oracle sweep: sweep %d shows %d untriaged root cause(s) the previous sweep of its corpus did not (%d findings: %s), worst first:\n",
+		fmt.Fprintf(stderr, "oracle sweep: sweep %d shows %d untriaged root cause(s) new to the store (%d findings: %s), worst first:\n",
 			id, len(roots), len(fresh), idList(fresh))
 		printRoots(stderr, roots)
 		return 3

@@ -50,41 +50,40 @@ func severityRank(s string) int {
 	return len(severities)
 }
 
-// newRoots are the untriaged root causes sweep s shows and the previous
-// sweep of its corpus did not (all of them when there is none): a root
-// cause is new when no finding of the previous sweep witnessed it, on any
-// member of its family. Intended, known and other triaged root causes are
+// newRoots are the untriaged root causes sweep s shows that the store
+// did not hold before it: a root cause is new when every finding of it,
+// on any member of its family, was first filed by this sweep. A later
+// sweep of new seeds on the same store reports only root causes no
+// earlier filing had. Intended, known and other triaged root causes are
 // never new.
 func newRoots(ctx context.Context, st *store.DB, s store.Sweep) ([][]store.Report, error) {
 	return newRootsWith(ctx, st, s, store.Untriaged)
 }
 
-// newRecheck are the root causes new to the corpus seen only on builds
+// newRecheck are the root causes new to the store seen only on builds
 // older than what their maintainers ship (store.StatusRecheck).
 func newRecheck(ctx context.Context, st *store.DB, s store.Sweep) ([][]store.Report, error) {
 	return newRootsWith(ctx, st, s, func(status string) bool { return status == store.StatusRecheck })
 }
 
 func newRootsWith(ctx context.Context, st *store.DB, s store.Sweep, keep func(string) bool) ([][]store.Report, error) {
-	seen := map[string]bool{}
-	if prev, ok, err := st.PreviousSweep(ctx, s.ID); err != nil {
-		return nil, err
-	} else if ok {
-		rs, err := reportRowsOf(ctx, st, store.ReportFilter{SweepID: prev.ID})
-		if err != nil {
-			return nil, err
-		}
-		for _, r := range rs {
-			seen[rootKey(r)] = true
-		}
-	}
 	all, err := reportRowsOf(ctx, st, store.ReportFilter{SweepID: s.ID})
 	if err != nil {
 		return nil, err
 	}
 	var fresh []store.Report
+	older := map[string]bool{}
 	for _, r := range all {
-		if !seen[rootKey(r)] && keep(r.Status) {
+		if !keep(r.Status) {
+			continue
+		}
+		k := rootKey(r)
+		if _, asked := older[k]; !asked {
+			if older[k], err = filedBefore(ctx, st, r, s.ID); err != nil {
+				return nil, err
+			}
+		}
+		if !older[k] {
 			fresh = append(fresh, r)
 		}
 	}
@@ -93,6 +92,23 @@ func newRootsWith(ctx context.Context, st *store.DB, s store.Sweep, keep func(st
 		return roots, nil
 	}
 	return dropOpenElsewhere(roots, all), nil
+}
+
+// filedBefore reports whether a finding of r's root cause (any member)
+// was first filed by something other than sweep id: an earlier sweep, or
+// the API.
+func filedBefore(ctx context.Context, st *store.DB, r store.Report, id int64) (bool, error) {
+	f := store.ReportFilter{RootCause: r.RootCause}
+	if r.RootCause == "" {
+		f = store.ReportFilter{Fingerprint: r.Fingerprint}
+	}
+	rs, err := reportRowsOf(ctx, st, f)
+	for _, x := range rs {
+		if x.SweepID != id {
+			return true, err
+		}
+	}
+	return false, err
 }
 
 // dropOpenElsewhere keeps the root causes no witness shows open: one open
