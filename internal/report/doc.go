@@ -45,6 +45,28 @@
 //   - Escaping (escape.go): fences longer than any backtick run in the
 //     content, every other string escaped, so a hostile query, dataset or
 //     engine message cannot add headings, links, HTML or mentions.
+//   - Terms (terms.go): one writing of every term a person reads — the
+//     answers, the row diff, the title and effect, the notes: N-Triples,
+//     xsd:/rdf: datatypes shortened ("1"^^xsd:integer), TAB escaped
+//     (termText; shortTerms for text the diff package wrote). The
+//     reproducer's query and data stay as the engines read them.
+//   - Root cause (rootcause.go): each engine report says what its finding
+//     is a witness of (internal/rootcause), above the reproducer:
+//     severity, group, family and members, trigger, symptom, the status of
+//     a matching known.json rule with link and quote, and for a stale
+//     build the re-check on the newest release (EngineReport.Members,
+//     Recheck; the same in update reports).
+//   - Attachments (attach.go): a block over attachLines lines or
+//     attachChars characters (oxilite's SQL, a long error or answer) is
+//     summarised in place and attached after the reproducer in a collapsed
+//     <details>; the JSON keeps it in full. The threshold is decided in
+//     long() alone.
+//   - No local path (local.go): engine messages, errors and evidence go
+//     through internal/localpath; a W3C test's case names its files by
+//     their published IRIs (internal/w3c/public.go).
+//     TestNoLocalPathInAnyOutput greps every format of reports made from
+//     W3C tests, a corpus case and generated cases through the real
+//     pipeline (rasqal, the reference and the fast engine).
 //
 // Updates (update*.go): UpdateBugs, UpdateBugFor and UpdateReduced write up
 // the divergences of an update run (reduce.UpdateRun): the request as
@@ -59,7 +81,9 @@
 // none). WriteUpdateMarkdown renders them, one report per wrong engine.
 //
 // Import rules: report imports diff (verdicts, classes, reduction figures),
-// oracle, results, rdf and algebra/syntax; diff never imports report.
+// oracle, results, rdf, rootcause, localpath and algebra/syntax; diff never
+// imports report (nor do w3c, registry and the adapters, which its tests
+// use).
 // Goldens: testdata/golden, rewritten with -update (hostile.* hold the
 // break-out attempts; basis_cases.txt the real judge on the recorded
 // engine answers of testdata/basis, TestBasisCases).

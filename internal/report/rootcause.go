@@ -82,13 +82,19 @@ func triggerText(rc rootcause.RootCause) string {
 	return strings.Join(rc.Trigger, ", ") + " — " + how
 }
 
-// rootCauseMarkdown writes the engine report's root cause section.
+// rootCauseMarkdown writes an engine report's root cause section.
 func rootCauseMarkdown(b *strings.Builder, er EngineReport) {
-	rc := er.RootCause
+	rootCauseSection(b, er.RootCause, er.Members, er.Recheck)
+}
+
+// rootCauseSection writes what the finding is a witness of: the root
+// cause's id, severity and group, the family and its members, the
+// trigger, the symptom, the status a known rule gives (with the
+// maintainers' link and sentence), and the re-check a stale build asks.
+func rootCauseSection(b *strings.Builder, rc rootcause.RootCause, members []string, recheck string) {
 	if rc.ID == "" {
 		return
 	}
-	members := er.Members
 	if len(members) == 0 {
 		members = familyMembers(rc.Family)
 	}
@@ -105,7 +111,7 @@ func rootCauseMarkdown(b *strings.Builder, er EngineReport) {
 	if rc.Quote != "" {
 		fmt.Fprintf(b, "\n> %s\n", esc(rc.Quote))
 	}
-	if er.Recheck != "" {
-		fmt.Fprintf(b, "\n**Re-check before filing:** %s\n", esc(er.Recheck))
+	if recheck != "" {
+		fmt.Fprintf(b, "\n**Re-check before filing:** %s\n", esc(recheck))
 	}
 }

@@ -63,8 +63,11 @@ type UpdateEngineReport struct {
 	Others  []OtherLine    `json:"others"`
 	Native  *oracle.Native `json:"native,omitempty"`
 	Command string         `json:"command"`
-	// RootCause is what this engine's finding is a witness of.
+	// RootCause is what this engine's finding is a witness of; Members
+	// and Recheck as in EngineReport.
 	RootCause rootcause.RootCause `json:"root_cause"`
+	Members   []string            `json:"family_members,omitempty"`
+	Recheck   string              `json:"recheck,omitempty"`
 }
 
 // GraphDiff is one graph where the stores differ: quads only the expected
@@ -132,6 +135,7 @@ func updateBugOf(run *reduce.UpdateRun, d diff.Divergence, st *reduce.Stats, eng
 	for _, name := range d.Signature.Wrong {
 		er := updateEngineReport(run, b, name, engines)
 		er.RootCause = updateRootCause(run, b, name, st)
+		er.Members, er.Recheck = familyMembers(er.RootCause.Family), recheck(name, er.RootCause)
 		b.Reports = append(b.Reports, er)
 	}
 	if len(b.Reports) > 0 {
@@ -165,7 +169,7 @@ func updateEngineReport(run *reduce.UpdateRun, b UpdateBug, name string, engines
 	v := run.Verdict(name)
 	er := UpdateEngineReport{EngineRef: EngineRef{Engine: name, Version: v.Version}, Outcome: v.Outcome, Classes: v.Classes}
 	if v.Err != nil {
-		er.Error = v.Err.Error()
+		er.Error = localText(v.Err.Error())
 	}
 	if v.Answer != nil && v.Answer.Store != nil {
 		s := storeText(v.Answer.Store)
@@ -406,13 +410,11 @@ func sameButObject(a, b string) (string, string, bool) {
 	return literalText(qa.O), literalText(qb.O), qa.O != qb.O
 }
 
-// literalText writes a literal with an xsd: datatype prefixed, in full
-// otherwise (the lexical form is what changed: never bare).
+// literalText writes a literal as the report writes every term
+// (termText: the lexical form is what changed, never bare), cut to 60
+// characters.
 func literalText(t rdf.Term) string {
-	if t.Lang == "" && strings.HasPrefix(t.Datatype, rdf.XSD) && t.Datatype != rdf.XSDString {
-		return truncate(fmt.Sprintf("%q^^xsd:%s", t.Value, strings.TrimPrefix(t.Datatype, rdf.XSD)), 60)
-	}
-	return truncate(t.String(), 60)
+	return truncate(termText(t), 60)
 }
 
 func parseLine(l string) *rdf.Quad {

@@ -44,10 +44,13 @@ func updateMarkdown(b *strings.Builder, bug UpdateBug, er UpdateEngineReport) {
 		fmt.Fprintf(b, "\nBase IRI: `%s`\n", inlineCode(bug.Base))
 	}
 	fence(b, "Store before the request (data.nq)", "", orEmpty(bug.Data, "# (empty store)\n"))
-	storeBlock(b, "Expected store after it (reference evaluator)", bug.Expected)
-	engineStore(b, er)
+	var att attachments
+	storeBlock(b, &att, "Expected store after it (reference evaluator)", bug.Expected)
+	engineStore(b, &att, er)
 	others(b, er.Others)
+	rootCauseSection(b, er.RootCause, er.Members, er.Recheck)
 	updateReproduce(b, er)
+	att.write(b)
 }
 
 // updateBasisMarkdown names the section of SPARQL 1.1 Update (or the
@@ -79,8 +82,10 @@ func orEmpty(s, empty string) string {
 	return s
 }
 
-func storeBlock(b *strings.Builder, heading string, s StoreText) {
-	fence(b, esc(heading), "", orEmpty(s.NQuads, "# (no quads)\n"))
+// storeBlock shows a store after the request, its terms written the one
+// way (terms.go; the JSON keeps its N-Quads); a long one is attached.
+func storeBlock(b *strings.Builder, att *attachments, heading string, s StoreText) {
+	att.block(b, esc(heading), "", orEmpty(shortTerms(s.NQuads), "# (no quads)\n"))
 	if len(s.EmptyGraphs) > 0 {
 		fmt.Fprintf(b, "\nEmpty named graphs: %s\n", esc(strings.Join(s.EmptyGraphs, ", ")))
 	}
@@ -90,13 +95,13 @@ func storeBlock(b *strings.Builder, heading string, s StoreText) {
 }
 
 // engineStore is the engine's store (or its error) and the per-graph diff.
-func engineStore(b *strings.Builder, er UpdateEngineReport) {
+func engineStore(b *strings.Builder, att *attachments, er UpdateEngineReport) {
 	head := fmt.Sprintf("Actual (%s): %s", engineName(er.Engine, er.Version), er.Outcome)
 	if er.Store == nil {
-		fence(b, esc(head), "", orEmpty(er.Error, "(no store and no error)"))
+		att.block(b, esc(head), "", orEmpty(er.Error, "(no store and no error)"))
 		return
 	}
-	storeBlock(b, head, *er.Store)
+	storeBlock(b, att, head, *er.Store)
 	if len(er.Graphs) == 0 {
 		return
 	}
@@ -109,10 +114,10 @@ func engineStore(b *strings.Builder, er UpdateEngineReport) {
 		}
 		lines = append(lines, head)
 		for _, m := range g.Missing {
-			lines = append(lines, "- "+m)
+			lines = append(lines, "- "+shortTerms(m))
 		}
 		for _, x := range g.Extra {
-			lines = append(lines, "+ "+x)
+			lines = append(lines, "+ "+shortTerms(x))
 		}
 	}
 	fence(b, "", "diff", strings.Join(lines, "\n"))
