@@ -109,7 +109,9 @@ func features(query, base string) []feature {
 				ops = append(ops, f)
 			}
 		default:
-			if name := patternName(n); name != "" {
+			if l, ok := pathFeature(n); ok {
+				pats = append(pats, feature{"property path", l})
+			} else if name := patternName(n); name != "" {
 				pats = append(pats, feature{name, patternSpec[name]})
 			}
 		}
@@ -183,8 +185,6 @@ func patternName(n syntax.Node) string {
 		return "VALUES"
 	case *syntax.SubSelect:
 		return "subquery"
-	case *syntax.PathAlt, *syntax.PathSeq, *syntax.PathMod, *syntax.PathInverse, *syntax.PathNegated:
-		return "property path"
 	case *syntax.Filter:
 		return "FILTER"
 	case *syntax.Graph:
@@ -214,12 +214,50 @@ func dedupFeatures(fs []feature) []feature {
 	seen := map[string]bool{}
 	var out []feature
 	for _, f := range fs {
-		if !seen[f.Name] {
-			seen[f.Name] = true
+		if k := f.Name + "\x00" + pathLabels[f.Spec.Anchor]; !seen[k] {
+			seen[k] = true
 			out = append(out, f)
 		}
 	}
 	return out
+}
+
+// pathLabels are the constructs package's labels of the property path
+// operators by the §18.4 definition that evaluates each: a path is named
+// "property path" and cited at its operator's definition; the label is
+// what a trigger names it by ("path *"), for matching a trigger to a path
+// feature (inTrigger matches names only so far). Two paths of different
+// operators are two features.
+var pathLabels = map[string]string{
+	"defn_evalPP_alternative": "path |", "defn_evalPP_sequence": "path /", "defn_evalPP_inverse": "path ^",
+	"eval_negatedPropertySet": "path !", "defn_evalZeroOrMorePath": "path *", "defn_evalOneOrMorePath": "path +",
+	"defn_evalPP_ZeroOrOnePath": "path ?",
+}
+
+// pathFeature is a property path operator's section: the §18.4
+// definition that evaluates it.
+func pathFeature(n syntax.Node) (SpecLink, bool) {
+	switch n := n.(type) {
+	case *syntax.PathAlt:
+		return link("defn_evalPP_alternative", ""), true
+	case *syntax.PathSeq:
+		return link("defn_evalPP_sequence", ""), true
+	case *syntax.PathInverse:
+		return link("defn_evalPP_inverse", ""), true
+	case *syntax.PathNegated:
+		return link("eval_negatedPropertySet", ""), true
+	case *syntax.PathMod:
+		switch n.Mod {
+		case '*':
+			return link("defn_evalZeroOrMorePath", ""), true
+		case '+':
+			return link("defn_evalOneOrMorePath", ""), true
+		case '?':
+			return link("defn_evalPP_ZeroOrOnePath", ""), true
+		}
+		return patternSpec["property path"], true
+	}
+	return SpecLink{}, false
 }
 
 // specLinks are the sections that decide a divergence: the named
