@@ -16,7 +16,7 @@ var questions = map[string]results.Basis{
 	"ContestedInEmpty": ContestedInEmpty, "ContestedUnequalTypes": ContestedUnequalTypes,
 	"ContestedHours24": ContestedHours24, "ContestedRegexQ": ContestedRegexQ,
 	"ContestedNPS": ContestedNPS, "ContestedExists": ContestedExists,
-	"ContestedTripleEqual": ContestedTripleEqual,
+	"ContestedTripleEqual": ContestedTripleEqual, "ContestedUnboundOperand": ContestedUnboundOperand,
 }
 
 // TestReadings evaluates each case of testdata/readings/readings.txt under
@@ -46,7 +46,13 @@ func TestReadings(t *testing.T) {
 				t.Errorf("%s: %v", where, err)
 				return
 			}
-			checkValue(t, fmt.Sprintf("%s (reading %d)", where, k), text, got, strings.TrimSpace(w), "", &Context{})
+			if w = strings.TrimSpace(w); w == "fixed" || w == "extensible" { // an error, and whose (extension.txt)
+				if ext := got.Extensible(); got.Err == nil || ext != (w == "extensible") {
+					t.Errorf("%s (reading %d): %s: got %v (extensible %v), want %s", where, k, text, got, ext, w)
+				}
+			} else {
+				checkValue(t, fmt.Sprintf("%s (reading %d)", where, k), text, got, w, "", &Context{})
+			}
 			n++
 		}
 	})
