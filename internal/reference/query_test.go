@@ -203,8 +203,15 @@ func render(res *Result) string {
 // readings of the contested questions met (readings.go) and the §17.6
 // extension points (extension.go).
 func renderReadings(b *strings.Builder, res *Result) {
+	for _, f := range res.Follows {
+		b.WriteString("# follows " + string(f.Kind) + " " + f.Ref + " (#" + f.Anchor + ")\n")
+	}
 	for _, rd := range res.Readings {
-		b.WriteString("# reading " + strings.Join(rd.Takes, "; ") + ": " + answerLine(rd.Answer) + "\n")
+		line := "undecided (not computed)"
+		if rd.Answer != nil {
+			line = answerLine(rd.Answer)
+		}
+		b.WriteString("# reading " + strings.Join(rd.Takes, "; ") + ": " + line + "\n")
 	}
 	if len(res.Readings) > 0 {
 		b.WriteString("# readings complete: " + strconv.FormatBool(res.ReadingsComplete) + "\n")
