@@ -104,6 +104,9 @@ func serve(ctx context.Context, o serveOptions) error {
 	if err := listenCheck(o.addr, o.token); err != nil { // before anything starts
 		return err
 	}
+	if err := checkPublicURL(o.publicURL); err != nil {
+		return err
+	}
 	st, err := store.Open(ctx, o.dsn)
 	if err != nil {
 		return err

@@ -45,6 +45,21 @@ func boundLoopback(addr string, ln net.Listener, token string) error {
 	return loopbackOnly(addr, ta.IP)
 }
 
+// checkPublicURL refuses a bad --public-url (or $ORACLE_PUBLIC_URL)
+// before anything starts.
+func checkPublicURL(flagURL string) error {
+	if flagURL == "" {
+		flagURL = os.Getenv("ORACLE_PUBLIC_URL")
+	}
+	if flagURL == "" {
+		return nil
+	}
+	if _, err := server.ParsePublicURL(flagURL); err != nil {
+		return fmt.Errorf("--public-url: %w", err)
+	}
+	return nil
+}
+
 // publicURL is --public-url (else $ORACLE_PUBLIC_URL), checked, or the
 // default: http:// and --addr's host with the bound port; for an address
 // of every interface (0.0.0.0, ::, none: a container's), 127.0.0.1, the

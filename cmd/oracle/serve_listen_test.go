@@ -54,6 +54,11 @@ func TestServePublicURL(t *testing.T) {
 			t.Errorf("--public-url %q: %v, want an error naming the flag", bad, err)
 		}
 	}
+	db := filepath.Join(t.TempDir(), "o.db")
+	err = serve(context.Background(), serveOptions{addr: "127.0.0.1:0", publicURL: "ftp://x", dsn: db, engines: "reference", limits: server.DefaultLimits()})
+	if _, statErr := os.Stat(db); err == nil || !strings.Contains(err.Error(), "--public-url") || statErr == nil {
+		t.Errorf("serve --public-url ftp://x: %v (store created: %v), want a refusal before the store opens", err, statErr == nil)
+	}
 	if line := listenLine(ln, "", "http://127.0.0.1:1"); !strings.Contains(line, "loopback only") {
 		t.Errorf("start line without a token: %q", line)
 	}
