@@ -19,6 +19,7 @@ type Engine struct {
 	seq    atomic.Int64
 	lastUS atomic.Int64
 	own    map[string]int // the engine's own graphs, counted at the first case (owngraphs.go)
+	dirty  atomic.Bool    // a clear failed on a Scratch store: DROP ALL before the next load
 }
 
 // New returns the engine; nothing is contacted until the first case.
@@ -68,7 +69,7 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 	}
 	a, err := e.run1(ctx, c, h, p)
 	err = e.serviceRule(c, err)
-	e.clear(p)
+	e.clear(ctx, p)
 	if rerr := e.restoreOwn(); rerr != nil {
 		return nil, rerr
 	}
@@ -87,14 +88,24 @@ func (e *Engine) run1(ctx context.Context, c *oracle.Case, h *oracle.QueryInfo, 
 }
 
 // clear drops every graph the plan loaded, with a context of its own: it
-// must run even when the case's deadline has passed.
-func (e *Engine) clear(p *plan) {
+// must run even when the case's deadline has passed. After an abandoned
+// case it waits a second at most: the server may still be busy with the
+// abandoned request (a load, a query), and is stopped if it stays so
+// (abandon.go); a store the oracle owns (Scratch) is then emptied whole
+// before the next case (dirty), so no case's graphs pile up.
+func (e *Engine) clear(ctx0 context.Context, p *plan) {
 	if len(p.graphs) == 0 {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	bound := 30 * time.Second
+	if ctx0.Err() != nil && e.cfg.Scratch {
+		bound = time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), bound)
 	defer cancel()
 	// An error is dropped: every case replaces or drops the graphs it names
 	// before querying (load), so leftovers cannot change a later answer.
-	_ = e.unload(ctx, p)
+	if e.unload(ctx, p) != nil && e.cfg.Scratch {
+		e.dirty.Store(true)
+	}
 }

@@ -16,6 +16,14 @@ import (
 // that has no triples is dropped first: a graph left behind by an earlier
 // run must not show through.
 func (e *Engine) load(ctx context.Context, p *plan) error {
+	if e.dirty.Load() && e.cfg.Scratch {
+		// An earlier clear failed: the store is the oracle's alone, so it
+		// is emptied whole before this case.
+		if err := e.update(ctx, "DROP ALL"); err != nil {
+			return err
+		}
+		e.dirty.Store(false)
+	}
 	if e.cfg.Load == LoadUpdate {
 		// The graphs loaded are dropped first too: a graph left under the
 		// same IRI (a clear that failed) must not add to the case's.
