@@ -52,6 +52,7 @@ func TestDecidingAnchors(t *testing.T) {
 		{"SELECT * { ?s ?p ?o BIND(?o AS ?x) }", "BIND", "defn_extend", "Extend(μ, var, expr) = μ if var not in dom(μ) and expr(μ) is an error"},
 		{"SELECT * { GRAPH ?g { ?s ?p ?o } }", "GRAPH", "defn_evalGraph", "eval(D(D[IRI]), P)"},
 		{"SELECT ?s { ?s ?p ?o } GROUP BY ?s HAVING (COUNT(?o) > 1)", "HAVING", "having", "HAVING operates over grouped solution sets"},
+		{"SELECT * { ?s ?p ?o }", "basic graph pattern", "BGPsparql", "P(BGP) is a subgraph of G"},
 		{"SELECT * { ?s <http://e/p>* ?o }", "property path", "defn_evalZeroOrMorePath", "n in ALP(X, path)"},
 		{"SELECT * { ?s <http://e/p>/<http://e/q> ?o }", "property path", "defn_evalPP_sequence", "Project(A, Var(X,Y))"},
 		{"SELECT * { ?s !<http://e/p> ?o }", "property path", "eval_negatedPropertySet", "such that the IRI of p ∉ S"},

@@ -68,7 +68,7 @@ var patternSpec = map[string]SpecLink{
 	"LIMIT":               link("defn_algSlice", "18.5 Definition: Slice"),
 	"OFFSET":              link("defn_algSlice", "18.5 Definition: Slice"),
 	"arithmetic":          link("OperatorMapping", "17.3 Operator Mapping"),
-	"basic graph pattern": link("BasicGraphPatterns", "5.1 Basic Graph Patterns"),
+	"basic graph pattern": link("BGPsparql", "18.3.1 SPARQL Basic Graph Pattern Matching"),
 }
 
 // callAnchors holds the §17.4 anchors whose case is not simply lower case.
