@@ -176,8 +176,8 @@ func TestDashboardChromium(t *testing.T) {
 	}
 
 	do("open /", chromedp.Navigate(ts.URL+"/"))
-	matrix := run("matrix", chromedp.Text(chromedp.ID("matrix")))
-	trend := run("trend", chromedp.OuterHTML(chromedp.ID("trend")))
+	matrix := run("families", chromedp.Text(chromedp.ID("families")))
+	trend := run("trend", chromedp.OuterHTML(chromedp.ID("trend-0")))
 	front, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatalf("chromedp screenshot: %v", err)
@@ -201,7 +201,7 @@ func TestDashboardChromium(t *testing.T) {
 		t.Fatalf("chromedp screenshot: %v", err)
 	}
 	if !strings.Contains(matrix, "liar") || !strings.Contains(trend, "polyline") {
-		t.Errorf("front page: matrix %q, trend %.80q", matrix, trend)
+		t.Errorf("front page: root causes per family %q, trend %.80q", matrix, trend)
 	}
 	if all != 2 || filtered != 2 || none != 0 || !strings.HasPrefix(total, "0 report") {
 		t.Errorf("rows: all %d, liar+missing-rows %d, +order %d (%q); want 2, 2, 0", all, filtered, none, total)

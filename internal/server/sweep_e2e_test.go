@@ -46,7 +46,7 @@ func TestSweepThroughAPI(t *testing.T) {
 		t.Fatalf("sweep %+v, want done 8/8 at 100%%", st)
 	}
 	page := string(do(t, "GET", ts.URL+"/", "", nil).Body)
-	if !strings.Contains(page, "api-e2e") || !strings.Contains(page, "8 of 8 cases done") {
-		t.Errorf("the dashboard does not show the finished sweep")
+	if !strings.Contains(page, "api-e2e") || !strings.Contains(page, ">8/8<") || !strings.Contains(page, "<th>generated: default</th>") {
+		t.Errorf("the dashboard does not show the finished sweep and its generated profile's column")
 	}
 }
