@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"io"
 	"log/slog"
@@ -159,6 +160,7 @@ func serve(ctx context.Context, o serveOptions) error {
 	startLoaders()
 	fmt.Fprintln(os.Stderr, "oracle serve:", listenLine(ln, o.token, public))
 	fmt.Fprintf(os.Stderr, "oracle serve: %d engines (%s), store %s, %s\n", len(engines), engineNames(engines), redact(o.dsn), workersLine(o.workers))
+	fmt.Fprintf(os.Stderr, "oracle serve: the engine processes share a memory budget of %d MiB (--memory-budget; docs/config.md)\n", sidecar.Memory().Total()>>20)
 	for _, line := range nightly {
 		fmt.Fprintln(os.Stderr, "oracle serve:", line)
 	}
