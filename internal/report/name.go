@@ -104,7 +104,7 @@ func featureOf(fs []feature, c diff.Class) feature {
 			}
 			return fs[0]
 		}
-		if f, ok := firstOf(fs, "MINUS", "FILTER", "OPTIONAL", "property path", "UNION", "VALUES", "subquery", "LIMIT", "OFFSET"); ok {
+		if f, ok := firstOf(fs, "MINUS", "FILTER", "OPTIONAL", "property path", "UNION", "VALUES", "subquery", "BIND", "LIMIT", "OFFSET"); ok {
 			return rowFeature(fs, f)
 		}
 	case diff.ClassDuplicateRows:
