@@ -11,6 +11,8 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/sweep"
+	"github.com/sparql-oracle/oracle/internal/w3c"
 )
 
 // engineData is one engine's page (/engines/{name}): what it is (its
@@ -254,9 +256,12 @@ func (s *Server) addFailing(ctx context.Context, d *engineData) error {
 // Baseline export: an engine's failing W3C tests (its latest result of
 // each) as a baseline file (baselines/<engine>.tsv's format, read by
 // w3c.ReadBaseline): test IRI, class, reason. The store keeps a failure's
-// first class only, so a test failing with several classes is written
-// with its first; `oracle w3c --baseline` then reports it as a changed
-// class until its line is completed by hand.
+// first class only; when the committed baseline (sweep.ReadBaseline)
+// lists the test with that first class, its full class list and reason
+// are written, so an export of an unchanged run reads back as the same
+// baseline. A new failure with several classes is written with its first
+// (`oracle w3c --baseline` then reports a changed class until the line is
+// completed); the committed file's #exclude lines are not exported.
 
 // getBaseline is GET /v1/engines/{name}/baseline and the dashboard's
 // /engines/{name}/baseline.tsv.
@@ -280,6 +285,10 @@ func (s *Server) getBaseline(w http.ResponseWriter, r *http.Request) {
 // sorted by test IRI.
 func (s *Server) baselineLines(ctx context.Context, name string) ([]string, error) {
 	var out []string
+	var committed w3c.Baseline
+	if safeFileName(name) == name {
+		committed = sweep.ReadBaseline("", name)
+	}
 	for off := 0; ; off += store.MaxLimit {
 		p, err := s.cfg.Store.Tests(ctx, store.TestFilter{Engine: name, Limit: store.MaxLimit, Offset: off})
 		if err != nil {
@@ -298,6 +307,9 @@ func (s *Server) baselineLines(ctx context.Context, name string) ([]string, erro
 				reason = "-"
 			}
 			class := res.Class
+			if e, ok := committed[row.Case.IRI]; ok && (e.Class == class || strings.HasPrefix(e.Class, class+",")) {
+				class, reason = e.Class, oneLine(e.Reason)
+			}
 			if class == "" {
 				class = "failed"
 			}
