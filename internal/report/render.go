@@ -58,6 +58,9 @@ func tracked(bug Bug) []EngineReport {
 func engineMarkdown(b *strings.Builder, bug Bug, er EngineReport) {
 	fmt.Fprintf(b, "## %s\n\n", esc(er.Title))
 	fmt.Fprintf(b, "- **Engine:** %s\n", esc(engineName(er.Engine, er.Version)))
+	if bug.Case != "" {
+		fmt.Fprintf(b, "- **Case:** `%s`\n", inlineCode(bug.Case))
+	}
 	fmt.Fprintf(b, "- **Found by:** %s, differential testing against the SPARQL 1.1 reference evaluator\n", esc(bug.Oracle.String()))
 	fmt.Fprintf(b, "- **Class:** `%s` · **Status:** %s\n", inlineCode(string(bug.Class)), esc(bug.Status))
 	judgedBy(b, bug.JudgedBy)

@@ -24,6 +24,7 @@ import (
 // docs/report-schema.md; field names are stable.
 type Bug struct {
 	ID        string     `json:"id"`               // sha256 of signature, query and data, 12 hex digits
+	Case      string     `json:"case,omitempty"`   // the case's name: a W3C test's published IRI, gen/..., regress/...
 	Title     string     `json:"title"`            // the construct and the effect; names only wrong engines
 	Engine    string     `json:"engine"`           // the first diverging engine
 	Version   string     `json:"version"`          // its version
@@ -212,7 +213,7 @@ func Reduced(rs []*reduce.Result, engines ...oracle.Engine) []Bug {
 
 func bugOf(r *diff.Report, d diff.Divergence, engines []oracle.Engine, st *reduce.Stats) Bug {
 	c := r.Case
-	b := Bug{Class: d.Signature.Class, Kind: r.Kind, Status: status(d), Signature: d.Signature.String(), Oracle: Version()}
+	b := Bug{Case: c.Name, Class: d.Signature.Class, Kind: r.Kind, Status: status(d), Signature: d.Signature.String(), Oracle: Version()}
 	b.Reproducer = Reproducer{Query: c.Query, Data: nquads(c.Dataset), Base: c.Base, Commands: map[string]string{}}
 	b.Expected = expectedText(r)
 	for _, v := range r.Verdicts {
