@@ -16,7 +16,7 @@ import (
 
 // reportParams are the query parameters GET /v1/reports (and the
 // dashboard's report list) accept.
-var reportParams = []string{"engine", "class", "status", "feature", "fingerprint", "sweep", "limit", "offset"}
+var reportParams = []string{"engine", "class", "status", "feature", "fingerprint", "root_cause", "family", "severity", "sweep", "limit", "offset"}
 
 // reportFilter reads and checks the filters: an unknown parameter, class
 // or status is a 400 naming the accepted values.
@@ -29,6 +29,18 @@ func reportFilter(q url.Values) (store.ReportFilter, *APIError) {
 	if fp := f.Fingerprint; len(fp) > 64 || strings.Trim(fp, "0123456789abcdefghijklmnopqrstuvwxyz-") != "" {
 		return f, &APIError{Status: http.StatusBadRequest, Error: "invalid parameter", Field: "fingerprint",
 			Detail: fmt.Sprintf("fingerprint %q: want the 16 hex digits of a reduced case", fp)}
+	}
+	f.RootCause, f.Family = q.Get("root_cause"), q.Get("family")
+	if len(f.RootCause) > 512 || len(f.Family) > 200 {
+		return f, &APIError{Status: http.StatusBadRequest, Error: "invalid parameter", Field: "root_cause",
+			Detail: "root_cause or family longer than a root cause's id or a family's name"}
+	}
+	if sv := q.Get("severity"); sv != "" {
+		if severityRank(sv) == 99 {
+			return f, &APIError{Status: http.StatusBadRequest, Error: "invalid parameter", Field: "severity",
+				Detail: fmt.Sprintf("severity %q: want wrong-answer, crash, error, refusal or cosmetic", sv)}
+		}
+		f.Severity = sv
 	}
 	if c := q.Get("class"); c != "" {
 		if _, err := diff.ParseClass(c); err != nil {

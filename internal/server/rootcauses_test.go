@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"testing"
 
 	"github.com/sparql-oracle/oracle/internal/store"
@@ -127,5 +128,49 @@ func TestBaselineExport(t *testing.T) {
 	}
 	if html := string(do(t, "GET", ts.URL+"/engines/liar", "", nil).Body); !bytes.Contains([]byte(html), []byte(`<span class="ts ts-known">known</span>`)) {
 		t.Errorf("the engine page does not show the baseline's test as a known failure")
+	}
+}
+
+// TestCompareOneCorpus: a fresh store's comparison page is an empty state
+// (200, never a 404); a sweep alone in its corpus says so; two sweeps of
+// different corpora are refused naming both; the report list filters by
+// root cause.
+func TestCompareOneCorpus(t *testing.T) {
+	st := openStore(t)
+	_, ts := newTest(t, Config{Store: st})
+	r := do(t, "GET", ts.URL+"/sweeps/compare", "", nil)
+	if r.Status != 200 || !bytes.Contains(r.Body, []byte(`id="compare-empty"`)) {
+		t.Fatalf("a fresh store's comparison: %d %.200s", r.Status, r.Body)
+	}
+	a, b := seedSweeps(t, st)
+	ctx := context.Background()
+	w3cOnly, err := st.CreateSweep(ctx, store.SweepSpec{Name: "w3c", Engines: []string{"reference", "engine"}, W3C: &store.W3CSource{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.FinishSweep(ctx, w3cOnly.ID, store.SweepDone, ""); err != nil {
+		t.Fatal(err)
+	}
+	r = do(t, "GET", ts.URL+"/sweeps/compare", "", nil)
+	if r.Status != 200 || !bytes.Contains(r.Body, []byte(`is the first finished sweep of its corpus`)) {
+		t.Errorf("the latest sweep alone in its corpus: %d %.300s", r.Status, r.Body)
+	}
+	r = do(t, "GET", ts.URL+compareURL(a.ID, w3cOnly.ID, "", ""), "", nil)
+	if r.Status != http.StatusBadRequest || !bytes.Contains(r.Body, []byte("only sweeps of one corpus are compared")) {
+		t.Errorf("two corpora: %d, want 400 naming both", r.Status)
+	}
+	r = do(t, "GET", ts.URL+compareURL(a.ID, b.ID, "", ""), "", nil)
+	if r.Status != 200 || bytes.Count(r.Body, []byte("<option")) != 1+3 { // A: sweep a only; B: the three sweeps
+		t.Errorf("the comparison of one corpus: %d, %d options (want A's choices of B's corpus only)", r.Status, bytes.Count(r.Body, []byte("<option")))
+	}
+	page, err := st.Reports(ctx, store.ReportFilter{Engine: "liar"})
+	if err != nil || len(page.Reports) == 0 {
+		t.Fatal(err)
+	}
+	rc := page.Reports[0].RootCause
+	var list store.ReportPage
+	do(t, "GET", ts.URL+"/v1/reports?root_cause="+url.QueryEscape(rc), "", nil).json(t, &list)
+	if list.Total == 0 || list.Reports[0].RootCause != rc {
+		t.Errorf("GET /v1/reports?root_cause=: %+v", list)
 	}
 }
