@@ -1,6 +1,10 @@
 package report
 
-import "github.com/sparql-oracle/oracle/internal/localpath"
+import (
+	"path/filepath"
+
+	"github.com/sparql-oracle/oracle/internal/localpath"
+)
 
 // A report is pasted where others read it: no path of the machine that
 // made it belongs in it. The case itself holds none (a W3C test's files
@@ -33,4 +37,15 @@ func localLines(ls []string) []string {
 		out[i] = localText(l)
 	}
 	return out
+}
+
+// caseName is how a report names its case: as it is (a W3C test's IRI,
+// gen/..., regress/..., a relative file name), but an absolute path of
+// this machine (oracle diff -q /abs/query.rq names the case by its file)
+// by its base name only.
+func caseName(name string) string {
+	if filepath.IsAbs(name) {
+		return filepath.Base(name)
+	}
+	return localText(name)
 }

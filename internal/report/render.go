@@ -358,7 +358,7 @@ func NewJSON(r *diff.Report, bugs []Bug) *JSONReport {
 		j.Bugs = []Bug{}
 	}
 	if r.Case != nil {
-		j.Case = r.Case.Name
+		j.Case = caseName(r.Case.Name)
 	}
 	if r.JudgeErr != nil {
 		j.JudgeError = localText(r.JudgeErr.Error())

@@ -213,7 +213,7 @@ func Reduced(rs []*reduce.Result, engines ...oracle.Engine) []Bug {
 
 func bugOf(r *diff.Report, d diff.Divergence, engines []oracle.Engine, st *reduce.Stats) Bug {
 	c := r.Case
-	b := Bug{Case: c.Name, Class: d.Signature.Class, Kind: r.Kind, Status: status(d), Signature: d.Signature.String(), Oracle: Version()}
+	b := Bug{Case: caseName(c.Name), Class: d.Signature.Class, Kind: r.Kind, Status: status(d), Signature: d.Signature.String(), Oracle: Version()}
 	b.Reproducer = Reproducer{Query: c.Query, Data: nquads(c.Dataset), Base: c.Base, Commands: map[string]string{}}
 	b.Expected = expectedText(r)
 	for _, v := range r.Verdicts {
