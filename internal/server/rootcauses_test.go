@@ -94,7 +94,9 @@ func TestBaselineExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	key := func(n string) string { return "w3c/sparql11/bind/manifest.ttl#" + n }
-	iri := func(n string) string { return "http://www.w3.org/2009/sparql/docs/tests/data-sparql11/bind/manifest#" + n }
+	iri := func(n string) string {
+		return "http://www.w3.org/2009/sparql/docs/tests/data-sparql11/bind/manifest#" + n
+	}
 	cases := []store.TestCase{{Key: key("bind01"), IRI: iri("bind01"), Name: "bind01"}, {Key: key("bind02"), IRI: iri("bind02"), Name: "bind02"},
 		{Key: key("bind03"), IRI: iri("bind03"), Name: "bind03"}, {Key: "regress/x", Name: "x"}}
 	res := []store.TestResult{
