@@ -51,8 +51,11 @@
 // test judged against its expected answer, a corpus case against the
 // judge) or by RecordTests for an imported `oracle w3c`/`oracle gate` run;
 // tests holds what a test's page shows. Tests (the browser), Test,
-// SuiteCounts (pass rates) and CompareTests (transitions between two
-// sweeps) read them.
+// SuiteCounts (pass rates), CompareTests (transitions between two
+// sweeps) read them; tests_corpus.go counts them per corpus (W3C query,
+// W3C update, SPARQL 1.2, regression corpus: CorpusOf, CorpusCounts,
+// CorpusTests) and links each test to the findings filed on it
+// (TestReports).
 //
 // One implementation (DB) serves two databases: SQLite through
 // modernc.org/sqlite, the embedded default (one file, WAL, busy timeout),
