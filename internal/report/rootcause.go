@@ -75,7 +75,7 @@ func triggerText(rc rootcause.RootCause) string {
 	if len(rc.Trigger) == 0 {
 		return "none: the key is the family, the group and the symptom (a cosmetic difference, an error message of the engine's own, or a case without a named construct)"
 	}
-	how := "every construct of the case (not reduced and ablated: the root cause is as fine as the case)"
+	how := "every construct of the case (no ablation ran: the root cause is as fine as the case)"
 	if rc.Ablated {
 		how = "found by ablation on the reduced case"
 	}
