@@ -122,6 +122,25 @@
 // DISTINCT form's answer must be the plain answer's distinct rows
 // (#defn_algDistinct); the plain answer is the engine's answer to the case.
 //
+// # Metamorphic relations (metamorphic_rel.go, metamorphic_pages.go, metamorphic_relrun.go)
+//
+// Relations are rewrites whose answers the text ties to the original
+// query's, so an engine is judged against itself where no judge reaches
+// (realistic data, internal/realistic): norec (FILTER's rows against the
+// same expression bound as a flag), optional-partition (OPTIONAL as join
+// plus NOT EXISTS), union-partition (each UNION branch alone, bags added),
+// join-reorder, filter-move (into or out of a group where §18 makes it
+// equivalent), subselect-wrap, limit-pages (pages of a totally ordered
+// answer concatenate to it; the order is checked total on the answer), and
+// distinct-union. Each cites the definitions it holds by (Relation.Cites)
+// and skips, saying why, where it does not hold; RunRelations gives a
+// Check per engine and relation, a violation carrying the queries and the
+// two answers (Check.Answers; Check.Explain writes it up). Answers are
+// compared as bags up to blank-node identity (blur). Judge does not run
+// them yet: they are for realistic sweeps and `go test` (metamorphic_rel_test.go:
+// testdata/relations/plans.txt says where each applies; the relations must
+// hold on both in-house engines over realistic data).
+//
 // # The large-case judge (large*.go; docs/large-judge.md)
 //
 // When the reference ran out of budget, time or a resource limit on data

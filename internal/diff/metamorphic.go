@@ -19,7 +19,11 @@ type Check struct {
 	OK      bool     //
 	Skipped string   // why the check did not apply ("" when it ran)
 	Verdict *Verdict // tlp: the unfiltered answer vs the union of the parts; distinct: DISTINCT vs the answer's distinct rows
-	Queries []string // the queries the check ran: unfiltered, p, !p, p-is-error; or the query and its DISTINCT form
+	Queries []string // the queries the check ran: unfiltered, p, !p, p-is-error; or the query and its DISTINCT form; a relation's (metamorphic_rel.go)
+	// A relation's (metamorphic_rel.go): the definitions it holds by, and
+	// the two answers it says are equal (expected, then the rewrite's).
+	Cites   string
+	Answers []*results.Answer
 }
 
 // TLPQueries builds the ternary logic partition of a SELECT query's first
