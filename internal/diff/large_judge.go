@@ -328,7 +328,7 @@ func (lr *largeRun) evidence() string {
 func largeSuspect(r *Report) bool {
 	var ext []EngineVerdict
 	for _, v := range r.Verdicts {
-		if v.Outcome != Unsupported && v.Outcome != TimedOut && v.Outcome != Unavailable {
+		if v.Outcome != Unsupported && v.Outcome != TimedOut && v.Outcome != Unavailable && v.Outcome != Resource {
 			ext = append(ext, v)
 		}
 	}

@@ -30,6 +30,10 @@ const (
 	TimedOut    Outcome = "timeout"     // the deadline (or the engine's budget) ran out
 	Crashed     Outcome = "crashed"     // the engine process died or panicked
 	Unavailable Outcome = "unavailable" // the engine could not be reached or started
+	// Resource: the engine passed its memory or CPU-time limit (its share
+	// of the oracle's budget): the case asked more than it may use here,
+	// neither a wrong answer nor a crash of the engine; never filed.
+	Resource Outcome = "resource"
 	// Extended: the answer differs from the judge's only where §17.6
 	// permits (#extensionFunctions: a value where the text gives an error):
 	// judged, not wrong, never filed.
@@ -223,8 +227,10 @@ func judgeAnswer(ev *EngineVerdict, expected *results.Answer) {
 // of failure is its own class (issue 6, "errors by kind").
 func errorOutcome(err error) (Outcome, Class) {
 	switch oracle.Classify(err) {
-	case "timeout", "budget", "resource":
+	case "timeout", "budget":
 		return TimedOut, ClassTimeout
+	case "resource":
+		return Resource, ""
 	case "unavailable":
 		return Unavailable, "" // not the engine's answer: no class
 	case "crashed":

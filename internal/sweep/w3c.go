@@ -283,7 +283,7 @@ func RegressResults(key, id string, c *oracle.Case, rep *diff.Report) (*store.Te
 			res.Status = store.TestPassed
 		case diff.Unsupported:
 			res.Status = store.TestUnsupported
-		case diff.Unjudged, diff.Unavailable, diff.TimedOut:
+		case diff.Unjudged, diff.Unavailable, diff.TimedOut, diff.Resource:
 			res.Status, res.Reason = store.TestNotRun, rep.Reason
 		default:
 			res.Status = store.TestFailed
