@@ -58,6 +58,11 @@ func (e *Engine) query(ctx context.Context, c *oracle.Case, h *oracle.QueryInfo,
 	}
 	a, err := decode(resp, data)
 	if msg := streamedError(data); err != nil && msg != "" {
+		if strings.Contains(msg, "has been cancelled") {
+			// The Oxigraph server's own --timeout-s, which the oracle set
+			// to the case's deadline: a timeout, not the engine's error.
+			return nil, fmt.Errorf("%w: the endpoint's own time limit cancelled the query: %s", oracle.ErrTimeout, msg)
+		}
 		return nil, fmt.Errorf("%w: the endpoint failed while it streamed its answer: %s", oracle.ErrQueryError, msg)
 	}
 	return a, err
