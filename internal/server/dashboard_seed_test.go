@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -132,6 +133,16 @@ func TestConformancePages(t *testing.T) {
 	tests := page("/tests?engine=liar&status=failed&sweep=" + itoa(c.b.ID))
 	if got := strings.Count(tests, `class="test-row"`); got != failing.Total {
 		t.Errorf("the browser shows %d failing tests of liar, want %d", got, failing.Total)
+	}
+	reps, err := c.st.Reports(ctx, store.ReportFilter{SweepID: c.b.ID, Engine: "liar"})
+	if err != nil || len(reps.Reports) == 0 {
+		t.Fatalf("no finding of liar in sweep %d: %v", c.b.ID, err)
+	}
+	if rp := page(fmt.Sprintf("/reports/%d", reps.Reports[0].ID)); !strings.Contains(rp, `class="report-test"`) {
+		t.Errorf("the report page of a W3C finding does not link to its test")
+	}
+	if rc := page("/root-causes?engine=liar"); !strings.Contains(rc, `class="rc-test"`) {
+		t.Errorf("the root-cause rows do not name the tests that showed them")
 	}
 	one := page(testURL(failing.Rows[0].Case.Key, c.b.ID))
 	if !strings.Contains(one, `id="engine-liar"`) || !strings.Contains(one, `class="missing"`) {

@@ -23,23 +23,24 @@ import (
 
 // rootCauseRow is one root cause.
 type rootCauseRow struct {
-	ID       string     `json:"id"`
-	Severity string     `json:"severity"`
-	Family   string     `json:"family"`
-	Symptom  string     `json:"symptom"`
-	Trigger  []string   `json:"trigger"`
-	Classes  []string   `json:"classes"`
-	Status   string     `json:"status"` // the most pressing witness's (statusRank)
-	Rule     string     `json:"rule,omitempty"`
-	Stale    string     `json:"stale,omitempty"` // the re-check note
-	URL      string     `json:"url,omitempty"`   // the maintainers' link (a rule's or a person's)
-	Note     string     `json:"note,omitempty"`  // their sentence
-	Title    string     `json:"title"`           // of its smallest witness
-	Witness  int64      `json:"witness"`         // that witness's report id
-	Members  []rcMember `json:"members"`
-	Tests    []string   `json:"tests,omitempty"` // the W3C tests and corpus cases that showed it
-	Matched  int        `json:"matched"`         // witnesses the filter matched
-	size     int
+	ID        string     `json:"id"`
+	Severity  string     `json:"severity"`
+	Family    string     `json:"family"`
+	Symptom   string     `json:"symptom"`
+	Trigger   []string   `json:"trigger"`
+	Classes   []string   `json:"classes"`
+	Status    string     `json:"status"` // the most pressing witness's (statusRank)
+	Rule      string     `json:"rule,omitempty"`
+	Stale     string     `json:"stale,omitempty"` // the re-check note
+	URL       string     `json:"url,omitempty"`   // the maintainers' link (a rule's or a person's)
+	Note      string     `json:"note,omitempty"`  // their sentence
+	Title     string     `json:"title"`           // of its smallest witness
+	Witness   int64      `json:"witness"`         // that witness's report id
+	Members   []rcMember `json:"members"`
+	Tests     []string   `json:"tests,omitempty"` // the W3C tests and corpus cases that showed it (at most maxRowTests)
+	MoreTests int        `json:"more_tests,omitempty"`
+	Matched   int        `json:"matched"` // witnesses the filter matched
+	size      int
 }
 
 // rcMember is one witness: an engine at a version, its finding and status.
@@ -175,6 +176,10 @@ func (s *Server) rootCauses(ctx context.Context, f rcFilter) (*rcList, error) {
 	if err != nil {
 		return nil, err
 	}
+	tests, err := s.reportTests(ctx, "")
+	if err != nil {
+		return nil, err
+	}
 	by := map[string]*rootCauseRow{}
 	var order []string
 	for i := range reports {
@@ -186,7 +191,7 @@ func (s *Server) rootCauses(ctx context.Context, f rcFilter) (*rcList, error) {
 			by[r.RootCause] = row
 			order = append(order, r.RootCause)
 		}
-		row.add(r, f.matches(r))
+		row.add(r, f.matches(r), tests[r.ID])
 	}
 	out := &rcList{Rows: []rootCauseRow{}}
 	for _, id := range order {
@@ -215,14 +220,18 @@ func (s *Server) rootCauses(ctx context.Context, f rcFilter) (*rcList, error) {
 
 // add counts a witness into its root cause: the most pressing status,
 // the smallest witness's title, the maintainers' link of a decided one.
-func (row *rootCauseRow) add(r *store.Report, matched bool) {
+func (row *rootCauseRow) add(r *store.Report, matched bool, tests []string) {
 	row.Members = append(row.Members, rcMember{Engine: r.Engine, Version: r.Version, Report: r.ID, Class: r.Class, Status: r.Status, Matched: matched})
 	if matched {
 		row.Matched++
 	}
 	row.Classes = addOnce(row.Classes, r.Class)
-	if strings.HasPrefix(r.Case, "w3c/") || strings.HasPrefix(r.Case, "regress/") {
-		row.Tests = addOnce(row.Tests, r.Case)
+	for _, k := range tests {
+		if len(row.Tests) < maxRowTests {
+			row.Tests = addOnce(row.Tests, k)
+		} else if !slices.Contains(row.Tests, k) {
+			row.MoreTests++
+		}
 	}
 	if statusRank(r.Status) < statusRank(row.Status) {
 		row.Status = r.Status
@@ -264,6 +273,28 @@ func sortRootCauses(rows []rootCauseRow) {
 		}
 		return a.ID < b.ID
 	})
+}
+
+// maxRowTests bounds the tests a root-cause row names.
+const maxRowTests = 5
+
+// reportTests inverts store.TestReports: report id → the test keys of the
+// tests it was filed on.
+func (s *Server) reportTests(ctx context.Context, engine string) (map[int64][]string, error) {
+	links, err := s.cfg.Store.TestReports(ctx, engine)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64][]string{}
+	for k, ids := range links {
+		for _, id := range ids {
+			out[id] = append(out[id], k)
+		}
+	}
+	for id := range out {
+		sort.Strings(out[id])
+	}
+	return out, nil
 }
 
 // maxReports bounds what one root-cause listing reads.

@@ -169,6 +169,7 @@ type reportView struct {
 	Statuses []string
 	NeedsKey bool
 	CSRF     string
+	Tests    []string // the tests it was filed on (store.TestReports)
 }
 
 func (s *Server) pageReport(w http.ResponseWriter, r *http.Request) {
@@ -182,7 +183,13 @@ func (s *Server) pageReport(w http.ResponseWriter, r *http.Request) {
 		s.pageError(w, storeError(err))
 		return
 	}
-	s.render(w, http.StatusOK, "report", &reportView{Report: rep, History: h, Statuses: store.TriageStatuses, NeedsKey: s.cfg.Token != "", CSRF: s.csrf})
+	tests, err := s.reportTests(r.Context(), rep.Engine)
+	if err != nil {
+		s.pageError(w, storeError(err))
+		return
+	}
+	s.render(w, http.StatusOK, "report", &reportView{Report: rep, History: h, Statuses: store.TriageStatuses, NeedsKey: s.cfg.Token != "",
+		CSRF: s.csrf, Tests: tests[rep.ID]})
 }
 
 // triageRoutes mounts the status API under /v1 (writes behind the token).

@@ -70,10 +70,13 @@ func (db *DB) CorpusTests(ctx context.Context) (map[string]int, error) {
 
 // TestReports are the findings of engine filed on each test ("" = every
 // engine): the case that first showed each finding and every case a sweep
-// linked it to, test key → report ids (ascending).
+// linked it to, test key → report ids (ascending). A case named by its
+// W3C test IRI (as a sweep files some) is read as that test's key.
 func (db *DB) TestReports(ctx context.Context, engine string) (map[string][]int64, error) {
-	q := `SELECT case_name, id FROM reports WHERE (? = '' OR engine = ?)
+	q := `SELECT COALESCE(t.test, x.c), x.id FROM (
+		SELECT case_name AS c, id FROM reports WHERE (? = '' OR engine = ?)
 		UNION SELECT l.case_name, r.id FROM reports r JOIN sweep_reports l ON l.report_id = r.id WHERE (? = '' OR r.engine = ?)
+		) x LEFT JOIN tests t ON t.iri = x.c AND x.c <> ''
 		ORDER BY 1, 2`
 	rows, err := db.sql.QueryContext(ctx, db.d.q(q), engine, engine, engine, engine)
 	if err != nil {
@@ -87,8 +90,8 @@ func (db *DB) TestReports(ctx context.Context, engine string) (map[string][]int6
 		if err := rows.Scan(&k, &id); err != nil {
 			return nil, err
 		}
-		if k != "" {
-			out[k] = append(out[k], id)
+		if ids := out[k]; k != "" && (len(ids) == 0 || ids[len(ids)-1] != id) {
+			out[k] = append(ids, id)
 		}
 	}
 	return out, rows.Err()

@@ -188,11 +188,13 @@ func intendedKey(engine, test, class string) string { return engine + "\x00" + t
 
 // intendedTests are the (engine, test, class) of intended-deviation
 // findings: the case that first showed each and every case a sweep linked
-// it to.
+// it to (a case named by its W3C test IRI read as that test's key).
 func (db *DB) intendedTests(ctx context.Context) (map[string]bool, error) {
 	out := map[string]bool{}
-	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT r.engine, r.case_name, r.class FROM reports r WHERE r.status = ?
-		UNION SELECT r.engine, l.case_name, r.class FROM reports r JOIN sweep_reports l ON l.report_id = r.id WHERE r.status = ?`),
+	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT x.engine, COALESCE(t.test, x.c), x.class FROM (
+		SELECT r.engine, r.case_name AS c, r.class FROM reports r WHERE r.status = ?
+		UNION SELECT r.engine, l.case_name, r.class FROM reports r JOIN sweep_reports l ON l.report_id = r.id WHERE r.status = ?
+		) x LEFT JOIN tests t ON t.iri = x.c AND x.c <> ''`),
 		StatusIntended, StatusIntended)
 	if err != nil {
 		return nil, fmt.Errorf("store: read intended findings: %w", err)
