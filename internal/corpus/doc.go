@@ -33,6 +33,15 @@
 // profiles there; RegisterInline makes a profile known by the hash of its
 // content (NAME@HASH), so a sweep carries a profile file to its workers.
 //
+// The realistic profile (gen_realistic.go): a Profile with Realistic set
+// ("realistic" by name: 100k triples, the seed picks the shape; or a JSON
+// profile's "realistic": {"shape", "triples"}) makes Generate return
+// internal/realistic's case for the seed: LUBM-, BSBM- or knowledge-graph
+// data built once into the case's dataset (GenCase.Data nil, Dataset
+// returns that one copy) and a benchmark or query-log query drawn from it
+// (GenCase.Template names it). It is not in Profiles, so the nightly
+// rotation leaves it out; `oracle sweep start --profile realistic` asks.
+//
 // To change: keep Test fields plain data (the runner and reports read
 // them); add vocabulary as constants next to MF/QT; add a fixture under
 // testdata/manifest for each construct the reader learns.

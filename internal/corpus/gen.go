@@ -19,7 +19,11 @@ type GenCase struct {
 	Profile string
 	Query   string        // SPARQL text printed from Tree
 	Tree    *syntax.Query // the syntax tree the text was printed from
-	Data    []rdf.Quad    // default-graph quads have G == rdf.DefaultGraph
+	Data    []rdf.Quad    // default-graph quads have G == rdf.DefaultGraph; nil for a realistic case
+	// Template names a realistic case's query ("lubm/q4+wrap-group"); ds
+	// is its data, built once (gen_realistic.go): Dataset returns it.
+	Template string
+	ds       *rdf.Dataset
 }
 
 // Name identifies the case in reports: "gen/<profile>/<seed>".
@@ -27,6 +31,9 @@ func (c *GenCase) Name() string { return fmt.Sprintf("gen/%s/%d", c.Profile, c.S
 
 // Dataset builds the case's dataset.
 func (c *GenCase) Dataset() *rdf.Dataset {
+	if c.ds != nil {
+		return c.ds // a realistic case's one copy: do not change it
+	}
 	ds := rdf.NewDataset()
 	for _, q := range c.Data {
 		ds.Add(q)
@@ -37,6 +44,10 @@ func (c *GenCase) Dataset() *rdf.Dataset {
 // NQuads returns the data as canonical N-Quads.
 func (c *GenCase) NQuads() string {
 	var b bytes.Buffer
+	if c.ds != nil {
+		rdf.WriteNQuads(&b, c.ds.Quads())
+		return b.String()
+	}
 	rdf.WriteNQuads(&b, c.Data) // a bytes.Buffer never fails
 	return b.String()
 }
@@ -47,6 +58,9 @@ func (c *GenCase) NQuads() string {
 func Generate(seed int64, p *Profile) *GenCase {
 	if p == nil {
 		p = DefaultProfile()
+	}
+	if p.Realistic != nil {
+		return generateRealistic(seed, p)
 	}
 	g := newGen(seed, p)
 	data := g.dataset()

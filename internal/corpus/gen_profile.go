@@ -42,6 +42,9 @@ type Profile struct {
 	MaxExprDepth   int            `json:"max_expr_depth"` // nesting of expressions
 	Nondeterminism bool           `json:"nondeterminism"` // allow RAND, NOW, UUID, STRUUID, BNODE
 	Weights        map[string]int `json:"weights"`
+	// Realistic, when set, makes the profile's cases internal/realistic's
+	// (gen_realistic.go): the sizes and weights above are then unused.
+	Realistic *RealisticSpec `json:"realistic,omitempty"`
 }
 
 // defaultWeights are the weights of DefaultProfile.
@@ -156,6 +159,9 @@ func ProfileByName(name string) (*Profile, error) {
 		defer f.Close()
 		return LoadProfile(f)
 	}
+	if name == "realistic" { // not in Profiles: the nightly rotation leaves it out
+		return RealisticProfile(), nil
+	}
 	mk, ok := Profiles[name]
 	if !ok {
 		return namedProfile(name)
@@ -188,7 +194,7 @@ func namedProfile(name string) (*Profile, error) {
 
 // unknownProfile names every profile there is.
 func unknownProfile(name string) error {
-	names := []string{"default", "nondet", "large", "update"}
+	names := []string{"default", "nondet", "large", "update", "realistic"}
 	if root, err := DataRoot(); err == nil {
 		files, _ := filepath.Glob(filepath.Join(root, "corpus", "profiles", "*.json"))
 		for _, f := range files {
@@ -220,6 +226,11 @@ func LoadProfile(r io.Reader) (*Profile, error) {
 
 // Validate checks names, signs and sizes.
 func (p *Profile) Validate() error {
+	if p.Realistic != nil {
+		if err := p.Realistic.validate(p.Name); err != nil {
+			return err
+		}
+	}
 	for k, v := range p.Weights {
 		if _, ok := defaultWeights[k]; !ok {
 			return fmt.Errorf("profile %s: unknown feature %q", p.Name, k)
