@@ -60,7 +60,7 @@ const (
 	kgKinds
 )
 
-// KGDatatypes are the datatypes of the literal kinds, by kind.
+// kgDatatypes are the datatypes of the literal kinds, by kind.
 var kgDatatypes = map[kgKind]string{kgInteger: rdf.XSDInteger, kgDecimal: rdf.XSDDecimal,
 	kgDouble: rdf.XSDDouble, kgInt: rdf.XSD + "int", kgShort: rdf.XSD + "short",
 	kgDate: rdf.XSD + "date", kgDateTime: rdf.XSDDateTime, kgString: rdf.XSDString}

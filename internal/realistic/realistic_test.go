@@ -128,6 +128,14 @@ func TestQueriesParseAndMatch(t *testing.T) {
 			t.Fatal(err)
 		}
 		qs := realistic.Queries(smp, 5)
+		if again := realistic.Queries(smp, 5); fmt.Sprint(again) != fmt.Sprint(qs) {
+			t.Errorf("%s: the same sample and seed give other queries", sh)
+		}
+		p1, err1 := realistic.Pick(smp, 9)
+		p2, err2 := realistic.Pick(smp, 9)
+		if err1 != nil || err2 != nil || p1 != p2 {
+			t.Errorf("%s: Pick is not deterministic (%v, %v)", sh, err1, err2)
+		}
 		empty := 0
 		for _, q := range qs {
 			if _, err := realistic.Parse(q); err != nil {
