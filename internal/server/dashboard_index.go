@@ -217,7 +217,7 @@ func (s *Server) addIndexRootCauses(ctx context.Context, d *indexData) error {
 	if err != nil {
 		return err
 	}
-	d.Families, d.Cosmetic = familyRows(l.Rows), l.Cosmetic
+	d.Families, d.Cosmetic = familyRows(l.All), l.Cosmetic
 	for _, row := range l.Rows {
 		if row.Open() {
 			d.Open++

@@ -47,7 +47,7 @@ func (s *Server) pageRootCauses(w http.ResponseWriter, r *http.Request) {
 	}
 	cq := f
 	cq.Cosmetic = "only"
-	d := &rootCausesData{Filter: f, List: l, Families: familyRows(l.Rows), Engines: s.engineNames(), Severities: severities(),
+	d := &rootCausesData{Filter: f, List: l, Families: familyRows(l.All), Engines: s.engineNames(), Severities: severities(),
 		Classes: diff.AllClasses(), Statuses: store.Statuses, Triage: store.TriageStatuses, NeedsKey: s.cfg.Token != "",
 		CSRF: s.csrf, Done: done, CosmeticQ: "/root-causes?" + cq.query().Encode()}
 	for _, desc := range oracle.Described() {

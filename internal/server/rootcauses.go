@@ -168,6 +168,9 @@ type rcList struct {
 	Findings int            `json:"findings"` // matching findings (what a bulk action changes)
 	Cosmetic int            `json:"cosmetic"` // cosmetic root causes matching, listed or not
 	Reports  []int64        `json:"-"`        // the matching findings' ids
+	// All are the matching root causes, cosmetic ones included whether
+	// listed or not: the per-family counts count every one.
+	All []rootCauseRow `json:"-"`
 }
 
 // rootCauses groups the findings the filter selects, worst first.
@@ -203,6 +206,7 @@ func (s *Server) rootCauses(ctx context.Context, f rcFilter) (*rcList, error) {
 		if cosmetic {
 			out.Cosmetic++
 		}
+		out.All = append(out.All, *row)
 		if cosmetic != (f.Cosmetic == "only") && f.Cosmetic != "include" {
 			continue
 		}
@@ -336,7 +340,7 @@ func (s *Server) getRootCauses(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"root_causes": l.Rows, "findings": l.Findings, "cosmetic": l.Cosmetic,
-		"by_family": familyRows(l.Rows)})
+		"by_family": familyRows(l.All)})
 }
 
 // familyRow is one family's root causes: per severity, untriaged,
