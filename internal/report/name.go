@@ -65,6 +65,13 @@ func questionFeature(v diff.EngineVerdict) (feature, bool) {
 // generalised to "aggregate" names AVG: constructs.KindOf).
 func inTriggerName(trigger []string, name string) bool {
 	k := constructs.KindOf(name)
+	if name == "property path" { // report's one name for constructs' "path |", "path *"...
+		for _, t := range trigger {
+			if strings.HasPrefix(t, "path ") {
+				return true
+			}
+		}
+	}
 	return contains(trigger, name) || k != "" && contains(trigger, k)
 }
 
