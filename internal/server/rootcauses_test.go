@@ -58,6 +58,13 @@ func TestRootCausesAPI(t *testing.T) {
 			"change": store.StatusChange{Status: store.StatusIntended, URL: "https://example.org/liar", Note: "liar's maintainers: on purpose", By: "t"}})
 		return b
 	}
+	forged := []byte("set=wont-fix&engine=liar&token=secret")
+	if r := do(t, "POST", ts.URL+"/root-causes/triage", "application/x-www-form-urlencoded", forged); r.Status != http.StatusForbidden {
+		t.Errorf("the bulk form without the page's form token: %d, want 403", r.Status)
+	}
+	if r := do(t, "POST", ts.URL+"/root-causes/triage", "application/x-www-form-urlencoded", forged, "Origin", "https://evil.example"); r.Status != http.StatusForbidden {
+		t.Errorf("the bulk form from another origin: %d, want 403", r.Status)
+	}
 	if r := do(t, "POST", ts.URL+"/v1/triage", "application/json", body(got.Findings)); r.Status != http.StatusUnauthorized {
 		t.Errorf("without the token: %d, want 401", r.Status)
 	}
@@ -69,7 +76,7 @@ func TestRootCausesAPI(t *testing.T) {
 	if err := json.Unmarshal(r.Body, &res); r.Status != 200 || err != nil || res.Changed != got.Findings {
 		t.Fatalf("bulk triage: %d %s", r.Status, r.Body)
 	}
-	for _, id := range res.Reports {
+	for _, id := range res.Reports { // one entry each: the refused forms changed nothing
 		h, err := st.History(context.Background(), id)
 		if err != nil || len(h) != 1 || h[0].Status != store.StatusIntended || h[0].URL != "https://example.org/liar" {
 			t.Errorf("report %d's history: %+v %v", id, h, err)
