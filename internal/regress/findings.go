@@ -479,11 +479,15 @@ func basisLine(basis string) string {
 	kind, ref, _ := strings.Cut(basis, ":")
 	if kind == string(results.BasisText) {
 		if sec, text, ok := report.Sentence(ref); ok {
-			return fmt.Sprintf("%s (§%s) — \"%s\"", basis, sec, oneLine(text))
+			return fmt.Sprintf("%s (§%s) — \"%s\"", basis, sec, mdEscaper.Replace(oneLine(text)))
 		}
 	}
 	return basis
 }
+
+// mdEscaper keeps a quoted definition's brackets ("card[Ω](μ)") from
+// reading as a Markdown link.
+var mdEscaper = strings.NewReplacer("[", "&#91;", "]", "&#93;")
 
 func orNone(s string) string {
 	if s == "" {
