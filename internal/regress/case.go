@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"slices"
 	"os"
 	"path/filepath"
 	"sort"
@@ -174,7 +175,11 @@ func parseExpectLine(t string) (Expect, error) {
 }
 
 // expectHeader is the column header line of expect.tsv.
-const expectHeader = "engine\tversion\toutcome\tclasses\tbasis\treduction\ttitle\troot_cause\tseverity\tsymptom\ttrigger"
+const expectHeader = expectHeaderNoRoots + "\troot_cause\tseverity\tsymptom\ttrigger"
+
+// expectHeaderNoRoots is the header of a case recorded without root
+// causes (none of its engines is wrong, or it predates them).
+const expectHeaderNoRoots = "engine\tversion\toutcome\tclasses\tbasis\treduction\ttitle"
 
 // metaKeys is the order header keys are written in: what the case shows
 // (origin: its own divergence, the engine it was reduced for and the
@@ -227,14 +232,22 @@ func (c *Case) expectText() string {
 			fmt.Fprintf(&b, "# %s: %s\n", k, v)
 		}
 	}
-	b.WriteString(expectHeader + "\n")
+	rooted := slices.ContainsFunc(c.Expect, func(e Expect) bool { return e.RootCause != "" })
+	if rooted {
+		b.WriteString(expectHeader + "\n")
+	} else {
+		b.WriteString(expectHeaderNoRoots + "\n")
+	}
 	for _, e := range c.Expect {
 		cs := make([]string, len(e.Classes))
 		for i, cl := range e.Classes {
 			cs[i] = string(cl)
 		}
-		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", e.Engine, e.Version, e.Outcome, strings.Join(cs, ","),
-			e.Basis, e.Reduction, e.Title, e.RootCause, e.Severity, e.Symptom, e.Trigger)
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%s", e.Engine, e.Version, e.Outcome, strings.Join(cs, ","), e.Basis, e.Reduction, e.Title)
+		if rooted {
+			fmt.Fprintf(&b, "\t%s\t%s\t%s\t%s", e.RootCause, e.Severity, e.Symptom, e.Trigger)
+		}
+		b.WriteString("\n")
 	}
 	return b.String()
 }

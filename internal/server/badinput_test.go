@@ -124,6 +124,8 @@ func readBadCases(t *testing.T) []badCase {
 // Turtle), "many-quads N", "big-query N", "deep-parens N", "deep-groups N",
 // "big-body N", "binary N" (seeded random bytes), "deep-json N",
 // "concat-doubling N" (N chained CONCAT(?a, ?a) from ten characters),
+// "group-concat-cross N", "concat-copies N", "literal-doubling N" (the
+// memory bombs: generateHostile),
 // "nested-exists N" (N nested FILTER EXISTS, the innermost false),
 // "long-diff-name N", "long-sweep-name N", "big-sweep-body N",
 // "deep-sweep-json N", "invalid-utf8-query", "latin1-sweep".
@@ -186,6 +188,24 @@ func generateHostile(kind string, n int) ([]byte, bool) {
 			fmt.Fprintf(&b, " BIND(CONCAT(?a%d, ?a%d) AS ?a%d)", i-1, i-1, i)
 		}
 		return query(b.String()+" }", ""), true
+	case "group-concat-cross": // GROUP_CONCAT over a 3-way cross product of n triples
+		var data strings.Builder
+		for i := range n {
+			fmt.Fprintf(&data, "<http://ex/s%d> <http://ex/p> \"%d\" . ", i, i)
+		}
+		return query(`SELECT (STRLEN(GROUP_CONCAT(CONCAT(?a, ?b, ?c))) AS ?n) WHERE { ?x ?p ?a . ?y ?q ?b . ?z ?r ?c }`, data.String()), true
+	case "concat-copies": // CONCAT of n copies of a 200 kB literal
+		args := strings.TrimSuffix(strings.Repeat("?l, ", n), ", ")
+		data := fmt.Sprintf(`<http://ex/s> <http://ex/p> "%s" .`, strings.Repeat("x", 200_000))
+		return query("SELECT (STRLEN(CONCAT("+args+")) AS ?n) WHERE { ?s ?p ?l }", data), true
+	case "literal-doubling": // n doublings of a 200 kB literal
+		var b strings.Builder
+		b.WriteString(`SELECT (STRLEN(?a` + strconv.Itoa(n) + `) AS ?n) WHERE { ?s ?p ?a0`)
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, " BIND(CONCAT(?a%d, ?a%d) AS ?a%d)", i-1, i-1, i)
+		}
+		data := fmt.Sprintf(`<http://ex/s> <http://ex/p> "%s" .`, strings.Repeat("y", 200_000))
+		return query(b.String()+" }", data), true
 	case "nested-exists":
 		q := fmt.Sprintf(`?s%d ?p%d ?o%d FILTER(?o%d = "absent")`, n, n, n, n)
 		for i := n - 1; i >= 0; i-- {

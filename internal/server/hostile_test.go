@@ -42,6 +42,10 @@ const (
 	// rssGuard stops the table when the server and its sidecars together
 	// hold more (the machine is shared): a case that gets there fails.
 	rssGuard = 8 << 30
+	// hostileBudget is the engines' memory budget of the served oracle
+	// (adapters/sidecar budget.go): every memory bomb must leave the whole
+	// process tree under rssGuard with room to spare.
+	hostileBudget = "6GiB"
 )
 
 // TestHostileInputs sends the whole table of testdata/bad to a real
@@ -153,7 +157,7 @@ func (h *hostile) start(t *testing.T, bin, root, addr, tokenFile string) {
 	}
 	h.cmd = exec.Command(bin, "serve", "--addr", addr, "--db", h.db, "--token-file", tokenFile,
 		"--deadline", hostileDeadline.String(), "--grace", hostileGrace.String(), "--workers", "1", "--max-body", "1048576", "--max-query", "16384",
-		"--max-dataset", "262144", "--max-quads", "1000")
+		"--max-dataset", "262144", "--max-quads", "1000", "--memory-budget", hostileBudget)
 	h.cmd.Dir, h.cmd.Stdout, h.cmd.Stderr = root, logf, logf
 	h.cmd.Env = append(slices.DeleteFunc(os.Environ(), func(e string) bool { return strings.HasPrefix(e, "ORACLE_TOKEN=") }), "ORACLE_HOME="+root)
 	h.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
