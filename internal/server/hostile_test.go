@@ -42,7 +42,10 @@ const (
 	// rssGuard stops the table when the server and its sidecars together
 	// hold more (the machine is shared): a case that gets there fails.
 	rssGuard = 8 << 30
-	// hostileBudget is the engines' memory budget of the served oracle
+	// hostileBudget is the engines' memory budget of the served oracle.
+	// The memory bombs (testdata/bad/zz-bomb-*) sort last: an engine
+	// restarted after a bomb (a JVM takes 5 to 20 s) can hold the next
+	// case past its deadline plus grace, which the server answers 503.
 	// (adapters/sidecar budget.go): every memory bomb must leave the whole
 	// process tree under rssGuard with room to spare.
 	hostileBudget = "6GiB"
