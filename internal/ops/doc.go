@@ -3,7 +3,7 @@
 // order (§15.1) and of the §18.5 set functions. The reference evaluator and
 // the fast engine both call Eval for every expression and Aggregate for
 // every aggregate, so a bug here shows in both at once: every rule below
-// cites its anchor in /work/shared/spec/sparql11-query.md, and every choice
+// cites its anchor in SPARQL 1.1 Query (https://www.w3.org/TR/sparql11-query/), and every choice
 // the text leaves open is written down here and tested.
 //
 // # Files

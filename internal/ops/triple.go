@@ -5,7 +5,7 @@ import (
 )
 
 // The functions on triple terms of the SPARQL 1.2 Query Language editor's
-// draft (commit 0a1aaaf, 2026-07-30; /work/shared/spec/sparql12-query-draft.md
+// draft (commit 0a1aaaf, 2026-07-30;
 // §17.4.5, #func-triple ... #func-isTriple), and "=" between two triple
 // terms (#OperatorMapping). Every quote below is the draft's.
 

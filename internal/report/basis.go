@@ -11,7 +11,7 @@ import (
 
 // spec_sentences.tsv holds, per anchor of SPARQL 1.1 Query, the section's
 // number and title and its deciding sentence, quoted from the
-// Recommendation (extracted once from /work/shared/spec/sparql11-query.md,
+// Recommendation (extracted once from its text,
 // the definitions' formulas written out; the repository never reads that
 // folder at run time). A text basis quotes it.
 //
