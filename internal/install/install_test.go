@@ -26,7 +26,9 @@ func runtimeFile(rel string) bool {
 			return false
 		}
 	}
-	return !strings.HasSuffix(rel, ".go")
+	// known.json is the adapter's descriptor data, embedded by its own Go
+	// package (descriptor.go), not a file an engine's runtime reads.
+	return !strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "/known.json")
 }
 
 // tracked lists the files git tracks under adapters/<folder>, relative to
