@@ -48,6 +48,7 @@ func (m *Managed) reserve(ctx context.Context) (Server, func(), error) {
 	if s.Limits.Memory <= 0 {
 		return s, func() {}, nil
 	}
+	s.RLimitMemory = s.Limits.Memory
 	s.Limits.Memory = sidecar.Memory().Share(s.Name, s.Limits.Memory)
 	release, err := sidecar.Memory().Reserve(ctx, s.Name, s.Limits.Memory, m)
 	return s, release, err

@@ -42,8 +42,16 @@ type Server struct {
 	ReadOnly []string
 	// Limits bound the server (limits.go); HeapArgs, given Limits.Memory,
 	// are the runtime's own heap flags, put right after the program (-Xmx).
-	Limits       sidecar.Limits
-	HeapArgs     func(memory int64) []string
+	Limits   sidecar.Limits
+	HeapArgs func(memory int64) []string
+	// RLimitMemory, when set, is the RLIMIT_DATA the server runs under
+	// (its own limit), while Limits.Memory is its share of the budget,
+	// which bounds its heap and its resident memory (budget.go):
+	// RLIMIT_DATA counts what a server reserves and never touches (a
+	// runtime's arenas and thread stacks), and at the share it made the
+	// Oxigraph server fail to start threads (os error 11) and Fuseki's JVM
+	// die on W3C tests it passes at its own limit.
+	RLimitMemory int64
 	StartTimeout time.Duration // default 90 s
 	// Reproducer is the engine's own reproducer: a curl script.
 	Reproducer func(oracle.NativeCase) oracle.Native
@@ -310,7 +318,11 @@ func (r *running) launch(s Server) error {
 	if err != nil {
 		return err
 	}
-	full := s.Limits.Argv(l.Argv, false)
+	lim := s.Limits
+	if s.RLimitMemory > lim.Memory {
+		lim.Memory = s.RLimitMemory
+	}
+	full := lim.Argv(l.Argv, false)
 	r.cmd = exec.Command(full[0], full[1:]...)
 	r.cmd.Dir, r.cmd.Env = l.Dir, l.Env
 	log, err := os.Create(filepath.Join(r.dir, "server.log"))
