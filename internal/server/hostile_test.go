@@ -37,7 +37,7 @@ const (
 	// hostileGrace covers an endpoint engine's cold start: a server still
 	// evaluating an abandoned case is stopped (adapters/sparqlhttp
 	// abandon.go) and the next case starts a fresh one, its deadline moved
-	// on by the start (Fuseki and Virtuoso take up to ~25 s on two loaded
+	// on by the start (Fuseki and Virtuoso take 15 to 45 s on two loaded
 	// cores), which the service's overrun guard must allow.
 	hostileGrace  = 40 * time.Second
 	hostileReduce = 20 * time.Second
