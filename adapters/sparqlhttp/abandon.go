@@ -78,8 +78,8 @@ func (m *Managed) settle(ctx context.Context, srv *running) string {
 	// server) cannot be told to stop: it is stopped outright, as a sidecar
 	// is. Watching its CPU is not enough there: a server descheduled on a
 	// loaded machine, or still reading the request, looks idle for a while.
-	if cancels && Settle(srv.cmd.Process.Pid) {
-		return ""
+	if cancels && Settle(srv.cmd.Process.Pid) || !m.alone() {
+		return "" // quiet, or other cases still use it (their own timeouts stop it)
 	}
 	m.stopRun(srv)
 	return fmt.Sprintf(" (the %s server still evaluated the abandoned case: stopped, the next case starts a fresh one)", m.srv.Name)

@@ -92,11 +92,16 @@ func (m *Managed) budgeted(ctx context.Context, run func(context.Context) (*resu
 	case err != nil && m.outOfMemory(srv, err, w.Peak()):
 		err = fmt.Errorf("%w: %s ran out of its share of %d MiB of the memory budget: %v", oracle.ErrResource, m.srv.Name, srv.limit>>20, err)
 	}
-	if srv.exited() || sidecar.GiveBack(treeRSS(root), srv.floor.Get(), srv.limit) {
+	if srv.exited() || m.alone() && sidecar.GiveBack(treeRSS(root), srv.floor.Get(), srv.limit) {
 		m.stopRun(srv) // a dead server's share goes back now, not at the next start
 	}
 	return a, err
 }
+
+// alone reports whether the calling case is the only one on the server: a
+// restart to give memory back, or to stop an abandoned evaluation, must
+// not pull the server from under another case still using it.
+func (m *Managed) alone() bool { return m.busy.Load() <= 1 }
 
 // outOfMemory reports whether a failed case ran the server out of memory:
 // its answer says so in the server's words, or it died during the case
