@@ -39,7 +39,7 @@ const (
 	// abandon.go) and the next case starts a fresh one, its deadline moved
 	// on by the start (Fuseki and Virtuoso take 15 to 45 s on two loaded
 	// cores), which the service's overrun guard must allow.
-	hostileGrace  = 40 * time.Second
+	hostileGrace  = 90 * time.Second
 	hostileReduce = 20 * time.Second
 	// slack covers what is outside the evaluation's budget: parsing,
 	// filing, rendering a report of every engine, the HTTP round trip.
