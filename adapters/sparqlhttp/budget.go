@@ -27,7 +27,7 @@ import (
 // with the OutOfMemoryError's message, the Oxigraph server (Rust) prints
 // "memory allocation of N bytes failed" to its log and aborts.
 var serverOOM = map[string][]string{
-	FusekiName:         {"Java heap space", "OutOfMemoryError", "GC overhead limit exceeded", "Requested array size exceeds VM limit"},
+	FusekiName: {"Java heap space", "OutOfMemoryError", "GC overhead limit exceeded", "Requested array size exceeds VM limit"},
 	// "os error 11" (EAGAIN) is a thread it could not start under its
 	// share; it answers 500 with it.
 	OxigraphServerName: {"memory allocation of", "capacity overflow", "Resource temporarily unavailable (os error 11)"},

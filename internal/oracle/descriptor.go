@@ -21,11 +21,11 @@ type Descriptor struct {
 	// Name is the engine's canonical name (registry.Canonical).
 	Name string `json:"name"`
 	// Family is the code base whose maintainers would fix its bugs once:
-	// npm oxigraph, pyoxigraph and oxigraph-server are "oxigraph"; jena and
-	// fuseki are "jena". Defaults to Name.
+	// an engine's library, its language bindings and its server are one
+	// family. Defaults to Name.
 	Family string `json:"family"`
 	// Parser is the family whose parser the engine reuses when that is not
-	// its own (oxilite parses with Oxigraph's spargebra): a root cause whose
+	// its own (an engine built on another's parser): a root cause whose
 	// trigger is a refusal or a parse error belongs to that family.
 	Parser string `json:"parser,omitempty"`
 	// Version is the build tested here (the pin; registry fills it from the
@@ -292,7 +292,7 @@ func Described() []Descriptor {
 }
 
 // FamilyRules are the rules every member of the engine's family declares
-// (a family's rules live in one adapter folder: Jena's apply to Fuseki),
+// (a family's rules live in one adapter folder and apply to every member),
 // in the order of the members' names, each once.
 func FamilyRules(name string) []Rule {
 	fam := FamilyOf(name)

@@ -4,9 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"slices"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
