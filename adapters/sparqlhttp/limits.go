@@ -86,6 +86,9 @@ func (m *Managed) watched(ctx context.Context, srv *running, limit time.Duration
 
 // stopRun stops run if it is still the running server.
 func (m *Managed) stopRun(run *running) {
+	if !m.alone() && !run.exited() {
+		return // another case still uses the server: stopping it would fail that case, not this one
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.run == run {

@@ -1,0 +1,3 @@
+INSERT DATA {
+  GRAPH <http://example.org/h> {}
+}

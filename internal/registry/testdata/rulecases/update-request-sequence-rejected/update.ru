@@ -1,0 +1,4 @@
+DELETE DATA {} ;
+INSERT DATA {
+  _:b <http://example.org/p> <http://example.org/o> .
+}

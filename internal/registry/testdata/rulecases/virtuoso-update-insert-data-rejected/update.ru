@@ -1,0 +1,3 @@
+INSERT DATA {
+  _:b <http://example.org/p> <http://example.org/o> .
+}
