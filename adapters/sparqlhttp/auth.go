@@ -60,6 +60,13 @@ func (d *digest) authorize(method, uri string) string {
 	return h
 }
 
+// known reports whether a challenge was seen.
+func (d *digest) known() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.challenge != nil
+}
+
 // learn records the challenge of a 401 response; false when it has none.
 func (d *digest) learn(resp *http.Response) bool {
 	for _, v := range resp.Header.Values("WWW-Authenticate") {

@@ -1,6 +1,7 @@
 package sparqlhttp
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -224,5 +225,40 @@ func TestSharedBlankNode(t *testing.T) {
 	}
 	if len(f.log) != 0 {
 		t.Errorf("nothing may be loaded: %v", f.log)
+	}
+}
+
+// TestDigestBeforeBody: a server that answers an unauthenticated request
+// with 401 and closes the connection before reading its body (Virtuoso's
+// /sparql-graph-crud-auth) must still get a large load: the challenge is
+// learnt by a bodyless request first, so no write meets a closed socket.
+func TestDigestBeforeBody(t *testing.T) {
+	var puts int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !checkDigest(r, "u", "pw") {
+			conn, buf, err := w.(http.Hijacker).Hijack()
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			buf.WriteString("HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Digest realm=\"R\", nonce=\"n1\", qop=\"auth\", opaque=\"o\"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+			buf.Flush()
+			conn.Close()
+			return
+		}
+		io.Copy(io.Discard, r.Body)
+		if r.Method == http.MethodPut {
+			puts++
+		}
+	}))
+	defer srv.Close()
+	e := New(Config{Name: "fake", Query: srv.URL + "/sparql", Store: srv.URL + "/store", Auth: AuthDigest, User: "u", Password: "pw"})
+	body := bytes.Repeat([]byte("<http://ex/s> <http://ex/p> \"a long enough literal to fill the socket's buffers\" .\n"), 1<<16)
+	resp, _, err := e.send(context.Background(), http.MethodPut, srv.URL+"/store?graph=g", "application/n-triples", body, "", true)
+	if err != nil {
+		t.Fatalf("the load met the challenge with its body: %v", err)
+	}
+	if resp.StatusCode != http.StatusOK || puts != 1 {
+		t.Fatalf("status %d, %d PUT received, want 200 and 1", resp.StatusCode, puts)
 	}
 }

@@ -130,7 +130,19 @@ func (e *Engine) statusError(resp *http.Response, data []byte) error {
 
 // send does one request; with auth it adds credentials (basic, or digest
 // after the server's challenge). Body bytes are kept so a 401 can be retried.
+//
+// A request with a body is never the one that meets a digest challenge:
+// a server answers 401 before reading the body and closes the connection,
+// and the client, still writing, may see only the broken pipe (a load
+// into Virtuoso's /sparql-graph-crud-auth lost so). A bodyless request
+// to the same address learns the challenge first (RFC 7616 §3.3: the
+// challenge is the realm's, whatever the method).
 func (e *Engine) send(ctx context.Context, method, u, ctype string, body []byte, accept string, auth bool) (*http.Response, []byte, error) {
+	if auth && e.digest != nil && len(body) > 0 && !e.digest.known() {
+		if resp, _, err := e.send1(ctx, http.MethodGet, u, "", nil, "", false); err == nil && resp.StatusCode == http.StatusUnauthorized {
+			e.digest.learn(resp)
+		}
+	}
 	resp, data, err := e.send1(ctx, method, u, ctype, body, accept, auth)
 	if err == nil && auth && e.digest != nil && resp.StatusCode == http.StatusUnauthorized && e.digest.learn(resp) {
 		resp, data, err = e.send1(ctx, method, u, ctype, body, accept, auth)
