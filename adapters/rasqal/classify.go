@@ -49,6 +49,8 @@ func (o *outcome) failure() error {
 		return fmt.Errorf("%w: roqet killed at the deadline", oracle.ErrTimeout)
 	case o.overflow:
 		return fmt.Errorf("rasqal printed more than the output limit")
+	case o.outside:
+		return fmt.Errorf("%w: roqet was killed from outside twice (a SIGKILL the oracle did not send: the kernel's OOM killer or an operator), not by the case", oracle.ErrUnavailable)
 	}
 	var exit *exec.ExitError
 	if o.err != nil && !errors.As(o.err, &exit) {

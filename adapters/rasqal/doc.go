@@ -50,7 +50,13 @@
 //   - MINUS, DESCRIBE and SERVICE fail while executing with "Query
 //     execution failed": ErrUnsupported; any other failure while
 //     executing is ErrQueryError;
-//   - `VALUES ?x {}` dies of SIGSEGV: ErrCrashed (any signal is);
+//   - `VALUES ?x {}` dies of SIGSEGV: ErrCrashed (any signal is, but a
+//     SIGKILL the adapter did not send);
+//   - a roqet killed by a SIGKILL the adapter did not send (the kernel's OOM
+//     killer, an operator; exit 137 through bwrap), neither at the deadline
+//     nor by RLIMIT_CPU's hard limit, runs again once on a fresh process;
+//     killed again, the case is ErrUnavailable, never ErrCrashed: our
+//     faults stay ours (killed_test.go kills the real roqet);
 //   - a term with a character XML 1.0 cannot hold makes its XML writer fail:
 //     ErrUnsupported (its JSON writer is refused for results);
 //   - GRAPH ?g {} (and GRAPH ?g { OPTIONAL {...} }) lists only the last -G

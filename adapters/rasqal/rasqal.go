@@ -201,11 +201,28 @@ type outcome struct {
 	timedOut       bool
 	overflow       bool
 	limited        error // a limit stopped it (ErrResource), or it could not start confined
+	// outside: it died of a SIGKILL nobody here sent (the kernel's OOM
+	// killer, an operator): not the deadline's, the output cap's nor
+	// RLIMIT_CPU's hard limit (which Limits.Exceeded recognises).
+	outside bool
 }
 
-// run starts roqet in its own process group and kills the whole group when
-// the deadline passes or the output grows past the limit.
+// run runs roqet once, and once more on a fresh process when the first was
+// killed from outside: that death is ours (the machine's), never the
+// case's. A second one stays in the outcome, which failure() makes
+// ErrUnavailable; roqet never SIGKILLs itself, so a SIGKILL that is not
+// ours is never its crash.
 func (e *Engine) run(ctx context.Context, dir string, args []string) *outcome {
+	o := e.runOnce(ctx, dir, args)
+	if o.outside && ctx.Err() == nil {
+		o = e.runOnce(ctx, dir, args)
+	}
+	return o
+}
+
+// runOnce starts roqet in its own process group and kills the whole group
+// when the deadline passes or the output grows past the limit.
+func (e *Engine) runOnce(ctx context.Context, dir string, args []string) *outcome {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	cmd, cleanup, err := e.command(ctx, dir, args)
@@ -229,6 +246,7 @@ func (e *Engine) run(ctx context.Context, dir string, args []string) *outcome {
 			o.limited = fmt.Errorf("rasqal: %w", lerr)
 		}
 	}
+	o.outside = !o.timedOut && !o.overflow && o.limited == nil && sidecar.KilledBySIGKILL(cmd.ProcessState)
 	return o
 }
 

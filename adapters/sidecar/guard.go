@@ -77,7 +77,7 @@ func (p *process) diedBeforeRequest(broke time.Time) bool {
 	if p.unread() > 0 {
 		return true
 	}
-	return !p.killed.Load() && signalOf(p.cmd.ProcessState) == syscall.SIGKILL && broke.Sub(p.sent) < killRace
+	return !p.killed.Load() && KilledBySIGKILL(p.cmd.ProcessState) && broke.Sub(p.sent) < killRace
 }
 
 // killedOutside reports a death by a SIGKILL nobody here sent (directly,
@@ -87,7 +87,7 @@ func (p *process) diedBeforeRequest(broke time.Time) bool {
 // death says nothing of the engine's answer: ErrUnavailable, never
 // ErrCrashed, and the case is retried once on a fresh process.
 func (p *process) killedOutside() bool {
-	return p.exited() && !p.killed.Load() && signalOf(p.cmd.ProcessState) == syscall.SIGKILL
+	return p.exited() && !p.killed.Load() && KilledBySIGKILL(p.cmd.ProcessState)
 }
 
 // unread is how many bytes of what was written to p's stdin nobody has

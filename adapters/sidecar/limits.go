@@ -132,6 +132,15 @@ func cpuOf(state *os.ProcessState) time.Duration {
 	return state.UserTime() + state.SystemTime()
 }
 
+// KilledBySIGKILL reports a process that died of SIGKILL, directly or
+// through a sandbox that exits 128+9 when its child did (bwrap). Engines
+// never SIGKILL themselves: one the oracle did not send came from outside
+// (the kernel's OOM killer, an operator), or from RLIMIT_CPU's hard limit,
+// which Exceeded tells apart.
+func KilledBySIGKILL(state *os.ProcessState) bool {
+	return state != nil && signalOf(state) == syscall.SIGKILL
+}
+
 func signalOf(state *os.ProcessState) syscall.Signal {
 	ws, ok := state.Sys().(syscall.WaitStatus)
 	switch {

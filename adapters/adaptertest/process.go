@@ -1,0 +1,82 @@
+package adaptertest
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The kill tests of the adapters (a SIGKILL from outside, as the kernel's
+// OOM killer or an operator sends it) find the real engine process they
+// kill here: below the test's own process, by its program's name, through
+// whatever runs it (prlimit, bwrap and its init, a shell).
+
+// ProcessBelow waits up to wait for a live process below this one whose
+// argv[0] has the base name program, other than the pids in not, and
+// returns its pid; the test fails when none appears.
+func ProcessBelow(t testing.TB, program string, wait time.Duration, not ...int) int {
+	t.Helper()
+	for end := time.Now().Add(wait); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		if pid := processBelow(program, not); pid != 0 {
+			return pid
+		}
+	}
+	t.Fatalf("no live %s below this process (other than %v) within %s", program, not, wait)
+	return 0
+}
+
+func processBelow(program string, not []int) int {
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(filepath.Base(d))
+		if err != nil || slices.Contains(not, pid) || !runs(pid, program) {
+			continue
+		}
+		if state, _, ok := stat(pid); ok && state != "Z" && Below(pid, os.Getpid()) {
+			return pid
+		}
+	}
+	return 0
+}
+
+// runs reports whether pid's argv[0] has the base name program.
+func runs(pid int, program string) bool {
+	cmd, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
+	argv0, _, _ := bytes.Cut(cmd, []byte{0})
+	return err == nil && filepath.Base(string(argv0)) == program
+}
+
+// Below reports whether pid descends from root.
+func Below(pid, root int) bool {
+	for p := pid; p > 1; {
+		if p == root {
+			return true
+		}
+		_, ppid, ok := stat(p)
+		if !ok {
+			return false
+		}
+		p = ppid
+	}
+	return false
+}
+
+// stat is pid's state and parent from /proc/<pid>/stat.
+func stat(pid int) (string, int, bool) {
+	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	i := bytes.LastIndexByte(b, ')')
+	if err != nil || i < 0 {
+		return "", 0, false
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 2 {
+		return "", 0, false
+	}
+	ppid, err := strconv.Atoi(f[1])
+	return f[0], ppid, err == nil
+}
