@@ -1,4 +1,4 @@
-package sidecar
+package adaptertest
 
 import (
 	"bytes"
@@ -35,7 +35,7 @@ var ReproduceUpdateCases = []oracle.NativeCase{
 // holds its output to
 // the adapter's answer: the same quads up to blank-node renaming, and a
 // failing command where the adapter's store carries a failure. A helper
-// for adapter tests (it lives here beside the update op it checks).
+// for adapter tests.
 func CheckUpdateReproducer(t *testing.T, e oracle.Engine, env []string, setup func(dir string)) {
 	u, ok := oracle.AsUpdater(e)
 	if !ok {

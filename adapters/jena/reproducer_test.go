@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sparql-oracle/oracle/adapters/sidecar"
+	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 )
 
 // TestUpdateReproducer: the native update reproducer (a single-file Java
@@ -22,7 +22,7 @@ func TestUpdateReproducer(t *testing.T) {
 	}
 	bin := filepath.Join(strings.TrimSpace(string(home)), "bin")
 	env := []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH")}
-	sidecar.CheckUpdateReproducer(t, e, env, func(d string) {
+	adaptertest.CheckUpdateReproducer(t, e, env, func(d string) {
 		lib := filepath.Join(d, "apache-jena-"+Version, "lib")
 		if err := os.MkdirAll(lib, 0o755); err != nil {
 			t.Fatal(err)

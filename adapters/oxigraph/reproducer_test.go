@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
-	"github.com/sparql-oracle/oracle/adapters/sidecar"
 )
 
 // TestUpdateReproducer: the native update reproducer, run on this
@@ -15,5 +14,5 @@ func TestUpdateReproducer(t *testing.T) {
 	adaptertest.Require(t, filepath.Join(dir, "node_modules", "oxigraph"), "the oxigraph npm package")
 	e := New(dir, 1)
 	t.Cleanup(e.Close)
-	sidecar.CheckUpdateReproducer(t, e, []string{"NODE_PATH=" + filepath.Join(dir, "node_modules")}, nil)
+	adaptertest.CheckUpdateReproducer(t, e, []string{"NODE_PATH=" + filepath.Join(dir, "node_modules")}, nil)
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
-	"github.com/sparql-oracle/oracle/adapters/sidecar"
 )
 
 // TestUpdateReproducers: each engine's native update reproducer, run with
@@ -20,7 +19,7 @@ func TestUpdateReproducers(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			e := New(name, dir, filepath.Join(bin, "python"), 1)
 			t.Cleanup(e.Close)
-			sidecar.CheckUpdateReproducer(t, e, env, nil)
+			adaptertest.CheckUpdateReproducer(t, e, env, nil)
 		})
 	}
 }

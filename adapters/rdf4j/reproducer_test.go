@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/sparql-oracle/oracle/adapters/sidecar"
+	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 )
 
 // TestUpdateReproducer: the native update reproducer (jshell), run with
@@ -20,7 +20,7 @@ func TestUpdateReproducer(t *testing.T) {
 		t.Skipf("no jshell beside %s", bin)
 	}
 	env := []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH")}
-	sidecar.CheckUpdateReproducer(t, e, env, func(d string) {
+	adaptertest.CheckUpdateReproducer(t, e, env, func(d string) {
 		lib := filepath.Join(d, "lib")
 		if err := os.Mkdir(lib, 0o755); err != nil {
 			t.Fatal(err)

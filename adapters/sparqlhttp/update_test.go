@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
-	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
@@ -100,7 +99,7 @@ func TestCurlUpdateReproducers(t *testing.T) {
 		filepath.Dir(sparqlhttp.FusekiJava(jar)) + string(os.PathListSeparator) + os.Getenv("PATH")
 	for name, m := range endpoints(t) {
 		t.Run(name, func(t *testing.T) {
-			sidecar.CheckUpdateReproducer(t, m, []string{"PATH=" + path}, func(dir string) {
+			adaptertest.CheckUpdateReproducer(t, m, []string{"PATH=" + path}, func(dir string) {
 				if err := os.Symlink(jar, filepath.Join(dir, filepath.Base(jar))); err != nil {
 					t.Fatal(err)
 				}

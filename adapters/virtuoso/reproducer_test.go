@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sparql-oracle/oracle/adapters/sidecar"
+	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
@@ -41,7 +41,7 @@ func TestUpdateReproducer(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(bin, "isql-vt"), []byte(strings.Replace(shim, "exec isql-vt", "exec "+realISQL(t), 1)), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for i, c := range sidecar.ReproduceUpdateCases {
+	for i, c := range adaptertest.ReproduceUpdateCases {
 		want, failed := adapterQuads(t, e, c)
 		script := strings.ReplaceAll(Reproduce(c).Run, "-u dba:dba", "-u dba:"+srv.Password)
 		script = strings.ReplaceAll(script, "127.0.0.1:8890", fmt.Sprintf("127.0.0.1:%d", srv.HTTPPort))

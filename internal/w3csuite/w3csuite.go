@@ -6,7 +6,9 @@
 // ../shared/w3c/rdf-tests beside the repository. When none exists, every
 // test that needs the suite fails with Missing's one message; none skips.
 //
-// It imports only the standard library, so every package's tests can use it.
+// It imports only the standard library, so every package's tests can use it,
+// and not package testing, so the oracle's commands can too (Require takes
+// a TB, which *testing.T satisfies).
 package w3csuite
 
 import (
@@ -14,7 +16,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"testing"
 )
 
 // Submodule is the suite's path inside the repository.
@@ -61,9 +62,17 @@ func Sparql() (string, error) {
 	return filepath.Join(d, "sparql"), nil
 }
 
+// TB is what Require needs of a test (a *testing.T, *testing.B or
+// testing.TB): the package is imported by the oracle's own commands
+// (internal/sweep, internal/corpus), which must not link package testing.
+type TB interface {
+	Helper()
+	Fatal(args ...any)
+}
+
 // Require returns the checkout for a test, failing it with Missing when
 // there is none.
-func Require(t testing.TB) string {
+func Require(t TB) string {
 	t.Helper()
 	d, err := Dir()
 	if err != nil {
