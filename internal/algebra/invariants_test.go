@@ -67,7 +67,7 @@ func walkOps(op Op, f func(Op)) {
 	for _, e := range opExprs(op) {
 		walkExprOps(e, f)
 	}
-	for _, c := range opChildren(op) {
+	for _, c := range Children(op) {
 		walkOps(c, f)
 	}
 }
@@ -85,40 +85,6 @@ func walkExprOps(e Expr, f func(Op)) {
 			walkExprOps(a, f)
 		}
 	}
-}
-
-func opChildren(op Op) []Op {
-	switch o := op.(type) {
-	case *Join:
-		return []Op{o.L, o.R}
-	case *LeftJoin:
-		return []Op{o.L, o.R}
-	case *Union:
-		return []Op{o.L, o.R}
-	case *Minus:
-		return []Op{o.L, o.R}
-	case *Filter:
-		return []Op{o.Op}
-	case *Graph:
-		return []Op{o.Op}
-	case *Extend:
-		return []Op{o.Op}
-	case *Service:
-		return []Op{o.Op}
-	case *Group:
-		return []Op{o.Op}
-	case *OrderBy:
-		return []Op{o.Op}
-	case *Project:
-		return []Op{o.Op}
-	case *Distinct:
-		return []Op{o.Op}
-	case *Reduced:
-		return []Op{o.Op}
-	case *Slice:
-		return []Op{o.Op}
-	}
-	return nil
 }
 
 func opExprs(op Op) []Expr {

@@ -16,12 +16,13 @@ type varSet struct {
 	out  []string
 }
 
-func (s *varSet) add(v string) {
-	if v == "" || IsHidden(v) || s.seen[v] {
-		return
+func (s *varSet) add(vs ...string) {
+	for _, v := range vs {
+		if v != "" && !IsHidden(v) && !s.seen[v] {
+			s.seen[v] = true
+			s.out = append(s.out, v)
+		}
 	}
-	s.seen[v] = true
-	s.out = append(s.out, v)
 }
 
 // node adds a variable, or the variables of a nested triple pattern.
@@ -35,6 +36,10 @@ func (s *varSet) node(n Node) {
 	s.add(n.Var)
 }
 
+// op adds the variables op makes visible. An operator not listed passes
+// on those of its operands (Children): Join, LeftJoin, Union, Filter and
+// the solution modifiers. The right side of MINUS binds nothing
+// (#defn_algMinus); Group and Project show only their keys and variables.
 func (s *varSet) op(op Op) {
 	switch o := op.(type) {
 	case *BGP:
@@ -46,27 +51,8 @@ func (s *varSet) op(op Op) {
 	case *Path:
 		s.node(o.S)
 		s.node(o.O)
-	case *Join:
-		s.op(o.L)
-		s.op(o.R)
-	case *LeftJoin:
-		s.op(o.L)
-		s.op(o.R)
-	case *Union:
-		s.op(o.L)
-		s.op(o.R)
-	default:
-		s.unary(op)
-	}
-}
-
-// unary handles the operators with one child or none.
-func (s *varSet) unary(op Op) {
-	switch o := op.(type) {
 	case *Minus:
 		s.op(o.L)
-	case *Filter:
-		s.op(o.Op)
 	case *Graph:
 		s.node(o.Name)
 		s.op(o.Op)
@@ -77,24 +63,16 @@ func (s *varSet) unary(op Op) {
 		s.op(o.Op)
 		s.add(o.Var)
 	case *Table:
-		for _, v := range o.Vars {
-			s.add(v)
-		}
+		s.add(o.Vars...)
 	case *Group:
 		for _, k := range o.Keys {
 			s.add(k.Var)
 		}
 	case *Project:
-		for _, v := range o.Vars {
-			s.add(v)
+		s.add(o.Vars...)
+	default:
+		for _, c := range Children(op) {
+			s.op(c)
 		}
-	case *OrderBy:
-		s.op(o.Op)
-	case *Distinct:
-		s.op(o.Op)
-	case *Reduced:
-		s.op(o.Op)
-	case *Slice:
-		s.op(o.Op)
 	}
 }

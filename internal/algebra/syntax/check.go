@@ -104,47 +104,19 @@ func (c *checker) child(e Pattern) {
 // triples records blank-node labels of one basic graph pattern (#grammarBNodes).
 func (c *checker) triples(ts []*TriplesSameSubject) {
 	for _, t := range ts {
-		c.node(t.Subject)
-		c.props(t.Props)
+		visitTriple(t, c.label)
 	}
 }
 
-func (c *checker) props(ps []*PropertyObjects) {
-	for _, po := range ps {
-		for i, o := range po.Objects {
-			c.node(o)
-			for _, a := range po.annots(i) {
-				c.node(a.Reifier)
-				c.props(a.Props)
-			}
-		}
+func (c *checker) label(n GraphNode) {
+	b, ok := n.(*BlankNode)
+	if !ok || b.Label == "" {
+		return
 	}
-}
-
-func (c *checker) node(n GraphNode) {
-	switch n := n.(type) {
-	case *BlankNode:
-		if n.Label == "" {
-			return
-		}
-		if id, ok := c.labels[n.Label]; ok && id != c.bgp {
-			c.fail(errorAt(n.Pos, "blank node label _:%s used in two basic graph patterns", n.Label))
-		}
-		c.labels[n.Label] = c.bgp
-	case *BlankNodePropertyList:
-		c.props(n.Props)
-	case *Collection:
-		for _, it := range n.Items {
-			c.node(it)
-		}
-	case *TripleTerm:
-		c.node(n.S)
-		c.node(n.O)
-	case *ReifiedTriple:
-		c.node(n.S)
-		c.node(n.O)
-		c.node(n.Reifier)
+	if id, ok := c.labels[b.Label]; ok && id != c.bgp {
+		c.fail(errorAt(b.Pos, "blank node label _:%s used in two basic graph patterns", b.Label))
 	}
+	c.labels[b.Label] = c.bgp
 }
 
 // exprPatterns checks the group patterns inside EXISTS / NOT EXISTS.
@@ -379,33 +351,18 @@ func exprVars(e Expr) []string {
 	return out
 }
 
-// walkExpr calls f on e and, while f returns true, on its sub-expressions.
+// walkExpr calls f on e and, while f returns true, on its sub-expressions
+// (Walk order). The terms of a triple term expression are not
+// sub-expressions, nor is the pattern of EXISTS.
 func walkExpr(e Expr, f func(Expr) bool) {
-	if e == nil || !f(e) {
-		return
-	}
-	switch e := e.(type) {
-	case *Binary:
-		walkExpr(e.X, f)
-		walkExpr(e.Y, f)
-	case *Unary:
-		walkExpr(e.X, f)
-	case *In:
-		walkExpr(e.X, f)
-		for _, a := range e.List {
-			walkExpr(a, f)
+	Inspect(e, func(n Node) bool {
+		x, ok := n.(Expr)
+		if !ok || !f(x) {
+			return false
 		}
-	case *Call:
-		for _, a := range e.Args {
-			walkExpr(a, f)
-		}
-	case *FuncCall:
-		for _, a := range e.Args {
-			walkExpr(a, f)
-		}
-	case *Aggregate:
-		walkExpr(e.Arg, f)
-	}
+		_, isTerm := x.(*TripleTerm)
+		return !isTerm
+	})
 }
 
 // ---------------------------------------------------------------- scope
@@ -415,8 +372,7 @@ func inScope(p Pattern, vs map[string]bool) {
 	switch p := p.(type) {
 	case *TriplesBlock:
 		for _, t := range p.Triples {
-			nodeVars(t.Subject, vs)
-			propVars(t.Props, vs)
+			visitTriple(t, addVar(vs))
 		}
 	case *GroupPattern:
 		for _, e := range p.Elems {
@@ -429,10 +385,10 @@ func inScope(p Pattern, vs map[string]bool) {
 	case *Optional:
 		inScope(p.Pattern, vs)
 	case *Graph:
-		nodeVars(p.Name, vs)
+		visitNode(p.Name, addVar(vs))
 		inScope(p.Pattern, vs)
 	case *Service:
-		nodeVars(p.Name, vs)
+		visitNode(p.Name, addVar(vs))
 		inScope(p.Pattern, vs)
 	case *Bind:
 		vs[p.Var.Name] = true
@@ -455,40 +411,79 @@ func subSelectScope(s *SubSelect, vs map[string]bool) {
 	}
 }
 
-func propVars(ps []*PropertyObjects, vs map[string]bool) {
-	for _, po := range ps {
-		if v, ok := po.Verb.(*Var); ok {
+// addVar returns a graph node visitor adding the variables it meets to vs.
+func addVar(vs map[string]bool) func(GraphNode) {
+	return func(n GraphNode) {
+		if v, ok := n.(*Var); ok {
 			vs[v.Name] = true
-		}
-		for i, o := range po.Objects {
-			nodeVars(o, vs)
-			for _, a := range po.annots(i) {
-				nodeVars(a.Reifier, vs)
-				propVars(a.Props, vs)
-			}
 		}
 	}
 }
 
-func nodeVars(n GraphNode, vs map[string]bool) {
+// ---------------------------------------------------------------- graph nodes
+
+// visitTriple calls f on the subject, the variable predicates and the
+// objects of t, nested ones included, in source order: the graph nodes a
+// static rule on blank nodes or variables looks at (checks of patterns,
+// templates and DATA blocks alike).
+func visitTriple(t *TriplesSameSubject, f func(GraphNode)) {
+	visitNode(t.Subject, f)
+	visitProps(t.Props, f)
+}
+
+func visitProps(ps []*PropertyObjects, f func(GraphNode)) {
+	for _, po := range ps {
+		if v, ok := po.Verb.(*Var); ok {
+			f(v)
+		}
+		for i, o := range po.Objects {
+			visitNode(o, f)
+			visitAnnotations(po.annots(i), f)
+		}
+	}
+}
+
+// visitAnnotations visits reifiers and blocks; a reifier the expansion
+// makes fresh (#rReifier without an id, a block not after a reifier) is
+// visited as an anonymous blank node, which the DELETE forms refuse.
+func visitAnnotations(as []*Annotation, f func(GraphNode)) {
+	named := false
+	for _, a := range as {
+		switch {
+		case !a.Block && a.Reifier != nil:
+			visitNode(a.Reifier, f)
+		case !a.Block, !named:
+			f(&BlankNode{Pos: a.Pos, Anon: true})
+		}
+		named = !a.Block
+		visitProps(a.Props, f)
+	}
+}
+
+func visitNode(n GraphNode, f func(GraphNode)) {
+	if n == nil {
+		return
+	}
+	f(n)
 	switch n := n.(type) {
-	case *Var:
-		vs[n.Name] = true
 	case *BlankNodePropertyList:
-		propVars(n.Props, vs)
+		visitProps(n.Props, f)
 	case *Collection:
 		for _, it := range n.Items {
-			nodeVars(it, vs)
+			visitNode(it, f)
 		}
 	case *TripleTerm:
-		nodeVars(n.S, vs)
-		nodeVars(verbVar(n.P), vs)
-		nodeVars(n.O, vs)
+		visitNode(n.S, f)
+		visitNode(verbVar(n.P), f)
+		visitNode(n.O, f)
 	case *ReifiedTriple:
-		nodeVars(n.S, vs)
-		nodeVars(verbVar(n.P), vs)
-		nodeVars(n.O, vs)
-		nodeVars(n.Reifier, vs)
+		visitNode(n.S, f)
+		visitNode(verbVar(n.P), f)
+		visitNode(n.O, f)
+		if n.Reifier == nil {
+			f(&BlankNode{Pos: n.Pos, Anon: true})
+		}
+		visitNode(n.Reifier, f)
 	}
 }
 

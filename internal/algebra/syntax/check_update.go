@@ -110,64 +110,7 @@ func quadNodes(qs []*QuadBlock, f func(GraphNode)) {
 			f(q.Graph)
 		}
 		for _, t := range q.Triples {
-			visitNode(t.Subject, f)
-			visitProps(t.Props, f)
+			visitTriple(t, f)
 		}
-	}
-}
-
-func visitProps(ps []*PropertyObjects, f func(GraphNode)) {
-	for _, po := range ps {
-		if v, ok := po.Verb.(*Var); ok {
-			f(v)
-		}
-		for i, o := range po.Objects {
-			visitNode(o, f)
-			visitAnnotations(po.annots(i), f)
-		}
-	}
-}
-
-// visitAnnotations visits reifiers and blocks; a reifier the expansion
-// makes fresh (#rReifier without an id, a block not after a reifier) is
-// visited as an anonymous blank node, which the DELETE forms refuse.
-func visitAnnotations(as []*Annotation, f func(GraphNode)) {
-	named := false
-	for _, a := range as {
-		switch {
-		case !a.Block && a.Reifier != nil:
-			visitNode(a.Reifier, f)
-		case !a.Block, !named:
-			f(&BlankNode{Pos: a.Pos, Anon: true})
-		}
-		named = !a.Block
-		visitProps(a.Props, f)
-	}
-}
-
-func visitNode(n GraphNode, f func(GraphNode)) {
-	if n == nil {
-		return
-	}
-	f(n)
-	switch n := n.(type) {
-	case *BlankNodePropertyList:
-		visitProps(n.Props, f)
-	case *Collection:
-		for _, it := range n.Items {
-			visitNode(it, f)
-		}
-	case *TripleTerm:
-		visitNode(n.S, f)
-		visitNode(verbVar(n.P), f)
-		visitNode(n.O, f)
-	case *ReifiedTriple:
-		visitNode(n.S, f)
-		visitNode(verbVar(n.P), f)
-		visitNode(n.O, f)
-		if n.Reifier == nil {
-			f(&BlankNode{Pos: n.Pos, Anon: true})
-		}
-		visitNode(n.Reifier, f)
 	}
 }

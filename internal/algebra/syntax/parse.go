@@ -39,28 +39,48 @@ var recoverPanics = true
 // turns out to be 1.2 is parsed again by the 1.2 rule, and one that the 1.1
 // rule rejects is accepted when the 1.2 rule reads it as a 1.2 query.
 func Parse(src string, opts Options) (*Query, error) {
+	return parseUnit(src, opts, queryUnit)
+}
+
+// A unit is what a text parses to, a query (#rQueryUnit) or an update
+// request (#rUpdateUnit): the steps around the grammar (limits, §19.2
+// escapes, the document followed, the static rules) are the same for both.
+type unit[T interface{ *Query | *Update }] struct {
+	noun  string          // what an error calls the text
+	parse func(*parser) T // the grammar; sets the Spec followed
+	check func(T) *Error  // the static rules
+}
+
+var queryUnit = unit[*Query]{"query", (*parser).queryUnit, check}
+
+func (p *parser) queryUnit() *Query {
+	q := p.query()
+	q.Spec = p.followed()
+	return q
+}
+
+// parseUnit parses by the document Options.Spec names, or with SpecAuto
+// by the one the text declares or implies (see Parse).
+func parseUnit[T interface{ *Query | *Update }](src string, opts Options, u unit[T]) (T, error) {
 	if opts.Spec != SpecAuto {
-		q, _, err := parseQuery(src, opts, opts.Spec)
-		return q, err
+		r, _, err := parseBy(src, opts, opts.Spec, u)
+		return r, err
 	}
-	q, v12, err := parseQuery(src, opts, SpecAuto)
+	r, v12, err := parseBy(src, opts, SpecAuto, u)
 	if !hasCodepointEscape(src) || err == nil && !v12 {
-		return q, err
+		return r, err
 	}
-	q2, v12b, err2 := parseQuery(src, opts, Spec12)
+	r2, v12b, err2 := parseBy(src, opts, Spec12, u)
 	if err == nil || err2 == nil && v12b {
-		return q2, err2
+		return r2, err2
 	}
 	return nil, err
 }
 
-// parseQuery parses by one document; v12 reports a query that declares
+// parseBy parses by one document; v12 reports a text that declares
 // VERSION "1.2"/"1.2-basic" or uses SPARQL 1.2 syntax.
-func parseQuery(src string, opts Options, spec Spec) (q *Query, v12 bool, err error) {
-	if limit := cmp.Or(max(opts.MaxLength, 0), DefaultMaxLength); len(src) > limit {
-		return nil, false, &Error{Line: 1, Col: 1, Msg: fmt.Sprintf("query too long: %d bytes, limit %d", len(src), limit)}
-	}
-	p, e := newParser(src, &opts, spec)
+func parseBy[T interface{ *Query | *Update }](src string, opts Options, spec Spec, u unit[T]) (r T, v12 bool, err error) {
+	p, e := newParser(src, &opts, spec, u.noun)
 	if e != nil {
 		return nil, false, e
 	}
@@ -69,19 +89,44 @@ func parseQuery(src string, opts Options, spec Spec) (q *Query, v12 bool, err er
 		if !recoverPanics {
 			return
 		}
-		if r := recover(); r != nil {
-			q, err = nil, &Error{Line: 1, Col: 1, Msg: fmt.Sprintf("internal parser error: %v", r)}
+		if x := recover(); x != nil {
+			r, err = nil, &Error{Line: 1, Col: 1, Msg: fmt.Sprintf("internal parser error: %v", x)}
 		}
 	}()
-	q = p.query()
+	r = u.parse(p)
 	if p.err != nil {
 		return nil, p.implied12, p.err
 	}
-	q.Spec = p.followed()
-	if e := check(q); e != nil {
+	if e := u.check(r); e != nil {
 		return nil, p.implied12, e
 	}
-	return q, p.implied12, nil
+	return r, p.implied12, nil
+}
+
+// newParser runs the steps before the grammar: limits, UTF-8, §19.2
+// escapes (not for Spec12) and the lexer.
+func newParser(src string, opts *Options, spec Spec, noun string) (*parser, *Error) {
+	opts.MaxLength = cmp.Or(max(opts.MaxLength, 0), DefaultMaxLength)
+	opts.MaxDepth = cmp.Or(max(opts.MaxDepth, 0), DefaultMaxDepth)
+	if len(src) > opts.MaxLength {
+		return nil, &Error{Line: 1, Col: 1, Msg: fmt.Sprintf("%s too long: %d bytes, limit %d", noun, len(src), opts.MaxLength)}
+	}
+	if !utf8.ValidString(src) {
+		return nil, invalidUTF8(src)
+	}
+	text, m := src, []int(nil)
+	if spec != Spec12 {
+		var e *Error
+		if text, m, e = unescapeCodepoints(src); e != nil {
+			return nil, e
+		}
+	}
+	s := newSource(src, text, m)
+	toks, e := lex(s, spec == Spec12)
+	if e != nil {
+		return nil, e
+	}
+	return &parser{src: s, toks: toks, base: opts.Base, prefixes: map[string]string{}, maxDepth: opts.MaxDepth, spec: spec}, nil
 }
 
 func invalidUTF8(src string) *Error {

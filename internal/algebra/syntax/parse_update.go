@@ -1,81 +1,18 @@
 package syntax
 
-import (
-	"fmt"
-	"unicode/utf8"
-)
-
 // ParseUpdate parses a SPARQL Update request (#rUpdateUnit) and applies
 // the static rules of check_update.go. Every error is an *Error with a
 // position. Options mean what they mean for Parse, Spec included.
 func ParseUpdate(src string, opts Options) (*Update, error) {
-	if opts.Spec != SpecAuto {
-		u, _, err := parseUpdate(src, opts, opts.Spec)
-		return u, err
-	}
-	u, v12, err := parseUpdate(src, opts, SpecAuto)
-	if !hasCodepointEscape(src) || err == nil && !v12 {
-		return u, err
-	}
-	u2, v12b, err2 := parseUpdate(src, opts, Spec12)
-	if err == nil || err2 == nil && v12b {
-		return u2, err2
-	}
-	return nil, err
+	return parseUnit(src, opts, updateUnit)
 }
 
-func parseUpdate(src string, opts Options, spec Spec) (u *Update, v12 bool, err error) {
-	p, e := newParser(src, &opts, spec)
-	if e != nil {
-		return nil, false, e
-	}
-	defer func() {
-		if !recoverPanics {
-			return
-		}
-		if r := recover(); r != nil {
-			u, err = nil, &Error{Line: 1, Col: 1, Msg: fmt.Sprintf("internal parser error: %v", r)}
-		}
-	}()
-	u = p.update()
-	if p.err != nil {
-		return nil, p.implied12, p.err
-	}
+var updateUnit = unit[*Update]{"request", (*parser).updateUnit, checkUpdate}
+
+func (p *parser) updateUnit() *Update {
+	u := p.update()
 	u.Spec = p.followed()
-	if e := checkUpdate(u); e != nil {
-		return nil, p.implied12, e
-	}
-	return u, p.implied12, nil
-}
-
-// newParser runs the steps Parse runs before parsing: limits, UTF-8, §19.2
-// escapes and the lexer.
-func newParser(src string, opts *Options, spec Spec) (*parser, *Error) {
-	if opts.MaxLength <= 0 {
-		opts.MaxLength = DefaultMaxLength
-	}
-	if opts.MaxDepth <= 0 {
-		opts.MaxDepth = DefaultMaxDepth
-	}
-	if len(src) > opts.MaxLength {
-		return nil, &Error{Line: 1, Col: 1, Msg: fmt.Sprintf("request too long: %d bytes, limit %d", len(src), opts.MaxLength)}
-	}
-	if !utf8.ValidString(src) {
-		return nil, invalidUTF8(src)
-	}
-	text, m := src, []int(nil)
-	if spec != Spec12 {
-		var e *Error
-		if text, m, e = unescapeCodepoints(src); e != nil {
-			return nil, e
-		}
-	}
-	s := newSource(src, text, m)
-	toks, e := lex(s, spec == Spec12)
-	if e != nil {
-		return nil, e
-	}
-	return &parser{src: s, toks: toks, base: opts.Base, prefixes: map[string]string{}, maxDepth: opts.MaxDepth, spec: spec}, nil
+	return u
 }
 
 // update parses #rUpdate: Prologue ( Update1 ( ';' Update )? )?.
