@@ -23,7 +23,7 @@ const MaxCases = 1_000_000
 //
 //	gen/<profile>/<seed>        corpus.Generate(seed, profile)
 //	regress/<id>                corpus/regress/<id>
-//	w3c/<manifest dir>#<name>   a W3C evaluation test, relative to the suite root
+//	w3c/<manifest>#<name>       a W3C test, its manifest relative to the suite root
 //
 // A spec's corpus is a sequence of keys in a stable order: the generated
 // seeds, then the regression corpus, then the W3C tests. The feed jobs
@@ -221,14 +221,14 @@ func (c *corpora) regressCase(id string) (*oracle.Case, error) {
 }
 
 // w3cRoots are the manifests a W3C source names, as paths; none = the
-// suite's default entry points (w3c.DefaultManifests).
+// suites' entry points (W3CPaths).
 func w3cRoots(manifests []string) (string, []string, error) {
 	root, err := corpus.SuiteRoot()
 	if err != nil {
 		return "", nil, err
 	}
 	if len(manifests) == 0 {
-		return root, w3c.DefaultPaths(root), nil
+		return root, W3CPaths(root), nil
 	}
 	var out []string
 	for _, m := range manifests {

@@ -1,5 +1,5 @@
 // Package sweep runs sweeps: a corpus (generated cases by seed range and
-// profile, the regression corpus, the W3C query evaluation tests) times a
+// profile, the regression corpus, the W3C tests) times a
 // set of engines, each case a job on River, with the results, reports and
 // progress in internal/store.
 //
@@ -69,6 +69,18 @@
 // reduce.JudgeUpdate, records one row per engine (outcome, class), and files
 // each divergence (report.UpdateBugFor), reduced per engine with
 // reduce.UpdateEngine, or unreduced with reduce_calls -1.
+//
+// W3C tests (w3c.go, w3c_direct.go): a W3C source with no manifests runs
+// every test of the query suites, the SPARQL 1.1 Update suite and the
+// SPARQL 1.2 suite (W3CPaths: what `oracle w3c` runs, and the corpora the
+// dashboard rates over their sizes). A query evaluation or result-format
+// test is judged (diff.Judge; divergences reduced and filed) and each
+// answer is then held against the test's expectation by w3c.Run; a syntax
+// or update test runs through each engine with w3c.Run itself (no
+// finding is filed). Either way a test's status is W3CStatus of the
+// runner's result, against the engine's baselines merged (ReadBaseline:
+// <engine>.tsv, -update.tsv, -sparql12.tsv), so a sweep, `oracle w3c
+// --store` and `oracle gate --store` count alike.
 //
 // To add a corpus, add a key prefix to cases.go (enumerate in cases,
 // build in resolve) and a field to store.SweepSpec.

@@ -15,7 +15,7 @@ import (
 )
 
 // NightlyPlan is the nightly sweep `oracle serve` schedules by default:
-// the W3C query evaluation tests, the regression corpus and Seeds
+// the W3C tests (query, update and SPARQL 1.2: W3CPaths), the regression corpus and Seeds
 // generated cases of one profile, rotating through Profiles one per night
 // (and through seed ranges, so no two nights run the same cases), through
 // Engines.

@@ -61,6 +61,9 @@ func (r *Runner) judgeCase(ctx context.Context, s store.Sweep, key string) (stor
 		err = uerr
 	}
 	if err == nil {
+		if drec, ok, derr := r.w3cDirect(ctx, s, key, engines); ok { // w3c_direct.go: syntax and update tests
+			return drec, derr
+		}
 		c, err = r.cor.resolve(key)
 	}
 	if err != nil {

@@ -20,10 +20,12 @@ import (
 	"github.com/sparql-oracle/oracle/internal/w3c"
 )
 
-// w3cKeys lists the query evaluation tests reachable from the manifests,
-// as "w3c/<manifest file relative to the suite root>#<test name>". Syntax
-// and result-format tests have no dataset worth diffing; withdrawn tests
-// are left out, as w3c.Run does.
+// w3cKeys lists every test reachable from the manifests (none named:
+// W3CPaths, the query, update and SPARQL 1.2 suites), as
+// "w3c/<manifest file relative to the suite root>#<test name>", once
+// each: a sweep runs what `oracle w3c` runs, so a pass rate over the
+// suite's size counts the same tests whichever ran it. Withdrawn tests are
+// listed and recorded as not run, as w3c.Run reports them.
 func (c *corpora) w3cKeys(manifests []string) ([]string, error) {
 	root, paths, err := w3cRoots(manifests)
 	if err != nil {
@@ -35,19 +37,33 @@ func (c *corpora) w3cKeys(manifests []string) ([]string, error) {
 	}
 	prefix := corpus.FileIRI(root) + "/"
 	var keys []string
+	seen := map[string]bool{}
 	for _, t := range suite.Tests {
-		if w3cSwept(t) && strings.HasPrefix(t.Manifest, prefix) {
-			keys = append(keys, "w3c/"+strings.TrimPrefix(t.Manifest, prefix)+"#"+testName(t.ID))
+		key := "w3c/" + strings.TrimPrefix(t.Manifest, prefix) + "#" + testName(t.ID)
+		if strings.HasPrefix(t.Manifest, prefix) && !seen[key] {
+			seen[key] = true
+			keys = append(keys, key)
 		}
 	}
 	return keys, nil
 }
 
-// w3cSwept: the tests a sweep runs are the query evaluation and
-// result-format tests (their query is evaluated; the format is the
-// expectation's), not withdrawn.
-func w3cSwept(t *corpus.Test) bool {
-	return (t.Type == corpus.QueryEvaluation || t.Type == corpus.CSVResultFormat) && !t.Withdrawn()
+// W3CPaths are the manifests a W3C sweep with none named runs, under
+// root: the query suites (w3c.DefaultPaths), the SPARQL 1.1 Update suite
+// (w3c.UpdatePaths) and the SPARQL 1.2 suite (sparql12/manifest.ttl),
+// the corpora the dashboard gives a pass rate for (store.Corpora).
+func W3CPaths(root string) []string {
+	out := append(w3c.DefaultPaths(root), w3c.UpdatePaths(root)...)
+	return append(out, filepath.Join(root, "sparql12", "manifest.ttl"))
+}
+
+// w3cJudged: the tests whose query the judge answers too are the query
+// evaluation and result-format tests (the format is the expectation's),
+// not withdrawn: their divergences are reduced and filed. The others
+// (syntax tests, update tests) have no answer to diff and run through
+// each engine as `oracle w3c` runs them (w3cDirect).
+func w3cJudged(t *corpus.Test) bool {
+	return (t.Type == corpus.QueryEvaluation || t.Type == corpus.CSVResultFormat) && !t.Withdrawn() && !w3c.IsUpdateTest(t)
 }
 
 // testName is the part of a test IRI after its last "#" (the whole IRI
@@ -322,14 +338,37 @@ func (c *corpora) baseline(engine string) w3c.Baseline {
 	return c.bases[engine]
 }
 
-// ReadBaseline reads baselines/<engine>.tsv under the repository root repo
-// ("" = corpus.DataRoot: the checkout, else the baselines the binary
-// carries); nil when there is none.
+// baselineSuffixes are an engine's baseline files under baselines/: the
+// query suites' (<engine>.tsv), the Update suite's (<engine>-update.tsv,
+// which `oracle w3c` merges in too) and the SPARQL 1.2 suite's
+// (<engine>-sparql12.tsv).
+var baselineSuffixes = []string{".tsv", "-update.tsv", "-sparql12.tsv"}
+
+// ReadBaseline reads the engine's baselines (baselineSuffixes) under the
+// repository root repo ("" = corpus.DataRoot: the checkout, else the
+// baselines the binary carries), merged: the test IRIs of the suites are
+// distinct. nil when there is none; an unreadable file is left out.
 func ReadBaseline(repo, engine string) w3c.Baseline {
 	if repo == "" {
 		repo, _ = corpus.DataRoot()
 	}
-	f, err := os.Open(filepath.Join(repo, "baselines", engine+".tsv"))
+	var out w3c.Baseline
+	for _, suffix := range baselineSuffixes {
+		b := readBaselineFile(filepath.Join(repo, "baselines", engine+suffix))
+		for id, e := range b {
+			if out == nil {
+				out = w3c.Baseline{}
+			}
+			if _, ok := out[id]; !ok {
+				out[id] = e
+			}
+		}
+	}
+	return out
+}
+
+func readBaselineFile(path string) w3c.Baseline {
+	f, err := os.Open(path)
 	if err != nil {
 		return nil
 	}
