@@ -27,59 +27,6 @@ type editSite struct {
 // a site means the same edit on every clone.
 type scope struct{ fresh string }
 
-// editSites lists every single edit of q, parents before children, so the
-// edits that remove the most are tried first.
-func editSites(q *syntax.Query) []editSite {
-	var out []editSite
-	sc := scopeOf(q)
-	i := 0
-	syntax.Inspect(q, func(n syntax.Node) bool {
-		for k, e := range nodeEdits(n, sc) {
-			out = append(out, editSite{i, k, e.kind})
-		}
-		i++
-		return true
-	})
-	return out
-}
-
-// applyEdit returns a copy of q with the edit at s applied.
-func applyEdit(q *syntax.Query, s editSite) *syntax.Query {
-	c := syntax.Clone(q)
-	sc := scopeOf(c)
-	i, done := 0, false
-	syntax.Inspect(c, func(n syntax.Node) bool {
-		if done {
-			return false
-		}
-		if i == s.node {
-			nodeEdits(n, sc)[s.k].apply()
-			done = true
-			return false
-		}
-		i++
-		return true
-	})
-	return c
-}
-
-// scopeOf picks the fresh variable: ?c, else ?c1, ?c2... whichever no
-// variable of q is named.
-func scopeOf(q *syntax.Query) scope {
-	used := map[string]bool{}
-	syntax.Inspect(q, func(n syntax.Node) bool {
-		if v, ok := n.(*syntax.Var); ok {
-			used[v.Name] = true
-		}
-		return true
-	})
-	name := "c"
-	for i := 1; used[name]; i++ {
-		name = "c" + itoa(i)
-	}
-	return scope{fresh: name}
-}
-
 func itoa(i int) string {
 	if i < 10 {
 		return string(rune('0' + i))
@@ -143,7 +90,7 @@ func remove[T any](xs []T, i int) []T {
 // triple, a DESCRIBE term and the trailing VALUES.
 func queryEdits(q *syntax.Query) []edit {
 	out := dropEach("drop-decl", len(q.Prologue), 1, func(i int) {
-		inlineDecl(q, q.Prologue[i])
+		inlineDecl(inspectNodes(q), q.Prologue[i])
 		q.Prologue = remove(q.Prologue, i)
 	})
 	out = append(out, dropEach("drop-from", len(q.From), 1, func(i int) { q.From = remove(q.From, i) })...)
@@ -155,13 +102,14 @@ func queryEdits(q *syntax.Query) []edit {
 	return out
 }
 
-// inlineDecl makes every IRI written through d print as <absolute>: a
-// prefixed name using d's prefix, or any relative <iri> when d is a BASE.
-func inlineDecl(q *syntax.Query, d *syntax.Decl) {
-	syntax.Inspect(q, func(n syntax.Node) bool {
+// inlineDecl makes every IRI of nodes (a whole tree) written through d
+// print as <absolute>: a prefixed name using d's prefix, or any relative
+// <iri> when d is a BASE (an IRI's value is already absolute).
+func inlineDecl(nodes []syntax.Node, d *syntax.Decl) {
+	for _, n := range nodes {
 		iri, ok := n.(*syntax.IRI)
 		if !ok || iri == d.IRI || iri.Written == "" || iri.Written == "a" {
-			return true
+			continue
 		}
 		switch {
 		case d.Kind == syntax.DeclPrefix && strings.HasPrefix(iri.Written, d.Prefix+":"):
@@ -169,8 +117,7 @@ func inlineDecl(q *syntax.Query, d *syntax.Decl) {
 		case d.Kind == syntax.DeclBase && strings.HasPrefix(iri.Written, "<"):
 			iri.Written = ""
 		}
-		return true
-	})
+	}
 }
 
 // modEdits drop ORDER BY (whole, then each key), LIMIT, OFFSET, a GROUP BY
@@ -280,14 +227,4 @@ func splice(elems []syntax.Pattern, i int, g *syntax.GroupPattern) []syntax.Patt
 // SingleEdits returns every query one tree edit of the reducer makes from
 // query, printed (some may not parse again, or not be smaller: the reducer
 // skips those); tests use it to check that a reduced case is 1-minimal.
-func SingleEdits(query, base string) []string {
-	q, err := syntax.Parse(query, syntax.Options{Base: base})
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, s := range editSites(q) {
-		out = append(out, applyEdit(q, s).String())
-	}
-	return out
-}
+func SingleEdits(query, base string) []string { return queryGrammar.singleEdits(query, base) }

@@ -7,12 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
-var update = flag.Bool("update", false, "rewrite the outputs of testdata/edits.txt")
+var update = flag.Bool("update", false, "rewrite the outputs of testdata/edits.txt and update_edits.txt")
 
 // editCase is one section of testdata/edits.txt: an edit kind, an input
 // query, and every query that kind of edit makes from it.
@@ -22,9 +21,17 @@ type editCase struct {
 }
 
 // TestEdits applies every edit of one kind to the input and compares the
-// printed results with the file; each result must parse again.
+// printed results with the file; each result must parse again. Queries:
+// testdata/edits.txt; update requests: testdata/update_edits.txt (one case
+// per edit kind of update_edits.go and the query edits that reach into
+// templates and WHERE).
 func TestEdits(t *testing.T) {
-	path := filepath.Join("testdata", "edits.txt")
+	for file, g := range map[string]grammar{"edits.txt": queryGrammar, "update_edits.txt": updateGrammar} {
+		t.Run(file, func(t *testing.T) { testEdits(t, filepath.Join("testdata", file), g) })
+	}
+}
+
+func testEdits(t *testing.T, path string, g grammar) {
 	text, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -32,17 +39,17 @@ func TestEdits(t *testing.T) {
 	header, cases := parseEditCases(string(text))
 	for i := range cases {
 		c := &cases[i]
-		q, err := syntax.Parse(c.input, syntax.Options{})
+		tr, err := g.parse(c.input, "")
 		if err != nil {
 			t.Fatalf("%s: input does not parse: %v", c.kind, err)
 		}
-		got := editsOfKind(q, c.kind)
+		got := editsOfKind(g, tr, c.kind)
 		if len(got) == 0 {
 			t.Errorf("%s: no edit of this kind", c.kind)
 		}
-		for _, g := range got {
-			if _, err := syntax.Parse(g, syntax.Options{}); err != nil {
-				t.Errorf("%s: the edit\n%s\ndoes not parse: %v", c.kind, g, err)
+		for _, out := range got {
+			if _, err := g.parse(out, ""); err != nil {
+				t.Errorf("%s: the edit\n%s\ndoes not parse: %v", c.kind, out, err)
 			}
 		}
 		if *update {
@@ -58,14 +65,43 @@ func TestEdits(t *testing.T) {
 	}
 }
 
-func editsOfKind(q *syntax.Query, kind string) []string {
+func editsOfKind(g grammar, tr tree, kind string) []string {
 	var out []string
-	for _, s := range editSites(q) {
+	for _, s := range g.sites(tr) {
 		if s.kind == kind {
-			out = append(out, strings.TrimSpace(applyEdit(q, s).String())+"\n")
+			out = append(out, strings.TrimSpace(g.apply(tr, s).String())+"\n")
 		}
 	}
 	return out
+}
+
+// TestEditSitesStable: a site computed on a request applies to a clone of
+// it (the walk visits the same nodes in the same order), and every edit
+// leaves the original untouched.
+func TestEditSitesStable(t *testing.T) {
+	for _, in := range []struct {
+		g   grammar
+		src string
+	}{
+		{updateGrammar, "PREFIX ex: <http://e/>\nWITH ex:g DELETE { ex:s ex:p ?o } INSERT { GRAPH ex:h { ex:s ex:q ?o } } USING ex:u WHERE { ex:s ex:p ?o OPTIONAL { ?o ex:r 1 } } ;\nCLEAR SILENT GRAPH ex:g ;\nPREFIX b: <http://b/>\nINSERT DATA { b:x b:y \"z\" }"},
+		{queryGrammar, "PREFIX ex: <http://e/>\nSELECT DISTINCT ?o (STR(?o) AS ?s) WHERE { ex:s ex:p ?o OPTIONAL { ?o ex:r 1 } FILTER(?o != \"z\"@en) } ORDER BY ?o LIMIT 3"},
+	} {
+		tr, err := in.g.parse(in.src, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := tr.String()
+		sites := in.g.sites(tr)
+		if len(sites) < 20 {
+			t.Fatalf("only %d sites in %s", len(sites), in.src)
+		}
+		for _, s := range sites {
+			_ = in.g.apply(tr, s).String()
+		}
+		if tr.String() != before {
+			t.Errorf("an edit changed the original:\n%s", tr.String())
+		}
+	}
 }
 
 // parseEditCases reads the header comment and the "=== kind" sections.
@@ -104,8 +140,12 @@ func TestLiteralEverywhere(t *testing.T) {
 	ds.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/p"), O: rdf.LangLiteral("chat", "en")})
 	ds.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/q"), O: rdf.Literal("12", rdf.XSDInteger)})
 	c := &oracle.Case{Query: `SELECT * { ?s <http://e/p> "chat"@EN FILTER(?s != "chat"@en && 12 > 1) }`, Dataset: ds}
+	q, err := queryGrammar.parse(c.Query, "")
+	if err != nil {
+		t.Fatal(err)
+	}
 	var got []string
-	for _, cd := range literalCandidates(c) {
+	for _, cd := range queryForm.literalCandidates(c, q) {
 		got = append(got, cd.what+"\n"+strings.TrimSpace(cd.c.Query)+"\n"+strings.TrimSpace(datasetKey(cd.c.Dataset)))
 	}
 	want := []string{
@@ -135,7 +175,7 @@ WHERE {
 		}
 	}
 	twelve := 0
-	for _, cd := range literalCandidates(c) {
+	for _, cd := range queryForm.literalCandidates(c, q) {
 		if !strings.HasPrefix(cd.what, `shrink-literal-everywhere "12"`) {
 			continue
 		}

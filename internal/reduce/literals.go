@@ -2,41 +2,28 @@ package reduce
 
 import (
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
-	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
-// A candidate is one case a single step of the reducer makes, named for
-// Result.Kept.
-type candidate struct {
-	what string
-	c    *oracle.Case
-}
-
 // literalCandidates shrink one literal everywhere at once: every
-// occurrence in the data and in the query becomes the same smaller literal
-// (without language tag or datatype, an empty lexical form, a number 0 or
-// 1), so a divergence that needs the query to match the data survives.
-func literalCandidates(c *oracle.Case) []candidate {
-	q, err := syntax.Parse(c.Query, syntax.Options{Base: c.Base})
-	if err != nil {
-		return nil
-	}
-	var out []candidate
-	for _, t := range literalsOf(q, c.Dataset) {
-		for _, s := range shrinkTerm(t) {
-			v := *c
-			v.Dataset = replaceInData(c.Dataset, t, s)
-			v.Query = replaceInQuery(q, t, s).String()
-			out = append(out, candidate{"shrink-literal-everywhere " + t.String() + " -> " + s.String(), &v})
+// occurrence in the data and in the text t (c's, parsed) becomes the same
+// smaller literal (without language tag or datatype, an empty lexical
+// form, a number 0 or 1), so a divergence that needs the text to match the
+// data survives.
+func (f form[C]) literalCandidates(c *C, t tree) []candidate[C] {
+	var out []candidate[C]
+	for _, l := range f.literals(t, *f.data(c)) {
+		for _, s := range shrinkTerm(l) {
+			v := f.variant(c, f.replaceLiteral(t, l, s).String(), replaceInData(*f.data(c), l, s))
+			out = append(out, candidate[C]{"shrink-literal-everywhere " + l.String() + " -> " + s.String(), v})
 		}
 	}
 	return out
 }
 
-// literalsOf lists the distinct literals of the data, then of the query,
-// in order of first occurrence.
-func literalsOf(q *syntax.Query, ds *rdf.Dataset) []rdf.Term {
+// literals lists the distinct literals of the data, then of t, in order
+// of first occurrence.
+func (g grammar) literals(t tree, ds *rdf.Dataset) []rdf.Term {
 	var out []rdf.Term
 	seen := map[rdf.Term]bool{}
 	add := func(t rdf.Term) {
@@ -49,12 +36,11 @@ func literalsOf(q *syntax.Query, ds *rdf.Dataset) []rdf.Term {
 		add(qd.S)
 		add(qd.O)
 	}
-	syntax.Inspect(q, func(n syntax.Node) bool {
+	for _, n := range g.nodes(t) {
 		if l, ok := n.(*syntax.Literal); ok {
 			add(termOf(l))
 		}
-		return true
-	})
+	}
 	return out
 }
 
@@ -122,16 +108,15 @@ func replaceInData(ds *rdf.Dataset, from, to rdf.Term) *rdf.Dataset {
 	return datasetOf(qs)
 }
 
-// replaceInQuery returns a copy of q with every literal denoting from
+// replaceLiteral returns a copy of t with every literal denoting from
 // written as to. A number keeps its short form when its datatype stays.
-func replaceInQuery(q *syntax.Query, from, to rdf.Term) *syntax.Query {
-	c := syntax.Clone(q)
-	syntax.Inspect(c, func(n syntax.Node) bool {
+func (g grammar) replaceLiteral(t tree, from, to rdf.Term) tree {
+	c := syntax.Clone(t)
+	for _, n := range g.nodes(c) {
 		if l, ok := n.(*syntax.Literal); ok && termOf(l) == from {
 			*l = literalOf(l, to)
 		}
-		return true
-	})
+	}
 	return c
 }
 

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
-	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
@@ -19,22 +18,24 @@ type size struct {
 	query, data                  string
 }
 
-func sizeOf(c *oracle.Case) size {
-	s := size{quads: c.Dataset.Len(), query: c.Query, data: datasetKey(c.Dataset)}
+// size of c: data quads, text nodes (the grammar's), constants, text
+// length, text. A text that does not parse is never smaller.
+func (f form[C]) size(c *C) size {
+	ds := *f.data(c)
+	s := size{quads: ds.Len(), query: *f.text(c), data: datasetKey(ds)}
 	s.length = len(s.query) + len(s.data)
-	q, err := syntax.Parse(c.Query, syntax.Options{Base: c.Base})
+	t, err := f.parse(s.query, f.base(c))
 	if err != nil {
 		s.nodes, s.consts = 1<<30, 1<<30
 		return s
 	}
-	syntax.Inspect(q, func(n syntax.Node) bool {
+	for _, n := range f.grammar.nodes(t) {
 		s.nodes++
 		switch n.(type) {
 		case *syntax.IRI, *syntax.Literal:
 			s.consts++
 		}
-		return true
-	})
+	}
 	return s
 }
 
@@ -53,15 +54,11 @@ func (a size) less(b size) bool {
 
 // NodeCount is the size of the query's syntax tree (syntax.Inspect nodes);
 // -1 if it does not parse.
-func NodeCount(query, base string) int {
-	q, err := syntax.Parse(query, syntax.Options{Base: base})
-	if err != nil {
-		return -1
-	}
-	n := 0
-	syntax.Inspect(q, func(syntax.Node) bool { n++; return true })
-	return n
-}
+func NodeCount(query, base string) int { return queryGrammar.nodeCount(query, base) }
+
+// UpdateNodeCount is the size of a request's tree (updateNodes); -1 if it
+// does not parse.
+func UpdateNodeCount(request, base string) int { return updateGrammar.nodeCount(request, base) }
 
 func quadsOf(ds *rdf.Dataset) []rdf.Quad {
 	if ds == nil {

@@ -1,10 +1,8 @@
 package reduce
 
 import (
-	"fmt"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
@@ -40,46 +38,59 @@ type Stats struct {
 // fixpoint from it.
 const maxRounds = 3
 
-// Shrink reduces c while still holds (ARCHITECTURE.md, "Reduction and
-// reports"): ddmin over the dataset's quads, then single steps (tree edits
-// of edits*.go, literals shrunk in data and query together) taken one at a
-// time, each only when the candidate is smaller (size) and still holds,
-// repeated to a fixpoint; then the verification (Stats.Tried,
+// Shrink reduces c while still holds (docs/architecture.md, "Reduction
+// and reports"): ddmin over the dataset's quads, then single steps (tree
+// edits of edits*.go, literals shrunk in data and query together) taken
+// one at a time, each only when the candidate is smaller (size) and still
+// holds, repeated to a fixpoint; then the verification (Stats.Tried,
 // Stats.Minimal). Candidates are asked once each, cached by query text and
-// data. still must check one engine's divergence in one class, never "some
-// difference". The result is deterministic for a deterministic still. stop
-// is polled before every call; nil means never.
+// data. still must check one engine's divergence in one class, never
+// "some difference". The result is deterministic for a deterministic
+// still. stop is polled before every call; nil means never.
 func Shrink(c *oracle.Case, still func(*oracle.Case) bool, stop func() bool) (*oracle.Case, Stats) {
+	return shrink(queryForm, c, still, stop)
+}
+
+// ShrinkUpdate is Shrink for an update case (a request and the store
+// before it): the same driver over the store's quads and the edits of
+// update_edits.go, candidates parsed again with syntax.ParseUpdate (its
+// static checks included).
+func ShrinkUpdate(c *oracle.UpdateCase, still func(*oracle.UpdateCase) bool, stop func() bool) (*oracle.UpdateCase, Stats) {
+	return shrink(updateForm, c, still, stop)
+}
+
+// shrink is the one driver for every form of case.
+func shrink[C any](f form[C], c *C, still func(*C) bool, stop func() bool) (*C, Stats) {
 	start := time.Now()
-	r := &shrinker{still: still, stop: stop, cache: map[string]bool{}}
-	cur := *c
-	cur.Dataset = datasetOf(quadsOf(c.Dataset))
-	r.stats.QuadsBefore, r.stats.NodesBefore = cur.Dataset.Len(), NodeCount(cur.Query, cur.Base)
+	r := &shrinker[C]{f: f, still: still, stop: stop, cache: map[string]bool{}}
+	cur := f.normal(c)
+	r.stats.QuadsBefore, r.stats.NodesBefore = (*f.data(cur)).Len(), f.nodes(cur)
 	for round := 0; round < maxRounds && !r.stats.Stopped; round++ {
-		r.fixpoint(&cur)
-		next, smaller := r.verify(&cur)
+		r.fixpoint(cur)
+		next, smaller := r.verify(cur)
 		if !smaller {
 			break
 		}
-		cur = *next
+		cur = next
 	}
-	r.stats.QuadsAfter, r.stats.NodesAfter = cur.Dataset.Len(), NodeCount(cur.Query, cur.Base)
+	r.stats.QuadsAfter, r.stats.NodesAfter = (*f.data(cur)).Len(), f.nodes(cur)
 	r.stats.Elapsed = time.Since(start)
-	return &cur, r.stats
+	return cur, r.stats
 }
 
-type shrinker struct {
-	still func(*oracle.Case) bool
+type shrinker[C any] struct {
+	f     form[C]
+	still func(*C) bool
 	stop  func() bool
 	cache map[string]bool
 	stats Stats
 }
 
-func (r *shrinker) fixpoint(cur *oracle.Case) {
+func (r *shrinker[C]) fixpoint(cur *C) {
 	for changed := true; changed && !r.stats.Stopped; {
 		changed = r.quads(cur)
 		for !r.stats.Stopped {
-			next, ok := r.firstKept(steps(cur))
+			next, ok := r.firstKept(r.f.steps(cur))
 			if !ok {
 				break
 			}
@@ -89,8 +100,8 @@ func (r *shrinker) fixpoint(cur *oracle.Case) {
 }
 
 // test asks the oracle about a candidate, once per distinct candidate.
-func (r *shrinker) test(c *oracle.Case) bool {
-	key := c.Query + "\x00" + datasetKey(c.Dataset)
+func (r *shrinker[C]) test(c *C) bool {
+	key := r.f.key(c)
 	if v, ok := r.cache[key]; ok {
 		r.stats.CacheHits++
 		return v
@@ -103,7 +114,7 @@ func (r *shrinker) test(c *oracle.Case) bool {
 }
 
 // call runs still unless stop says no more; ok is false when stopped.
-func (r *shrinker) call(c *oracle.Case) (v, ok bool) {
+func (r *shrinker[C]) call(c *C) (v, ok bool) {
 	if r.stop != nil && r.stop() {
 		r.stats.Stopped = true
 		return false, false
@@ -112,7 +123,7 @@ func (r *shrinker) call(c *oracle.Case) (v, ok bool) {
 	return r.still(c), true
 }
 
-func (r *shrinker) firstKept(cands []candidate) (*oracle.Case, bool) {
+func (r *shrinker[C]) firstKept(cands []candidate[C]) (*C, bool) {
 	for _, cd := range cands {
 		if r.test(cd.c) {
 			return cd.c, true
@@ -127,7 +138,7 @@ func (r *shrinker) firstKept(cands []candidate) (*oracle.Case, bool) {
 // verify re-runs the result and every single step from it, without the
 // cache. A step that keeps the divergence is returned (smaller true) so
 // the fixpoint can go on from it.
-func (r *shrinker) verify(cur *oracle.Case) (*oracle.Case, bool) {
+func (r *shrinker[C]) verify(cur *C) (*C, bool) {
 	r.stats.Tried, r.stats.Kept, r.stats.Minimal, r.stats.Flaky = 0, nil, false, false
 	if r.stats.Stopped {
 		return nil, false
@@ -136,8 +147,8 @@ func (r *shrinker) verify(cur *oracle.Case) (*oracle.Case, bool) {
 		r.stats.Flaky = ok
 		return nil, false
 	}
-	var first *oracle.Case
-	for _, cd := range append(quadSteps(cur), steps(cur)...) {
+	var first *C
+	for _, cd := range append(r.f.quadSteps(cur), r.f.steps(cur)...) {
 		v, ok := r.call(cd.c)
 		if !ok {
 			return nil, false
@@ -155,60 +166,19 @@ func (r *shrinker) verify(cur *oracle.Case) (*oracle.Case, bool) {
 }
 
 // quads runs ddmin (Zeller and Hildebrandt, "Simplifying and Isolating
-// Failure-Inducing Input") over the dataset's quads: subsets, then
+// Failure-Inducing Input") over the data's quads: subsets, then
 // complements, at doubling granularity down to single quads. It first
-// tries the empty dataset, which many divergences need.
-func (r *shrinker) quads(c *oracle.Case) bool {
-	qs := quadsOf(c.Dataset)
+// tries no data at all, which many divergences need.
+func (r *shrinker[C]) quads(c *C) bool {
+	qs := r.f.quads(c)
 	if len(qs) == 0 {
 		return false
 	}
-	try := func(sub []rdf.Quad) bool {
-		v := *c
-		v.Dataset = datasetOf(sub)
-		return r.test(&v)
-	}
+	try := func(sub []rdf.Quad) bool { return r.test(r.f.withData(c, datasetOf(sub))) }
 	out := ddmin(qs, try)
 	if len(out) == len(qs) {
 		return false
 	}
-	c.Dataset = datasetOf(out)
+	*r.f.data(c) = datasetOf(out)
 	return true
-}
-
-// quadSteps are the cases with one quad removed.
-func quadSteps(c *oracle.Case) []candidate {
-	qs := quadsOf(c.Dataset)
-	out := make([]candidate, len(qs))
-	for i := range qs {
-		v := *c
-		v.Dataset = datasetOf(remove(append([]rdf.Quad(nil), qs...), i))
-		out[i] = candidate{"remove quad " + qs[i].String(), &v}
-	}
-	return out
-}
-
-// steps are the single tree edits and literal shrinks of c that parse
-// again and make the case smaller, tree edits first (parents before
-// children), in a fixed order.
-func steps(c *oracle.Case) []candidate {
-	q, err := syntax.Parse(c.Query, syntax.Options{Base: c.Base})
-	if err != nil {
-		return nil
-	}
-	var all []candidate
-	for _, s := range editSites(q) {
-		v := *c
-		v.Query = applyEdit(q, s).String()
-		all = append(all, candidate{fmt.Sprintf("%s at node %d", s.kind, s.node), &v})
-	}
-	all = append(all, literalCandidates(c)...)
-	cur := sizeOf(c)
-	var out []candidate
-	for _, cd := range all {
-		if sizeOf(cd.c).less(cur) { // a query that does not parse again is never smaller
-			out = append(out, cd)
-		}
-	}
-	return out
 }

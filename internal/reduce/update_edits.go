@@ -1,10 +1,6 @@
 package reduce
 
-import (
-	"strings"
-
-	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
-)
+import "github.com/sparql-oracle/oracle/internal/algebra/syntax"
 
 // The edits of an update request (SPARQL 1.1 Update #rUpdate). The request
 // tree is walked in a fixed order (updateNodes), so an edit site (node
@@ -108,44 +104,9 @@ func isNilNode(n syntax.Node) bool {
 	return false
 }
 
-// updateSites lists every single edit of u, in updateNodes order.
-func updateSites(u *syntax.Update) []editSite {
-	var out []editSite
-	sc := updateScope(u)
-	for i, n := range updateNodes(u) {
-		for k, e := range updateNodeEdits(u, n, sc) {
-			out = append(out, editSite{i, k, e.kind})
-		}
-	}
-	return out
-}
-
-// applyUpdateEdit returns a copy of u with the edit at s applied.
-func applyUpdateEdit(u *syntax.Update, s editSite) *syntax.Update {
-	c := syntax.Clone(u)
-	n := updateNodes(c)[s.node]
-	updateNodeEdits(c, n, updateScope(c))[s.k].apply()
-	return c
-}
-
-// updateScope picks the fresh variable as scopeOf does for a query.
-func updateScope(u *syntax.Update) scope {
-	used := map[string]bool{}
-	for _, n := range updateNodes(u) {
-		if v, ok := n.(*syntax.Var); ok {
-			used[v.Name] = true
-		}
-	}
-	name := "c"
-	for i := 1; used[name]; i++ {
-		name = "c" + itoa(i)
-	}
-	return scope{fresh: name}
-}
-
-// updateNodeEdits lists the edits of one node of u: the request's and the
+// updateNodeEdits lists the edits of one node of a request: the request's and the
 // operations' own, else the query edits of the node.
-func updateNodeEdits(u *syntax.Update, n syntax.Node, sc scope) []edit {
+func updateNodeEdits(n syntax.Node, sc scope) []edit {
 	switch n := n.(type) {
 	case *syntax.Update:
 		return requestEdits(n)
@@ -167,7 +128,7 @@ func requestEdits(u *syntax.Update) []edit {
 	out := dropEach("drop-operation", len(u.Ops), 1, func(i int) { dropStep(u, i) })
 	for _, st := range u.Ops {
 		out = append(out, dropEach("drop-decl", len(st.Prologue), 1, func(j int) {
-			inlineUpdateDecl(u, st.Prologue[j])
+			inlineDecl(updateNodes(u), st.Prologue[j])
 			st.Prologue = remove(st.Prologue, j)
 		})...)
 	}
@@ -186,23 +147,6 @@ func dropStep(u *syntax.Update, i int) {
 		u.Tail = append(append([]*syntax.Decl(nil), decls...), u.Tail...)
 	}
 	u.Ops = remove(u.Ops, i)
-}
-
-// inlineUpdateDecl makes every IRI written through d print in full, as
-// inlineDecl does for a query (an IRI's value is already absolute).
-func inlineUpdateDecl(u *syntax.Update, d *syntax.Decl) {
-	for _, n := range updateNodes(u) {
-		iri, ok := n.(*syntax.IRI)
-		if !ok || iri == d.IRI || iri.Written == "" || iri.Written == "a" {
-			continue
-		}
-		switch {
-		case d.Kind == syntax.DeclPrefix && strings.HasPrefix(iri.Written, d.Prefix+":"):
-			iri.Written = ""
-		case d.Kind == syntax.DeclBase && strings.HasPrefix(iri.Written, "<"):
-			iri.Written = ""
-		}
-	}
 }
 
 // opEdits are an operation's own edits: SILENT dropped, a graph target
@@ -284,13 +228,5 @@ func blockEdits(qb *syntax.QuadBlock) []edit {
 // from request, printed (some may not parse again, or not be smaller);
 // tests use it to check that a reduced update case is 1-minimal.
 func SingleUpdateEdits(request, base string) []string {
-	u, err := syntax.ParseUpdate(request, syntax.Options{Base: base})
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, s := range updateSites(u) {
-		out = append(out, applyUpdateEdit(u, s).String())
-	}
-	return out
+	return updateGrammar.singleEdits(request, base)
 }
