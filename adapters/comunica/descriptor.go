@@ -18,5 +18,13 @@ func init() {
 		Tracker:  "https://github.com/comunica/comunica/issues",
 		Supports: []string{"update", "sparql12"},
 		Rules:    oracle.MustRules(known),
+		Install: oracle.Install{
+			Folder:  "comunica",
+			Steps:   []oracle.Step{{Kind: oracle.StepNPM, Folder: "comunica"}},
+			Needs:   []string{"adapters/comunica/node_modules/@comunica/query-sparql-rdfjs", "adapters/comunica/sidecar.js"},
+			Pin:     oracle.Pin{From: "npm", File: "comunica/package.json", Key: "@comunica/query-sparql-rdfjs"},
+			Sandbox: "sidecar: bwrap (own mount, pid and network namespaces, a private tmpfs) under prlimit memory and CPU limits; unshare --net without bwrap",
+		},
+		EARL: oracle.Project{Name: "Comunica", Homepage: "https://comunica.dev/", Language: "TypeScript"},
 	})
 }

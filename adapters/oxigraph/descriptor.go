@@ -2,6 +2,7 @@ package oxigraph
 
 import (
 	_ "embed"
+	"path/filepath"
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
@@ -24,5 +25,20 @@ func init() {
 		Tracker:  "https://github.com/oxigraph/oxigraph/issues",
 		Supports: []string{"update", "sparql12"},
 		Rules:    oracle.MustRules(known),
+		Install: oracle.Install{
+			Folder:   "oxigraph",
+			Steps:    []oracle.Step{{Kind: oracle.StepNPM, Folder: "oxigraph"}},
+			Needs:    []string{"adapters/oxigraph/node_modules/oxigraph", "adapters/oxigraph/sidecar.js"},
+			Pin:      oracle.Pin{From: "npm", File: "oxigraph/package.json", Key: "oxigraph"},
+			Releases: []string{"0.4.11"},
+			Release:  oracle.Step{Kind: oracle.StepNPMRelease, Folder: "oxigraph", Packages: []string{"oxigraph"}, Jar: "sidecar.js"},
+			Sandbox:  "sidecar: bwrap (own mount, pid and network namespaces, a private tmpfs) under prlimit memory and CPU limits; unshare --net without bwrap",
+		},
+		EARL: oracle.Project{Name: "Oxigraph (JavaScript/WebAssembly build)", Homepage: "https://github.com/oxigraph/oxigraph", Language: "Rust"},
+		// The bench gives the WASM build's Node the heap a million triples need.
+		Bench: func(root string) oracle.Process {
+			c := Config(filepath.Join(root, "adapters", Name), 1)
+			return oracle.Process{Name: c.Name, Command: c.Command, Dir: c.Dir, Env: append(c.Env, "NODE_OPTIONS=--max-old-space-size=16384")}
+		},
 	})
 }

@@ -20,5 +20,14 @@ func init() {
 			Source: "dajobe/rasqal git master at 9e2b187d (2025-12-05); the last release, 0.9.33, is from 2014"},
 		Tracker: "https://bugs.librdf.org/",
 		Rules:   oracle.MustRules(known),
+		// rasqal@master is built from a source snapshot by scripts/install.sh
+		// rasqal_master (internal/registry/releases.go finds it).
+		Install: oracle.Install{
+			Steps:   []oracle.Step{{Kind: oracle.StepDebian, Packages: []string{"rasqal-utils"}}},
+			Needs:   []string{"/usr/bin/roqet"},
+			Pin:     oracle.Pin{Version: "0.9.33 (Debian 12 rasqal-utils)"},
+			Sandbox: "one roqet process per case, confined as a sidecar is (bwrap, prlimit; adapters/sidecar)",
+		},
+		EARL: oracle.Project{Name: "Rasqal", Homepage: "https://librdf.org/rasqal/", Language: "C"},
 	})
 }

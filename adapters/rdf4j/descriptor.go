@@ -20,5 +20,13 @@ func init() {
 		Tracker:  "https://github.com/eclipse-rdf4j/rdf4j/issues",
 		Supports: []string{"update"},
 		Rules:    oracle.MustRules(known),
+		Install: oracle.Install{
+			Folder:  "rdf4j",
+			Steps:   []oracle.Step{{Kind: oracle.StepMaven, Folder: "rdf4j", Jar: Jar}},
+			Needs:   []string{"adapters/rdf4j/" + Jar},
+			Pin:     oracle.Pin{From: "pom", File: "rdf4j/pom.xml", Key: "rdf4j.version"},
+			Sandbox: "sidecar: bwrap (own mount, pid and network namespaces, a private tmpfs) under prlimit memory and CPU limits; unshare --net without bwrap",
+		},
+		EARL: oracle.Project{Name: "Eclipse RDF4J", Homepage: "https://rdf4j.org/", Language: "Java"},
 	})
 }

@@ -19,5 +19,16 @@ func init() {
 		Tracker:  "https://github.com/openlink/virtuoso-opensource/issues",
 		Supports: []string{"update", "endpoint"},
 		Rules:    oracle.MustRules(known),
+		// Debian's service stays unused: the adapter starts a private
+		// instance; the debconf answers only keep apt from asking.
+		Install: oracle.Install{
+			Steps: []oracle.Step{{Kind: oracle.StepDebian, Packages: []string{"virtuoso-opensource"},
+				Debconf: "virtuoso-opensource-7 virtuoso-opensource-7/dba-password password dba\n" +
+					"virtuoso-opensource-7 virtuoso-opensource-7/dba-password-again password dba\n"}},
+			Pin:      oracle.Pin{Version: "7.2.5 (Debian 12 virtuoso-opensource)"},
+			Sandbox:  "server: a private virtuoso-t with its own database, in bwrap with its own network namespace (server.go)",
+			Endpoint: "a private virtuoso-t's /sparql on a loopback port this adapter picks",
+		},
+		EARL: oracle.Project{Name: "OpenLink Virtuoso Open-Source", Homepage: "https://github.com/openlink/virtuoso-opensource", Language: "C"},
 	})
 }

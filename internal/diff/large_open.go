@@ -18,7 +18,7 @@ import (
 func (lr *largeRun) expected(twin *oracle.Outcome) *results.Answer {
 	a := *twin.Answer
 	f := &results.Freedom{Limit: -1}
-	q, err := syntax.Parse(lr.c.Query, syntax.Options{Base: lr.c.Base})
+	q, err := lr.c.Tree()
 	open := []string{}
 	if err == nil {
 		f.Describe = q.Form == syntax.FormDescribe

@@ -23,7 +23,7 @@ func RunRelations(ctx context.Context, c *oracle.Case, engines []oracle.Engine, 
 	if rels == nil {
 		rels = Relations
 	}
-	q, err := syntax.Parse(c.Query, syntax.Options{Base: c.Base})
+	q, err := c.Tree()
 	if err != nil {
 		return []Check{{Name: "relations", Skipped: "the query does not parse: " + err.Error()}}
 	}

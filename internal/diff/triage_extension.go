@@ -27,7 +27,7 @@ func extensionCall(c *oracle.Case) string {
 	if c == nil {
 		return ""
 	}
-	q, err := syntax.Parse(c.Query, syntax.Options{Base: c.Base, Spec: c.Spec})
+	q, err := c.Tree()
 	if err != nil {
 		return ""
 	}

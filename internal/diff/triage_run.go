@@ -36,6 +36,7 @@ func JudgeWith(ctx context.Context, c *oracle.Case, engines []oracle.Engine, dea
 }
 
 func judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration, suspect bool, opt LargeOptions) *Report {
+	c.Prepare() // the query parsed once for the judge, the engines and the checks
 	if why := unresolvedDataset(c); why != "" {
 		return notRun(c, engines, why)
 	}

@@ -32,12 +32,12 @@ func TestReleasesMatchInstallScript(t *testing.T) {
 		return strings.Fields(string(m[1]))
 	}
 	for engine, v := range map[string]string{"jena": "JENA_RELEASES", "pyoxigraph": "PYOXIGRAPH_RELEASES", "oxigraph": "OXIGRAPH_RELEASES"} {
-		if got, want := install.Releases[engine], list(v); !slices.Equal(got, want) {
-			t.Errorf("install.Releases[%s] = %v, scripts/install.sh %s = %v", engine, got, v, want)
+		if got, want := install.Releases(engine), list(v); !slices.Equal(got, want) {
+			t.Errorf("%s's descriptor lists releases %v, scripts/install.sh %s = %v", engine, got, v, want)
 		}
 	}
-	if f := list("FUSEKI_RELEASE"); len(f) != 1 || f[0] != install.FusekiRelease || sparqlhttp.FusekiVersion != install.FusekiRelease {
-		t.Errorf("Fuseki: install %s, scripts/install.sh %v, adapter %s", install.FusekiRelease, f, sparqlhttp.FusekiVersion)
+	if f := list("FUSEKI_RELEASE"); len(f) != 1 || f[0] != install.Pinned("fuseki") || sparqlhttp.FusekiVersion != f[0] {
+		t.Errorf("Fuseki: pinned %s, scripts/install.sh %v, adapter %s", install.Pinned("fuseki"), f, sparqlhttp.FusekiVersion)
 	}
 }
 

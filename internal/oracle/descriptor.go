@@ -42,6 +42,19 @@ type Descriptor struct {
 	// Rules are the engine's known behaviours: what its maintainers declared
 	// intended or won't fix, and issues already filed (known.json).
 	Rules []Rule `json:"rules,omitempty"`
+	// Install says how it is installed, pinned and confined
+	// (descriptor_install.go).
+	Install Install `json:"install"`
+	// EARL describes its project in EARL reports (none: its name alone).
+	EARL Project `json:"earl,omitzero"`
+	// Build builds it from a config entry's settings, for an engine the
+	// registry has no builder of its own for (an adapter added as one
+	// folder and one registry line: adapters/adaptertest/stub); nil for
+	// the others.
+	Build func(BuildSettings) (Engine, error) `json:"-"`
+	// Bench starts its sidecar by hand under root (a checkout, the data
+	// folder) for `oracle bench`; nil when it cannot be benchmarked.
+	Bench func(root string) Process `json:"-"`
 }
 
 // Release is one upstream build of an engine.

@@ -27,6 +27,8 @@ type Case struct {
 	// lets the query decide (its VERSION, or 1.2 syntax). Only the judge and
 	// the fast engine read it; an external engine gets the text alone.
 	Spec syntax.Spec
+
+	parsed *parsedQuery // the query's one tree (Prepare, parsed.go)
 }
 
 // Engine evaluates cases. The reference, the fast engine and every adapter

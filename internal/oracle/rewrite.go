@@ -1,8 +1,6 @@
 package oracle
 
 import (
-	"fmt"
-
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 )
 
@@ -25,19 +23,11 @@ type QueryInfo struct {
 // HasDataset reports whether the query names its own dataset.
 func (i *QueryInfo) HasDataset() bool { return len(i.From)+len(i.FromNamed) > 0 }
 
-func (c *Case) parse() (*syntax.Query, error) {
-	q, err := syntax.Parse(c.Query, syntax.Options{Base: c.Base, Spec: c.Spec})
-	if err != nil {
-		return nil, fmt.Errorf("parse %s: %w", c.Name, err)
-	}
-	return q, nil
-}
-
-// Info parses the query and reports its form and dataset clause; the error
-// is the parser's (*syntax.Error, with line and column) for a query that is
-// not SPARQL 1.1.
+// Info reports the query's form and dataset clause, from its one tree
+// (Tree); the error is the parser's (*syntax.Error, with line and column)
+// for a query that is not SPARQL.
 func (c *Case) Info() (*QueryInfo, error) {
-	q, err := c.parse()
+	q, err := c.Tree()
 	if err != nil {
 		return nil, err
 	}

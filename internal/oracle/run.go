@@ -24,6 +24,7 @@ type Outcome struct {
 // is contained and reported as ErrCrashed.
 func Run(ctx context.Context, c *Case, engines []Engine, deadline time.Duration) []Outcome {
 	out := make([]Outcome, len(engines))
+	c.Prepare() // one tree for every engine that reads it (parsed.go)
 	needs12 := c.Needs12()
 	var wg sync.WaitGroup
 	for i, e := range engines {

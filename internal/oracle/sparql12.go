@@ -43,7 +43,7 @@ func (c *Case) Needs12() bool {
 	if c.Spec == syntax.Spec12 {
 		return true
 	}
-	if q, err := c.parse(); err == nil && q.Spec == syntax.Spec12 {
+	if q, err := c.Tree(); err == nil && q.Spec == syntax.Spec12 {
 		return true
 	}
 	return datasetNeeds12(c.Dataset) || sourcesNeed12(c.Sources)

@@ -49,7 +49,7 @@ func (e *referenceEngine) Eval(ctx context.Context, c *oracle.Case) (*results.An
 // is a rejection), an empty dataset for none, the error mapping of
 // classify, and the conversion of their one Result type.
 func evalCase(ctx context.Context, c *oracle.Case, eval func(*algebra.Query, *rdf.Dataset) (*ops.Result, error)) (*results.Answer, error) {
-	q, err := algebra.ParseSpec(c.Query, c.Base, c.Spec)
+	q, err := translate(c)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", oracle.ErrRejected, err)
 	}
@@ -62,6 +62,24 @@ func evalCase(ctx context.Context, c *oracle.Case, eval func(*algebra.Query, *rd
 		return nil, classify(ctx, err)
 	}
 	return toAnswer(res), nil
+}
+
+// translate is the case's algebra, from its one syntax tree (the case's
+// Tree: parsed once for every engine); the case's base stands where the
+// query declares none, as algebra.ParseSpec does.
+func translate(c *oracle.Case) (*algebra.Query, error) {
+	tree, err := c.Tree()
+	if err != nil {
+		return nil, err
+	}
+	q, err := algebra.Translate(tree)
+	if err != nil {
+		return nil, err
+	}
+	if q.Base == "" {
+		q.Base = c.Base
+	}
+	return q, nil
 }
 
 // classify wraps an evaluation error in the matching oracle error.

@@ -1,0 +1,128 @@
+package oracle
+
+// The parts of a Descriptor that say how an engine gets onto a machine and
+// how it is run outside a case: installed (internal/install reads Install),
+// described in EARL reports (internal/w3c reads EARL), started by hand for
+// the bench (cmd/oracle reads Bench), built from a config entry (the
+// registry calls Build for an engine it has no builder of its own for).
+// They are data, so the packages that read them need no table keyed by
+// engine name.
+
+// Installation methods internal/install knows (Step.Kind). Each runs once
+// per installation however many engines share it (one .venv serves every
+// Python engine), skipped when a stamp says its inputs were installed.
+const (
+	// StepNPM: `npm ci` in adapters/<Folder> from its embedded lock file.
+	StepNPM = "npm"
+	// StepVenv: .venv at the root and `pip install -r` the embedded
+	// adapters/<Folder>/requirements.txt.
+	StepVenv = "venv"
+	// StepMaven: build adapters/<Folder> with Build (default `mvn -q -B
+	// package`), making Jar; a custom Build finds its own JDK.
+	StepMaven = "maven"
+	// StepDebian: the Debian Packages, with apt-get as root (Debconf
+	// answers first), else an error naming them.
+	StepDebian = "debian"
+	// StepMavenJar: the Maven Central artifact Packages[0] copied into
+	// adapters/<Folder>, and java-home beside it naming a Java JDK or newer
+	// (adapters/<JDKScript>, else its --runtime).
+	StepMavenJar = "maven-jar"
+	// Release methods (Install.Release; the release is the last argument):
+	// StepBuildRelease runs Build plus the release in adapters/<Folder>,
+	// making releases/<release>/<Jar>; StepPipRelease makes a venv of its
+	// own, adapters/<Folder>/releases/<Packages[0]>-<release>, with
+	// Packages[0]==release; StepNPMRelease installs npm Packages[0]@release
+	// into adapters/<Folder>/releases/<release> beside a link to the
+	// sidecar script Jar.
+	StepBuildRelease = "build-release"
+	StepPipRelease   = "pip-release"
+	StepNPMRelease   = "npm-release"
+)
+
+// Install says how an engine's runtime is installed, where its version is
+// pinned and how it runs: what `oracle engines install`, scripts/install.sh
+// (through `oracle engines list`) and the registry's checks read.
+type Install struct {
+	// Folder is the adapter folder (adapters/<Folder>) whose embedded
+	// sources the runtime reads ("" for none: a system program).
+	Folder string `json:"folder,omitempty"`
+	// Steps install the runtime, in order.
+	Steps []Step `json:"steps,omitempty"`
+	// Needs are the installed files the engine cannot run without:
+	// relative to a root (a checkout, the data folder), or absolute system
+	// paths (a Debian package's).
+	Needs []string `json:"needs,omitempty"`
+	// Pin says where the tested version is written.
+	Pin Pin `json:"pin"`
+	// Releases are the releases installed beside the pinned one, named
+	// engine@release (`oracle bisect`); Release installs one.
+	Releases []string `json:"releases,omitempty"`
+	Release  Step     `json:"release,omitzero"`
+	// Sandbox says how its processes are confined.
+	Sandbox string `json:"sandbox,omitempty"`
+	// Endpoint says which server the adapter starts, when the engine is a
+	// live SPARQL 1.1 Protocol endpoint.
+	Endpoint string `json:"endpoint,omitempty"`
+}
+
+// Step is one installation method and its arguments (the Step* kinds say
+// which fields each reads).
+type Step struct {
+	Kind      string   `json:"kind"`
+	Folder    string   `json:"folder,omitempty"`
+	Build     []string `json:"build,omitempty"`
+	Jar       string   `json:"jar,omitempty"`
+	Packages  []string `json:"packages,omitempty"`
+	Debconf   string   `json:"debconf,omitempty"`
+	JDK       string   `json:"jdk,omitempty"`
+	JDKScript string   `json:"jdk_script,omitempty"`
+}
+
+// ID names a step for "run once per installation": two engines whose steps
+// have the same ID share the runtime it installs.
+func (s Step) ID() string {
+	id := s.Kind + " " + s.Folder
+	for _, p := range s.Packages {
+		id += " " + p
+	}
+	return id
+}
+
+// Pin says where an engine's tested version is written: Version itself,
+// else Key in the embedded adapters/File, read as From says ("npm": a
+// dependency of package.json; "pip": a name==version line; "pom": a
+// property of pom.xml).
+type Pin struct {
+	Version string `json:"version,omitempty"`
+	From    string `json:"from,omitempty"`
+	File    string `json:"file,omitempty"`
+	Key     string `json:"key,omitempty"`
+}
+
+// Project is the engine's DOAP description in EARL reports: its project's
+// name, homepage and implementation language.
+type Project struct {
+	Name     string `json:"name"`
+	Homepage string `json:"homepage,omitempty"`
+	Language string `json:"language,omitempty"`
+}
+
+// Process is how to start an engine's sidecar process by hand: the bench
+// does (cmd/oracle bench_sidecar.go), to load a dataset once and name it
+// by id in later requests.
+type Process struct {
+	Name    string
+	Command []string
+	Dir     string
+	Env     []string
+}
+
+// BuildSettings are a config entry's settings, filled in, as Build gets
+// them: the name in reports, the adapter folder found installed (or the
+// entry's dir), the program that runs it and its process pool.
+type BuildSettings struct {
+	Name   string
+	Dir    string
+	Binary string
+	Pool   int
+}
