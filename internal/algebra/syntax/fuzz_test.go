@@ -17,7 +17,7 @@ func FuzzParse(f *testing.F) {
 	recoverPanics = false
 	f.Fuzz(func(t *testing.T, src string) {
 		opts := Options{Base: "http://example.org/base/", MaxDepth: 64, MaxLength: 1 << 16}
-		if _, failure := roundTrip(src, opts); failure != "" {
+		if _, failure := roundTrip(Parse, src, opts); failure != "" {
 			t.Fatalf("query:\n%s\n%s", src, failure)
 		}
 	})

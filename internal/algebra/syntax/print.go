@@ -134,15 +134,36 @@ func (p *printer) describeHead(q *Query) {
 	}
 }
 
+// prologue prints the BASE, PREFIX and VERSION declarations of a query
+// or of one operation of an update request.
+func (p *printer) prologue(ds []*Decl) {
+	for _, d := range ds {
+		switch d.Kind {
+		case DeclBase:
+			p.w("BASE ", iriRef(d.IRI))
+		case DeclVersion:
+			p.versionDecl(d)
+		default:
+			p.w("PREFIX ", d.Prefix, ": ", iriRef(d.IRI))
+		}
+		p.nl()
+	}
+}
+
 func (p *printer) datasets(ds []*DatasetClause) {
 	for _, d := range ds {
 		p.nl()
-		p.w("FROM ")
-		if d.Named {
-			p.w("NAMED ")
-		}
-		p.w(iriText(d.IRI))
+		p.w(dataset("FROM", d))
 	}
+}
+
+// dataset prints a FROM clause of a query or a USING clause of an update
+// (#rDatasetClause, #rUsingClause): the same shape after the keyword.
+func dataset(kw string, d *DatasetClause) string {
+	if d.Named {
+		return kw + " NAMED " + iriText(d.IRI)
+	}
+	return kw + " " + iriText(d.IRI)
 }
 
 func (p *printer) projection(pr *Projection) {

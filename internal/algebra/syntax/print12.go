@@ -17,25 +17,27 @@ func (p *printer) versionDecl(d *Decl) {
 
 func (p *printer) tripleTerm(t *TripleTerm) {
 	p.w("<<( ")
-	p.node(t.S)
-	p.w(" ")
-	p.ttVerb(t.P)
-	p.w(" ")
-	p.node(t.O)
+	p.spo(t.S, t.P, t.O)
 	p.w(" )>>")
 }
 
 func (p *printer) reifiedTriple(r *ReifiedTriple) {
 	p.w("<< ")
-	p.node(r.S)
-	p.w(" ")
-	p.ttVerb(r.P)
-	p.w(" ")
-	p.node(r.O)
+	p.spo(r.S, r.P, r.O)
 	if r.Tilde {
 		p.reifier(r.Reifier)
 	}
 	p.w(" >>")
+}
+
+// spo prints the subject, predicate and object of a triple term or a
+// reified triple.
+func (p *printer) spo(s GraphNode, v Verb, o GraphNode) {
+	p.node(s)
+	p.w(" ")
+	p.ttVerb(v)
+	p.w(" ")
+	p.node(o)
 }
 
 // ttVerb prints the predicate of a triple term or reified triple, which

@@ -25,20 +25,6 @@ func (p *printer) update(u *Update) {
 	p.w("\n")
 }
 
-func (p *printer) prologue(ds []*Decl) {
-	for _, d := range ds {
-		switch d.Kind {
-		case DeclBase:
-			p.w("BASE ", iriRef(d.IRI))
-		case DeclVersion:
-			p.versionDecl(d)
-		default:
-			p.w("PREFIX ", d.Prefix, ": ", iriRef(d.IRI))
-		}
-		p.nl()
-	}
-}
-
 func (p *printer) updateOp(op UpdateOp) {
 	switch op := op.(type) {
 	case *Load:
@@ -51,14 +37,11 @@ func (p *printer) updateOp(op UpdateOp) {
 	case *Transfer:
 		p.w(op.Kind.String(), " ", silent(op.Silent), target(op.From), " TO ", target(op.To))
 	case *InsertData:
-		p.w("INSERT DATA ")
-		p.quads(op.Quads)
+		p.quads("INSERT DATA ", op.Quads)
 	case *DeleteData:
-		p.w("DELETE DATA ")
-		p.quads(op.Quads)
+		p.quads("DELETE DATA ", op.Quads)
 	case *DeleteWhere:
-		p.w("DELETE WHERE ")
-		p.quads(op.Quads)
+		p.quads("DELETE WHERE ", op.Quads)
 	case *Modify:
 		p.modify(op)
 	}
@@ -92,36 +75,30 @@ func (p *printer) modify(m *Modify) {
 		p.nl()
 	}
 	if m.HasDelete {
-		p.w("DELETE ")
-		p.quads(m.Delete)
+		p.quads("DELETE ", m.Delete)
 		p.nl()
 	}
 	if m.HasInsert {
-		p.w("INSERT ")
-		p.quads(m.Insert)
+		p.quads("INSERT ", m.Insert)
 		p.nl()
 	}
 	for _, d := range m.Using {
-		p.w("USING ")
-		if d.Named {
-			p.w("NAMED ")
-		}
-		p.w(iriText(d.IRI))
+		p.w(dataset("USING", d))
 		p.nl()
 	}
 	p.w("WHERE ")
 	p.group(m.Where)
 }
 
-// quads prints '{' Quads '}': default-graph triples end with ' .', GRAPH
-// blocks hold their template; consecutive default-graph blocks stay apart
-// only by a GRAPH block between them, as the parser builds them.
-func (p *printer) quads(qs []*QuadBlock) {
+// quads prints kw '{' Quads '}': default-graph triples end with ' .',
+// GRAPH blocks hold their template; consecutive default-graph blocks stay
+// apart only by a GRAPH block between them, as the parser builds them.
+func (p *printer) quads(kw string, qs []*QuadBlock) {
 	if len(qs) == 0 {
-		p.w("{}")
+		p.w(kw, "{}")
 		return
 	}
-	p.w("{")
+	p.w(kw, "{")
 	p.indent++
 	for _, q := range qs {
 		p.nl()

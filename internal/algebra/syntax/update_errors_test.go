@@ -52,7 +52,7 @@ func TestUpdateAccepted(t *testing.T) {
 		"INSERT { ?s ?p ?o } WHERE { ?s ?p ?o } ; INSERT { ?s ?p ?o } WHERE { ?s ?p ?o }",
 		"INSERT DATA { _:a <http://ex/p> 1 } ; INSERT { _:a <http://ex/p> ?o } WHERE { ?s ?p ?o }",
 	} {
-		parsed, failure := updateRoundTrip(src, Options{})
+		parsed, failure := roundTrip(ParseUpdate, src, Options{})
 		if !parsed {
 			_, err := ParseUpdate(src, Options{})
 			t.Errorf("%q rejected: %v", src, err)
@@ -80,7 +80,7 @@ func FuzzParseUpdate(f *testing.F) {
 	recoverPanics = false
 	f.Fuzz(func(t *testing.T, src string) {
 		opts := Options{Base: "http://example.org/base/", MaxDepth: 64, MaxLength: 1 << 16}
-		if _, failure := updateRoundTrip(src, opts); failure != "" {
+		if _, failure := roundTrip(ParseUpdate, src, opts); failure != "" {
 			t.Fatalf("request:\n%s\n%s", src, failure)
 		}
 	})

@@ -13,48 +13,7 @@ var reUpdateType = regexp.MustCompile(`mf:(Positive|Negative)UpdateSyntaxTest11\
 // updateSyntaxCases greps the two update syntax manifests (as syntaxCases does).
 func updateSyntaxCases(t testing.TB) []syntaxCase {
 	root := filepath.Join(w3cDir(t), "sparql", "sparql11")
-	var out []syntaxCase
-	for _, m := range []string{"syntax-update-1", "syntax-update-2"} {
-		dir := filepath.Join(root, m)
-		b, err := os.ReadFile(filepath.Join(dir, "manifest.ttl"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var lines []string
-		for _, ln := range strings.Split(string(b), "\n") {
-			if !strings.HasPrefix(strings.TrimSpace(ln), "#") {
-				lines = append(lines, ln)
-			}
-		}
-		for _, st := range reStmtEnd.Split(strings.Join(lines, "\n"), -1) {
-			ty, act := reUpdateType.FindStringSubmatch(st), reAction.FindStringSubmatch(st)
-			if ty == nil || act == nil {
-				continue
-			}
-			out = append(out, syntaxCase{filepath.Join(dir, act[1]), ty[1] == "Positive"})
-		}
-	}
-	return out
-}
-
-// updateRoundTrip is roundTrip for requests.
-func updateRoundTrip(src string, opts Options) (parsed bool, failure string) {
-	u1, err := ParseUpdate(src, opts)
-	if err != nil {
-		return false, ""
-	}
-	s1 := u1.String()
-	u2, err := ParseUpdate(s1, opts)
-	if err != nil {
-		return true, "reparse failed: " + err.Error() + "\n" + s1
-	}
-	if !Equal(u1, u2) {
-		return true, "trees differ after print:\n" + s1
-	}
-	if s2 := u2.String(); s2 != s1 {
-		return true, "printing is not a fixed point:\n" + s1 + "\n---\n" + s2
-	}
-	return true, ""
+	return manifestCases(t, root, []string{"syntax-update-1", "syntax-update-2"}, reUpdateType)
 }
 
 func TestW3CUpdateSyntax(t *testing.T) {
@@ -76,7 +35,7 @@ func TestW3CUpdateSyntax(t *testing.T) {
 		default:
 			pass++
 		}
-		if _, failure := updateRoundTrip(string(src), opts); failure != "" {
+		if _, failure := roundTrip(ParseUpdate, string(src), opts); failure != "" {
 			t.Errorf("%s: %s", c.file, failure)
 		}
 	}
@@ -97,7 +56,7 @@ func TestW3CUpdateRoundTrip(t *testing.T) {
 		}
 		total++
 		src, _ := os.ReadFile(p)
-		ok, failure := updateRoundTrip(string(src), Options{Base: "file://" + filepath.ToSlash(p)})
+		ok, failure := roundTrip(ParseUpdate, string(src), Options{Base: "file://" + filepath.ToSlash(p)})
 		if ok {
 			parsed++
 		}

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 )
 
@@ -17,46 +16,22 @@ import (
 
 var reType12 = regexp.MustCompile(`mf:(Positive|Negative)(Update)?SyntaxTest\b`)
 
-type syntaxCase12 struct {
-	file     string
-	positive bool
-	update   bool
-}
-
-func syntaxCases12(t testing.TB) []syntaxCase12 {
+func syntaxCases12(t testing.TB) []syntaxCase {
 	root := filepath.Join(w3cDir(t), "sparql", "sparql12")
 	dirs, err := os.ReadDir(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []syntaxCase12
+	var manifests []string
 	for _, d := range dirs {
-		b, err := os.ReadFile(filepath.Join(root, d.Name(), "manifest.ttl"))
-		if err != nil {
-			continue
-		}
-		for _, st := range reStmtEnd.Split(stripComments(string(b)), -1) {
-			ty, act := reType12.FindStringSubmatch(st), reAction.FindStringSubmatch(st)
-			if ty == nil || act == nil {
-				continue
-			}
-			out = append(out, syntaxCase12{filepath.Join(root, d.Name(), act[1]), ty[1] == "Positive", ty[2] != ""})
+		if _, err := os.Stat(filepath.Join(root, d.Name(), "manifest.ttl")); err == nil {
+			manifests = append(manifests, d.Name())
 		}
 	}
-	return out
+	return manifestCases(t, root, manifests, reType12)
 }
 
-func stripComments(s string) string {
-	var lines []string
-	for _, ln := range strings.Split(s, "\n") {
-		if !strings.HasPrefix(strings.TrimSpace(ln), "#") {
-			lines = append(lines, ln)
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-func parseCase12(c syntaxCase12, spec Spec) (Node, string, error) {
+func parseCase12(c syntaxCase, spec Spec) (Node, string, error) {
 	b, err := os.ReadFile(c.file)
 	if err != nil {
 		return nil, "", err
@@ -100,7 +75,7 @@ func TestW3CSyntax12(t *testing.T) {
 }
 
 // checkRoundTrip12: the printed form parses to an Equal tree and prints the same.
-func checkRoundTrip12(t *testing.T, c syntaxCase12, n Node, printed string) {
+func checkRoundTrip12(t *testing.T, c syntaxCase, n Node, printed string) {
 	t.Helper()
 	var again Node
 	var err error

@@ -16,6 +16,7 @@ func w3cDir(t testing.TB) string { return w3csuite.Require(t) }
 type syntaxCase struct {
 	file     string
 	positive bool
+	update   bool // an Update syntax test
 }
 
 var (
@@ -36,26 +37,26 @@ var syntaxManifests = []string{
 // syntaxCases greps the manifests: a cheap reader, enough for this package's
 // own iteration (internal/corpus has the real manifest reader).
 func syntaxCases(t testing.TB) []syntaxCase {
-	root := filepath.Join(w3cDir(t), "sparql")
+	return manifestCases(t, filepath.Join(w3cDir(t), "sparql"), syntaxManifests, reType)
+}
+
+// manifestCases reads root/m/manifest.ttl for each m and lists the tests
+// whose type re matches (its first group "Positive" or "Negative") with
+// their action file.
+func manifestCases(t testing.TB, root string, manifests []string, re *regexp.Regexp) []syntaxCase {
 	var out []syntaxCase
-	for _, m := range syntaxManifests {
+	for _, m := range manifests {
 		dir := filepath.Join(root, m)
 		b, err := os.ReadFile(filepath.Join(dir, "manifest.ttl"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		var lines []string
-		for _, ln := range strings.Split(string(b), "\n") {
-			if !strings.HasPrefix(strings.TrimSpace(ln), "#") {
-				lines = append(lines, ln)
-			}
-		}
-		for _, st := range reStmtEnd.Split(strings.Join(lines, "\n"), -1) {
-			ty, act := reType.FindStringSubmatch(st), reAction.FindStringSubmatch(st)
+		for _, st := range reStmtEnd.Split(stripComments(string(b)), -1) {
+			ty, act := re.FindStringSubmatch(st), reAction.FindStringSubmatch(st)
 			if ty == nil || act == nil {
 				continue
 			}
-			out = append(out, syntaxCase{filepath.Join(dir, act[1]), ty[1] == "Positive"})
+			out = append(out, syntaxCase{filepath.Join(dir, act[1]), ty[1] == "Positive", strings.Contains(ty[0], "Update")})
 		}
 	}
 	return out
@@ -100,4 +101,14 @@ func TestW3CSyntax(t *testing.T) {
 	if len(cases) < 300 {
 		t.Errorf("found only %d syntax cases", len(cases))
 	}
+}
+
+func stripComments(s string) string {
+	var lines []string
+	for _, ln := range strings.Split(s, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(ln), "#") {
+			lines = append(lines, ln)
+		}
+	}
+	return strings.Join(lines, "\n")
 }
