@@ -42,55 +42,11 @@ func editGroups(root syntax.Node, f func(syntax.Pattern) []syntax.Pattern) {
 // keep is editGroups' identity.
 func keep(p syntax.Pattern) []syntax.Pattern { return []syntax.Pattern{p} }
 
-// exprSlots are the expression fields a node owns.
-func exprSlots(n syntax.Node) []*syntax.Expr {
-	var out []*syntax.Expr
-	each := func(es []syntax.Expr) {
-		for i := range es {
-			out = append(out, &es[i])
-		}
-	}
-	switch n := n.(type) {
-	case *syntax.Filter:
-		out = append(out, &n.Expr)
-	case *syntax.Bind:
-		out = append(out, &n.Expr)
-	case *syntax.SelectItem:
-		if n.Expr != nil {
-			out = append(out, &n.Expr)
-		}
-	case *syntax.GroupCondition:
-		out = append(out, &n.Expr)
-	case *syntax.OrderCondition:
-		out = append(out, &n.Expr)
-	case *syntax.Binary:
-		out = append(out, &n.X, &n.Y)
-	case *syntax.Unary:
-		out = append(out, &n.X)
-	case *syntax.In:
-		out = append(out, &n.X)
-		each(n.List)
-	case *syntax.Call:
-		each(n.Args)
-	case *syntax.FuncCall:
-		each(n.Args)
-	case *syntax.Aggregate:
-		if n.Arg != nil {
-			out = append(out, &n.Arg)
-		}
-	case *syntax.Query:
-		each(n.Mod.Having)
-	case *syntax.SubSelect:
-		each(n.Mod.Having)
-	}
-	return out
-}
-
 // editExprs replaces every expression e for which f returns a non-nil
 // replacement, again on the replacement until f returns nil.
 func editExprs(root syntax.Node, f func(syntax.Expr) syntax.Expr) {
 	walk(root, func(n syntax.Node) {
-		for _, slot := range exprSlots(n) {
+		for _, slot := range ExprSlots(n) {
 			for i := 0; i < maxSteps && *slot != nil; i++ {
 				r := f(*slot)
 				if r == nil {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/constructs"
 )
 
 // An edit is one change of a syntax tree, in place. Its kind is a stable
@@ -61,7 +62,7 @@ func nodeEdits(n syntax.Node, sc scope) []edit {
 		out = append(out, dataEdits(n)...)
 		out = append(out, flagEdits(n)...)
 	}
-	for _, slot := range exprSlots(n) {
+	for _, slot := range constructs.ExprSlots(n) {
 		out = append(out, exprEdits(slot, sc)...)
 	}
 	return out

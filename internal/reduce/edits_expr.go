@@ -1,53 +1,6 @@
 package reduce
 
-import (
-	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
-)
-
-// exprSlots returns pointers to the expression fields a node owns, so an
-// edit can replace an expression in place.
-func exprSlots(n syntax.Node) []*syntax.Expr {
-	var out []*syntax.Expr
-	each := func(es []syntax.Expr) {
-		for i := range es {
-			out = append(out, &es[i])
-		}
-	}
-	switch n := n.(type) {
-	case *syntax.Filter:
-		out = append(out, &n.Expr)
-	case *syntax.Bind:
-		out = append(out, &n.Expr)
-	case *syntax.SelectItem:
-		if n.Expr != nil {
-			out = append(out, &n.Expr)
-		}
-	case *syntax.GroupCondition:
-		out = append(out, &n.Expr)
-	case *syntax.OrderCondition:
-		out = append(out, &n.Expr)
-	case *syntax.Binary:
-		out = append(out, &n.X, &n.Y)
-	case *syntax.Unary:
-		out = append(out, &n.X)
-	case *syntax.In:
-		out = append(out, &n.X)
-		each(n.List)
-	case *syntax.Call:
-		each(n.Args)
-	case *syntax.FuncCall:
-		each(n.Args)
-	case *syntax.Aggregate:
-		if n.Arg != nil {
-			out = append(out, &n.Arg)
-		}
-	case *syntax.Query:
-		each(n.Mod.Having)
-	case *syntax.SubSelect:
-		each(n.Mod.Having)
-	}
-	return out
-}
+import "github.com/sparql-oracle/oracle/internal/algebra/syntax"
 
 // exprEdits replace the expression in slot by each of its operands ("a &&
 // b" by a or b: dropping a conjunct; "!e" by e), by a variable it mentions,

@@ -1,6 +1,9 @@
 package reduce
 
-import "github.com/sparql-oracle/oracle/internal/algebra/syntax"
+import (
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/constructs"
+)
 
 // The edits of an update request (SPARQL 1.1 Update #rUpdate). The request
 // tree is walked in a fixed order (updateNodes), so an edit site (node
@@ -56,6 +59,10 @@ func (l *nodeList) op(op syntax.UpdateOp) {
 			l.block(b)
 		}
 	}
+	if data := constructs.DataBlocks(op); data != nil {
+		blocks(*data)
+		return
+	}
 	switch op := op.(type) {
 	case *syntax.Load:
 		l.inspect(op.Source)
@@ -65,12 +72,6 @@ func (l *nodeList) op(op syntax.UpdateOp) {
 	case *syntax.Transfer:
 		l.target(op.From)
 		l.target(op.To)
-	case *syntax.InsertData:
-		blocks(op.Quads)
-	case *syntax.DeleteData:
-		blocks(op.Quads)
-	case *syntax.DeleteWhere:
-		blocks(op.Quads)
 	case *syntax.Modify:
 		l.inspect(op.With)
 		blocks(op.Delete)
@@ -154,6 +155,9 @@ func dropStep(u *syntax.Update, i int) {
 // DELETE/INSERT (#rModify) WITH, a USING clause, or a whole DELETE or
 // INSERT clause dropped (the other one stays), a template block dropped.
 func opEdits(op syntax.UpdateOp) []edit {
+	if data := constructs.DataBlocks(op); data != nil {
+		return dropBlocks("drop-data-block", data, 2)
+	}
 	switch op := op.(type) {
 	case *syntax.Load:
 		return append(silentEdit(&op.Silent), loadEdits(op)...)
@@ -162,12 +166,6 @@ func opEdits(op syntax.UpdateOp) []edit {
 	case *syntax.Transfer:
 		out := append(silentEdit(&op.Silent), targetEdits(op.From)...)
 		return append(out, targetEdits(op.To)...)
-	case *syntax.InsertData:
-		return dropBlocks("drop-data-block", &op.Quads, 2)
-	case *syntax.DeleteData:
-		return dropBlocks("drop-data-block", &op.Quads, 2)
-	case *syntax.DeleteWhere:
-		return dropBlocks("drop-data-block", &op.Quads, 2)
 	case *syntax.Modify:
 		return modifyEdits(op)
 	}

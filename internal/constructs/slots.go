@@ -1,0 +1,67 @@
+package constructs
+
+import "github.com/sparql-oracle/oracle/internal/algebra/syntax"
+
+// The slots a syntax node owns, shared by this package's rewrites
+// (rewrite.go) and the reducer's edits (internal/reduce/edits_expr.go,
+// internal/reduce/update_edits.go): both replace a node's parts in place.
+
+// ExprSlots returns pointers to the expression fields n owns, so a rewrite
+// can replace an expression in place.
+func ExprSlots(n syntax.Node) []*syntax.Expr {
+	var out []*syntax.Expr
+	each := func(es []syntax.Expr) {
+		for i := range es {
+			out = append(out, &es[i])
+		}
+	}
+	switch n := n.(type) {
+	case *syntax.Filter:
+		out = append(out, &n.Expr)
+	case *syntax.Bind:
+		out = append(out, &n.Expr)
+	case *syntax.SelectItem:
+		if n.Expr != nil {
+			out = append(out, &n.Expr)
+		}
+	case *syntax.GroupCondition:
+		out = append(out, &n.Expr)
+	case *syntax.OrderCondition:
+		out = append(out, &n.Expr)
+	case *syntax.Binary:
+		out = append(out, &n.X, &n.Y)
+	case *syntax.Unary:
+		out = append(out, &n.X)
+	case *syntax.In:
+		out = append(out, &n.X)
+		each(n.List)
+	case *syntax.Call:
+		each(n.Args)
+	case *syntax.FuncCall:
+		each(n.Args)
+	case *syntax.Aggregate:
+		if n.Arg != nil {
+			out = append(out, &n.Arg)
+		}
+	case *syntax.Query:
+		each(n.Mod.Having)
+	case *syntax.SubSelect:
+		each(n.Mod.Having)
+	}
+	return out
+}
+
+// DataBlocks returns the quad blocks of an INSERT DATA, DELETE DATA or
+// DELETE WHERE operation (#rInsertData, #rDeleteData, #rDeleteWhere), so
+// an edit can drop one; nil for any other operation.
+func DataBlocks(op syntax.UpdateOp) *[]*syntax.QuadBlock {
+	switch op := op.(type) {
+	case *syntax.InsertData:
+		return &op.Quads
+	case *syntax.DeleteData:
+		return &op.Quads
+	case *syntax.DeleteWhere:
+		return &op.Quads
+	}
+	return nil
+}
