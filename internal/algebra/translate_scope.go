@@ -28,12 +28,22 @@ func (s *varSet) add(vs ...string) {
 // node adds a variable, or the variables of a nested triple pattern.
 func (s *varSet) node(n Node) {
 	if t := n.Triple; t != nil {
-		s.node(t.S)
-		s.node(t.P)
-		s.node(t.O)
+		s.triplePattern(*t)
 		return
 	}
 	s.add(n.Var)
+}
+
+func (s *varSet) triplePattern(t TriplePattern) {
+	s.node(t.S)
+	s.node(t.P)
+	s.node(t.O)
+}
+
+// named adds the variable naming a GRAPH or SERVICE, then those of its pattern.
+func (s *varSet) named(name Node, op Op) {
+	s.node(name)
+	s.op(op)
 }
 
 // op adds the variables op makes visible. An operator not listed passes
@@ -44,9 +54,7 @@ func (s *varSet) op(op Op) {
 	switch o := op.(type) {
 	case *BGP:
 		for _, t := range o.Triples {
-			s.node(t.S)
-			s.node(t.P)
-			s.node(t.O)
+			s.triplePattern(t)
 		}
 	case *Path:
 		s.node(o.S)
@@ -54,11 +62,9 @@ func (s *varSet) op(op Op) {
 	case *Minus:
 		s.op(o.L)
 	case *Graph:
-		s.node(o.Name)
-		s.op(o.Op)
+		s.named(o.Name, o.Op)
 	case *Service:
-		s.node(o.Name)
-		s.op(o.Op)
+		s.named(o.Name, o.Op)
 	case *Extend:
 		s.op(o.Op)
 		s.add(o.Var)

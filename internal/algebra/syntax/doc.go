@@ -26,7 +26,14 @@
 // variables in QuadData, no blank nodes in DELETE forms, blank node labels
 // not shared by two WHERE clauses or two INSERT DATA operations, #grammarBNodes),
 // printer in print_update.go; TestW3CUpdateSyntax keeps syntax-update-1/2 at
-// 55/55 and round-trips every .ru file of the suite.
+// 55/55 and TestW3CUpdateRoundTrip round-trips every .ru file of the suite.
+// A query and a request are two units of one grammar, as Oxigraph's
+// spargebra has Query | Update: what they share is written once and the
+// *_update.go files hold only what is the update's own. parseUnit (parse.go)
+// runs both (limits, §19.2 escapes, the document followed, the static
+// rules); the prologue, FROM/USING clauses, group patterns and triples
+// parse, check (visitTriple, check.go) and print (prologue, dataset,
+// print.go) by the same code; Walk covers both trees.
 //
 // Data flow:
 //
@@ -42,7 +49,8 @@
 //	check.go      blank-node labels per BGP, BIND/SELECT scope, grouping, aggregates
 //	expand.go     TriplesBlock.Expand: the §4.2 abbreviations to flat triple patterns
 //	print.go      the printer; equal.go: Equal ignoring positions
-//	walk.go       Inspect (go/ast style traversal) and Clone (deep copy)
+//	walk.go       Walk (go/ast style Visitor) and Inspect over every node type
+//	clone.go      Clone (deep copy, by reflection: no list of types to keep)
 //
 // The tree keeps what was written: triples stay nested (predicate-object lists,
 // `[ ... ]`, collections) and IRIs keep their written form next to the resolved
@@ -56,9 +64,20 @@
 //     Nesting (groups, brackets, paths, collections) is bounded by
 //     Options.MaxDepth and input size by Options.MaxLength.
 //   - Every tree that parses prints to text that parses to an Equal tree, and
-//     printing is a fixed point; FuzzParse and TestW3CRoundTrip check it. A new
-//     node type needs a case in print.go, check.go (walkers) and a data case.
-//   - Static rules live in check.go only, one function per rule, each citing
+//     printing is a fixed point; FuzzParse and TestW3CRoundTrip check it.
+//   - A new node type (a struct embedding Pos in ast.go, ast12.go or
+//     update_ast.go) needs: a case in Walk's switch (walk.go) visiting its
+//     children in source order, a case in the printer (print*.go), one
+//     in the static rules where one applies (check.go; graph nodes in visitNode), and a data case in
+//     testdata/ that produces it. TestWalkEveryNodeType fails until Walk
+//     lists it (it compares Walk's cases with the types ast*.go declare),
+//     until some parsed tree holds it (W3C suites and testdata), and when
+//     Walk misses a child (it counts every node of every parsed tree by
+//     reflection against what Walk visits). Walk panics on a type it does
+//     not list, naming it; Inspect is Walk with a function, as in go/ast.
+//     Equal and Clone need nothing (they go by reflection).
+//   - Static rules live in check.go (check_update.go: those only updates
+//     have), one function per rule, each citing
 //     its spec anchor; add a case to testdata/check.txt for each.
 //   - Goldens: go test ./internal/algebra/syntax -run TestData -update.
 //   - The W3C syntax suite (../shared/w3c/rdf-tests, or $W3C_TESTS) must stay

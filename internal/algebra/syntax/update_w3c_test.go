@@ -16,29 +16,14 @@ func updateSyntaxCases(t testing.TB) []syntaxCase {
 	return manifestCases(t, root, []string{"syntax-update-1", "syntax-update-2"}, reUpdateType)
 }
 
+// TestW3CUpdateSyntax judges syntax-update-1/2; TestW3CUpdateRoundTrip
+// round-trips their requests with the others.
 func TestW3CUpdateSyntax(t *testing.T) {
 	cases := updateSyntaxCases(t)
-	pass := 0
-	for _, c := range cases {
-		src, err := os.ReadFile(c.file)
-		if err != nil {
-			t.Error(err)
-			continue
-		}
-		opts := Options{Base: "file://" + filepath.ToSlash(c.file)}
-		_, perr := ParseUpdate(string(src), opts)
-		switch {
-		case c.positive && perr != nil:
-			t.Errorf("%s: positive test rejected: %v", c.file, perr)
-		case !c.positive && perr == nil:
-			t.Errorf("%s: negative test accepted", c.file)
-		default:
-			pass++
-		}
-		if _, failure := roundTrip(ParseUpdate, string(src), opts); failure != "" {
-			t.Errorf("%s: %s", c.file, failure)
-		}
-	}
+	pass := judgeSyntax(t, cases, func(src string, opts Options) error {
+		_, err := ParseUpdate(src, opts)
+		return err
+	})
 	t.Logf("W3C update syntax: %d/%d", pass, len(cases))
 	if len(cases) < 50 {
 		t.Errorf("found only %d update syntax cases", len(cases))

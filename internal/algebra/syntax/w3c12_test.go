@@ -117,14 +117,9 @@ func TestW3CSyntax12Auto(t *testing.T) {
 
 // TestW3CSyntax11Strict: the 1.1 suite under Spec11 gives the same verdicts.
 func TestW3CSyntax11Strict(t *testing.T) {
-	for _, c := range syntaxCases(t) {
-		src, err := os.ReadFile(c.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, perr := Parse(string(src), Options{Base: "file://" + filepath.ToSlash(c.file), Spec: Spec11})
-		if (perr == nil) != c.positive {
-			t.Errorf("%s: Spec11: positive=%v, error %v", c.file, c.positive, perr)
-		}
-	}
+	judgeSyntax(t, syntaxCases(t), func(src string, opts Options) error {
+		opts.Spec = Spec11
+		_, err := Parse(src, opts)
+		return err
+	})
 }

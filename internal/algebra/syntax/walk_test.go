@@ -154,7 +154,7 @@ func parsedTrees(t *testing.T) map[string]Node {
 func TestWalkEveryNodeType(t *testing.T) {
 	declared, cases := declaredNodeTypes(t), walkCaseTypes(t)
 	if !slices.Equal(declared, cases) {
-		t.Fatalf("Walk's switch lists\n%v\nthe tree declares\n%v", cases, declared)
+		t.Fatalf("node types missing from Walk's switch: %v; cases that are no node type: %v", minus(declared, cases), minus(cases, declared))
 	}
 	trees := parsedTrees(t)
 	produced, visitedTypes := map[string]int{}, map[string]int{}
@@ -179,6 +179,17 @@ func TestWalkEveryNodeType(t *testing.T) {
 		t.Errorf("no parsed tree holds %v: add a case that produces them", missing)
 	}
 	t.Logf("%d trees, %d node types declared, %d nodes visited", len(trees), len(declared), sum(visitedTypes))
+}
+
+// minus lists the members of a that b lacks.
+func minus(a, b []string) []string {
+	var out []string
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func sum(m map[string]int) int {
