@@ -18,16 +18,15 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/sparql-oracle/oracle/adapters/oxigraph"
-	"github.com/sparql-oracle/oracle/adapters/python"
 	"github.com/sparql-oracle/oracle/internal/engine"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 func init() {
-	commands["bench"] = command{runBench, "time the engine against Oxigraph (native, WASM) and oxilite on the BSBM-like mix"}
+	commands["bench"] = command{runBench, "time the engine against the engines whose descriptors can be benchmarked, on the BSBM-like mix"}
 }
 
 // benchConfig is the parsed command line of `oracle bench`.
@@ -45,7 +44,7 @@ type benchConfig struct {
 
 // runBench implements
 //
-//	oracle bench [--triples 100000,1000000] [--engines engine,pyoxigraph,oxigraph,oxilite]
+//	oracle bench [--triples 100000,1000000] [--engines engine,NAME...]
 //	             [--runs N] [--format md|json] [--timeout D]
 //	oracle bench --reach [--triples LADDER] [--limit 30s] [--reach-columns reference,engine,judge]
 //
@@ -53,8 +52,10 @@ type benchConfig struct {
 // engine once (the sidecars keep it by dataset_id), runs each query of
 // engine.BSBMQueries once to warm up and then N times per engine, and
 // prints each engine's median own query time, its ratio to ours, and
-// whether its answer equals ours. An engine that is not installed is
-// skipped with a note. Exit 2 on a usage error, 1 when nothing could run.
+// whether its answer equals ours. The engines it can time are those whose
+// descriptor says how to start their sidecar (oracle.Descriptor.Bench);
+// they are the default list. An engine that is not installed is skipped
+// with a note. Exit 2 on a usage error, 1 when nothing could run.
 func runBench(args []string) int {
 	// An interrupt cancels the requests, so the sidecars are killed.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -109,7 +110,7 @@ func parseBench(args []string, stderr io.Writer) (*benchConfig, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	sizes := fs.String("triples", "100000,1000000", "comma-separated dataset sizes")
-	engines := fs.String("engines", "engine,pyoxigraph,oxigraph,oxilite", "comma-separated engines")
+	engines := fs.String("engines", strings.Join(append([]string{"engine"}, benchable()...), ","), "comma-separated engines")
 	cfg := &benchConfig{}
 	fs.IntVar(&cfg.runs, "runs", 5, "timed runs per query and engine, after one warm-up")
 	fs.StringVar(&cfg.format, "format", "md", "output: md or json")
@@ -154,10 +155,15 @@ func (cfg *benchConfig) fill(sizes, engines string) error {
 	return nil
 }
 
-// benchTargetFor builds the engine called name.
+// benchTargetFor builds the engine called name: ours, or the sidecar its
+// descriptor starts.
 func benchTargetFor(name string) (benchTarget, error) {
 	if name == "engine" {
 		return &ownTarget{}, nil
+	}
+	d, _ := oracle.Describe(name)
+	if d.Bench == nil {
+		return nil, fmt.Errorf("%s cannot be benchmarked (engine, %s can)", name, strings.Join(benchable(), ", "))
 	}
 	if !registry.Installed(name) {
 		return nil, fmt.Errorf("%s is not installed (scripts/install.sh)", name)
@@ -166,16 +172,18 @@ func benchTargetFor(name string) (benchTarget, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch name {
-	case oxigraph.Name:
-		c := oxigraph.Config(filepath.Join(root, "adapters", "oxigraph"), 1)
-		c.Env = append(c.Env, "NODE_OPTIONS=--max-old-space-size=16384")
-		return &sidecarTarget{cfg: c}, nil
-	case "pyoxigraph", "oxilite":
-		py := filepath.Join(root, ".venv", "bin", "python")
-		return &sidecarTarget{cfg: python.Config(name, filepath.Join(root, "adapters", "python"), py, 1)}, nil
+	return &sidecarTarget{proc: d.Bench(root)}, nil
+}
+
+// benchable lists the described engines whose sidecar the bench can start.
+func benchable() []string {
+	var out []string
+	for _, d := range oracle.Described() {
+		if d.Bench != nil {
+			out = append(out, d.Name)
+		}
 	}
-	return nil, fmt.Errorf("%s cannot be benchmarked (engine, pyoxigraph, oxigraph, oxilite can)", name)
+	return out
 }
 
 // runBenchmark builds the engines and measures every size.

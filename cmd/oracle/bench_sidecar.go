@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
@@ -23,7 +24,7 @@ import (
 // (sidecar.Engine sends the whole dataset with each case). The engine's own
 // query time is the response's time_ms.
 type sidecarTarget struct {
-	cfg     sidecar.Config
+	proc    oracle.Process
 	cmd     *exec.Cmd
 	in      io.WriteCloser
 	out     *bufio.Reader
@@ -33,16 +34,16 @@ type sidecarTarget struct {
 	version string
 }
 
-func (t *sidecarTarget) Name() string    { return t.cfg.Name }
+func (t *sidecarTarget) Name() string    { return t.proc.Name }
 func (t *sidecarTarget) Version() string { return t.version }
 
 // start launches the process in its own group (so a kill reaches its
 // children) and asks for its version.
 func (t *sidecarTarget) start(ctx context.Context) error {
-	argv := t.cfg.Command
+	argv := t.proc.Command
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = t.cfg.Dir
-	cmd.Env = append(os.Environ(), t.cfg.Env...)
+	cmd.Dir = t.proc.Dir
+	cmd.Env = append(os.Environ(), t.proc.Env...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Stderr = &t.stderr
 	in, err := cmd.StdinPipe()
@@ -54,7 +55,7 @@ func (t *sidecarTarget) start(ctx context.Context) error {
 		return err
 	}
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("start %s: %w", t.cfg.Name, err)
+		return fmt.Errorf("start %s: %w", t.proc.Name, err)
 	}
 	t.cmd, t.in, t.out = cmd, in, bufio.NewReaderSize(out, 1<<20)
 	resp, err := t.exchange(ctx, &sidecar.Request{Op: "version"})
@@ -77,7 +78,7 @@ func (t *sidecarTarget) Load(ctx context.Context, _ *rdf.Dataset, nquads, id str
 		return err
 	}
 	if !resp.OK {
-		return fmt.Errorf("%s: loading: %s", t.cfg.Name, failureText(resp.Error))
+		return fmt.Errorf("%s: loading: %s", t.proc.Name, failureText(resp.Error))
 	}
 	t.dataset = id
 	return nil
@@ -117,12 +118,12 @@ func (t *sidecarTarget) exchange(ctx context.Context, req *sidecar.Request) (*si
 	case r := <-done:
 		if r.err != nil {
 			t.Close()
-			return nil, fmt.Errorf("%s: %v (stderr: %.500s)", t.cfg.Name, r.err, t.stderr.String())
+			return nil, fmt.Errorf("%s: %v (stderr: %.500s)", t.proc.Name, r.err, t.stderr.String())
 		}
 		return r.resp, nil
 	case <-ctx.Done():
 		t.Close()
-		return nil, fmt.Errorf("%s: %w", t.cfg.Name, ctx.Err())
+		return nil, fmt.Errorf("%s: %w", t.proc.Name, ctx.Err())
 	}
 }
 

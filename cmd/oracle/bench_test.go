@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,5 +135,18 @@ func TestBenchReachPlumbing(t *testing.T) {
 		if len(cells) != 12 || strings.TrimSpace(cells[3]) != "600" || strings.TrimSpace(cells[6]) != "600" || strings.TrimSpace(cells[9]) != "600" {
 			t.Errorf("%s: not both evaluators and the large-case judge at 600 triples within the limit: %s", bq.Name, line)
 		}
+	}
+}
+
+// TestBenchEnginesAreDescribed: the bench's engines are those whose
+// descriptor says how to start their sidecar (the three it timed before
+// descriptors said so), and any other is refused with the list.
+func TestBenchEnginesAreDescribed(t *testing.T) {
+	if got, want := benchable(), []string{"oxigraph", "oxilite", "pyoxigraph"}; !slices.Equal(got, want) {
+		t.Errorf("benchable() = %v, want %v", got, want)
+	}
+	_, err := benchTargetFor("rasqal")
+	if err == nil || !strings.Contains(err.Error(), "cannot be benchmarked (engine, oxigraph, oxilite, pyoxigraph can)") {
+		t.Errorf("rasqal: %v, want it refused with the list", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
@@ -24,33 +25,20 @@ func EngineIRI(name string) string { return "urn:sparql-oracle:engine:" + name }
 // AssertorIRI identifies the oracle, the assertor of every assertion.
 const AssertorIRI = "https://github.com/sparql-oracle/oracle#oracle"
 
-// homepage is the oracle's, the in-house evaluators'.
+// homepage is the oracle's.
 const homepage = "https://github.com/sparql-oracle/oracle"
 
-// project is the DOAP description of an engine under test.
-type project struct {
-	name, homepage, language string
-}
-
-// projects describes each engine the registry knows by its own project;
-// an engine not listed (an endpoint named in a config file) is described
-// by its name alone.
-var projects = map[string]project{
-	"reference":       {"sparql-oracle reference evaluator", homepage, "Go"},
-	"engine":          {"sparql-oracle fast engine", homepage, "Go"},
-	"oxigraph":        {"Oxigraph (JavaScript/WebAssembly build)", "https://github.com/oxigraph/oxigraph", "Rust"},
-	"pyoxigraph":      {"pyoxigraph", "https://github.com/oxigraph/oxigraph", "Rust"},
-	"oxilite":         {"oxilite", "https://pypi.org/project/oxilite/", "Python"},
-	"rdflib":          {"RDFLib", "https://github.com/RDFLib/rdflib", "Python"},
-	"jena":            {"Apache Jena ARQ", "https://jena.apache.org/", "Java"},
-	"rdf4j":           {"Eclipse RDF4J", "https://rdf4j.org/", "Java"},
-	"fuseki":          {"Apache Jena Fuseki", "https://jena.apache.org/documentation/fuseki2/", "Java"},
-	"oxigraph-server": {"Oxigraph server", "https://github.com/oxigraph/oxigraph", "Rust"},
-	"comunica":        {"Comunica", "https://comunica.dev/", "TypeScript"},
-	"virtuoso":        {"OpenLink Virtuoso Open-Source", "https://github.com/openlink/virtuoso-opensource", "C"},
-	"rasqal":          {"Rasqal", "https://librdf.org/rasqal/", "C"},
-	"attean":          {"Attean", "https://metacpan.org/dist/Attean", "Perl"},
-	"rdfquery":        {"RDF::Query", "https://metacpan.org/dist/RDF-Query", "Perl"},
+// project is the DOAP description of the engine called name: its
+// descriptor's EARL part (oracle.Descriptor, declared in its adapter
+// folder; the registry describes the in-house evaluators), else its name
+// alone (an endpoint named in a config file). "engine@release" is its
+// engine's project.
+func project(name string) oracle.Project {
+	d, _ := oracle.Describe(name)
+	if d.EARL.Name == "" {
+		return oracle.Project{Name: name}
+	}
+	return d.EARL
 }
 
 // WriteEARL writes the report as EARL 1.0 Turtle
@@ -77,16 +65,13 @@ func (r *Report) WriteEARL(w io.Writer) error {
 
 // writeSubject describes the engine under test and the release tested.
 func (r *Report) writeSubject(w io.Writer, subject string) {
-	p, ok := projects[r.Engine]
-	if !ok {
-		p = project{name: r.Engine}
-	}
-	fmt.Fprintf(w, "%s a doap:Project, earl:TestSubject, earl:Software ;\n  doap:name %s", subject, literal(p.name))
-	if p.homepage != "" {
-		fmt.Fprintf(w, " ;\n  doap:homepage <%s> ;\n  doap:programming-language %s", p.homepage, literal(p.language))
+	p := project(r.Engine)
+	fmt.Fprintf(w, "%s a doap:Project, earl:TestSubject, earl:Software ;\n  doap:name %s", subject, literal(p.Name))
+	if p.Homepage != "" {
+		fmt.Fprintf(w, " ;\n  doap:homepage <%s> ;\n  doap:programming-language %s", p.Homepage, literal(p.Language))
 	}
 	fmt.Fprintf(w, " ;\n  doap:release [ a doap:Version ; doap:name %s ; doap:revision %s ] .\n\n",
-		literal(strings.TrimSpace(p.name+" "+r.Version)), literal(r.Version))
+		literal(strings.TrimSpace(p.Name+" "+r.Version)), literal(r.Version))
 }
 
 // writeAssertor describes this oracle, the tool that ran the tests.

@@ -87,11 +87,19 @@ func TestEARLDescribesSubjectAndAssertor(t *testing.T) {
 }
 
 // TestEveryEngineHasAProject: each engine the registry knows has a DOAP
-// description (name, homepage, language) for its EARL reports.
+// description (name, homepage, language) for its EARL reports, in its
+// descriptor; an undescribed name (a config's endpoint) is its name alone,
+// and a release is described as its engine.
 func TestEveryEngineHasAProject(t *testing.T) {
 	for _, n := range registry.Canonical {
-		if p, ok := projects[n]; n != "sparqlhttp" && (!ok || p.name == "" || p.homepage == "" || p.language == "") {
-			t.Errorf("engine %s has no complete DOAP project in earl.go", n)
+		if p := project(n); n != "sparqlhttp" && (p.Name == n && p.Homepage == "" || p.Homepage == "" || p.Language == "") {
+			t.Errorf("engine %s has no complete EARL project in its descriptor: %+v", n, p)
 		}
+	}
+	if p := project("no-such-endpoint"); p.Name != "no-such-endpoint" || p.Homepage != "" {
+		t.Errorf("an undescribed engine: %+v, want its name alone", p)
+	}
+	if p, q := project("jena@5.6.0"), project("jena"); p != q {
+		t.Errorf("jena@5.6.0 is described as %+v, jena as %+v", p, q)
 	}
 }
