@@ -179,8 +179,7 @@ func (b *Budget) Reserve(ctx context.Context, name string, n int64, self Idler) 
 	for {
 		changed, ok := b.take(name, n)
 		if ok {
-			var once sync.Once
-			return func() { once.Do(func() { b.give(name, n) }) }, nil
+			return b.releaser(name, n), nil
 		}
 		if b.freeIdle(self) {
 			continue
@@ -191,6 +190,24 @@ func (b *Budget) Reserve(ctx context.Context, name string, n int64, self Idler) 
 			return nil, b.taken(name, n)
 		}
 	}
+}
+
+// TryReserve takes n bytes for one process of engine name only when the
+// budget has them now: it stops no other engine's idle process and does not
+// wait. It is for a start nobody waits for (a server restarted in the
+// background, adapters/sparqlhttp warm.go), which must not take memory
+// from, nor stop the processes of, engines that serve cases.
+func (b *Budget) TryReserve(name string, n int64) (release func(), ok bool) {
+	if _, ok := b.take(name, n); !ok {
+		return nil, false
+	}
+	return b.releaser(name, n), true
+}
+
+// releaser gives n bytes of name back, once.
+func (b *Budget) releaser(name string, n int64) func() {
+	var once sync.Once
+	return func() { once.Do(func() { b.give(name, n) }) }
 }
 
 func (b *Budget) take(name string, n int64) (<-chan struct{}, bool) {

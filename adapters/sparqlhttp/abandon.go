@@ -82,7 +82,8 @@ func (m *Managed) settle(ctx context.Context, srv *running) string {
 		return "" // quiet, or other cases still use it (their own timeouts stop it)
 	}
 	m.stopRun(srv)
-	return fmt.Sprintf(" (the %s server still evaluated the abandoned case: stopped, the next case starts a fresh one)", m.srv.Name)
+	m.rewarm() // the next case finds a fresh one started (warm.go)
+	return fmt.Sprintf(" (the %s server still evaluated the abandoned case: stopped, and started afresh in the background)", m.srv.Name)
 }
 
 // timeoutParams is the server's own per-query timeout (step 1) for what

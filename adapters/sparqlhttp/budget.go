@@ -54,6 +54,22 @@ func (m *Managed) reserve(ctx context.Context) (Server, func(), error) {
 	return s, release, err
 }
 
+// tryReserve is reserve with the memory free now, or ErrResource at once
+// (a background restart, warm.go).
+func (m *Managed) tryReserve(context.Context) (Server, func(), error) {
+	s := m.srv
+	if s.Limits.Memory <= 0 {
+		return s, func() {}, nil
+	}
+	s.RLimitMemory = s.Limits.Memory
+	s.Limits.Memory = sidecar.Memory().Share(s.Name, s.Limits.Memory)
+	release, ok := sidecar.Memory().TryReserve(s.Name, s.Limits.Memory)
+	if !ok {
+		return s, nil, fmt.Errorf("%w: %s: no free share of the memory budget for a background restart", oracle.ErrResource, s.Name)
+	}
+	return s, release, nil
+}
+
 // FreeIdle stops the server when no case runs on it (sidecar.Idler).
 func (m *Managed) FreeIdle() bool {
 	if m.busy.Load() > 0 || !m.mu.TryLock() {

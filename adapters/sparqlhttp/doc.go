@@ -78,7 +78,12 @@
 // milliseconds), the request is cancelled with the case and the relay
 // drops the server's connection, and after an abandoned case a server
 // whose process tree still burns CPU (or that has no per-query timeout,
-// the Oxigraph server) is stopped; the next case starts a fresh one.
+// the Oxigraph server) is stopped. A server stopped so (or past its CPU
+// limit) starts again in the background (warm.go, Rewarm, also used by
+// adapters/virtuoso): RewarmAfter (4 s) later, so the seconds after a
+// deadline stay free of engine CPU, with its budget share only when free
+// (sidecar.Budget.TryReserve), bounded by StartTimeout, dropped by Close;
+// the next case finds it warm, or waits for the start under way.
 //
 // An engine's own graphs are off limits (owngraphs.go, Config.OwnGraphs,
 // Virtuoso's system graphs): counted before the first case; a case naming

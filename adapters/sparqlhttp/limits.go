@@ -79,6 +79,7 @@ func (m *Managed) watched(ctx context.Context, srv *running, limit time.Duration
 	<-done
 	if over.Load() {
 		m.stopRun(srv)
+		m.rewarm() // a runaway case's server, as after an abandoned one (warm.go)
 		return nil, fmt.Errorf("%w: %s: CPU time past its limit of %s per case (server stopped)", oracle.ErrResource, m.srv.Name, limit)
 	}
 	return a, err

@@ -68,6 +68,7 @@ type Managed struct {
 	http *Engine
 	last *running     // the server last started, running or not (killed.go)
 	busy atomic.Int32 // cases running or starting it (budget.go)
+	warm Rewarm       // its restart after a stop for a runaway case (warm.go)
 }
 
 // NewManaged returns the engine; nothing starts before the first case.
@@ -165,12 +166,23 @@ func extend(ctx context.Context, d time.Duration) (context.Context, context.Canc
 }
 
 // Start starts the server unless it runs and returns its Protocol engine.
-// A missing program or a failed start is ErrUnavailable.
+// A missing program or a failed start is ErrUnavailable. The start has its
+// own bound (StartTimeout), not the case's deadline.
 func (m *Managed) Start(ctx context.Context) (*Engine, error) {
+	return m.startWith(ctx, context.WithoutCancel(ctx), m.reserve)
+}
+
+// startWith starts the server under bound with the memory reserve gives
+// (budget.go); a background restart (warm.go) passes its own context as
+// both, and a reserve that takes only free memory.
+func (m *Managed) startWith(ctx, bound context.Context, reserve func(context.Context) (Server, func(), error)) (*Engine, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.run != nil && !m.run.exited() {
 		return m.http, nil
+	}
+	if err := bound.Err(); err != nil {
+		return nil, fmt.Errorf("%w: %s: start abandoned: %v", oracle.ErrUnavailable, m.srv.Name, err)
 	}
 	if m.run != nil {
 		m.run.stop()
@@ -179,11 +191,15 @@ func (m *Managed) Start(ctx context.Context) (*Engine, error) {
 	if _, err := os.Stat(m.srv.Program); err != nil {
 		return nil, fmt.Errorf("%w: %s is not installed (scripts/install.sh endpoint_servers, python_adapters): %v", oracle.ErrUnavailable, m.srv.Name, err)
 	}
-	s, release, err := m.reserve(ctx) // its share of the memory budget (budget.go)
+	s, release, err := reserve(ctx) // its share of the memory budget (budget.go)
 	if err != nil {
 		return nil, err
 	}
-	r, err := start(context.WithoutCancel(ctx), s)
+	r, err := start(bound, s)
+	if err == nil && bound.Err() != nil { // Close ended a background restart
+		r.stop()
+		err = bound.Err()
+	}
 	if err != nil {
 		release()
 		return nil, fmt.Errorf("%w: the %s server did not start: %v", oracle.ErrUnavailable, m.srv.Name, err)
@@ -221,8 +237,9 @@ func (m *Managed) LastQueryTime() time.Duration {
 	return m.http.LastQueryTime()
 }
 
-// Close stops the server.
+// Close stops the server, and its background restart (warm.go).
 func (m *Managed) Close() {
+	m.warm.Stop()
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.run != nil {

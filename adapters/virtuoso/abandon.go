@@ -21,21 +21,47 @@ import (
 // in milliseconds: an "anytime" query stops there), the HTTP request is
 // cancelled with the case, and a server whose process tree still burns CPU
 // after that is stopped; the next case starts it again. It says what it
-// did, for the case's error.
+// did, for the case's error. A server another case still uses is left to
+// that case's own timeout. The stopped server starts again in the
+// background (sparqlhttp's warm.go), so the next case finds it warm.
 func (e *Engine) settle(ctx context.Context, srv *Server) string {
 	if ctx.Err() == nil || srv == nil || srv.cmd == nil || srv.cmd.Process == nil || srv.Exited() {
 		return ""
 	}
-	if sparqlhttp.Settle(srv.cmd.Process.Pid) {
+	if sparqlhttp.Settle(srv.cmd.Process.Pid) || !e.alone() {
 		return ""
 	}
+	e.stopAbandoned(srv)
+	return " (virtuoso still evaluated the abandoned case: stopped, and started again in the background)"
+}
+
+// stopAbandoned kills srv, still evaluating an abandoned case, and starts
+// it again in the background.
+func (e *Engine) stopAbandoned(srv *Server) {
 	e.mu.Lock()
-	defer e.mu.Unlock()
 	if e.srv == srv {
 		srv.kill()
 		e.srv, e.http = nil, nil
+		e.unreserve()
 	}
-	return " (virtuoso still evaluated the abandoned case: stopped, the next case starts it again)"
+	e.mu.Unlock()
+	e.rewarm()
+}
+
+// alone reports whether the calling case is the only one on the server.
+func (e *Engine) alone() bool { return e.busy.Load() <= 1 }
+
+// rewarm schedules the server's background restart after a stop.
+func (e *Engine) rewarm() {
+	e.warm.After(sparqlhttp.RewarmAfter, e.opts.StartTimeout, func(ctx context.Context) {
+		e.startWith(ctx, ctx, e.tryReserve)
+	})
+}
+
+// Rewarmed waits up to d for the background restart scheduled last to end
+// and reports whether a server runs then.
+func (e *Engine) Rewarmed(d time.Duration) bool {
+	return e.warm.Wait(d) && e.Server() != nil
 }
 
 // kill stops the server at once (SIGKILL to its process group): a server
@@ -77,6 +103,7 @@ func (e *Engine) reset(srv *Server) {
 		return
 	}
 	srv.kill()
+	e.unreserve()
 	for _, f := range []string{"virtuoso.db", "virtuoso.trx", "virtuoso.log", "virtuoso.pxa", "virtuoso-temp.db", "virtuoso-temp.trx", passwordFile} {
 		os.Remove(filepath.Join(srv.Dir, f))
 	}

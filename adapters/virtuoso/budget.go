@@ -46,6 +46,21 @@ func (e *Engine) reserve(ctx context.Context) (Options, func(), error) {
 	return o, release, err
 }
 
+// tryReserve is reserve with the memory free now, or ErrResource at once
+// (the background restart, sparqlhttp's warm.go).
+func (e *Engine) tryReserve(context.Context) (Options, func(), error) {
+	o := e.opts
+	if o.Limits.Memory <= 0 {
+		return o, func() {}, nil
+	}
+	o.Limits.Memory = sidecar.Memory().Share(Name, o.Limits.Memory)
+	release, ok := sidecar.Memory().TryReserve(Name, o.Limits.Memory)
+	if !ok {
+		return o, nil, fmt.Errorf("%w: %s: no free share of the memory budget for a background restart", oracle.ErrResource, Name)
+	}
+	return o, release, nil
+}
+
 // unreserve gives the stopped server's share back.
 func (e *Engine) unreserve() {
 	if e.held != nil {
@@ -98,8 +113,12 @@ func (e *Engine) budgeted(ctx context.Context, run func(context.Context) (*resul
 	return a, err
 }
 
-// stopServer stops srv if it is still the running server.
+// stopServer stops srv if it is still the running server and no other
+// case uses it (stopping it would fail that case, not this one).
 func (e *Engine) stopServer(srv *Server) {
+	if !e.alone() && !srv.Exited() {
+		return
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.srv == srv {

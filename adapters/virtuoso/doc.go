@@ -46,7 +46,10 @@
 // one is unsupported, leftovers are dropped after every case, and a changed
 // system graph restarts the server on a fresh database (abandon.go,
 // sparqlhttp's owngraphs.go). Queries carry /sparql's "timeout" from the
-// case's deadline; a server still busy after an abandoned case is killed.
+// case's deadline; a server still busy after an abandoned case is killed
+// (unless another case uses it) and started again in the background
+// RewarmAfter later (sparqlhttp's warm.go: with free budget memory only,
+// bounded, dropped by Close), so the next case finds it warm.
 // SP031 "due to security restrictions" (bif:file_to_string and the like)
 // and HC001 (no network) are unsupported (refusal.go). A virtuoso-t
 // killed mid-case from outside (a SIGKILL the oracle did not send) is

@@ -70,7 +70,8 @@ type Engine struct {
 	held  func()
 	limit int64
 	busy  atomic.Int32
-	floor *sidecar.Floor // the running server's resident memory before a case, at the least
+	floor *sidecar.Floor    // the running server's resident memory before a case, at the least
+	warm  sparqlhttp.Rewarm // its restart after a stop for an abandoned case (abandon.go)
 }
 
 // New returns the engine; no process starts until the first use.
@@ -134,10 +135,21 @@ func (e *Engine) LastQueryTime() time.Duration {
 // A missing virtuoso-t or a failed start is ErrUnavailable: the engine
 // could not be brought up, which says nothing about its answers.
 func (e *Engine) Start(ctx context.Context) (*sparqlhttp.Engine, error) {
+	return e.startWith(ctx, context.WithoutCancel(ctx), e.reserve)
+}
+
+// startWith starts the server under bound with the memory reserve gives
+// (budget.go); the background restart after a stop for an abandoned case
+// (abandon.go, sparqlhttp's warm.go) passes its own context as both, and
+// a reserve that takes only free memory.
+func (e *Engine) startWith(ctx, bound context.Context, reserve func(context.Context) (Options, func(), error)) (*sparqlhttp.Engine, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.srv != nil && !e.srv.Exited() {
 		return e.http, nil
+	}
+	if err := bound.Err(); err != nil {
+		return nil, fmt.Errorf("%w: virtuoso: start abandoned: %v", oracle.ErrUnavailable, err)
 	}
 	if _, err := exec.LookPath(e.opts.Binary); err != nil {
 		return nil, fmt.Errorf("%w: %s is not installed (scripts/install.sh installs it): %v", oracle.ErrUnavailable, e.opts.Binary, err)
@@ -147,14 +159,18 @@ func (e *Engine) Start(ctx context.Context) (*sparqlhttp.Engine, error) {
 		e.srv, e.http = nil, nil
 		e.unreserve()
 	}
-	o, release, err := e.reserve(ctx) // its share of the memory budget (budget.go)
+	o, release, err := reserve(ctx) // its share of the memory budget (budget.go)
 	if err != nil {
 		return nil, err
 	}
 	// The start has its own bound (StartTimeout), not the first query's
 	// deadline: a slow start under load must not fail the server, only
 	// that query.
-	srv, err := Start(context.WithoutCancel(ctx), o)
+	srv, err := Start(bound, o)
+	if err == nil && bound.Err() != nil { // Close ended a background restart
+		srv.Close()
+		err = bound.Err()
+	}
 	if err != nil {
 		release()
 		e.srv, e.http = nil, nil
@@ -202,6 +218,7 @@ func (e *Engine) Server() *Server {
 
 // Close stops the server by its PID.
 func (e *Engine) Close() error {
+	e.warm.Stop() // and its background restart (abandon.go)
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.srv == nil {

@@ -1,0 +1,88 @@
+package sparqlhttp
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+)
+
+// runawayCase is internal/registry abandon_test.go's runaway: the count of
+// a four-way cross product over 2,000 triples, which no engine finishes.
+func runawayCase() *oracle.Case {
+	ds := rdf.NewDataset()
+	for i := range 2000 {
+		ds.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://e/s%d", i%50)), P: rdf.IRI(fmt.Sprintf("http://e/p%d", i%7)), O: rdf.Literal(strconv.Itoa(i), "")})
+	}
+	return &oracle.Case{Name: "runaway", Query: "SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }", Dataset: ds}
+}
+
+// timed runs c under d and says how long it took.
+func timed(m *Managed, c *oracle.Case, d time.Duration) (time.Duration, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	began := time.Now()
+	_, err := m.Eval(ctx, c)
+	return time.Since(began), err
+}
+
+// TestRewarmAfterAbandon runs the runaway case on the real servers under a
+// 2 s deadline: a server stopped because it kept evaluating it is started
+// again in the background (warm.go), so the next light case, coming once
+// the restart had its time, answers within a few seconds instead of paying
+// a cold start; the test logs the cold start beside it.
+func TestRewarmAfterAbandon(t *testing.T) {
+	jar := installed(t, FusekiJar)
+	oxi := installed(t, filepath.Join(".venv", "bin", "oxigraph"))
+	ask := &oracle.Case{Name: "ask", Query: "ASK {}"}
+	for _, m := range []*Managed{OxigraphServer(oxi), Fuseki(FusekiJava(jar), jar)} {
+		t.Run(m.Name(), func(t *testing.T) {
+			defer m.Close()
+			cold, err := timed(m, ask, 3*time.Minute)
+			if err != nil {
+				t.Fatalf("cold start: %v", err)
+			}
+			took, err := timed(m, runawayCase(), 2*time.Second)
+			if k := oracle.Classify(err); k != "timeout" {
+				t.Fatalf("the runaway case: %v, want a timeout", err)
+			}
+			stopped := strings.Contains(err.Error(), "started afresh in the background")
+			if stopped && !m.Rewarmed(RewarmAfter+m.srv.StartTimeout) {
+				t.Fatalf("stopped after the abandoned case (%v), and not started again in the background", err)
+			}
+			next, err := timed(m, ask, time.Minute)
+			t.Logf("cold start and ASK %s; runaway returned after %s (server stopped: %v); next ASK %s",
+				cold.Round(time.Millisecond), took.Round(time.Millisecond), stopped, next.Round(time.Millisecond))
+			if err != nil || next > 5*time.Second {
+				t.Errorf("the next light case took %s (%v), want an answer within 5 s from a warm server", next.Round(time.Millisecond), err)
+			}
+		})
+	}
+}
+
+// TestRewarmClosed: Close drops a pending background restart: no server
+// runs after it, whatever was scheduled.
+func TestRewarmClosed(t *testing.T) {
+	oxi := installed(t, filepath.Join(".venv", "bin", "oxigraph"))
+	m := OxigraphServer(oxi)
+	if _, err := timed(m, &oracle.Case{Query: "ASK {}"}, 3*time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	_, err := timed(m, runawayCase(), 2*time.Second)
+	if err == nil || !strings.Contains(err.Error(), "started afresh in the background") {
+		t.Fatalf("the runaway case: %v, want the server stopped (it has no per-query timeout)", err)
+	}
+	m.Close()
+	if !m.warm.Wait(RewarmAfter + 5*time.Second) {
+		t.Fatal("the background restart did not end after Close")
+	}
+	if u := m.URL(); u != "" {
+		t.Fatalf("a server runs at %s after Close", u)
+	}
+}
