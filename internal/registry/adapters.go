@@ -23,48 +23,42 @@ import (
 // root: the checkout, or the data folder `oracle engines install` fills
 // with the same layout (roots.go says which roots are searched).
 
-// adapter says how to build one external engine and what must exist for
-// it to run: files relative to the repository root (installed by
-// scripts/install.sh) or absolute system paths (Debian packages).
+// adapter says how to build one external engine with default settings;
+// what must exist for it to run is its descriptor's Install.Needs (files
+// relative to a root, installed by scripts/install.sh or `oracle engines
+// install`, or absolute system paths of Debian packages).
 type adapter struct {
-	needs []string
 	build func(root string) oracle.Engine
 }
 
 var adapters = map[string]adapter{
-	oxigraph.Name: {[]string{"adapters/oxigraph/node_modules/oxigraph", "adapters/oxigraph/sidecar.js"},
-		func(root string) oracle.Engine { return oxigraph.New(filepath.Join(root, "adapters", "oxigraph"), 1) }},
-	comunica.Name: {[]string{"adapters/comunica/node_modules/@comunica/query-sparql-rdfjs", "adapters/comunica/sidecar.js"},
-		func(root string) oracle.Engine { return comunica.New(filepath.Join(root, "adapters", "comunica"), 1) }},
-	jena.Name: {[]string{"adapters/jena/" + jena.Jar},
-		func(root string) oracle.Engine { return jena.New(filepath.Join(root, "adapters", "jena"), 1) }},
-	rdf4j.Name: {[]string{"adapters/rdf4j/" + rdf4j.Jar},
-		func(root string) oracle.Engine { return rdf4j.New(filepath.Join(root, "adapters", "rdf4j"), 1) }},
-	// Live SPARQL 1.1 Protocol endpoints the adapter starts itself (issue 14).
-	sparqlhttp.OxigraphServerName: {[]string{".venv/bin/oxigraph"},
-		func(root string) oracle.Engine {
-			return sparqlhttp.OxigraphServer(filepath.Join(root, ".venv", "bin", "oxigraph"))
-		}},
-	sparqlhttp.FusekiName: {[]string{sparqlhttp.FusekiJar}, func(root string) oracle.Engine {
+	oxigraph.Name: {func(root string) oracle.Engine { return oxigraph.New(filepath.Join(root, "adapters", "oxigraph"), 1) }},
+	comunica.Name: {func(root string) oracle.Engine { return comunica.New(filepath.Join(root, "adapters", "comunica"), 1) }},
+	jena.Name:     {func(root string) oracle.Engine { return jena.New(filepath.Join(root, "adapters", "jena"), 1) }},
+	rdf4j.Name:    {func(root string) oracle.Engine { return rdf4j.New(filepath.Join(root, "adapters", "rdf4j"), 1) }},
+	// Live SPARQL 1.1 Protocol endpoints the adapter starts itself.
+	sparqlhttp.OxigraphServerName: {func(root string) oracle.Engine {
+		return sparqlhttp.OxigraphServer(filepath.Join(root, ".venv", "bin", "oxigraph"))
+	}},
+	sparqlhttp.FusekiName: {func(root string) oracle.Engine {
 		jar := filepath.Join(root, sparqlhttp.FusekiJar)
 		return sparqlhttp.Fuseki(sparqlhttp.FusekiJava(jar), jar)
 	}},
-	rasqal.Name: {[]string{"/usr/bin/roqet"},
-		func(string) oracle.Engine {
-			return rasqal.New(rasqal.Config{Roqet: "/usr/bin/roqet", NoNetwork: true, Limits: shareLimits(rasqal.Name, rasqal.DefaultLimits, 1)})
-		}},
-	"attean":   perlAdapter("attean", "/usr/share/perl5/Attean.pm"),
-	"rdfquery": perlAdapter("rdfquery", "/usr/share/perl5/RDF/Query.pm"),
+	rasqal.Name: {func(string) oracle.Engine {
+		return rasqal.New(rasqal.Config{Roqet: "/usr/bin/roqet", NoNetwork: true, Limits: shareLimits(rasqal.Name, rasqal.DefaultLimits, 1)})
+	}},
+	"attean":   perlAdapter("attean"),
+	"rdfquery": perlAdapter("rdfquery"),
 }
 
 func pythonAdapter(name string) adapter {
-	return adapter{[]string{".venv/bin/python", "adapters/python/sidecar.py"}, func(root string) oracle.Engine {
+	return adapter{func(root string) oracle.Engine {
 		return python.New(name, filepath.Join(root, "adapters", "python"), filepath.Join(root, ".venv", "bin", "python"), 1)
 	}}
 }
 
-func perlAdapter(name, module string) adapter {
-	return adapter{[]string{module, "adapters/attean/sidecar.pl"}, func(root string) oracle.Engine {
+func perlAdapter(name string) adapter {
+	return adapter{func(root string) oracle.Engine {
 		return attean.New(name, filepath.Join(root, "adapters", "attean"), 1)
 	}}
 }
@@ -103,6 +97,10 @@ func External() []string {
 // Installed reports whether the engine called name can run here: the
 // in-house evaluators always can; an adapter when its files are installed.
 func Installed(name string) bool {
+	if _, ok := describedBuild(name); ok {
+		_, err := adapterRoot(name)
+		return err == nil
+	}
 	if _, ok := adapters[name]; !ok {
 		_, known := constructors[name]
 		return known
@@ -116,7 +114,7 @@ func Installed(name string) bool {
 func adapterRoot(name string) (string, error) {
 	rs := Roots()
 	for _, r := range rs {
-		if missing := missingFile(r.Dir, adapters[name].needs); missing == "" {
+		if missing := missingFile(r.Dir, needs(name)); missing == "" {
 			return r.Dir, nil
 		}
 	}

@@ -136,7 +136,7 @@ func (c *Config) validate() error {
 			return fmt.Errorf("engine %q configured twice", e.Name)
 		}
 		seen[e.Name] = true
-		if _, ok := kinds[e.kind()]; !ok {
+		if _, ok := kindOf(e.kind()); !ok {
 			return fmt.Errorf("engine %q: unknown kind %q (known: %s)", e.Name, e.kind(), strings.Join(Kinds(), ", "))
 		}
 		if e.Pool < 0 || e.Deadline < 0 {
@@ -187,7 +187,7 @@ func (c *Config) New(name string) (oracle.Engine, error) {
 		return c.newRelease(name) // "jena@5.6.0" (releases.go)
 	}
 	e := c.Lookup(name)
-	k, ok := kinds[e.kind()]
+	k, ok := kindOf(e.kind())
 	if !ok {
 		return nil, fmt.Errorf("unknown engine %q (known: %s)", name, strings.Join(Kinds(), ", "))
 	}

@@ -37,6 +37,11 @@ type Status struct {
 // Known lists the canonical names followed by the ones the config adds.
 func (c *Config) Known() []string {
 	out := slices.Clone(Canonical)
+	for _, n := range builtByAdapters() {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
 	if c != nil {
 		for _, e := range c.Engines {
 			if !slices.Contains(out, e.Name) {

@@ -93,6 +93,10 @@ func (c *Config) checkFiles(name string, e EngineConfig) error {
 		_, err := adapterRoot(k)
 		return err
 	}
+	if _, ok := describedBuild(k); ok {
+		_, err := adapterRoot(k)
+		return err
+	}
 	return fmt.Errorf("%s: unknown kind %q", name, k)
 }
 
@@ -127,8 +131,11 @@ func (c *Config) Where(name string) string {
 	case e.Dir != "":
 		return "config dir " + c.path(e.Dir)
 	}
+	if d, ok := describedBuild(k); ok {
+		return describedWhere(d)
+	}
 	for _, r := range Roots() {
-		if a, ok := adapters[k]; ok && missingFile(r.Dir, a.needs) == "" {
+		if _, ok := adapters[k]; ok && missingFile(r.Dir, needs(k)) == "" {
 			return r.String()
 		}
 	}

@@ -12,9 +12,18 @@
 // wrapper does the same through the same toAnswer (engine.Result has
 // reference.Result's fields) but attaches no Freedom: it is under test.
 //
-// To add an engine: write its constructor (in its own file) and add it to
-// the constructors map in registry.go under the name ARCHITECTURE.md gives it;
-// Names and New, and so `oracle w3c --engine NAME`, pick it up.
+// To add an engine: make its adapter folder, adapters/<name>, whose
+// descriptor.go registers an oracle.Descriptor with Build set (how a
+// config entry's settings build it) and Install (what must be installed
+// and how), then add one blank import of the folder to this package.
+// described.go then makes it a config kind, a name New accepts (Names, the
+// default set, `oracle w3c --engine NAME`), checked and located by its
+// descriptor's Install.Needs. stub_test.go proves it with
+// adapters/adaptertest/stub: the oracle binary built with that one line
+// added runs the stub through diff, a sweep and the dashboard. The engines
+// written before Build existed keep their builders in adapters.go (default
+// settings) and config_kinds.go (a config entry's settings); their
+// installed files are their descriptors' Install.Needs.
 //
 // # Configuration
 //
@@ -108,7 +117,7 @@
 // of every known.json against real corpus cases it must and must not
 // match (symptoms from internal/regress/testdata/upstream/symptoms.tsv).
 // To describe a new engine: register it in its adapter's descriptor.go
-// and add its row to wantFamily.
+// (with its Install and EARL parts) and add its row to wantFamily.
 //
 // Besides oracle, reference and engine this package imports algebra (to
 // parse for the reference), results, rdf and ops (for ops.ErrBudget).
