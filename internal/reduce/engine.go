@@ -3,8 +3,6 @@ package reduce
 import (
 	"context"
 	"errors"
-	"fmt"
-	"slices"
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
@@ -64,13 +62,10 @@ func (r *Result) Divergence() (diff.Divergence, bool) {
 	if r.Report == nil {
 		return diff.Divergence{}, false
 	}
-	for _, d := range r.Report.Divergences {
-		if d.Signature.Class == r.Class && slices.Contains(d.Signature.Wrong, r.Engine) {
-			return d, true
-		}
-	}
-	return diff.Divergence{}, false
+	return divergenceOf(r.Report.Divergences, r.Engine, r.Class)
 }
+
+func (r *Result) notSurvived() error { return notSurvived(r.Engine, r.Class, r.Survived, r.Reason) }
 
 // Others are the verdicts of every engine but the reduced one on the
 // reduced case: annotations, never part of the finding's identity.
@@ -94,28 +89,14 @@ func (r *Result) Others() []diff.EngineVerdict {
 // with a Result saying why) when the engine is not wrong in class on c.
 func Engine(ctx context.Context, c *oracle.Case, engines []oracle.Engine, engine string, class diff.Class, lim Limits) (*Result, error) {
 	s, err := newSession(ctx, engines, lim)
-	if err != nil {
-		return nil, err
-	}
-	res := s.reduce(c, engine, class)
-	if !res.Survived {
-		return res, fmt.Errorf("reduce %s %s: %w: %s", engine, class, ErrNotSurvived, res.Reason)
-	}
-	return res, nil
+	return reduceEngine[oracle.Case, *Result](s, err, c, engine, class)
 }
 
 // Divergence reduces d once per engine on its wrong side, in the order of
 // d.Signature.Wrong.
 func Divergence(ctx context.Context, c *oracle.Case, engines []oracle.Engine, d diff.Divergence, lim Limits) ([]*Result, error) {
 	s, err := newSession(ctx, engines, lim)
-	if err != nil {
-		return nil, err
-	}
-	var out []*Result
-	for _, name := range d.Signature.Wrong {
-		out = append(out, s.reduce(c, name, d.Signature.Class))
-	}
-	return out, nil
+	return reduceAll[oracle.Case, *Result](s, err, c, []diff.Divergence{d})
 }
 
 // All reduces every (engine, class) of r's divergences: an engine wrong in
@@ -123,16 +104,7 @@ func Divergence(ctx context.Context, c *oracle.Case, engines []oracle.Engine, d 
 // not survive are returned with Survived false.
 func All(ctx context.Context, c *oracle.Case, engines []oracle.Engine, r *diff.Report, lim Limits) ([]*Result, error) {
 	s, err := newSession(ctx, engines, lim)
-	if err != nil {
-		return nil, err
-	}
-	var out []*Result
-	for _, d := range r.Divergences {
-		for _, name := range d.Signature.Wrong {
-			out = append(out, s.reduce(c, name, d.Signature.Class))
-		}
-	}
-	return out, nil
+	return reduceAll[oracle.Case, *Result](s, err, c, r.Divergences)
 }
 
 // RunOptions configures Run, the one-case pipeline shared by `oracle diff`
@@ -151,13 +123,25 @@ func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt RunOp
 	if !opt.Reduce {
 		return r, nil
 	}
-	lim := opt.Limits
-	if lim.Deadline == 0 {
-		lim.Deadline = opt.Deadline
-	}
-	out, err := All(ctx, c, engines, r, lim)
-	if err != nil {
-		r.Notes = append(r.Notes, "not reduced: "+err.Error())
-	}
+	out, err := All(ctx, c, engines, r, opt.limits())
+	r.Notes = notReduced(r.Notes, err)
 	return r, out
+}
+
+// limits are the bounds of each reduction of a run: Limits, with the
+// run's deadline unless they set their own.
+func (o RunOptions) limits() Limits {
+	lim := o.Limits
+	if lim.Deadline == 0 {
+		lim.Deadline = o.Deadline
+	}
+	return lim
+}
+
+// notReduced notes why a run's divergences were not reduced.
+func notReduced(notes []string, err error) []string {
+	if err == nil {
+		return notes
+	}
+	return append(notes, "not reduced: "+err.Error())
 }

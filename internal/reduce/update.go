@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"time"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
@@ -33,21 +32,11 @@ func (r *UpdateResult) Divergence() (diff.Divergence, bool) {
 	if r.Run == nil {
 		return diff.Divergence{}, false
 	}
-	for _, d := range r.Run.Divergences {
-		if d.Signature.Class == r.Class && containsName(d.Signature.Wrong, r.Engine) {
-			return d, true
-		}
-	}
-	return diff.Divergence{}, false
+	return divergenceOf(r.Run.Divergences, r.Engine, r.Class)
 }
 
-func containsName(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
+func (r *UpdateResult) notSurvived() error {
+	return notSurvived(r.Engine, r.Class, r.Survived, r.Reason)
 }
 
 // UpdateEngine reduces an update case for one engine wrong in class: a
@@ -57,39 +46,20 @@ func containsName(xs []string, x string) bool {
 // engine answers. Verified 1-minimal as query cases are (Stats.Minimal).
 func UpdateEngine(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, engine string, class diff.Class, lim Limits) (*UpdateResult, error) {
 	s, err := newUpdateSession(ctx, engines, lim)
-	if err != nil {
-		return nil, err
-	}
-	res := s.reduce(c, engine, class)
-	if !res.Survived {
-		return res, fmt.Errorf("reduce %s %s: %w: %s", engine, class, ErrNotSurvived, res.Reason)
-	}
-	return res, nil
+	return reduceEngine[oracle.UpdateCase, *UpdateResult](s, err, c, engine, class)
 }
 
 // UpdateAll reduces every (engine, class) of r's divergences.
 func UpdateAll(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, r *UpdateRun, lim Limits) ([]*UpdateResult, error) {
 	s, err := newUpdateSession(ctx, engines, lim)
-	if err != nil {
-		return nil, err
-	}
-	var out []*UpdateResult
-	for _, d := range r.Divergences {
-		for _, name := range d.Signature.Wrong {
-			out = append(out, s.reduce(c, name, d.Signature.Class))
-		}
-	}
-	return out, nil
+	return reduceAll[oracle.UpdateCase, *UpdateResult](s, err, c, r.Divergences)
 }
 
 // An updateSession caches the judge's store by request and store across
 // its reductions, as session does for queries.
 type updateSession struct {
-	ctx     context.Context
-	engines []oracle.Engine
-	judge   oracle.Engine
-	lim     Limits
-	judged  map[string]judged
+	base
+	judged map[string]judged
 }
 
 type judged struct {
@@ -98,51 +68,38 @@ type judged struct {
 }
 
 func newUpdateSession(ctx context.Context, engines []oracle.Engine, lim Limits) (*updateSession, error) {
-	s := &updateSession{ctx: ctx, engines: engines, lim: lim.withDefaults(), judged: map[string]judged{}}
-	if s.judge = findEngine(engines, diff.JudgeName); s.judge == nil {
-		return nil, fmt.Errorf("reduce: the judge (%s) is not among the engines", diff.JudgeName)
+	b, err := newBase(ctx, engines, lim)
+	if err != nil {
+		return nil, err
 	}
-	return s, nil
+	return &updateSession{base: b, judged: map[string]judged{}}, nil
 }
 
 // reduce checks the divergence on c (its store as N-Quads: an empty named
-// graph of the original is not kept, as data.nq cannot hold one), shrinks,
-// and judges the result on every engine.
+// graph of the original is not kept, as data.nq cannot hold one), shrinks
+// (the same failure kept: errorKey), and judges the result on every
+// engine.
 func (s *updateSession) reduce(c *oracle.UpdateCase, name string, class diff.Class) *UpdateResult {
-	norm := *c
-	norm.Store = datasetOf(quadsOf(c.Store))
-	res := &UpdateResult{Engine: name, Class: class, Original: c, Case: &norm}
-	n, q := UpdateNodeCount(c.Update, c.Base), norm.Store.Len()
-	res.Stats = Stats{NodesBefore: n, NodesAfter: n, QuadsBefore: q, QuadsAfter: q}
-	eng := findEngine(s.engines, name)
-	if eng == nil {
-		res.Reason = name + " is not among the engines"
+	res := &UpdateResult{Engine: name, Class: class, Original: c}
+	eng := s.find(name)
+	first := func(c *oracle.UpdateCase) (func(*oracle.UpdateCase) bool, string) {
+		v := s.pair(c, eng)
+		if !v.showsIn(class) {
+			return nil, fmt.Sprintf("%s is not wrong in %s against the judge alone on the original case (its store as N-Quads): %s", name, class, v.text())
+		}
+		key := errorKey(v)
+		return func(cand *oracle.UpdateCase) bool {
+			w := s.pair(cand, eng)
+			return w.showsIn(class) && errorKey(w) == key
+		}, ""
+	}
+	var shrunk bool
+	res.Case, res.Stats, shrunk, res.Reason = reduction(&s.base, updateForm, updateForm.normal(c), eng, name, class, first)
+	if !shrunk {
 		return res
 	}
-	start := time.Now()
-	first := s.pair(&norm, eng)
-	if !first.showsIn(class) {
-		res.Reason = fmt.Sprintf("%s is not wrong in %s against the judge alone on the original case (its store as N-Quads): %s", name, class, first.text())
-		res.Stats.Calls, res.Stats.Elapsed = 1, time.Since(start)
-		return res
-	}
-	calls := 1
-	stop := func() bool {
-		calls++
-		return s.ctx.Err() != nil || calls > s.lim.MaxCalls || time.Since(start) > s.lim.MaxTime
-	}
-	key := errorKey(first)
-	still := func(cand *oracle.UpdateCase) bool {
-		v := s.pair(cand, eng)
-		return v.showsIn(class) && errorKey(v) == key
-	}
-	out, st := ShrinkUpdate(&norm, still, stop)
-	st.Calls++
-	res.Case, res.Stats, res.Survived = out, st, !st.Flaky
-	if st.Flaky {
-		res.Reason = fmt.Sprintf("the reduced case lost %s's %s on a re-run", name, class)
-	}
-	run, err := JudgeUpdate(s.ctx, out, s.engines, s.lim.Deadline)
+	res.Survived = !res.Stats.Flaky
+	run, err := JudgeUpdate(s.ctx, res.Case, s.engines, s.lim.Deadline)
 	if err != nil {
 		res.Survived, res.Reason = false, "the judge rejects the reduced request: "+err.Error()
 		return res
@@ -163,19 +120,13 @@ func (s *updateSession) pair(cand *oracle.UpdateCase, eng oracle.Engine) UpdateV
 }
 
 func (s *updateSession) judgeStore(cand *oracle.UpdateCase) judged {
-	key := cand.Update + "\x00" + datasetKey(cand.Store)
+	key := updateForm.key(cand)
 	if j, ok := s.judged[key]; ok {
 		return j
 	}
 	a, err := applyOne(s.ctx, s.judge, cand, s.lim.Deadline)
 	j := judged{a, err}
-	switch oracle.Classify(err) {
-	case "timeout", "unavailable", "resource": // the machine's state: ask again
-	default:
-		if s.ctx.Err() == nil {
-			s.judged[key] = j
-		}
-	}
+	remember(&s.base, s.judged, key, j, err)
 	return j
 }
 
@@ -223,13 +174,7 @@ func RunUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engin
 	if err != nil || !opt.Reduce {
 		return run, nil, err
 	}
-	lim := opt.Limits
-	if lim.Deadline == 0 {
-		lim.Deadline = opt.Deadline
-	}
-	out, err := UpdateAll(ctx, c, engines, run, lim)
-	if err != nil {
-		run.Notes = append(run.Notes, "not reduced: "+err.Error())
-	}
+	out, err := UpdateAll(ctx, c, engines, run, opt.limits())
+	run.Notes = notReduced(run.Notes, err)
 	return run, out, nil
 }

@@ -167,13 +167,3 @@ func worseKind(k diff.Kind, internal bool) diff.Kind {
 	}
 	return diff.KindEngineBug
 }
-
-// shows: name is on the wrong side of a divergence of class in r.
-func (r *UpdateRun) shows(name string, class diff.Class) bool {
-	for _, d := range r.Divergences {
-		if d.Signature.Class == class && slices.Contains(d.Signature.Wrong, name) {
-			return true
-		}
-	}
-	return false
-}
