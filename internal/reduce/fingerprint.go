@@ -21,17 +21,33 @@ import (
 // it never merges different cases. A query that does not parse is
 // fingerprinted as written.
 func Fingerprint(query, base string, ds *rdf.Dataset) string {
+	return fingerprint(queryGrammar, "query", query, base, "data", ds)
+}
+
+// UpdateFingerprint identifies a reduced update case as Fingerprint does a
+// query case: the request parsed and printed back, and the store as
+// canonical N-Quads; "update" is part of the hash, so a request never
+// shares an identity with a query. A request that does not parse is
+// fingerprinted as written.
+func UpdateFingerprint(request, base string, store *rdf.Dataset) string {
+	return fingerprint(updateGrammar, "update", request, base, "store", store)
+}
+
+// fingerprint hashes the kind, text as g prints it back, and ds canonical.
+func fingerprint(g grammar, kind, text, base, dataName string, ds *rdf.Dataset) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "query\x00%s\x00data\x00%s", normalQuery(query, base), canonicalQuads(ds))
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s", kind, g.normalText(text, base), dataName, canonicalQuads(ds))
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-func normalQuery(query, base string) string {
-	q, err := syntax.Parse(query, syntax.Options{Base: base})
+// normalText is text parsed and printed back (spacing, comments and
+// keyword case gone), or as written, trimmed, when it does not parse.
+func (g grammar) normalText(text, base string) string {
+	t, err := g.parse(text, base)
 	if err != nil {
-		return strings.TrimSpace(query)
+		return strings.TrimSpace(text)
 	}
-	return q.String()
+	return t.String()
 }
 
 // canonicalQuads writes ds as N-Quads lines, sorted, with every blank node
@@ -90,4 +106,32 @@ func quadLine(q rdf.Quad, names map[rdf.Term]string) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// CanonicalUpdateVars renames a request's variables ?v1, ?v2, ... in the
+// order they first occur (every occurrence of a name alike), so that two
+// reductions that differ only in the names the seeds chose print alike.
+// Variables are scoped per operation, and renaming every occurrence of a
+// name to a name no other variable has changes no store. A request that
+// does not parse, or whose renamed form does not, is returned as it is.
+func CanonicalUpdateVars(request, base string) string {
+	u, err := updateGrammar.parse(request, base)
+	if err != nil {
+		return request
+	}
+	names, done := map[string]string{}, map[*syntax.Var]bool{}
+	for _, n := range updateGrammar.nodes(u) {
+		if v, ok := n.(*syntax.Var); ok && !done[v] {
+			done[v] = true
+			if _, seen := names[v.Name]; !seen {
+				names[v.Name] = fmt.Sprintf("v%d", len(names)+1)
+			}
+			v.Name = names[v.Name]
+		}
+	}
+	out := u.String()
+	if _, err := updateGrammar.parse(out, base); err != nil {
+		return request
+	}
+	return out
 }
