@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/sparql-oracle/oracle/internal/corpus"
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
@@ -50,7 +51,7 @@ func seedLong(t *testing.T, st store.Store) store.Sweep {
 	rep, bugs := report.Run(ctx, c, inHouse(), reduce.RunOptions{Deadline: 10 * time.Second})
 	rec := store.CaseRecord{SweepID: sw.ID, Case: c.Name, Diverged: rep.Diverges()}
 	for _, b := range bugs {
-		r, _, err := st.FileReport(ctx, store.Filing{Bug: b, Case: c.Name, SweepID: sw.ID})
+		r, _, err := st.FileReport(ctx, store.Filing{Record: filing.Record(b), Case: c.Name, SweepID: sw.ID})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -203,9 +204,10 @@ func TestDashboardBrowser(t *testing.T) {
 	c.a = runW3CSweep(t, st, false)
 	runGapSweep(t, st)
 	c.b = runW3CSweep(t, st, true)
+	suites := runSuitesSweep(t, st)
 	long := seedLong(t, st)
 	_, tally := importW3CRun(t, st, "gate engine", nil)
-	_, ts := newTest(t, Config{Store: st})
+	s, ts := newTest(t, Config{Store: st})
 	b := newBrowser(t, ts.URL)
 	failing, err := st.Tests(context.Background(), store.TestFilter{SweepID: c.b.ID, Engine: "liar", Status: store.TestFailed})
 	if err != nil || failing.Total == 0 {
@@ -218,6 +220,7 @@ func TestDashboardBrowser(t *testing.T) {
 	t.Run("tests", func(t *testing.T) { checkTests(t, b, c, failing.Total) })
 	t.Run("compare", func(t *testing.T) { checkCompare(t, b, c, failing.Total, rate) })
 	t.Run("report", func(t *testing.T) { checkReport(t, b, st, long) })
+	t.Run("suites", func(t *testing.T) { checkSuites(t, b, s.sizes(), suites) })
 	t.Run("root-causes", func(t *testing.T) { checkRootCauses(t, b, st) })
 }
 
@@ -409,6 +412,9 @@ func checkReport(t *testing.T, b *browser, st store.Store, long store.Sweep) {
 // open.
 func checkRootCauses(t *testing.T, b *browser, st store.Store) {
 	b.t = t
+	if before := checkEngineRootCauses(t, b); before["liar"][0] == "0" {
+		t.Errorf("the engines page counts no open root cause of liar before triage: %v", before["liar"])
+	}
 	b.open("/root-causes?engine=liar")
 	rows := b.count("tr.rc-row")
 	if rows == 0 {
@@ -441,6 +447,11 @@ func checkRootCauses(t *testing.T, b *browser, st store.Store) {
 	if open := b.text("#open-count"); open != "0" || b.text("#intended-count") == "0" {
 		t.Errorf("liar's page after the bulk action: %s open, %s intended", open, b.text("#intended-count"))
 	}
+	if after := checkEngineRootCauses(t, b); after["liar"][0] != "0" || after["liar"][1] == "0" {
+		t.Errorf("the engines page after the bulk action: liar %v (open, intended, known); want 0 open, some intended", after["liar"])
+	}
+	b.open("/engines")
+	b.shot("engines.png")
 }
 
 // TestScreenshotsOfStore photographs the dashboard of an existing store

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/store"
 	"github.com/sparql-oracle/oracle/internal/sweep"
@@ -128,13 +129,13 @@ func (s *Server) addRates(ctx context.Context, d *engineData) error {
 	for _, c := range counts {
 		if c.Engine == d.Name {
 			sw := sweeps[c.SweepID]
-			hist[c.Suite] = append(hist[c.Suite], runPoint{passRate: rateOf(c, sizes), Name: sw.Spec.Name, When: when(sw)})
+			hist[c.Suite] = append(hist[c.Suite], runPoint{passRate: s.rate(c, sizes), Name: sw.Spec.Name, When: when(sw)})
 		}
 	}
 	for _, corpus := range store.Corpora {
 		runs := hist[corpus]
 		if len(runs) == 0 {
-			d.Rates = append(d.Rates, passRate{Corpus: corpus, Size: sizes[corpus]})
+			d.Rates = append(d.Rates, s.noRate(d.Name, corpus, sizes))
 			continue
 		}
 		latest := runs[len(runs)-1]
@@ -142,7 +143,11 @@ func (s *Server) addRates(ctx context.Context, d *engineData) error {
 		if d.Version == "" {
 			d.Version = latest.Version
 		}
-		d.History = append(d.History, corpusHistory{Corpus: corpus, Runs: newestFirst(runs), Chart: runChart(d.Name, corpus, runs)})
+		h := corpusHistory{Corpus: corpus, Runs: newestFirst(runs)}
+		if latest.Lacks == "" { // no line of 0 % for a corpus it cannot run
+			h.Chart = runChart(d.Name, corpus, runs)
+		}
+		d.History = append(d.History, h)
 	}
 	return nil
 }
@@ -189,8 +194,7 @@ func (s *Server) sweepsByID(ctx context.Context) (map[int64]store.Sweep, error) 
 }
 
 // addEngineRootCauses sorts the root causes the engine witnesses by its
-// own witnesses' status: untriaged ones are open, intended deviations and
-// won't fix are intended, the rest known; cosmetic ones are counted.
+// own witnesses' status (rcKind); cosmetic ones are counted.
 func (s *Server) addEngineRootCauses(ctx context.Context, d *engineData) error {
 	l, err := s.rootCauses(ctx, rcFilter{Engine: d.Name})
 	if err != nil {
@@ -198,18 +202,63 @@ func (s *Server) addEngineRootCauses(ctx context.Context, d *engineData) error {
 	}
 	d.Cosmetic = l.Cosmetic
 	for _, row := range l.Rows {
-		own := ownStatus(row, d.Name)
-		switch {
-		case store.Untriaged(own):
+		switch rcKind(row, d.Name) {
+		case rcOpen:
 			d.Open = append(d.Open, row)
 			d.BySev[row.Severity]++
-		case own == store.StatusIntended || own == store.StatusWontFix || own == store.StatusNotABug:
+		case rcIntended:
 			d.Intended = append(d.Intended, row)
 		default:
 			d.Known = append(d.Known, row)
 		}
 	}
 	return nil
+}
+
+// How an engine's root cause is counted, by its own witnesses' status:
+// untriaged ones are open, intended deviations, won't fix and not a bug
+// are intended, the rest (filed upstream, fixed, to re-check, a question
+// to the spec) known.
+const (
+	rcOpen     = "open"
+	rcIntended = "intended"
+	rcKnown    = "known"
+)
+
+func rcKind(row rootCauseRow, engine string) string {
+	own := ownStatus(row, engine)
+	switch {
+	case store.Untriaged(own):
+		return rcOpen
+	case own == store.StatusIntended || own == store.StatusWontFix || own == store.StatusNotABug:
+		return rcIntended
+	}
+	return rcKnown
+}
+
+// rcCounts are an engine's root causes by kind: the engines page's
+// numbers, the lengths of its engine page's lists.
+type rcCounts struct {
+	Open, Intended, Known, Cosmetic int
+	BySev                           map[string]int // open ones per severity
+}
+
+// add counts a root cause the engine witnesses (a cosmetic one apart, as
+// the engine page leaves it out of its lists).
+func (c *rcCounts) add(row rootCauseRow, engine string) {
+	if row.Severity == diff.SeverityCosmetic.String() {
+		c.Cosmetic++
+		return
+	}
+	switch rcKind(row, engine) {
+	case rcOpen:
+		c.Open++
+		c.BySev[row.Severity]++
+	case rcIntended:
+		c.Intended++
+	default:
+		c.Known++
+	}
 }
 
 // ownStatus is the most pressing status of the engine's own witnesses.

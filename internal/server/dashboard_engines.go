@@ -13,11 +13,12 @@ import (
 // enginesData is the engines page: one row per engine (those this server
 // runs and those the store has results or findings of), its pass rate on
 // each corpus from its latest run of it over the corpus's size (suites.go:
-// the engine page's numbers), its findings, and its history.
+// the engine page's numbers), its root causes counted as its engine page
+// counts them (open by severity, intended, known), and its history.
 type enginesData struct {
 	Engines []*engineRow
 	Suites  []string // the pass-rate columns (store.Corpora)
-	Classes []string // the classes of open findings (columns)
+	Sevs    []string // the severities, worst first
 	Rate    *chart   // W3C query pass rate per engine per run
 }
 
@@ -25,10 +26,7 @@ type engineRow struct {
 	Name, Version, Role string
 	Served              bool           // in this server's engine pool
 	Suites              []passRate     // aligned with enginesData.Suites
-	Open                int            // findings with status open
-	Findings            int            // every finding
-	ByClass             map[string]int // open findings by class
-	ByStatus            map[string]int // every finding by status
+	RC                  rcCounts       // its root causes (dashboard_engine.go's sort)
 	History             []historyPoint // newest first
 }
 
@@ -77,11 +75,13 @@ func (s *Server) enginesData(ctx context.Context) (*enginesData, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &enginesData{Suites: store.Corpora}
+	d := &enginesData{Suites: store.Corpora, Sevs: severities()}
 	rows := s.engineRows(counts, classes, points)
-	d.addSuites(rows, counts, sizes)
-	d.addFindings(rows, classes)
-	d.addHistory(rows, counts, points, sweeps, sizes)
+	d.addSuites(rows, counts, sizes, s)
+	if err := s.addEngineRootCauseCounts(ctx, rows); err != nil {
+		return nil, err
+	}
+	d.addHistory(rows, counts, points, sweeps, sizes, s)
 	d.Rate = rateChart(counts, sizes, soloSweeps(sweeps))
 	return d, nil
 }
@@ -92,7 +92,7 @@ func (s *Server) engineRows(counts []store.SuiteCount, classes []store.ClassCoun
 	rows := map[string]*engineRow{}
 	add := func(name string) *engineRow {
 		if rows[name] == nil {
-			rows[name] = &engineRow{Name: name, Role: role(name), ByClass: map[string]int{}, ByStatus: map[string]int{}}
+			rows[name] = &engineRow{Name: name, Role: role(name), RC: rcCounts{BySev: map[string]int{}}}
 		}
 		return rows[name]
 	}
@@ -118,7 +118,7 @@ func (s *Server) engineRows(counts []store.SuiteCount, classes []store.ClassCoun
 
 // addSuites fills each row's latest rate per corpus (counts come oldest
 // sweep first, so the last one seen wins).
-func (d *enginesData) addSuites(rows map[string]*engineRow, counts []store.SuiteCount, sizes map[string]corpusSize) {
+func (d *enginesData) addSuites(rows map[string]*engineRow, counts []store.SuiteCount, sizes map[string]corpusSize, s *Server) {
 	latest := map[[2]string]store.SuiteCount{}
 	for _, c := range counts {
 		latest[[2]string{c.Engine, c.Suite}] = c
@@ -127,9 +127,9 @@ func (d *enginesData) addSuites(rows map[string]*engineRow, counts []store.Suite
 		row.Suites = make([]passRate, len(d.Suites))
 		for i, corpus := range d.Suites {
 			c, ok := latest[[2]string{row.Name, corpus}]
-			row.Suites[i] = passRate{Corpus: corpus, Size: sizes[corpus]}
+			row.Suites[i] = s.noRate(row.Name, corpus, sizes)
 			if ok {
-				row.Suites[i] = rateOf(c, sizes)
+				row.Suites[i] = s.rate(c, sizes)
 			}
 			if ok && row.Version == "" {
 				row.Version = c.Version
@@ -148,27 +148,31 @@ func (d *enginesData) addSuites(rows map[string]*engineRow, counts []store.Suite
 	})
 }
 
-func (d *enginesData) addFindings(rows map[string]*engineRow, classes []store.ClassCount) {
-	seen := map[string]bool{}
-	for _, c := range classes {
-		row := rows[c.Engine]
-		row.Findings += c.N
-		row.ByStatus[c.Status] += c.N
-		if c.Status == store.StatusOpen {
-			row.Open += c.N
-			row.ByClass[c.Class] += c.N
-			if !seen[c.Class] {
-				seen[c.Class] = true
-				d.Classes = append(d.Classes, c.Class)
+// addEngineRootCauseCounts counts each engine's root causes: every root
+// cause one of its findings witnesses, sorted by its own witnesses'
+// status (rcKind), as its engine page sorts them; cosmetic ones apart.
+func (s *Server) addEngineRootCauseCounts(ctx context.Context, rows map[string]*engineRow) error {
+	l, err := s.rootCauses(ctx, rcFilter{Cosmetic: "include"})
+	if err != nil {
+		return err
+	}
+	for _, rc := range l.Rows {
+		seen := map[string]bool{}
+		for _, m := range rc.Members {
+			row := rows[m.Engine]
+			if row == nil || seen[m.Engine] {
+				continue
 			}
+			seen[m.Engine] = true
+			row.RC.add(rc, m.Engine)
 		}
 	}
-	sort.Strings(d.Classes)
+	return nil
 }
 
 // addHistory lists, per engine, every sweep it has W3C counts or
 // divergence counts in, newest first.
-func (d *enginesData) addHistory(rows map[string]*engineRow, counts []store.SuiteCount, points []store.TrendPoint, sweeps []store.Sweep, sizes map[string]corpusSize) {
+func (d *enginesData) addHistory(rows map[string]*engineRow, counts []store.SuiteCount, points []store.TrendPoint, sweeps []store.Sweep, sizes map[string]corpusSize, s *Server) {
 	byID := map[int64]store.Sweep{}
 	for _, sw := range sweeps {
 		byID[sw.ID] = sw
@@ -185,7 +189,7 @@ func (d *enginesData) addHistory(rows map[string]*engineRow, counts []store.Suit
 	for _, c := range counts {
 		h := get(c.Engine, c.SweepID)
 		h.Version = c.Version
-		h.Rates = append(h.Rates, rateOf(c, sizes))
+		h.Rates = append(h.Rates, s.rate(c, sizes))
 		h.HasW3C = true
 	}
 	for _, p := range points {

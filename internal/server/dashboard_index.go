@@ -130,8 +130,17 @@ func (s *Server) addCorpusCells(ctx context.Context, d *indexData) error {
 		if c.Engine == diff.JudgeName && c.Suite == store.CorpusRegress {
 			continue // the corpus's expected answers are the judge's own
 		}
-		p := rateOf(c, sizes)
+		p := s.rate(c, sizes)
 		d.cell(c.Engine)[c.Suite] = &indexCell{Rate: &p, Sweep: c.SweepID}
+	}
+	for _, e := range d.Engines { // a corpus the engine cannot run says why
+		for _, corpus := range store.Corpora {
+			if d.Cells[e][corpus] == nil {
+				if p := s.noRate(e, corpus, sizes); p.Lacks != "" {
+					d.Cells[e][corpus] = &indexCell{Rate: &p}
+				}
+			}
+		}
 	}
 	return nil
 }

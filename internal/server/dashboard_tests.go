@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"slices"
@@ -22,6 +23,17 @@ type testsData struct {
 	Suites     []string
 	Prev, Next string
 	Sweeps     []store.Sweep
+	// Rates are each engine's pass rate per corpus (store.Corpora) in the
+	// selected sweep, else in its latest run of each corpus: the numbers
+	// of the front page and the engine page (suites.go).
+	Corpora []string
+	Rates   []engineRates
+}
+
+// engineRates is one engine's row of the tests page's pass rates.
+type engineRates struct {
+	Engine string
+	Rates  []passRate // aligned with testsData.Corpora
 }
 
 // testPageSize is the browser's page: a few screens of rows.
@@ -61,7 +73,53 @@ func (s *Server) pageTests(w http.ResponseWriter, r *http.Request) {
 		Suites: append(append([]string{}, store.W3CSuites...), store.SuiteRegress)}
 	d.EngineOpts = union(s.engineNames(), page.Engines)
 	d.Prev, d.Next = testPageLinks(q, page)
+	if err := s.addTestRates(ctx, d); err != nil {
+		s.pageError(w, storeError(err))
+		return
+	}
 	s.render(w, http.StatusOK, "tests", d)
+}
+
+// addTestRates fills the rates of the filter's engine (every engine when
+// none) in the filter's sweep (each engine's latest run of each corpus
+// when none).
+func (s *Server) addTestRates(ctx context.Context, d *testsData) error {
+	counts, err := s.cfg.Store.CorpusCounts(ctx)
+	if err != nil {
+		return err
+	}
+	sizes, err := s.corpusSizes(ctx)
+	if err != nil {
+		return err
+	}
+	d.Corpora = store.Corpora
+	latest := map[[2]string]store.SuiteCount{}
+	var engines []string
+	for _, c := range counts { // oldest first: the last one seen is the latest
+		if (d.Filter.SweepID > 0 && c.SweepID != d.Filter.SweepID) || (d.Filter.Engine != "" && c.Engine != d.Filter.Engine) {
+			continue
+		}
+		if c.Engine == diff.JudgeName && c.Suite == store.CorpusRegress {
+			continue // the corpus's expected answers are the judge's own
+		}
+		if !slices.Contains(engines, c.Engine) {
+			engines = append(engines, c.Engine)
+		}
+		latest[[2]string{c.Engine, c.Suite}] = c
+	}
+	sort.Strings(engines)
+	for _, e := range engines {
+		row := engineRates{Engine: e}
+		for _, corpus := range d.Corpora {
+			if c, ok := latest[[2]string{e, corpus}]; ok {
+				row.Rates = append(row.Rates, s.rate(c, sizes))
+			} else {
+				row.Rates = append(row.Rates, s.noRate(e, corpus, sizes))
+			}
+		}
+		d.Rates = append(d.Rates, row)
+	}
+	return nil
 }
 
 // testFilter reads the browser's query parameters (an empty field is "any").

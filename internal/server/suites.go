@@ -2,22 +2,25 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/store"
 	"github.com/sparql-oracle/oracle/internal/sweep"
-	"github.com/sparql-oracle/oracle/internal/w3c"
 )
 
 // A pass rate's denominator is its corpus's size, whichever run it comes
 // from: a W3C sweep runs the evaluation tests only, `oracle w3c` and
 // `oracle gate` every test of the manifests, and both are counted over
 // the same number, the tests a run did not reach counted as not run. The
-// sizes are the manifests' (w3c.DefaultManifests for W3C query,
-// w3c.UpdateManifests, sparql12/manifest.ttl) and the regression corpus's
+// sizes are the manifests' (sweep.W3CPaths: w3c.DefaultManifests for W3C
+// query, w3c.UpdateManifests, sparql12/manifest.ttl) and the regression corpus's
 // query cases (countQueryCases), read once; a corpus whose files are not at hand (a server without
 // the suite) falls back to the distinct tests the store has results of,
 // and says so (corpusSize.Known false).
@@ -36,9 +39,7 @@ func readCorpusSizes() map[string]int {
 	out := map[string]int{}
 	root, err := corpus.SuiteRoot()
 	if err == nil {
-		for _, set := range [][]string{w3c.DefaultPaths(root), w3c.UpdatePaths(root), {filepath.Join(root, "sparql12", "manifest.ttl")}} {
-			countManifests(out, root, set)
-		}
+		countManifests(out, root, sweep.W3CPaths(root)) // what a W3C sweep and `oracle w3c` run
 	}
 	if repo, err := corpus.RepoRoot(); err == nil {
 		out[store.CorpusRegress] = countQueryCases(filepath.Join(repo, "corpus", "regress"))
@@ -114,6 +115,24 @@ type passRate struct {
 	Size   corpusSize
 	Has    bool // the engine has a run of the corpus
 	Corpus string
+	Lacks  string // why the engine runs none of the corpus (Server.lacks), "" when it may
+}
+
+// Shown says whether the rate is one: the engine has a run of the corpus,
+// can run it, and ran some of its tests. Otherwise the pages say "not
+// run" (Why), never 0 %: an engine that applies no updates did not fail
+// the update tests.
+func (p passRate) Shown() bool { return p.Has && p.Lacks == "" && p.Run() > 0 }
+
+// Why says why a rate is not shown.
+func (p passRate) Why() string {
+	switch {
+	case p.Lacks != "":
+		return p.Lacks
+	case p.Has && p.Run() == 0:
+		return fmt.Sprintf("its run (#%d) ran none of the %d tests", p.SweepID, p.Size.N)
+	}
+	return "no run of this corpus yet"
 }
 
 // NotReached are the corpus's tests the run has no result for.
@@ -128,6 +147,51 @@ func (p passRate) Percent() float64 {
 		return 0
 	}
 	return 100 * float64(p.Passed) / float64(p.Size.N)
+}
+
+// rate is count over the corpus's size, marked when the engine cannot run
+// the corpus.
+func (s *Server) rate(c store.SuiteCount, sizes map[string]corpusSize) passRate {
+	p := rateOf(c, sizes)
+	p.Lacks = s.lacks(c.Engine, c.Suite)
+	return p
+}
+
+// noRate is the rate of a corpus the engine has no run of.
+func (s *Server) noRate(engine, corpus string, sizes map[string]corpusSize) passRate {
+	return passRate{Corpus: corpus, Size: sizes[corpus], Lacks: s.lacks(engine, corpus)}
+}
+
+// lacks says why engine runs none of corpus, "" when it may: the update
+// corpus needs an engine that applies updates, the SPARQL 1.2 one an
+// engine that implements 1.2 (an engine without runs none of the update
+// tests, w3c.Run skips them; and it lacks what the 1.2 tests test). A
+// served engine answers for itself (oracle.AsUpdater, oracle.Supports12);
+// another by its descriptor's Supports, when it declares any.
+func (s *Server) lacks(engine, corpus string) string {
+	need, what := "", ""
+	switch corpus {
+	case store.CorpusUpdate:
+		need, what = "update", "applies no updates"
+	case store.Corpus12:
+		need, what = "sparql12", "does not implement SPARQL 1.2"
+	default:
+		return ""
+	}
+	for _, e := range s.cfg.Engines {
+		if e.Name() != engine {
+			continue
+		}
+		_, upd := oracle.AsUpdater(e)
+		if (need == "update" && !upd) || (need == "sparql12" && !oracle.Supports12(e)) {
+			return engine + " " + what
+		}
+		return ""
+	}
+	if d, ok := oracle.Describe(engine); ok && len(d.Supports) > 0 && !slices.Contains(d.Supports, need) {
+		return engine + " " + what + " (its descriptor's supports: " + strings.Join(d.Supports, ", ") + ")"
+	}
+	return ""
 }
 
 // rateOf is count over the corpus's size.
