@@ -105,6 +105,11 @@
 // diff). TestWithout checks every variant of every query there: it
 // parses again, lacks the label, shares no node with the case.
 //
+// Slots (slots.go): ExprSlots and DataBlocks name the parts of a node a
+// rewrite replaces in place; rewrite.go's helpers and internal/reduce's
+// edits both use them, so a new expression-bearing node is added once
+// there.
+//
 // Imports: internal/algebra/syntax and internal/rdf only.
 //
 // Kinds (generalize.go): a trigger label of a kind (an aggregate, a numeric

@@ -24,20 +24,34 @@
 // re-run, the Result has Survived false and a Reason (Engine also returns
 // ErrNotSurvived). Callers never file such a result.
 //
-// The shrinker (shrink.go, ddmin.go). Shrink(case, still, stop) runs ddmin
-// over the dataset's quads, then single steps to a fixpoint: tree edits
-// (edits*.go) and literals shrunk in data and query together
+// The shrinker (shrink.go, ddmin.go, form.go): one driver for both kinds
+// of case. Shrink(case, still, stop) and ShrinkUpdate run shrink over a
+// form: where a case keeps its text and its data (a query and its
+// dataset, a request and the store before it) and the grammar of its text
+// (how it parses, the order its nodes are visited in, the edits of one
+// node: queryGrammar, updateGrammar). The driver runs ddmin over the
+// data's quads, then single steps to a fixpoint: tree edits (edits*.go,
+// update_edits.go) and literals shrunk in data and text together
 // (literals.go), each taken only when the candidate is strictly smaller by
 // the order of measure.go (quads, syntax nodes, constants, text length,
-// text), so the loop ends whatever an edit does. Candidates are printed to
-// SPARQL and parsed again (one that does not parse is never asked), and
-// cached by query text and data. After the fixpoint every single step is
-// re-run without the cache: Stats.Tried counts them, Stats.Minimal says
-// all lost the divergence (the result is verified 1-minimal), Stats.Kept
-// names any that kept it (the fixpoint then resumes from it, at most
-// maxRounds times), Stats.Flaky says the result itself lost it. Limits
-// bound oracle calls and wall time (the stop func); a stopped reduction is
-// never Minimal. Deterministic for deterministic engines.
+// text), so the loop ends whatever an edit does. Candidates are printed
+// and parsed again (one that does not parse is never asked), and cached by
+// text and data. After the fixpoint every single step is re-run without
+// the cache: Stats.Tried counts them, Stats.Minimal says all lost the
+// divergence (the result is verified 1-minimal), Stats.Kept names any that
+// kept it (the fixpoint then resumes from it, at most maxRounds times),
+// Stats.Flaky says the result itself lost it. Limits bound oracle calls
+// and wall time (the stop func); a stopped reduction is never Minimal.
+// Deterministic for deterministic engines.
+//
+// One reduction (session.go): both sessions (session for queries,
+// updateSession) share a base (engines, judge, limits, the judge's answer
+// cached by candidate unless it says the machine's state), reduction (the
+// divergence checked on the original, then shrink under the limits) and
+// Engine/All over either session (reduceEngine, reduceAll). What differs
+// is a check: a query's candidate keeps the engine wrong in the class in
+// diff.Triage against the judge's rows; an update's, its store compared
+// with the judge's and the same failure (errorKey).
 //
 // The edits. An edit site is (node index in syntax.Inspect order, edit
 // index); sites computed on a tree apply to any syntax.Clone of it. Kinds
@@ -57,27 +71,27 @@
 // shrink-literal, drop-in-member, path-operand, drop-negated-member; and
 // on the whole case, shrink-literal-everywhere.
 //
-// Updates (update*.go). An update case (oracle.UpdateCase: a request and
-// the store before it) is judged by JudgeUpdate (the judge's store, each
-// oracle.Updater's store compared with diff.CompareAs; a refusal is
-// rejected, another failure error-vs-answer unless the text permits the
-// request to fail) and reduced per engine by UpdateEngine / UpdateAll,
-// against the judge alone, with ShrinkUpdate: ddmin over the store's
-// quads, then the edits of update_edits.go (drop-operation, the last one
-// too: the empty request is one; drop-decl, drop-tail-prologue,
-// drop-silent, target-to-default, drop-into, drop-data-block,
-// drop-template-triple, unwrap-graph-block, drop-with,
+// Updates (update.go, update_judge.go, update_edits.go). An update case
+// (oracle.UpdateCase: a request and the store before it) is judged by
+// JudgeUpdate (the judge's store, each oracle.Updater's store compared
+// with diff.CompareAs; a refusal is rejected, another failure
+// error-vs-answer unless the text permits the request to fail) and reduced
+// per engine by UpdateEngine / UpdateAll, against the judge alone, by the
+// same driver over updateGrammar: the request's own edits
+// (drop-operation, the last one too: the empty request is one; drop-decl,
+// drop-tail-prologue, drop-silent, target-to-default, drop-into,
+// drop-data-block, drop-template-triple, unwrap-graph-block, drop-with,
 // drop-delete-clause, drop-insert-clause, drop-using,
 // drop-template-block; testdata/update_edits.txt) and every query edit
 // reaching into the WHERE pattern and the templates' triples, and a
-// literal shrunk in store and request together; verified 1-minimal as
-// query cases are. The store is reduced as N-Quads (an empty named graph
-// of the original is not kept: data.nq cannot hold one). A failing engine
-// is kept failing for the same reason: its message, without numbers,
-// quoted strings and IRIs, must stay the same (errorKey), so a reduction
-// never slips to another failure (an engine refusing the empty request).
-// RunUpdate is Run for update cases; UpdateFingerprint and
-// CanonicalUpdateVars give reduced requests their identity.
+// literal shrunk in store and request together. The store is reduced as
+// N-Quads (an empty named graph of the original is not kept: data.nq
+// cannot hold one). A failing engine is kept failing for the same reason:
+// its message, without numbers, quoted strings and IRIs, must stay the
+// same (errorKey), so a reduction never slips to another failure (an
+// engine refusing the empty request). RunUpdate is Run for update cases;
+// UpdateFingerprint and CanonicalUpdateVars give reduced requests their
+// identity.
 //
 // Triggers (trigger.go, trigger_update.go). A reduced case is 1-minimal
 // for the shrinking edits yet may carry constructs its divergence does
@@ -101,23 +115,35 @@
 // installed).
 //
 // Identity (fingerprint.go). Fingerprint(query, base, dataset) is the
-// normalised reduced query and canonical N-Quads: a finding is (engine,
-// class, Fingerprint).
+// normalised reduced query and canonical N-Quads, UpdateFingerprint the
+// same for a request and its store: a finding is (engine, class,
+// Fingerprint).
 //
 // # Changing it
 //
-// A new edit is a small function returning []edit in edits*.go, reached
-// from nodeEdits, with a case in testdata/edits.txt (input query, kind,
-// every output; rewrite with `go test ./internal/reduce -run TestEdits
-// -update`, then read the diff). It must make the tree smaller by size or
-// it is never taken. TestShrinkIsOneMinimal checks a reduction against an
-// independent 1-minimality check; the engine tests (engine_test.go) need
-// installed engines and skip without them. TestCorpusReduction (behind
-// -corpus) measures reduction over corpus/regress per engine and never
-// writes the corpus.
+// A new edit operation is a small function returning []edit (a stable
+// kind name and the change, in place), reached from the grammar's edits
+// of a node: nodeEdits (edits*.go) for an edit of queries, which the
+// update grammar reaches too below the operations; updateNodeEdits
+// (update_edits.go) for an edit of the request's own nodes. Nothing else
+// changes: the driver, the verification and the sessions take every edit
+// a grammar lists. Add a case to testdata/edits.txt or
+// testdata/update_edits.txt (input, kind, every output; rewrite with `go
+// test ./internal/reduce -run TestEdits -update`, then read the diff). It
+// must make the tree smaller by size or it is never taken. A node the
+// edit needs to reach must be in the grammar's node order (inspectNodes,
+// updateNodes); changing that order changes the order candidates are
+// tried in, so reductions change: the goldens say so. A new kind of case
+// is a form (its text, base and data) with a grammar, and a check for its
+// session. TestShrinkIsOneMinimal and TestShrinkUpdateIsOneMinimal check
+// a reduction against an independent 1-minimality check; the engine tests
+// (engine_test.go) need installed engines and skip without them.
+// TestCorpusReduction (behind -corpus) measures reduction over
+// corpus/regress per engine and never writes the corpus.
 //
 // Imports: diff (triage, classes), oracle, rdf, algebra/syntax, results,
-// constructs (the trigger's labels and variants)
+// constructs (the trigger's labels and variants; ExprSlots and DataBlocks,
+// the slots the edits replace, shared with its neutral forms)
 // (tests: registry, reference, regress). diff must not import reduce;
 // report rendering imports reduce, never the reverse.
 package reduce
