@@ -10,6 +10,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
@@ -172,7 +173,7 @@ func remembered(o outcome) outcome {
 func (r *Runner) fileOutcome(ctx context.Context, sweep int64, caseName string, o outcome) (outcome, []int64, error) {
 	var ids []int64
 	for _, b := range o.bugs {
-		rp, _, err := r.st.FileReport(ctx, store.Filing{Bug: b, SweepID: sweep, Case: caseName})
+		rp, _, err := r.st.FileReport(ctx, store.Filing{Record: filing.Record(b), SweepID: sweep, Case: caseName})
 		if err != nil {
 			return o, nil, err
 		}
@@ -233,7 +234,7 @@ func reducedBug(res *reduce.Result, err error, engines []oracle.Engine) (report.
 }
 
 // wrongOf are the engines a bug is filed against: its signature's wrong
-// side (store.IdentitiesOf), its own engine when that does not parse.
+// side (as filing.Record files it), its own engine when that does not parse.
 func wrongOf(b report.Bug) []string {
 	if sig, err := diff.ParseSignature(b.Signature); err == nil && len(sig.Wrong) > 0 {
 		return sig.Wrong
@@ -309,6 +310,11 @@ func (t *timed) Eval(ctx context.Context, c *oracle.Case) (a *results.Answer, er
 	}()
 	return t.Engine.Eval(ctx, c)
 }
+
+// Unwrap lets oracle.Supports12 and oracle.AsUpdater see the judge
+// itself: without it the judge "lacks" SPARQL 1.2 and every 1.2
+// evaluation case goes unjudged.
+func (t *timed) Unwrap() oracle.Engine { return t.Engine }
 
 func (t *timed) elapsed() time.Duration {
 	t.mu.Lock()

@@ -72,30 +72,33 @@ func TestW3CSweepRecordsTests(t *testing.T) {
 // through every engine with the runner `oracle w3c` uses, so each
 // engine's status on each test is the one w3c.Run gives on its own; an
 // engine that applies no updates has its update tests recorded as not
-// run; the tests fall in the dashboard's corpora (store.CorpusOf).
+// run; the judge answers the SPARQL 1.2 evaluation tests (the sweep's
+// timing wrapper hides no interface of it); the tests fall in the
+// dashboard's corpora (store.CorpusOf).
 func TestW3CSweepUpdateAnd12(t *testing.T) {
 	root, err := corpus.SuiteRoot()
 	if err != nil {
 		t.Skip("W3C suite not found (W3C_TESTS):", err)
 	}
-	manifests := []string{"sparql11/clear/manifest.ttl", "sparql11/syntax-update-2/manifest.ttl", "sparql12/version/manifest.ttl"}
+	manifests := []string{"sparql11/clear/manifest.ttl", "sparql11/syntax-update-2/manifest.ttl", "sparql12/version/manifest.ttl",
+		"sparql12/grouping/manifest.ttl"}
 	st := openStore(t, filepath.Join(t.TempDir(), "oracle.db"))
 	spec := store.SweepSpec{Name: "update and 1.2", Engines: []string{"reference", "engine", "lossy"},
 		W3C: &store.W3CSource{Manifests: manifests}, ReduceCalls: -1}
 	sw := runSweep(t, st, Options{Workers: 2, Engine: engines(false)}, spec)
 	require.Equal(t, store.SweepDone, sw.State)
-	require.Equal(t, 14, sw.Total, "clear: 4 update evaluation tests, syntax-update-2: 1, sparql12/version: 9 syntax tests")
+	require.Equal(t, 16, sw.Total, "clear: 4 update evaluation tests, syntax-update-2: 1, sparql12/version: 9 syntax tests, sparql12/grouping: 2 evaluation tests")
 
 	ctx := context.Background()
 	page, err := st.Tests(ctx, store.TestFilter{SweepID: sw.ID, Limit: 100})
 	require.NoError(t, err)
-	require.Equal(t, 14, page.Total)
+	require.Equal(t, 16, page.Total)
 	corpora := map[string]int{}
 	for _, row := range page.Rows {
 		corpora[store.CorpusOf(row.Case.Key, row.Case.Suite)]++
 		require.Len(t, row.Results, 3, "%s: every engine has a status", row.Case.Key)
 	}
-	require.Equal(t, map[string]int{store.CorpusUpdate: 5, store.Corpus12: 9}, corpora)
+	require.Equal(t, map[string]int{store.CorpusUpdate: 5, store.Corpus12: 11}, corpora)
 
 	// The same statuses as w3c.Run over the same manifests, per engine.
 	for _, name := range []string{"reference", "lossy"} {
@@ -107,9 +110,12 @@ func TestW3CSweepUpdateAnd12(t *testing.T) {
 		}
 		rep := w3c.Run(ctx, e, paths, w3c.Options{Root: root})
 		require.NoError(t, rep.Err)
-		require.Len(t, rep.Results, 14)
+		require.Len(t, rep.Results, 16)
 		for i := range rep.Results {
 			key := W3CKey(rep.Results[i].Test, root)
+			if name == "lossy" && strings.Contains(key, "/grouping/") {
+				continue // judged: oracle.Run answers unsupported for an engine without 1.2, w3c.Run runs it
+			}
 			want := W3CStatus(key, &rep.Results[i], nil)
 			_, rs, err := st.Test(ctx, key, sw.ID)
 			require.NoError(t, err)
