@@ -22,13 +22,21 @@
 // Cases run on a pool of GOMAXPROCS workers; a run is reproducible from
 // (first seed, count, profile) whatever the scheduling.
 //
-// To change: the outcome rules live in Check and judgeOutcome; the engines
-// come from the registry by name, so a new engine needs no change here.
-//
 // Update cases (update.go): GenerateUpdate (corpus.GenerateUpdate under an
 // update profile, corpus/profiles/update-*.json; a query profile stands for
 // the built-in "update"), CheckUpdate, RunUpdates: requests of every §3
 // form over a generated store, the stores compared by diff.CompareAs
 // (TestUpdateEquivalence; `oracle selfcheck --update` or an update
 // profile; TestProfiles -only update- measures the update profiles).
+//
+// One path for both kinds: a seed's case is a trial (its text and data,
+// how an engine runs it: eval or update, both bounded by guarded, and how a
+// failure shows a one-sided error); judge classifies every trial and
+// runSeeds is the one worker pool (RunWith, RunUpdates). Check and
+// CheckUpdate only build the trial.
+//
+// To change: an outcome rule for both kinds goes in judge or
+// judgeOutcome, never in Check or CheckUpdate; a new kind of case is a
+// function building a trial plus a run function over runSeeds. The engines
+// come from the registry by name, so a new engine needs no change here.
 package selfcheck

@@ -85,6 +85,12 @@ func Run(ctx context.Context, n int, seed int64, p *corpus.Profile, a, b oracle.
 // RunWith runs the cases of cfg on a pool of workers and returns the counts;
 // failures are written and printed as they are found.
 func RunWith(ctx context.Context, cfg Config) *Summary {
+	return runSeeds(ctx, cfg, Check)
+}
+
+// runSeeds is the one pool for both kinds: check classifies the case of one
+// seed (Check for queries, CheckUpdate for update requests).
+func runSeeds(ctx context.Context, cfg Config, check func(context.Context, Config, int64) (Outcome, *Failure)) *Summary {
 	cfg = withDefaults(cfg)
 	start := time.Now()
 	seeds := make(chan int64)
@@ -92,16 +98,14 @@ func RunWith(ctx context.Context, cfg Config) *Summary {
 	sum := &Summary{}
 	var wg sync.WaitGroup
 	for w := 0; w < cfg.Workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for s := range seeds {
-				out, f := Check(ctx, cfg, s)
+				out, f := check(ctx, cfg, s)
 				mu.Lock()
 				sum.add(out, f, cfg)
 				mu.Unlock()
 			}
-		}()
+		})
 	}
 	for i := 0; i < cfg.Cases && ctx.Err() == nil; i++ {
 		seeds <- cfg.Seed + int64(i)
@@ -157,23 +161,46 @@ func Check(ctx context.Context, cfg Config, seed int64) (Outcome, *Failure) {
 	cfg = withDefaults(cfg)
 	gc := corpus.Generate(seed, cfg.Profile)
 	c := &oracle.Case{Name: gc.Name(), Query: gc.Query, Dataset: gc.Dataset()}
-	want, werr := eval(ctx, cfg.Judge, c, cfg.Timeout)
+	return judge(ctx, cfg, trial{seed: seed, name: gc.Name(), text: gc.Query, nquads: gc.NQuads(),
+		run: func(ctx context.Context, e oracle.Engine, d time.Duration) (*results.Answer, error) {
+			return eval(ctx, e, c, d)
+		},
+		oneSided: func(raiser string, err error, answerer string, a *results.Answer) string {
+			return fmt.Sprintf("%s raised %v\n%s answered:\n%s", raiser, err, answerer, answerText(a))
+		}})
+}
+
+// A trial is the generated case of one seed, of either kind: what differs
+// between a query and an update request is how an engine runs it (run) and
+// how a failure where one side raised an error shows the other (oneSided).
+type trial struct {
+	seed               int64
+	name, text, nquads string
+	update             bool
+	run                func(context.Context, oracle.Engine, time.Duration) (*results.Answer, error)
+	oneSided           func(raiser string, err error, answerer string, a *results.Answer) string
+}
+
+// judge runs a trial on the judge and the engine under test and classifies
+// it: the outcome rules, the same for both kinds.
+func judge(ctx context.Context, cfg Config, t trial) (Outcome, *Failure) {
+	want, werr := t.run(ctx, cfg.Judge, cfg.Timeout)
 	if out, judged := judgeOutcome(werr); !judged {
 		return out, nil
 	}
-	got, gerr := eval(ctx, cfg.Actual, c, cfg.Timeout)
+	got, gerr := t.run(ctx, cfg.Actual, cfg.Timeout)
 	fail := func(text string) (Outcome, *Failure) {
-		return Disagree, &Failure{Seed: seed, Name: gc.Name(), Query: gc.Query, NQuads: gc.NQuads(), Verdict: text}
+		return Disagree, &Failure{Seed: t.seed, Name: t.name, Query: t.text, NQuads: t.nquads, Verdict: text, Update: t.update}
 	}
 	switch {
 	case werr != nil && gerr != nil:
 		return Agree, nil // both raised a query error (judgeOutcome let only those through)
 	case werr != nil:
-		return fail(fmt.Sprintf("%s raised %v\n%s answered:\n%s", cfg.Judge.Name(), werr, cfg.Actual.Name(), answerText(got)))
+		return fail(t.oneSided(cfg.Judge.Name(), werr, cfg.Actual.Name(), got))
 	case isBudget(gerr):
 		return ActualBudget, nil
 	case gerr != nil:
-		return fail(fmt.Sprintf("%s raised %v\n%s answered:\n%s", cfg.Actual.Name(), gerr, cfg.Judge.Name(), answerText(want)))
+		return fail(t.oneSided(cfg.Actual.Name(), gerr, cfg.Judge.Name(), want))
 	}
 	v := diff.CompareAs(cfg.Actual.Name(), want, got) // the one predicate triage uses
 	switch {
@@ -204,9 +231,14 @@ func isBudget(err error) bool {
 	return errors.Is(err, oracle.ErrBudget) || errors.Is(err, oracle.ErrTimeout)
 }
 
-// eval runs one engine under a deadline, turning a panic into ErrCrashed so
-// one bad case cannot stop a run of twenty thousand.
-func eval(ctx context.Context, e oracle.Engine, c *oracle.Case, d time.Duration) (a *results.Answer, err error) {
+// eval evaluates a query on one engine under a deadline (guarded).
+func eval(ctx context.Context, e oracle.Engine, c *oracle.Case, d time.Duration) (*results.Answer, error) {
+	return guarded(ctx, d, func(ctx context.Context) (*results.Answer, error) { return e.Eval(ctx, c) })
+}
+
+// guarded runs one engine under a deadline, turning a panic into ErrCrashed
+// so one bad case cannot stop a run of twenty thousand.
+func guarded(ctx context.Context, d time.Duration, run func(context.Context) (*results.Answer, error)) (a *results.Answer, err error) {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	defer func() {
@@ -214,7 +246,7 @@ func eval(ctx context.Context, e oracle.Engine, c *oracle.Case, d time.Duration)
 			a, err = nil, fmt.Errorf("%w: panic: %v", oracle.ErrCrashed, r)
 		}
 	}()
-	a, err = e.Eval(ctx, c)
+	a, err = run(ctx)
 	if err == nil && a == nil {
 		err = fmt.Errorf("%w: no answer and no error", oracle.ErrCrashed)
 	}
