@@ -3,6 +3,7 @@ package registry
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
@@ -14,6 +15,18 @@ import (
 // by New, checked and located from its descriptor's Install.Needs. The
 // lookups are made when asked, not at init, so an adapter whose init runs
 // after this package's (one that imports the registry) is found too.
+
+// The engines whose adapters build them join the canonical names (this
+// package's init runs after the inits of the adapters it imports), so
+// every list of engines (`oracle version`, `oracle engines`, the default
+// set) has them.
+func init() {
+	for _, n := range builtByAdapters() {
+		if !slices.Contains(Canonical, n) {
+			Canonical = append(Canonical, n)
+		}
+	}
+}
 
 // describedBuild is the descriptor of engine name when its adapter builds
 // it (Build set).

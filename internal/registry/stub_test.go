@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -26,7 +27,7 @@ const stubLine = `import _ "github.com/sparql-oracle/oracle/adapters/adaptertest
 // folder plus one registry line: it builds the oracle binary with
 // stubLine added to internal/registry and nothing else, then runs the
 // stub through `oracle diff` (judged correct against the reference),
-// `oracle engines` (in the default set, installed), a sweep of generated
+// `oracle version` (listed with its pin), a sweep of generated
 // cases (`oracle sweep start`) and the dashboard of `oracle serve` over
 // that sweep's store (its engine page lists it, with its version and
 // family from its descriptor). -short skips it (it builds the binary).
@@ -68,8 +69,8 @@ func TestStubEngineOneFolderOneLine(t *testing.T) {
 		t.Errorf("oracle diff: no correct verdict for stub: %+v", rep.Verdicts)
 	}
 
-	if code, out = run("engines", "--json"); code != 0 || !strings.Contains(out, `"stub"`) {
-		t.Errorf("oracle engines: exit %d, stub not listed\n%s", code, out)
+	if code, out = run("version"); code != 0 || !regexp.MustCompile(`(?m)^stub +1\.0\.0$`).MatchString(out) {
+		t.Errorf("oracle version: exit %d, stub not listed with its pin\n%s", code, out)
 	}
 
 	db := filepath.Join(dir, "o.db")
