@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	. "github.com/sparql-oracle/oracle/internal/install"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	_ "github.com/sparql-oracle/oracle/internal/registry" // registers every descriptor
 )
 
@@ -130,5 +131,40 @@ func TestRunRefusesUnknown(t *testing.T) {
 	}
 	if _, err := os.Stat(home); err == nil {
 		t.Errorf("the data folder was made for a refused install")
+	}
+}
+
+// TestDescriptorInstall: every described external engine says how it is
+// installed with the methods this package knows, from folders the binary
+// embeds, and names what it cannot run without (or is a system program
+// found by its Debian package); its releases have a release method.
+func TestDescriptorInstall(t *testing.T) {
+	steps := []string{oracle.StepNPM, oracle.StepVenv, oracle.StepMaven, oracle.StepDebian, oracle.StepMavenJar}
+	releases := []string{oracle.StepBuildRelease, oracle.StepPipRelease, oracle.StepNPMRelease}
+	for _, d := range oracle.Described() {
+		in := d.Install
+		if d.Family == "sparql-oracle" {
+			continue // the in-house evaluators: nothing to install
+		}
+		if len(in.Steps) == 0 || Pinned(d.Name) == "" || in.Sandbox == "" || d.EARL.Homepage == "" {
+			t.Errorf("%s: steps %v, pin %q, sandbox %q, EARL %+v: want all", d.Name, in.Steps, Pinned(d.Name), in.Sandbox, d.EARL)
+		}
+		for _, st := range in.Steps {
+			if !slices.Contains(steps, st.Kind) {
+				t.Errorf("%s: step kind %q, want one of %v", d.Name, st.Kind, steps)
+			}
+			if (st.Kind == oracle.StepNPM || st.Kind == oracle.StepVenv || st.Kind == oracle.StepMaven) && len(Files(st.Folder)) == 0 {
+				t.Errorf("%s: %s step in adapters/%s, which the binary does not embed", d.Name, st.Kind, st.Folder)
+			}
+		}
+		if in.Folder != "" && len(Files(in.Folder)) == 0 {
+			t.Errorf("%s: folder adapters/%s is not embedded", d.Name, in.Folder)
+		}
+		if len(in.Releases) > 0 && !slices.Contains(releases, in.Release.Kind) {
+			t.Errorf("%s: releases %v with release step %q", d.Name, in.Releases, in.Release.Kind)
+		}
+		if len(in.Needs) == 0 && in.Steps[0].Kind != oracle.StepDebian {
+			t.Errorf("%s: installed by %s but needs no file: nothing says it is installed", d.Name, in.Steps[0].Kind)
+		}
 	}
 }
