@@ -113,7 +113,10 @@ rdf4j_build() {
 # engine@release names (internal/registry/releases.go): Jena 5.x beside 6.x,
 # pyoxigraph and npm oxigraph 0.4.x beside 0.5.x. Each is skipped when present.
 # `oracle engines install jena@5.6.0` (internal/install, releases.go) installs
-# the same releases the same way; a test keeps its lists equal to these.
+# the same releases the same way, from each engine's descriptor
+# (adapters/<name>/descriptor.go, Install.Releases); a test
+# (internal/install TestReleasesMatchInstallScript) keeps these lists equal
+# to the descriptors'.
 JENA_RELEASES="5.6.0"
 PYOXIGRAPH_RELEASES="0.4.11"
 OXIGRAPH_RELEASES="0.4.11"
@@ -149,7 +152,8 @@ engine_releases() {
 }
 
 # FUSEKI_RELEASE is the Apache Jena Fuseki server run as a live SPARQL 1.1
-# Protocol endpoint (adapters/sparqlhttp/fuseki.go); the Oxigraph server is
+# Protocol endpoint (adapters/sparqlhttp: its descriptor pins the same
+# release, TestReleasesMatchInstallScript checks it); the Oxigraph server is
 # PyPI's oxigraph, in .venv through adapters/python/requirements.txt.
 FUSEKI_RELEASE="6.2.0"
 
