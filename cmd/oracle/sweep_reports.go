@@ -13,6 +13,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -108,7 +109,7 @@ func reportRows(ctx context.Context, st store.Store, f store.ReportFilter) ([]re
 		for _, r := range p.Reports {
 			row := reportRow{ID: r.ID, Signature: r.Signature, Feature: r.Feature, Occurrences: r.Count,
 				Quads: -1, Nodes: -1, Title: r.Title}
-			if red := r.Bug.Reduction; red != nil {
+			if red := filing.Bug(r).Reduction; red != nil {
 				row.Quads, row.Nodes = red.QuadsAfter, red.NodesAfter
 			}
 			rows = append(rows, row)
@@ -181,7 +182,7 @@ func sweepExport(args []string, stdout, stderr io.Writer) int {
 
 // seedFiles renders a report as the two files of a seed, by extension.
 func seedFiles(ctx context.Context, st store.Store, r store.Report) (map[string]string, error) {
-	rep := r.Bug.Reproducer
+	rep := filing.Bug(r).Reproducer
 	if strings.TrimSpace(rep.Query) == "" {
 		return nil, fmt.Errorf("report %d has no reproducer query", r.ID)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
@@ -43,7 +44,7 @@ func exportFixture(t *testing.T) (string, store.Sweep) {
 	raw := report.Bug{ID: "b2", Title: "wrong rows\nin rdflib", Engine: "rdflib", Class: diff.ClassMissingRows,
 		Kind: diff.KindEngineBug, Status: "open", Signature: sig.String(), Reproducer: report.Reproducer{Query: "ASK {}\n"}}
 	for i, b := range []report.Bug{reduced, raw, raw} {
-		if _, _, err := st.FileReport(ctx, store.Filing{Bug: b, SweepID: s.ID, Case: "gen/default/" + string(rune('0'+i))}); err != nil {
+		if _, _, err := st.FileReport(ctx, store.Filing{Record: filing.Record(b), SweepID: s.ID, Case: "gen/default/" + string(rune('0'+i))}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -137,7 +138,7 @@ func printRoots(w io.Writer, roots [][]store.Report) {
 		var members []string
 		for _, r := range rc {
 			members = append(members, r.Engine)
-			if len(r.Bug.Reproducer.Query)+len(r.Bug.Reproducer.Data) < len(face.Bug.Reproducer.Query)+len(face.Bug.Reproducer.Data) {
+			if filing.Size(r) < filing.Size(face) {
 				face = r
 			}
 		}

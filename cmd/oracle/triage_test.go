@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
@@ -92,7 +93,7 @@ func TestNewUntriaged(t *testing.T) {
 		}
 		rec := store.CaseRecord{SweepID: s.ID, Case: "gen/default/0", Diverged: len(bugs) > 0}
 		for _, b := range bugs {
-			r, _, err := st.FileReport(ctx, store.Filing{Bug: b, SweepID: s.ID, Case: rec.Case})
+			r, _, err := st.FileReport(ctx, store.Filing{Record: filing.Record(b), SweepID: s.ID, Case: rec.Case})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
@@ -85,16 +86,16 @@ func TestDiffFilesAndServesReports(t *testing.T) {
 	}
 	var rep store.Report
 	do(t, "GET", fmt.Sprintf("%s/v1/reports/%d", ts.URL, id), "", nil).json(t, &rep)
-	if rep.Bug.Engine != "liar" || rep.Bug.Reproducer.Query != selectSP {
-		t.Errorf("report %d: engine %q query %q", id, rep.Bug.Engine, rep.Bug.Reproducer.Query)
+	if filing.Bug(rep).Engine != "liar" || filing.Bug(rep).Reproducer.Query != selectSP {
+		t.Errorf("report %d: engine %q query %q", id, filing.Bug(rep).Engine, filing.Bug(rep).Reproducer.Query)
 	}
-	md := do(t, "GET", fmt.Sprintf("%s/v1/reports/%s", ts.URL, rep.Bug.ID), "", nil, "Accept", "text/markdown")
+	md := do(t, "GET", fmt.Sprintf("%s/v1/reports/%s", ts.URL, filing.Bug(rep).ID), "", nil, "Accept", "text/markdown")
 	// The Markdown is the finding's own engine report, for that engine's
 	// tracker: its title names the effect, not the list of engines.
-	if len(rep.Bug.Reports) != 1 {
-		t.Fatalf("report %d holds %d engine reports, want liar's alone", id, len(rep.Bug.Reports))
+	if len(filing.Bug(rep).Reports) != 1 {
+		t.Fatalf("report %d holds %d engine reports, want liar's alone", id, len(filing.Bug(rep).Reports))
 	}
-	title := rep.Bug.Reports[0].Title
+	title := filing.Bug(rep).Reports[0].Title
 	if !strings.HasPrefix(md.Header.Get("Content-Type"), "text/markdown") || !strings.Contains(string(md.Body), title) {
 		t.Errorf("markdown by bug id lacks the engine report's title %q: %s %.200s", title, md.Header.Get("Content-Type"), md.Body)
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
@@ -22,22 +23,23 @@ func (s *Server) pageMarkdown(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
 	w.Header().Set("Content-Disposition", "inline; filename=\"report-"+strconv.FormatInt(rep.ID, 10)+".md\"")
-	report.WriteMarkdown(w, []report.Bug{rep.Bug})
+	report.WriteMarkdown(w, []report.Bug{filing.Bug(rep)})
 }
 
 // reproducer is the finding's engine-only reproducer: its tracker
 // report's command (the engine's own tool, then the oracle line), else
 // the oracle invocation.
 func reproducer(r store.Report) string {
-	for _, er := range r.Bug.Reports {
+	b := filing.Bug(r)
+	for _, er := range b.Reports {
 		if er.Engine == r.Engine && er.Command != "" {
 			return er.Command
 		}
 	}
-	if c := r.Bug.Reproducer.Commands[r.Engine]; c != "" {
+	if c := b.Reproducer.Commands[r.Engine]; c != "" {
 		return c
 	}
-	return report.OracleLine(r.Engine, r.Bug.Reproducer)
+	return report.OracleLine(r.Engine, b.Reproducer)
 }
 
 // diffTerms are the terms that differ between the judge's answer and the

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
@@ -53,7 +54,7 @@ func seedSweep(t *testing.T, st store.Store, name string, queries []string) stor
 		rep, bugs := report.Run(ctx, c, inHouse(), reduce.RunOptions{Deadline: 10 * time.Second})
 		rec := store.CaseRecord{SweepID: sw.ID, Case: c.Name, Diverged: rep.Diverges()}
 		for _, b := range bugs {
-			r, _, err := st.FileReport(ctx, store.Filing{Bug: b, Case: c.Name, SweepID: sw.ID})
+			r, _, err := st.FileReport(ctx, store.Filing{Record: filing.Record(b), Case: c.Name, SweepID: sw.ID})
 			if err != nil {
 				t.Fatal(err)
 			}

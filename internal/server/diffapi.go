@@ -15,6 +15,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
@@ -158,7 +159,7 @@ func (s *Server) file(ctx context.Context, c *oracle.Case, bugs []report.Bug) []
 	}
 	var ids []string
 	for _, b := range bugs {
-		rep, _, err := s.cfg.Store.FileReport(ctx, store.Filing{Bug: b, Case: c.Name})
+		rep, _, err := s.cfg.Store.FileReport(ctx, store.Filing{Record: filing.Record(b), Case: c.Name})
 		if err == nil {
 			ids = append(ids, strconv.FormatInt(rep.ID, 10))
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
@@ -135,7 +136,7 @@ func (s *Server) getReport(w http.ResponseWriter, r *http.Request) {
 	}
 	if wantsMarkdown(r.Header.Get("Accept")) {
 		w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
-		report.WriteMarkdown(w, []report.Bug{rep.Bug})
+		report.WriteMarkdown(w, []report.Bug{filing.Bug(rep)})
 		return
 	}
 	writeJSON(w, http.StatusOK, rep)

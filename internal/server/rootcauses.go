@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -240,7 +241,7 @@ func (row *rootCauseRow) add(r *store.Report, matched bool, tests []string) {
 	if statusRank(r.Status) < statusRank(row.Status) {
 		row.Status = r.Status
 	}
-	if n := len(r.Bug.Reproducer.Query) + len(r.Bug.Reproducer.Data); row.size < 0 || n < row.size {
+	if n := filing.Size(*r); row.size < 0 || n < row.size {
 		row.size, row.Title, row.Witness = n, r.Title, r.ID
 	}
 	if row.URL == "" && r.Triage.URL != "" {

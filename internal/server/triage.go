@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/sparql-oracle/oracle/internal/filing"
+	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -165,6 +167,7 @@ func formChange(f url.Values) store.StatusChange {
 // origin.go).
 type reportView struct {
 	store.Report
+	Bug      report.Bug // the finding's write-up (filing.Bug), read by the template
 	History  []store.StatusEvent
 	Statuses []string
 	NeedsKey bool
@@ -188,7 +191,7 @@ func (s *Server) pageReport(w http.ResponseWriter, r *http.Request) {
 		s.pageError(w, storeError(err))
 		return
 	}
-	s.render(w, http.StatusOK, "report", &reportView{Report: rep, History: h, Statuses: store.TriageStatuses, NeedsKey: s.cfg.Token != "",
+	s.render(w, http.StatusOK, "report", &reportView{Report: rep, Bug: filing.Bug(rep), History: h, Statuses: store.TriageStatuses, NeedsKey: s.cfg.Token != "",
 		CSRF: s.csrf, Tests: tests[rep.ID]})
 }
 

@@ -2,11 +2,20 @@
 // (reports), their triage, sweeps with their progress, and per-case
 // per-engine sweep results.
 //
+// What it files is its own type, Record (record.go): the divergence's
+// signature, class, kind and status, the reduced case's text, and one
+// Witness per engine on its wrong side (that engine's version, title,
+// root cause, and its write-up as a JSON object, kept as given and
+// returned as Report.Bug with the current status). The store imports no
+// write-up type: internal/filing converts a report.Bug to a Record at the
+// edge and reads Report.Bug back. To store a new fact, add it to Record
+// (and a column by a migration when it is queried), then to filing.Record.
+//
 // A finding's identity (identity.go) is (engine, root cause): the root
 // cause its divergence is a witness of (internal/rootcause: engine
-// family, class group, trigger, symptom), carried by each engine's report
-// (report.EngineReport.RootCause). FileReport files a divergence as one
-// finding per engine on its wrong side; the engines that agreed, and the
+// family, class group, trigger, symptom), carried by each witness
+// (Witness.RootCause). FileReport files a divergence as one finding per
+// witness; the engines that agreed, and the
 // other wrong ones, are annotations, so adding or removing a bystander
 // engine changes no finding, and another witness of the same root cause on
 // the same engine (another seed, another reduced case) is the same finding,
@@ -17,7 +26,8 @@
 // internal/regress). Lists lead with severity (severityRank). A report
 // written before root causes (migration 005) keeps its old identity
 // (engine, class, fingerprint of the reduced case) and the fingerprint as
-// its root cause.
+// its root cause. Migration 002 re-keys write-ups stored by 001 by their
+// JSON members (migrate_002_body.go), not by a Go type of the write-up.
 //
 // Triage (triage.go): the statuses open, known-upstream (URL), fixed-in
 // (version), wont-fix, intended-deviation, spec-question, not-a-bug, set by

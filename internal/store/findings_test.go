@@ -10,40 +10,48 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
-	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/rootcause"
 )
 
 // multi is one divergence with several engines wrong and the given engines
-// agreeing with the judge, as report.Run writes it.
-func multi(class diff.Class, query string, wrong, right []string) report.Bug {
+// agreeing with the judge: a witness per wrong engine.
+func multi(class diff.Class, query string, wrong, right []string) Record {
 	sig := diff.Signature{Class: class, Wrong: wrong, Right: right}
-	b := bug(wrong[0], class, "OPTIONAL", query)
-	b.Signature = sig.String()
-	b.Actual = nil
+	r := bug(wrong[0], class, "OPTIONAL", query)
+	r.Signature = sig.String()
+	r.Witnesses = nil
 	for _, e := range wrong {
-		b.Actual = append(b.Actual, report.EngineAnswer{EngineRef: report.EngineRef{Engine: e, Version: e + "-1.0"}, Outcome: diff.Wrong})
+		r.Witnesses = append(r.Witnesses, witness(e, e+"-1.0", "BGP drops a row ("+e+")", "OPTIONAL"))
 	}
-	b.Version = wrong[0] + "-1.0"
-	for _, e := range wrong {
-		b.Reports = append(b.Reports, report.EngineReport{EngineRef: report.EngineRef{Engine: e, Version: e + "-1.0"}, Effect: "drops a row in " + e, Title: "BGP drops a row"})
-	}
-	return b
+	return r
 }
 
-// rooted gives every engine report of b the root cause its engine's
-// finding has with this trigger (as report.BugFor does after ablation).
-func rooted(b report.Bug, trigger ...string) report.Bug {
-	for i, er := range b.Reports {
-		b.Reports[i].RootCause = rootcause.Of(rootcause.Finding{Engine: er.Engine, Class: b.Class, Trigger: trigger,
+// rooted gives every witness of r the root cause its engine's finding has
+// with this trigger (as report.BugFor does after ablation).
+func rooted(r Record, trigger ...string) Record {
+	for i, w := range r.Witnesses {
+		r.Witnesses[i].RootCause = rootcause.Of(rootcause.Finding{Engine: w.Engine, Class: diff.Class(r.Class), Trigger: trigger,
 			Ablated: true, Symptom: "rows out of order"})
 	}
-	if len(b.Reports) == 0 {
-		rc := rootcause.Of(rootcause.Finding{Engine: b.Engine, Class: b.Class, Trigger: trigger, Ablated: true, Symptom: "rows out of order"})
-		b.Reports = []report.EngineReport{{EngineRef: report.EngineRef{Engine: b.Engine}, RootCause: rc}}
+	return r
+}
+
+// legacy is a write-up of r as migration 001 stored it: the report's JSON
+// with every engine's answer and tracker report in one body.
+func legacy(t *testing.T, r Record) string {
+	t.Helper()
+	var actual, reports []map[string]string
+	for _, w := range r.Witnesses {
+		actual = append(actual, map[string]string{"engine": w.Engine, "version": w.Version})
+		reports = append(reports, map[string]string{"engine": w.Engine, "version": w.Version, "title": w.Title,
+			"effect": "drops a row in " + w.Engine, "feature": w.Feature})
 	}
-	b.RootCause = &b.Reports[0].RootCause
-	return b
+	body, err := json.Marshal(map[string]any{"id": r.ID, "engine": r.Engine, "class": r.Class, "kind": r.Kind,
+		"status": r.Status, "signature": r.Signature, "feature": r.Feature, "title": r.Witnesses[0].Title,
+		"version": r.Witnesses[0].Version, "actual": actual, "reports": reports,
+		"reproducer": map[string]string{"query": r.Reproducer.Query, "data": r.Reproducer.Data}})
+	require.NoError(t, err)
+	return string(body)
 }
 
 // TestBystandersAreAnnotations: the engines that agree, and adding one,
@@ -53,29 +61,27 @@ func TestBystandersAreAnnotations(t *testing.T) {
 	each(t, func(t *testing.T, b backend) {
 		db := b.open(t)
 		q := "SELECT * { ?s ?p ?o }"
-		r1, created, err := db.FileReport(ctx, Filing{Bug: multi(diff.ClassMissingRows, q, []string{"jena", "rasqal"}, []string{"engine", "reference"})})
+		r1, created, err := db.FileReport(ctx, Filing{Record: multi(diff.ClassMissingRows, q, []string{"jena", "rasqal"}, []string{"engine", "reference"})})
 		require.NoError(t, err)
 		require.True(t, created)
 		require.Equal(t, "jena", r1.Engine)
 		require.Equal(t, "jena-1.0", r1.Version)
-		require.Equal(t, "jena", r1.Bug.Actual[0].Engine, "the finding's engine answers first")
-		require.Len(t, r1.Bug.Reports, 1, "the finding keeps its engine's tracker report only")
-		require.Equal(t, "jena", r1.Bug.Reports[0].Engine)
-		require.Equal(t, "drops a row in jena", r1.Bug.Effect)
+		require.Equal(t, "jena", member(t, r1.Bug, "engine"), "the finding keeps its engine's write-up")
+		require.Equal(t, "drops a row in jena", member(t, r1.Bug, "effect"))
 		rasqal, err := db.Reports(ctx, ReportFilter{Engine: "rasqal"})
 		require.NoError(t, err)
 		require.Equal(t, 1, rasqal.Total, "one finding per wrong engine")
 		require.Equal(t, r1.Fingerprint, rasqal.Reports[0].Fingerprint)
-		require.Equal(t, "rasqal", rasqal.Reports[0].Bug.Engine)
+		require.Equal(t, "rasqal", member(t, rasqal.Reports[0].Bug, "engine"))
 
 		bigger := multi(diff.ClassMissingRows, q, []string{"jena", "rasqal"}, []string{"engine", "oxigraph", "reference"})
-		r2, created, err := db.FileReport(ctx, Filing{Bug: bigger})
+		r2, created, err := db.FileReport(ctx, Filing{Record: bigger})
 		require.NoError(t, err)
 		require.False(t, created, "a bystander more changes no identity")
 		require.Equal(t, r1.ID, r2.ID)
 		require.Equal(t, bigger.Signature, r2.Signature, "the latest bystanders are kept as an annotation")
 		fewer := multi(diff.ClassMissingRows, q, []string{"rasqal"}, []string{"reference"})
-		r3, created, err := db.FileReport(ctx, Filing{Bug: fewer})
+		r3, created, err := db.FileReport(ctx, Filing{Record: fewer})
 		require.NoError(t, err)
 		require.False(t, created, "jena gone from the sweep: rasqal's finding is the same")
 		require.Equal(t, rasqal.Reports[0].ID, r3.ID)
@@ -113,9 +119,8 @@ func TestCaseFindings(t *testing.T) {
 	ds.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/p"), O: rdf.String("x")})
 	fs := CaseFindings("SELECT * { ?s ?p ?o }", "", ds, map[string][]string{"rasqal": {"vars"}, "jena": {"vars", "order"}})
 	require.Len(t, fs, 3)
-	b := bug("jena", diff.ClassVars, "", "select * where { ?s ?p ?o }")
-	b.Reproducer.Data = "<http://e/s> <http://e/p> \"x\" .\n"
-	require.Equal(t, FingerprintOf(b), fs[0].Fingerprint, "the corpus and the store fingerprint a case alike")
+	r := Reproducer{Query: "select * where { ?s ?p ?o }", Data: "<http://e/s> <http://e/p> \"x\" .\n"}
+	require.Equal(t, FingerprintOf(r), fs[0].Fingerprint, "the corpus and the store fingerprint a case alike")
 	c := CountFindings(fs)
 	require.Equal(t, 3, c.Findings)
 	require.Equal(t, 1, c.RootCauses)
@@ -173,9 +178,9 @@ func TestCompareVersions(t *testing.T) {
 func TestTriage(t *testing.T) {
 	each(t, func(t *testing.T, b backend) {
 		db := b.open(t)
-		file := func(bg report.Bug) Report {
+		file := func(bg Record) Report {
 			t.Helper()
-			r, _, err := db.FileReport(ctx, Filing{Bug: bg})
+			r, _, err := db.FileReport(ctx, Filing{Record: bg})
 			require.NoError(t, err)
 			return r
 		}
@@ -222,7 +227,7 @@ func TestTriage(t *testing.T) {
 		_, err = db.SetStatus(ctx, fr.ID, StatusChange{Status: StatusFixedIn, Version: "6.2.0", By: "bob"})
 		require.NoError(t, err)
 		require.Equal(t, StatusFixedIn, file(fixed).Status, "seen on 1.0, older than the fix: stays fixed-in")
-		fixed.Actual[0].Version = "6.2.0"
+		fixed.Witnesses[0].Version = "6.2.0"
 		reopened := file(fixed)
 		require.Equal(t, StatusOpen, reopened.Status, "failing on the fixed version: re-opened")
 		hist, err = db.History(ctx, fr.ID)
@@ -234,9 +239,9 @@ func TestTriage(t *testing.T) {
 		require.Contains(t, hist[1].Note, "6.2.0")
 
 		suspect := bug("rdfquery", diff.ClassWrongValue, "AVG", "SELECT (AVG(1) AS ?a) {}")
-		suspect.Status, suspect.Kind = StatusSuspect, diff.KindOracleSuspect
+		suspect.Status, suspect.Kind = StatusSuspect, string(diff.KindOracleSuspect)
 		require.Equal(t, StatusSuspect, file(suspect).Status)
-		suspect.Status, suspect.Kind = StatusOpen, diff.KindEngineBug
+		suspect.Status, suspect.Kind = StatusOpen, string(diff.KindEngineBug)
 		seen := file(suspect)
 		require.Equal(t, StatusOpen, seen.Status, "an untriaged status follows the latest filing (an engine more agreed with the judge)")
 		require.Equal(t, string(diff.KindEngineBug), seen.Kind)
@@ -268,19 +273,17 @@ func openAt(t *testing.T, dsn string, version int) *DB {
 
 // oldReport inserts a report as 001 stored it (keyed by signature and
 // feature) and links it to a sweep's case; body "" writes b's JSON.
-func oldReport(t *testing.T, db *DB, b report.Bug, status string, count int, sweep int64, body string) int64 {
+func oldReport(t *testing.T, db *DB, b Record, status string, count int, sweep int64, body string) int64 {
 	t.Helper()
 	if body == "" {
-		j, err := json.Marshal(b)
-		require.NoError(t, err)
-		body = string(j)
+		body = legacy(t, b)
 	}
 	var id int64
 	err := db.sql.QueryRowContext(ctx, db.d.q(`INSERT INTO reports (dedup_key, bug_id, signature, engine, class, kind,
 		status, feature, title, case_name, sweep_id, last_sweep, count, size, created, last_seen, bug)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-		KeyOf(b), b.ID, b.Signature, b.Engine, string(b.Class), string(b.Kind), status, b.Feature, b.Title,
-		"c1", sweep, sweep, count, size(b), int64(1000+count), int64(2000+count), body).Scan(&id)
+		KeyOf(b.Signature, b.Feature), b.ID, b.Signature, b.Engine, b.Class, b.Kind, status, b.Feature, b.Witnesses[0].Title,
+		"c1", sweep, sweep, count, b.Reproducer.size(), int64(1000+count), int64(2000+count), body).Scan(&id)
 	require.NoError(t, err)
 	_, err = db.sql.ExecContext(ctx, db.d.q(`INSERT INTO sweep_reports (sweep_id, report_id, case_name) VALUES (?, ?, ?)`), sweep, id, "c1")
 	require.NoError(t, err)
@@ -310,10 +313,11 @@ func TestMigrateFrom001(t *testing.T) {
 		db := mustOpen(t, b.dsn)
 		jena, err := db.Report(ctx, r1)
 		require.NoError(t, err)
-		require.Equal(t, Identity{Engine: "jena", Class: "missing-rows", Fingerprint: FingerprintOf(both)}.Key(), jena.Key)
+		require.Equal(t, Identity{Engine: "jena", Class: "missing-rows", Fingerprint: FingerprintOf(both.Reproducer)}.Key(), jena.Key)
 		require.Equal(t, 5, jena.Count, "the two old rows of jena's finding merge")
 		require.Equal(t, StatusWontFix, jena.Status, "a person's decision outlives an open twin")
-		require.Equal(t, "jena", jena.Bug.Engine)
+		require.Equal(t, "jena", member(t, jena.Bug, "engine"))
+		require.Equal(t, StatusWontFix, member(t, jena.Bug, "status"), "the write-up shows the current status")
 		_, err = db.Report(ctx, r2)
 		require.True(t, errors.Is(err, ErrNotFound), "the merged row is gone: %v", err)
 		for _, s := range []int64{s1.ID, s2.ID} {
@@ -327,7 +331,10 @@ func TestMigrateFrom001(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, 1, rasqal.Total, "the second wrong engine gets a row of its own")
 		require.Equal(t, 3, rasqal.Reports[0].Count)
-		require.Equal(t, "rasqal", rasqal.Reports[0].Bug.Engine)
+		require.Equal(t, "rasqal", member(t, rasqal.Reports[0].Bug, "engine"))
+		require.Equal(t, "rasqal-1.0", rasqal.Reports[0].Version)
+		require.Equal(t, "drops a row in rasqal", member(t, rasqal.Reports[0].Bug, "effect"), "its own tracker report's effect")
+		require.Equal(t, "BGP drops a row (rasqal) (rasqal)", member(t, rasqal.Reports[0].Bug, "title"), "its own tracker report's title")
 		require.Equal(t, jena.Fingerprint, rasqal.Reports[0].Fingerprint, "one root cause, two engines")
 
 		rdflib, err := db.Report(ctx, r3)
@@ -338,7 +345,7 @@ func TestMigrateFrom001(t *testing.T) {
 		require.Len(t, hist, 1)
 		require.Equal(t, "fixed", hist[0].Previous)
 		require.Contains(t, hist[0].Note, "migration 002")
-		again3, _, err := db.FileReport(ctx, Filing{Bug: bug("rdflib", diff.ClassWrongValue, "STR", "SELECT (STR(1) AS ?x) {}")})
+		again3, _, err := db.FileReport(ctx, Filing{Record: bug("rdflib", diff.ClassWrongValue, "STR", "SELECT (STR(1) AS ?x) {}")})
 		require.NoError(t, err)
 		require.Equal(t, r3, again3.ID)
 		require.Equal(t, StatusOpen, again3.Status, "fixed without a version, seen failing: re-opened")
@@ -349,7 +356,7 @@ func TestMigrateFrom001(t *testing.T) {
 		all, err := db.Findings(ctx, ReportFilter{})
 		require.NoError(t, err)
 		require.Equal(t, 4, all.Findings)
-		again, created, err := db.FileReport(ctx, Filing{Bug: multi(diff.ClassMissingRows, q, []string{"jena"}, []string{"reference"})})
+		again, created, err := db.FileReport(ctx, Filing{Record: multi(diff.ClassMissingRows, q, []string{"jena"}, []string{"reference"})})
 		require.NoError(t, err)
 		require.False(t, created, "a new filing finds the migrated finding")
 		require.Equal(t, r1, again.ID)

@@ -7,11 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
-	"github.com/sparql-oracle/oracle/internal/report"
-	"github.com/sparql-oracle/oracle/internal/rootcause"
 )
 
 // Identity is what makes two filings the same finding: the engine that
@@ -21,8 +18,8 @@ import (
 // case, the seed and the reduced case's names are not part of it: adding
 // a bystander engine or sweeping new seeds changes no identity. Class and
 // Fingerprint (the reduced case's) are the witness's, kept beside it. A
-// bug written before root causes (no RootCause in its report) is keyed by
-// (engine, class, fingerprint) as before.
+// witness written before root causes (a zero Witness.RootCause) is keyed
+// by (engine, class, fingerprint) as before.
 type Identity struct {
 	Engine      string `json:"engine"`
 	Class       string `json:"class"`
@@ -47,38 +44,22 @@ func (i Identity) Root() string {
 	return i.Fingerprint
 }
 
-// IdentitiesOf is one identity per engine on the bug's wrong side (its
-// signature's; the bug's own engine when the signature does not say),
-// each with that engine's root cause from its report.
-func IdentitiesOf(b report.Bug) []Identity {
-	fp := FingerprintOf(b)
+// IdentitiesOf is one identity per witness of the record (one per engine
+// on its wrong side), each with that engine's root cause.
+func IdentitiesOf(r Record) []Identity {
+	fp := FingerprintOf(r.Reproducer)
 	var out []Identity
-	for _, e := range wrongEngines(b) {
-		out = append(out, Identity{Engine: e, Class: string(b.Class), Fingerprint: fp, RootCause: rootCauseOf(b, e).ID})
+	for _, w := range r.Witnesses {
+		out = append(out, Identity{Engine: w.Engine, Class: r.Class, Fingerprint: fp, RootCause: w.RootCause.ID})
 	}
 	return out
 }
 
-// rootCauseOf is engine's root cause in b (zero when b's reports do not
-// have one: a bug written before root causes).
-func rootCauseOf(b report.Bug, engine string) rootcause.RootCause {
-	for _, er := range b.Reports {
-		if er.Engine == engine {
-			return er.RootCause
-		}
-	}
-	if b.RootCause != nil && b.Engine == engine {
-		return *b.RootCause
-	}
-	return rootcause.RootCause{}
-}
-
-// FingerprintOf is reduce.Fingerprint of the bug's reproducer. The data is
-// the N-Quads the report wrote (read by rdf.ParseNQuads, our own reader,
-// safe in-process); data that does not read back (never written by a
-// report) is hashed as text beside the normalised query.
-func FingerprintOf(b report.Bug) string {
-	r := b.Reproducer
+// FingerprintOf is reduce.Fingerprint of a reproducer. The data is the
+// N-Quads a report wrote (read by rdf.ParseNQuads, our own reader, safe
+// in-process); data that does not read back (never written by a report)
+// is hashed as text beside the normalised query.
+func FingerprintOf(r Reproducer) string {
 	qs, err := rdf.ParseNQuads(strings.NewReader(r.Data), "reproducer")
 	if err != nil {
 		h := sha256.Sum256([]byte(reduce.Fingerprint(r.Query, r.Base, nil) + "\x00" + r.Data))
@@ -106,62 +87,6 @@ func CaseFindings(query, base string, ds *rdf.Dataset, wrong map[string][]string
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
 	return out
-}
-
-// wrongEngines are the engines a bug is filed against, sorted, once each.
-func wrongEngines(b report.Bug) []string {
-	var out []string
-	if sig, err := diff.ParseSignature(b.Signature); err == nil {
-		out = append(out, sig.Wrong...)
-	}
-	if len(out) == 0 && b.Engine != "" {
-		out = append(out, b.Engine)
-	}
-	sort.Strings(out)
-	return slices.Compact(out)
-}
-
-// forEngine is the bug as filed against engine: Engine and Version are
-// that engine's, its answer comes first among the actual answers (the
-// others stay, as annotations), and of the per-engine tracker reports only
-// its own is kept (it has one line for each other engine). The title stays
-// the bug's, which names the wrong engines.
-func forEngine(b report.Bug, engine string) report.Bug {
-	b.Engine = engine
-	for _, er := range b.Reports {
-		if er.Engine == engine {
-			b.Reports, b.Effect = []report.EngineReport{er}, er.Effect
-			b.RootCause = &b.Reports[0].RootCause
-			b.Title, b.Feature = titlePrefix(b.Title)+er.Title+" ("+engine+")", er.Feature
-			break
-		}
-	}
-	actual := make([]report.EngineAnswer, 0, len(b.Actual))
-	for _, a := range b.Actual {
-		if a.Engine == engine {
-			b.Version = a.Version
-			actual = append(actual, a)
-		}
-	}
-	for _, a := range b.Actual {
-		if a.Engine != engine {
-			actual = append(actual, a)
-		}
-	}
-	if b.Actual != nil {
-		b.Actual = actual
-	}
-	return b
-}
-
-// titlePrefix is a bug title's bracketed status ("[spec question] "), if any.
-func titlePrefix(title string) string {
-	if strings.HasPrefix(title, "[") {
-		if i := strings.Index(title, "] "); i > 0 {
-			return title[:i+2]
-		}
-	}
-	return ""
 }
 
 // FindingCounts counts findings (one engine's witness of a root cause:

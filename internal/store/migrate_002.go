@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-
-	"github.com/sparql-oracle/oracle/internal/report"
 )
 
 // oldRow is a report as migration 001 stored it: keyed by signature and
@@ -16,7 +14,7 @@ type oldRow struct {
 	status, kind, engine, class, title, caseName string
 	sweep, lastSweep, count, size, created       int64
 	lastSeen                                     int64
-	bug                                          report.Bug
+	bug                                          legacyBody
 	readable                                     bool // the bug's JSON decoded
 	identities                                   []Identity
 	primary                                      Identity // the identity the row keeps (its own engine's)
@@ -78,7 +76,7 @@ func readOldRows(ctx context.Context, tx *sql.Tx) ([]*oldRow, error) {
 			&r.count, &r.size, &r.created, &r.lastSeen, &body); err != nil {
 			return nil, err
 		}
-		r.readable = json.Unmarshal([]byte(body), &r.bug) == nil
+		r.bug, r.readable = readLegacy(body)
 		r.identify()
 		out = append(out, r)
 	}
@@ -93,7 +91,12 @@ func (r *oldRow) identify() {
 		r.identities = []Identity{r.primary}
 		return
 	}
-	r.identities = IdentitiesOf(r.bug)
+	r.identities = r.bug.identities()
+	if len(r.identities) == 0 {
+		r.readable = false
+		r.identify()
+		return
+	}
 	r.primary = r.identities[0]
 	for _, id := range r.identities {
 		if id.Engine == r.engine {
@@ -126,7 +129,7 @@ func groupRows(rows []*oldRow) []*rekeyGroup {
 
 // merged is a group's row after the migration.
 type merged struct {
-	bug                           report.Bug
+	bug                           legacyBody
 	status, kind, title, caseName string
 	sweep, lastSweep, count, size int64
 	created, lastSeen             int64
@@ -152,7 +155,7 @@ func (g *rekeyGroup) merge() merged {
 		m.lastSeen = max(m.lastSeen, r.lastSeen)
 	}
 	if g.members[0].readable {
-		m.bug = forEngine(m.bug, g.id.Engine)
+		m.bug = m.bug.forEngine(g.id.Engine)
 	}
 	return m
 }
@@ -216,7 +219,7 @@ func (db *DB) writeGroup(ctx context.Context, tx *sql.Tx, g *rekeyGroup, m merge
 	}
 	q := `UPDATE reports SET dedup_key = ?, fingerprint = ?, engine = ?, engine_version = ?, status = ?, kind = ?,
 		title = ?, case_name = ?, sweep_id = ?, last_sweep = ?, count = ?, size = ?, created = ?, last_seen = ?`
-	args := []any{id.Key(), id.Fingerprint, id.Engine, m.bug.Version, m.status, m.kind, m.title, m.caseName, m.sweep,
+	args := []any{id.Key(), id.Fingerprint, id.Engine, m.bug.str("version"), m.status, m.kind, m.title, m.caseName, m.sweep,
 		m.lastSweep, m.count, m.size, m.created, m.lastSeen}
 	if body != nil {
 		q, args = q+`, bug = ?`, append(args, string(body))

@@ -3,14 +3,12 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/rootcause"
 )
 
@@ -19,28 +17,25 @@ const reportCols = `id, dedup_key, fingerprint, signature, engine, engine_versio
 	status_url, status_version, status_note, status_by, status_at, feature, title, case_name,
 	sweep_id, last_sweep, count, created, last_seen, bug, root_cause, family, severity, symptom, trigger_set, rule, stale`
 
-// FileReport files a divergence as one finding per engine on its wrong
-// side (IdentitiesOf), deduplicating by identity, and returns the finding
-// of the bug's own engine (its first wrong one) and whether it was new. A
-// sweep's filing is idempotent per (sweep, finding, case): a retried job
-// links each finding once and counts it once. The triage rules apply to
-// every finding filed (onFiling: intended deviations, fixed-in re-opened).
+// FileReport files a divergence as one finding per witness (IdentitiesOf),
+// deduplicating by identity, and returns the finding of the record's own
+// engine (else its first witness's) and whether it was new. A sweep's
+// filing is idempotent per (sweep, finding, case): a retried job links
+// each finding once and counts it once. The triage rules apply to every
+// finding filed (onFiling: intended deviations, fixed-in re-opened).
 func (db *DB) FileReport(ctx context.Context, f Filing) (Report, bool, error) {
-	if f.Bug.Signature == "" {
-		return Report{}, false, fmt.Errorf("%w: report without a signature", ErrInvalid)
+	if err := f.Record.check(); err != nil {
+		return Report{}, false, err
 	}
-	ids := IdentitiesOf(f.Bug)
-	if len(ids) == 0 {
-		return Report{}, false, fmt.Errorf("%w: report names no diverging engine", ErrInvalid)
-	}
+	ids := IdentitiesOf(f.Record)
 	main, created := int64(0), false
 	err := db.tx(ctx, func(tx *sql.Tx) error {
-		for _, id := range ids {
-			rid, fresh, err := db.fileFinding(ctx, tx, f, id)
+		for i, id := range ids {
+			rid, fresh, err := db.fileFinding(ctx, tx, f, f.Record.Witnesses[i], id)
 			if err != nil {
 				return err
 			}
-			if main == 0 || id.Engine == f.Bug.Engine {
+			if main == 0 || id.Engine == f.Record.Engine {
 				main, created = rid, fresh
 			}
 		}
@@ -55,18 +50,13 @@ func (db *DB) FileReport(ctx context.Context, f Filing) (Report, bool, error) {
 
 // fileFinding files one engine's finding: inserted when new, counted when
 // not, then the triage rules.
-func (db *DB) fileFinding(ctx context.Context, tx *sql.Tx, f Filing, id Identity) (int64, bool, error) {
-	b := forEngine(f.Bug, id.Engine)
-	body, err := json.Marshal(b)
-	if err != nil {
-		return 0, false, fmt.Errorf("store: encode report: %w", err)
-	}
-	rid, created, err := db.insertReport(ctx, tx, f, b, id, string(body))
+func (db *DB) fileFinding(ctx context.Context, tx *sql.Tx, f Filing, w Witness, id Identity) (int64, bool, error) {
+	rid, created, err := db.insertReport(ctx, tx, f, w, id)
 	if err != nil {
 		return 0, false, err
 	}
 	if !created {
-		fresh, err := db.refileReport(ctx, tx, rid, f, b, string(body))
+		fresh, err := db.refileReport(ctx, tx, rid, f, w)
 		if err != nil || !fresh {
 			return rid, false, err
 		}
@@ -77,21 +67,21 @@ func (db *DB) fileFinding(ctx context.Context, tx *sql.Tx, f Filing, id Identity
 	if err != nil {
 		return 0, false, fmt.Errorf("store: file report: %w", err)
 	}
-	return rid, created, db.onFiling(ctx, tx, rid, status, t, id, b.Version, rootCauseOf(b, id.Engine))
+	return rid, created, db.onFiling(ctx, tx, rid, status, t, id, w.Version, w.RootCause)
 }
 
 // insertReport inserts a new finding, or finds the one with the same identity.
-func (db *DB) insertReport(ctx context.Context, tx *sql.Tx, f Filing, b report.Bug, id Identity, body string) (int64, bool, error) {
+func (db *DB) insertReport(ctx context.Context, tx *sql.Tx, f Filing, w Witness, id Identity) (int64, bool, error) {
 	t := now()
 	var rid int64
-	rc := rootCauseOf(b, id.Engine)
+	r, rc := f.Record, w.RootCause
 	err := tx.QueryRowContext(ctx, db.d.q(`INSERT INTO reports (dedup_key, fingerprint, bug_id, signature, engine,
 		engine_version, class, kind, status, feature, title, case_name, sweep_id, last_sweep, count, size, created,
 		last_seen, bug, root_cause, family, severity, symptom, trigger_set, rule, stale)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (dedup_key) DO NOTHING RETURNING id`),
-		id.Key(), id.Fingerprint, b.ID, b.Signature, id.Engine, b.Version, id.Class, string(b.Kind), b.Status,
-		b.Feature, b.Title, f.Case, f.SweepID, f.SweepID, size(b), t, t, body,
+		id.Key(), id.Fingerprint, r.ID, r.Signature, id.Engine, w.Version, id.Class, r.Kind, r.Status,
+		w.Feature, w.Title, f.Case, f.SweepID, f.SweepID, r.Reproducer.size(), t, t, string(w.Body),
 		id.Root(), familyOf(rc, id.Engine), severityOf(rc, id.Class), rc.Symptom, strings.Join(rc.Trigger, "\n"), rc.Rule, rc.Stale).Scan(&rid)
 	if err == nil {
 		return rid, true, db.link(ctx, tx, f.SweepID, rid, f.Case, nil)
@@ -130,12 +120,12 @@ func severityOf(rc rootcause.RootCause, class string) string {
 // the case; a person's decision stays) and keeps the smaller reproducer (every expression of an UPDATE sees the row before
 // it, in both dialects). fresh is false for a retried sweep job's filing,
 // which changes nothing.
-func (db *DB) refileReport(ctx context.Context, tx *sql.Tx, id int64, f Filing, b report.Bug, body string) (bool, error) {
+func (db *DB) refileReport(ctx context.Context, tx *sql.Tx, id int64, f Filing, w Witness) (bool, error) {
 	fresh := true
 	if err := db.link(ctx, tx, f.SweepID, id, f.Case, &fresh); err != nil || !fresh {
 		return false, err
 	}
-	n := size(b)
+	r, n := f.Record, f.Record.Reproducer.size()
 	_, err := tx.ExecContext(ctx, db.d.q(`UPDATE reports SET count = count + 1, last_seen = ?,
 		last_sweep = CASE WHEN ? > last_sweep THEN ? ELSE last_sweep END,
 		signature = ?, engine_version = ?, kind = ?,
@@ -145,9 +135,9 @@ func (db *DB) refileReport(ctx context.Context, tx *sql.Tx, id int64, f Filing, 
 		title = CASE WHEN ? < size THEN ? ELSE title END,
 		size = CASE WHEN ? < size THEN ? ELSE size END
 		WHERE id = ?`),
-		now(), f.SweepID, f.SweepID, b.Signature, b.Version, string(b.Kind),
-		StatusOpen, StatusInternal, StatusSuspect, b.Status, StatusOpen, StatusInternal, StatusSuspect, b.Status,
-		n, body, n, b.ID, n, b.Title, n, n, id)
+		now(), f.SweepID, f.SweepID, r.Signature, w.Version, r.Kind,
+		StatusOpen, StatusInternal, StatusSuspect, r.Status, StatusOpen, StatusInternal, StatusSuspect, r.Status,
+		n, string(w.Body), n, r.ID, n, w.Title, n, n, id)
 	if err != nil {
 		return false, fmt.Errorf("store: refile report %d: %w", id, err)
 	}
@@ -172,9 +162,6 @@ func (db *DB) link(ctx context.Context, tx *sql.Tx, sweep, report int64, caseNam
 	return nil
 }
 
-// size is the reproducer's length, by which Dedup prefers one bug to another.
-func size(b report.Bug) int { return len(b.Reproducer.Query) + len(b.Reproducer.Data) }
-
 // Report returns the report with the store id.
 func (db *DB) Report(ctx context.Context, id int64) (Report, error) {
 	row := db.sql.QueryRowContext(ctx, db.d.q(`SELECT `+reportCols+` FROM reports WHERE id = ?`), id)
@@ -185,7 +172,7 @@ func (db *DB) Report(ctx context.Context, id int64) (Report, error) {
 	return r, err
 }
 
-// ReportByBugID returns the report whose Bug.ID is bugID.
+// ReportByBugID returns the report filed with Record.ID bugID.
 func (db *DB) ReportByBugID(ctx context.Context, bugID string) (Report, error) {
 	row := db.sql.QueryRowContext(ctx, db.d.q(`SELECT `+reportCols+` FROM reports WHERE bug_id = ? ORDER BY id LIMIT 1`), bugID)
 	r, err := scanReport(row)
@@ -283,12 +270,10 @@ func scanReport(s scanner) (Report, error) {
 		r.Trigger = strings.Split(trig, "\n")
 	}
 	r.Created, r.LastSeen, r.Triage.At = fromMicros(created), fromMicros(seen), fromMicros(at)
-	if err := json.Unmarshal([]byte(body), &r.Bug); err != nil {
-		// a damaged body (never written so by FileReport) must not hide the
-		// rest of a listing: the row's own columns stand in for it.
-		r.Bug = report.Bug{Engine: r.Engine, Version: r.Version, Class: diff.Class(r.Class), Kind: diff.Kind(r.Kind),
-			Signature: r.Signature, Feature: r.Feature, Title: r.Title + " (stored report unreadable: " + err.Error() + ")"}
+	bug, err := withStatus([]byte(body), r.Status) // the store's status is the current one
+	if err != nil {
+		bug = standIn(r, err)
 	}
-	r.Bug.Status = r.Status // the store's status is the current one
+	r.Bug = bug
 	return r, nil
 }

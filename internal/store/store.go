@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"time"
-
-	"github.com/sparql-oracle/oracle/internal/report"
 )
 
 // ErrNotFound is returned (wrapped) when a report or sweep id does not exist.
@@ -20,30 +18,33 @@ var ErrInvalid = errors.New("store: invalid argument")
 // Report is one finding: one engine's divergence from the judge, of one
 // class, on one reduced case. Its identity is (Engine, Class, Fingerprint)
 // (IdentityOf): the engines that agreed, and the other engines wrong on the
-// same case, are annotations (Signature, Bug.Agreeing, Bug.Actual), never
+// same case, are annotations (Signature, and the write-up in Bug), never
 // part of it, so adding or removing a bystander engine changes no finding.
 // Filing the same identity again increments Count, updates LastSeen,
-// LastSweep, Version and Signature, and keeps the smaller reproducer in Bug.
+// LastSweep, Version and Signature, and keeps the write-up of the smaller
+// reproducer in Bug.
 type Report struct {
-	ID          int64      `json:"id"`          // store id, > 0
-	Key         string     `json:"key"`         // the identity: IdentityOf(...).Key()
-	Fingerprint string     `json:"fingerprint"` // reduce.Fingerprint of the reduced case: its root cause
-	Signature   string     `json:"signature"`   // the latest filing's diff.Signature (an annotation)
-	Engine      string     `json:"engine"`      // the engine that diverges
-	Version     string     `json:"version"`     // its version when last seen
-	Class       string     `json:"class"`       // diff.Class
-	Kind        string     `json:"kind"`        // diff.Kind
-	Status      string     `json:"status"`      // one of Statuses
-	Triage      Triage     `json:"triage"`      // what the latest status change said
-	Feature     string     `json:"feature"`     // the construct the title names ("" when none)
-	Title       string     `json:"title"`       // Bug.Title
-	Case        string     `json:"case"`        // the name of the case that first showed it
-	SweepID     int64      `json:"sweep_id"`    // the sweep that first filed it; 0 = filed by the API/CLI
-	LastSweep   int64      `json:"last_sweep"`  // the latest sweep that saw it; 0 = none
-	Count       int        `json:"count"`       // times filed
-	Created     time.Time  `json:"created"`
-	LastSeen    time.Time  `json:"last_seen"`
-	Bug         report.Bug `json:"bug"` // the full report (docs/report-schema.md), Engine set to this finding's
+	ID          int64     `json:"id"`          // store id, > 0
+	Key         string    `json:"key"`         // the identity: IdentityOf(...).Key()
+	Fingerprint string    `json:"fingerprint"` // reduce.Fingerprint of the reduced case: its root cause
+	Signature   string    `json:"signature"`   // the latest filing's diff.Signature (an annotation)
+	Engine      string    `json:"engine"`      // the engine that diverges
+	Version     string    `json:"version"`     // its version when last seen
+	Class       string    `json:"class"`       // diff.Class
+	Kind        string    `json:"kind"`        // diff.Kind
+	Status      string    `json:"status"`      // one of Statuses
+	Triage      Triage    `json:"triage"`      // what the latest status change said
+	Feature     string    `json:"feature"`     // the construct the title names ("" when none)
+	Title       string    `json:"title"`       // the witness's title
+	Case        string    `json:"case"`        // the name of the case that first showed it
+	SweepID     int64     `json:"sweep_id"`    // the sweep that first filed it; 0 = filed by the API/CLI
+	LastSweep   int64     `json:"last_sweep"`  // the latest sweep that saw it; 0 = none
+	Count       int       `json:"count"`       // times filed
+	Created     time.Time `json:"created"`
+	LastSeen    time.Time `json:"last_seen"`
+	// Bug is the write-up filed against this engine (docs/report-schema.md),
+	// as the filer gave it (Witness.Body), its "status" the current one.
+	Bug json.RawMessage `json:"bug"`
 
 	// The root cause this finding is a witness of (internal/rootcause):
 	// its id, the engine family, severity, symptom and trigger, the rule
@@ -69,9 +70,9 @@ type Triage struct {
 	At      time.Time `json:"at,omitzero"`
 }
 
-// Filing is one report to file.
+// Filing is one divergence to file.
 type Filing struct {
-	Bug     report.Bug
+	Record  Record
 	Case    string // the case's name (oracle.Case.Name)
 	SweepID int64  // 0 when not filed by a sweep
 }
@@ -317,12 +318,13 @@ type TrendPoint struct {
 // acknowledged is lost on a crash (SQLite in WAL mode, synchronous=FULL).
 // Open returns the one implementation for both SQLite and PostgreSQL.
 type Store interface {
-	// FileReport files a divergence, deduplicating by KeyOf(f.Bug). It
-	// returns the stored report and whether it was new.
+	// FileReport files a divergence, one finding per witness deduplicated
+	// by identity (IdentitiesOf). It returns the finding of the record's
+	// own engine and whether it was new.
 	FileReport(ctx context.Context, f Filing) (Report, bool, error)
 	// Report returns the report with the store id; ErrNotFound if none.
 	Report(ctx context.Context, id int64) (Report, error)
-	// ReportByBugID returns the report whose Bug.ID is bugID; ErrNotFound if none.
+	// ReportByBugID returns the report filed with Record.ID bugID; ErrNotFound if none.
 	ReportByBugID(ctx context.Context, bugID string) (Report, error)
 	// Reports lists reports matching f, newest first.
 	Reports(ctx context.Context, f ReportFilter) (ReportPage, error)
@@ -378,14 +380,14 @@ type Store interface {
 	Close() error
 }
 
-// KeyOf is the pre-reduction key of a bug: its signature, and its feature
-// when it has one. It is not a finding's identity (IdentityOf is): the
+// KeyOf is the pre-reduction key of a divergence: its signature, and its
+// feature when it has one. It is not a finding's identity (Identity is): the
 // sweep's reduction memo keys unreduced divergences by it (internal/sweep
 // memo.go), where the feature keeps an OPTIONAL divergence apart from a
 // GROUP BY one before either is reduced.
-func KeyOf(b report.Bug) string {
-	if b.Feature == "" {
-		return b.Signature
+func KeyOf(signature, feature string) string {
+	if feature == "" {
+		return signature
 	}
-	return b.Signature + " @ " + b.Feature
+	return signature + " @ " + feature
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -15,7 +16,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
-	"github.com/sparql-oracle/oracle/internal/report"
 )
 
 // backend opens a fresh store; reopen opens the same database again.
@@ -84,14 +84,31 @@ func each(t *testing.T, fn func(t *testing.T, b backend)) {
 	}
 }
 
-// bug builds a report.Bug with the given signature parts.
-func bug(engine string, class diff.Class, feature, query string) report.Bug {
+// bug builds a Record of one wrong engine with the given signature parts.
+func bug(engine string, class diff.Class, feature, query string) Record {
 	sig := diff.Signature{Class: class, Wrong: []string{engine}, Right: []string{"engine", "reference"}}
-	b := report.Bug{Engine: engine, Class: class, Kind: diff.KindEngineBug, Status: "open",
-		Signature: sig.String(), Feature: feature, Title: feature + " " + string(class) + " in " + engine,
-		Reproducer: report.Reproducer{Query: query, Data: "<http://e/s> <http://e/p> <http://e/o> .\n"}}
-	b.ID = fmt.Sprintf("%x", len(query)) + engine
-	return b
+	r := Record{Engine: engine, Class: string(class), Kind: string(diff.KindEngineBug), Status: "open",
+		Signature: sig.String(), Feature: feature,
+		Reproducer: Reproducer{Query: query, Data: "<http://e/s> <http://e/p> <http://e/o> .\n"}}
+	r.ID = fmt.Sprintf("%x", len(query)) + engine
+	r.Witnesses = []Witness{witness(engine, "", feature+" "+string(class)+" in "+engine, feature)}
+	return r
+}
+
+// witness is engine's finding with a write-up naming it.
+func witness(engine, version, title, feature string) Witness {
+	body, _ := json.Marshal(map[string]string{"engine": engine, "version": version, "title": title,
+		"effect": "drops a row in " + engine, "status": "open"})
+	return Witness{Engine: engine, Version: version, Title: title, Feature: feature, Body: body}
+}
+
+// member reads one string member of a stored write-up.
+func member(t *testing.T, body json.RawMessage, key string) string {
+	t.Helper()
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(body, &m))
+	s, _ := m[key].(string)
+	return s
 }
 
 var ctx = context.Background()
@@ -105,41 +122,44 @@ func TestFileReportDedup(t *testing.T) {
 	each(t, func(t *testing.T, b backend) {
 		db := b.open(t)
 		first := bug("rdflib", diff.ClassExtraRows, "OPTIONAL", "SELECT * WHERE { ?s ?p ?o OPTIONAL { ?o ?q ?r } }")
-		r1, created, err := db.FileReport(ctx, Filing{Bug: first, Case: "gen/default/1"})
+		r1, created, err := db.FileReport(ctx, Filing{Record: first, Case: "gen/default/1"})
 		require.NoError(t, err)
 		require.True(t, created)
 		require.Equal(t, 1, r1.Count)
-		require.Equal(t, Identity{Engine: "rdflib", Class: "extra-rows", Fingerprint: FingerprintOf(first)}.Key(), r1.Key)
+		require.Equal(t, Identity{Engine: "rdflib", Class: "extra-rows", Fingerprint: FingerprintOf(first.Reproducer)}.Key(), r1.Key)
 		require.Len(t, r1.Fingerprint, 16)
 
 		respelled := bug("rdflib", diff.ClassExtraRows, "OPTIONAL", "select *\nwhere {?s ?p ?o optional {?o ?q ?r}} # again")
-		r2, created, err := db.FileReport(ctx, Filing{Bug: respelled, Case: "gen/default/2"})
+		r2, created, err := db.FileReport(ctx, Filing{Record: respelled, Case: "gen/default/2"})
 		require.NoError(t, err)
 		require.False(t, created, "the same reduced case, spelled otherwise, is the same finding")
 		require.Equal(t, r1.ID, r2.ID)
 		require.Equal(t, 2, r2.Count)
-		require.Equal(t, first.Reproducer.Query, r2.Bug.Reproducer.Query, "the smaller reproducer is kept")
+		require.Equal(t, first.Witnesses[0].Title, r2.Title, "the smaller reproducer's write-up is kept")
 		require.Equal(t, "gen/default/1", r2.Case, "the first case stays the origin")
 
 		smaller := bug("rdflib", diff.ClassExtraRows, "OPTIONAL", "SELECT * { OPTIONAL { ?o ?q ?r } }")
-		r3, created, err := db.FileReport(ctx, Filing{Bug: smaller})
+		r3, created, err := db.FileReport(ctx, Filing{Record: smaller})
 		require.NoError(t, err)
 		require.True(t, created, "another reduced case is another finding")
 		require.NotEqual(t, r1.ID, r3.ID)
 		require.Equal(t, 1, r3.Count)
 
-		other, created, err := db.FileReport(ctx, Filing{Bug: bug("rdflib", diff.ClassWrongValue, "OPTIONAL", first.Reproducer.Query)})
+		other, created, err := db.FileReport(ctx, Filing{Record: bug("rdflib", diff.ClassWrongValue, "OPTIONAL", first.Reproducer.Query)})
 		require.NoError(t, err)
 		require.True(t, created, "another class on the same case is another finding")
 		require.Equal(t, r1.Fingerprint, other.Fingerprint, "... of the same root cause")
 
-		got, err := db.ReportByBugID(ctx, r3.Bug.ID)
+		got, err := db.ReportByBugID(ctx, smaller.ID)
 		require.NoError(t, err)
 		require.Equal(t, r3.ID, got.ID)
 		_, err = db.Report(ctx, 9999)
 		require.True(t, errors.Is(err, ErrNotFound), "%v", err)
-		_, _, err = db.FileReport(ctx, Filing{Bug: report.Bug{}})
-		require.True(t, errors.Is(err, ErrInvalid), "%v", err)
+		for _, bad := range []Record{{}, {Signature: first.Signature}, {Signature: first.Signature, Witnesses: []Witness{{Engine: "rdflib"}}},
+			{Signature: first.Signature, Witnesses: []Witness{{Body: first.Witnesses[0].Body}}}} {
+			_, _, err = db.FileReport(ctx, Filing{Record: bad})
+			require.True(t, errors.Is(err, ErrInvalid), "%+v: %v", bad, err)
+		}
 	})
 }
 
@@ -160,7 +180,7 @@ func TestReportFiltersAndPaging(t *testing.T) {
 					if e == "jena" {
 						sweep = sw.ID
 					}
-					_, _, err := db.FileReport(ctx, Filing{Bug: bug(e, c, f, strings.Repeat("x", n)), SweepID: sweep, Case: fmt.Sprint("c", n)})
+					_, _, err := db.FileReport(ctx, Filing{Record: bug(e, c, f, strings.Repeat("x", n)), SweepID: sweep, Case: fmt.Sprint("c", n)})
 					require.NoError(t, err)
 				}
 			}
@@ -201,7 +221,7 @@ func TestReportFiltersAndPaging(t *testing.T) {
 		r, err := db.SetStatus(ctx, p.Reports[0].ID, StatusChange{Status: StatusFixedIn, Version: "3.0"})
 		require.NoError(t, err)
 		require.Equal(t, StatusFixedIn, r.Status)
-		require.Equal(t, StatusFixedIn, r.Bug.Status)
+		require.Equal(t, StatusFixedIn, member(t, r.Bug, "status"), "the write-up shows the current status")
 		fp, err := db.Reports(ctx, ReportFilter{Status: StatusFixedIn})
 		require.NoError(t, err)
 		require.Equal(t, 1, fp.Total)

@@ -7,19 +7,18 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
-	"github.com/sparql-oracle/oracle/internal/report"
 )
 
 func genSpec(from, to int64, engines ...string) SweepSpec {
 	return SweepSpec{Name: "t", Engines: append([]string{"reference", "engine"}, engines...), Generated: &GenSource{From: from, To: to}}
 }
 
-// correct is a bug-shaped marker for record: the engine answered correctly.
-func correct(engine string) report.Bug { return report.Bug{Engine: engine, Status: "correct"} }
+// correct is a record-shaped marker for record: the engine answered correctly.
+func correct(engine string) Record { return Record{Engine: engine, Status: "correct"} }
 
 // record files the given bugs for one case of sweep s and records its
 // results (a correct(engine) marker records a correct answer).
-func record(t *testing.T, db *DB, sweep int64, caseName string, bugs ...report.Bug) {
+func record(t *testing.T, db *DB, sweep int64, caseName string, bugs ...Record) {
 	t.Helper()
 	rec := CaseRecord{SweepID: sweep, Case: caseName}
 	rec.Results = append(rec.Results, Result{Engine: "reference", Outcome: "judge", ElapsedMS: 1})
@@ -29,10 +28,10 @@ func record(t *testing.T, db *DB, sweep int64, caseName string, bugs ...report.B
 			continue
 		}
 		rec.Diverged = true
-		r, _, err := db.FileReport(ctx, Filing{Bug: b, SweepID: sweep, Case: caseName})
+		r, _, err := db.FileReport(ctx, Filing{Record: b, SweepID: sweep, Case: caseName})
 		require.NoError(t, err)
 		rec.Reports = append(rec.Reports, r.ID)
-		rec.Results = append(rec.Results, Result{Engine: b.Engine, Outcome: string(diff.Wrong), Class: string(b.Class), Feature: b.Feature, ElapsedMS: 2.5})
+		rec.Results = append(rec.Results, Result{Engine: b.Engine, Outcome: string(diff.Wrong), Class: b.Class, Feature: b.Feature, ElapsedMS: 2.5})
 	}
 	require.NoError(t, db.RecordCase(ctx, rec))
 }
@@ -117,9 +116,9 @@ func TestCompareMatrixTrend(t *testing.T) {
 
 		c, err := db.Compare(ctx, a.ID, bs.ID)
 		require.NoError(t, err)
-		require.Equal(t, []string{fresh.Title}, titles(c.New))
-		require.Equal(t, []string{fixed.Title}, titles(c.Fixed))
-		require.Equal(t, []string{kept.Title}, titles(c.Unchanged))
+		require.Equal(t, []string{fresh.Witnesses[0].Title}, titles(c.New))
+		require.Equal(t, []string{fixed.Witnesses[0].Title}, titles(c.Fixed))
+		require.Equal(t, []string{kept.Witnesses[0].Title}, titles(c.Unchanged))
 		require.True(t, c.SameCorpus)
 		require.Empty(t, c.Notes)
 		require.Equal(t, 2, c.Cases)
@@ -215,9 +214,9 @@ func TestCompareScope(t *testing.T) {
 		require.Equal(t, []string{"oxigraph"}, c.OnlyB)
 		require.Len(t, c.Notes, 1)
 		require.Contains(t, c.Notes[0], "oxigraph (only #")
-		require.Equal(t, []string{jena.Title}, titles(c.Moved), "jena still diverges on c1")
-		require.Equal(t, []string{moved.Title}, titles(c.New))
-		require.Equal(t, []string{rasqal.Title}, titles(c.Undecided), "a timeout decides nothing")
+		require.Equal(t, []string{jena.Witnesses[0].Title}, titles(c.Moved), "jena still diverges on c1")
+		require.Equal(t, []string{moved.Witnesses[0].Title}, titles(c.New))
+		require.Equal(t, []string{rasqal.Witnesses[0].Title}, titles(c.Undecided), "a timeout decides nothing")
 		require.Empty(t, c.Fixed)
 		require.Empty(t, c.Unchanged, "oxigraph's finding is outside the compared engines")
 	})

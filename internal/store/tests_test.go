@@ -87,7 +87,7 @@ func TestTestResults(t *testing.T) {
 		require.Equal(t, []string{agg01}, keys(first))
 
 		// triage: rdflib's missing-rows finding on agg02 is intended from now on
-		r, _, err := db.FileReport(ctx, Filing{Bug: bug("rdflib", diff.ClassMissingRows, "GROUP BY", "SELECT * {?s ?p ?o}"), Case: agg02})
+		r, _, err := db.FileReport(ctx, Filing{Record: bug("rdflib", diff.ClassMissingRows, "GROUP BY", "SELECT * {?s ?p ?o}"), Case: agg02})
 		require.NoError(t, err)
 		_, err = db.SetStatus(ctx, r.ID, StatusChange{Status: StatusIntended, By: "t"})
 		require.NoError(t, err)

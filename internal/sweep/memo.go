@@ -24,7 +24,7 @@ func memoKey(kind string, raw report.Bug) string {
 	if kind == KeySignature {
 		return raw.Signature
 	}
-	return store.KeyOf(raw)
+	return store.KeyOf(raw.Signature, raw.Feature)
 }
 
 // reducePerKey is the spec's bound: 0 = reduce every divergence.
@@ -49,7 +49,7 @@ type outcome struct {
 func (o outcome) key() string {
 	var parts []string
 	for _, b := range o.bugs {
-		parts = append(parts, b.Engine+" "+store.KeyOf(b))
+		parts = append(parts, b.Engine+" "+store.KeyOf(b.Signature, b.Feature))
 	}
 	for _, f := range o.flagged {
 		parts = append(parts, "flagged "+f.Engine+" "+f.Class)

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
@@ -128,8 +129,8 @@ func checkPerEngine(t *testing.T, st *store.DB, s store.Sweep) {
 	for _, rp := range page.Reports {
 		require.NotEqual(t, "flaky", rp.Engine, "a flagged engine is never filed")
 		require.Equal(t, string(diff.ClassErrorVsAnswer), rp.Class)
-		require.NotNil(t, rp.Bug.Reduction, "%s: filed reduced", rp.Engine)
-		queries[rp.Engine] = strings.ToUpper(rp.Bug.Reproducer.Query)
+		require.NotNil(t, filing.Bug(rp).Reduction, "%s: filed reduced", rp.Engine)
+		queries[rp.Engine] = strings.ToUpper(filing.Bug(rp).Reproducer.Query)
 	}
 	require.Len(t, queries, 2, "nofilter and noopt each filed once: %v", queries)
 	require.Contains(t, queries["nofilter"], "FILTER")
@@ -182,8 +183,8 @@ func TestSweepReducesPerEngineReal(t *testing.T) {
 	queries := map[string]string{}
 	for _, rp := range page.Reports {
 		require.Equal(t, string(diff.ClassErrorVsAnswer), rp.Class)
-		queries[rp.Engine] = strings.ToUpper(rp.Bug.Reproducer.Query)
-		t.Logf("%s: %s", rp.Engine, rp.Bug.Reproducer.Query)
+		queries[rp.Engine] = strings.ToUpper(filing.Bug(rp).Reproducer.Query)
+		t.Logf("%s: %s", rp.Engine, filing.Bug(rp).Reproducer.Query)
 	}
 	require.Len(t, queries, 2, "rdflib and rdfquery each filed")
 	require.Contains(t, queries["rdflib"], "GROUP BY")

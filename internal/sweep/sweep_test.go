@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
@@ -119,7 +120,7 @@ func TestSweepEndToEnd(t *testing.T) {
 	reduced := 0
 	for _, rp := range page.Reports {
 		require.Equal(t, s1.ID, rp.SweepID)
-		if rp.Bug.Reduction != nil && rp.Bug.Reduction.QuadsAfter < rp.Bug.Reduction.QuadsBefore {
+		if filing.Bug(rp).Reduction != nil && filing.Bug(rp).Reduction.QuadsAfter < filing.Bug(rp).Reduction.QuadsBefore {
 			reduced++
 		}
 	}

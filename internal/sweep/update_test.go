@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
@@ -80,8 +81,8 @@ func TestSweepUpdateProfile(t *testing.T) {
 	for _, rp := range page.Reports {
 		require.Equal(t, "dropper", rp.Engine)
 		require.Equal(t, "missing-quads", rp.Class)
-		require.Nil(t, rp.Bug.Reduction, "reduce_calls -1 files unreduced")
-		require.Contains(t, rp.Bug.Reproducer.Query, "DATA")
+		require.Nil(t, filing.Bug(rp).Reduction, "reduce_calls -1 files unreduced")
+		require.Contains(t, filing.Bug(rp).Reproducer.Query, "DATA")
 	}
 }
 
@@ -101,9 +102,9 @@ func TestSweepUpdateReduced(t *testing.T) {
 	require.Positive(t, page.Total, "the dropper's divergence survives reduction")
 	for _, rp := range page.Reports {
 		require.Equal(t, "dropper", rp.Engine)
-		require.NotNil(t, rp.Bug.Reduction, "reduced before it is filed")
-		require.LessOrEqual(t, rp.Bug.Reduction.QuadsAfter, rp.Bug.Reduction.QuadsBefore)
-		require.NotEmpty(t, rp.Bug.Reproducer.Query)
-		require.NotEmpty(t, rp.Bug.Reproducer.Commands["dropper"])
+		require.NotNil(t, filing.Bug(rp).Reduction, "reduced before it is filed")
+		require.LessOrEqual(t, filing.Bug(rp).Reduction.QuadsAfter, filing.Bug(rp).Reduction.QuadsBefore)
+		require.NotEmpty(t, filing.Bug(rp).Reproducer.Query)
+		require.NotEmpty(t, filing.Bug(rp).Reproducer.Commands["dropper"])
 	}
 }
