@@ -11,16 +11,34 @@ import (
 // DescriptorTable is the Markdown table of every described engine
 // (docs/engines.md, "Engines, families and releases"): family, tested
 // build, newest release with its date and source, whether the tested
-// build is stale, and the family's rules that apply to it by status.
+// build is stale, the family's rules that apply to it by status, and how
+// it is installed (its Install steps).
 func DescriptorTable() string {
 	var b strings.Builder
-	b.WriteString("| engine | family | tested | newest (date; source; checked) | stale | rules: intended / wontfix / known / fixed |\n")
-	b.WriteString("| --- | --- | --- | --- | --- | --- |\n")
+	b.WriteString("| engine | family | tested | newest (date; source; checked) | stale | rules: intended / wontfix / known / fixed | installed by |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, d := range oracle.Described() {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", d.Name, familyCell(d), cell(d.Version),
-			newestCell(d.Newest), cell(staleCell(d)), ruleCounts(d.Name))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", d.Name, familyCell(d), cell(d.Version),
+			newestCell(d.Newest), cell(staleCell(d)), ruleCounts(d.Name), cell(installCell(d.Install)))
 	}
 	return b.String()
+}
+
+// installCell says how the descriptor installs the engine: each step's
+// method and what it works on, then the releases beside the pin.
+func installCell(in oracle.Install) string {
+	var parts []string
+	for _, st := range in.Steps {
+		what := st.Folder
+		if st.Kind == oracle.StepDebian || st.Kind == oracle.StepMavenJar {
+			what = strings.Join(st.Packages, " ")
+		}
+		parts = append(parts, st.Kind+" "+what)
+	}
+	if len(in.Releases) > 0 {
+		parts = append(parts, "releases "+strings.Join(in.Releases, ", ")+" ("+in.Release.Kind+")")
+	}
+	return strings.Join(parts, "; ")
 }
 
 func familyCell(d oracle.Descriptor) string {
