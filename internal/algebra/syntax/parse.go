@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"strconv"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -23,6 +24,14 @@ const (
 	DefaultMaxLength = 1 << 20
 	DefaultMaxDepth  = 256
 )
+
+// parses counts the texts parsed (Parse and ParseUpdate calls) since the
+// process started: a case is parsed once at its edge and every stage reads
+// the tree, which a test proves by counting (Parses).
+var parses atomic.Int64
+
+// Parses is how many texts this process has parsed so far.
+func Parses() int64 { return parses.Load() }
 
 // recoverPanics is switched off by FuzzParse so that a panic is a finding.
 var recoverPanics = true
@@ -62,6 +71,7 @@ func (p *parser) queryUnit() *Query {
 // parseUnit parses by the document Options.Spec names, or with SpecAuto
 // by the one the text declares or implies (see Parse).
 func parseUnit[T interface{ *Query | *Update }](src string, opts Options, u unit[T]) (T, error) {
+	parses.Add(1)
 	if opts.Spec != SpecAuto {
 		r, _, err := parseBy(src, opts, opts.Spec, u)
 		return r, err
