@@ -74,16 +74,13 @@ func (t *translator) tripleTermExpr(x *syntax.TripleTerm) (Expr, error) {
 	return &Call{Name: OpTriple, Args: args}, nil
 }
 
+// ttPartExpr translates a subject, predicate or object of a triple term
+// expression: a variable, an RDF term or a nested triple term, each as the
+// expression it is elsewhere (expr).
 func (t *translator) ttPartExpr(n syntax.Node) (Expr, error) {
 	switch x := n.(type) {
-	case *syntax.Var:
-		return &Var{Name: x.Name}, nil
-	case *syntax.IRI:
-		return &Const{Term: x.Term()}, nil
-	case *syntax.Literal:
-		return &Const{Term: x.Term()}, nil
-	case *syntax.TripleTerm:
-		return t.tripleTermExpr(x)
+	case *syntax.Var, *syntax.IRI, *syntax.Literal, *syntax.TripleTerm:
+		return t.expr(x.(syntax.Expr), nil)
 	}
 	return nil, errAt(n, "unexpected %T in a triple term expression", n)
 }

@@ -39,15 +39,20 @@
 // w3c` and `oracle gate` runs of one corpus are counted over the same
 // number: the corpus's tests, those a run did not reach as not run);
 // dashboard_index.go the front page (each engine's latest run of each
-// corpus, root causes per family, one trend per corpus, the sweeps);
+// corpus, root causes per family, one trend per corpus, the sweeps; an
+// engine that cannot run a corpus, Server.lacks: no updater, no SPARQL
+// 1.2, by the served engine or its descriptor's Supports, or whose run
+// ran none of it, is "not run" on every page, never 0 %);
 // dashboard_engine.go an engine's page (/engines/{name}: descriptor, rate
 // and history per corpus, its root causes, failing tests linked to their
 // findings, the baseline export /engines/{name}/baseline.tsv and GET
 // /v1/engines/{name}/baseline); dashboard.go (reports, and the comparison
 // of two sweeps of one corpus by finding and test by test, an empty state
 // when there is none), dashboard_engines.go (pass
-// rates per corpus, findings by class, history), dashboard_tests.go and
-// dashboard_mark.go (the test browser, a test's answers side by side with
+// rates per corpus, each engine's root causes counted as its engine page
+// counts them: rcKind, rcCounts; history), dashboard_tests.go and
+// dashboard_mark.go (the test browser with the pass rates per engine and
+// corpus of the selected sweep, a test's answers side by side with
 // the differing cells marked), dashboard_report.go (the report page's
 // reproducer, Markdown link, highlighted terms), trend.go (the inline SVG
 // charts: a line breaks where its engine was not run, labels kept apart)
@@ -75,8 +80,12 @@
 // ORACLE_SCREENSHOTS=DIR keeps their screenshots. TestDashboardBrowser
 // drives every page over real W3C sweeps and the same tests imported as
 // `oracle gate --store` imports them (the front page, the engine page and
-// the comparison must show one rate for one run; a bulk triage through
-// the root-cause page); TestOneRunTwoWays checks those counts against the
+// the comparison must show one rate for one run; the update and SPARQL
+// 1.2 columns of a W3C sweep equal `oracle w3c`'s count on the front
+// page, the engines page, the engine page and the tests page, and are
+// "not run" for an engine without updates or 1.2; the engines page counts
+// each engine's root causes as its page does, before and after a bulk
+// triage through the root-cause page); TestOneRunTwoWays checks those counts against the
 // W3C runner's tally without a browser; `go test ./internal/server
 // -run TestDashboardBrowser -screenshots` rewrites docs/screenshots.
 //

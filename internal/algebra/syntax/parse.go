@@ -481,60 +481,71 @@ func (p *parser) modifiers() Modifiers {
 	return m
 }
 
-func (p *parser) groupConditions() []*GroupCondition {
-	var out []*GroupCondition
+// conditions parses the one or more keys of GROUP BY or ORDER BY; one
+// parses a key, or returns false when the next token starts none.
+func conditions[T any](p *parser, what string, one func(t token) (T, bool)) []T {
+	var out []T
 	for p.err == nil {
-		t := p.peek()
-		gc := &GroupCondition{Pos: p.pos(t)}
-		switch {
-		case t.kind == tVar:
-			gc.Expr = p.variable()
-		case p.isPunct("("):
-			p.next()
-			gc.Expr = p.expression()
-			if p.acceptKw("AS") {
-				gc.Var = p.variable()
-			}
-			p.expectPunct(")")
-		case p.startsBuiltin() || p.startsIri():
-			gc.Expr = p.constraint()
-		default:
+		c, ok := one(p.peek())
+		if !ok {
 			if len(out) == 0 {
-				p.expected("GROUP BY condition")
+				p.expected(what)
 			}
 			return out
 		}
-		out = append(out, gc)
+		out = append(out, c)
 	}
 	return out
 }
 
-func (p *parser) orderConditions() []*OrderCondition {
-	var out []*OrderCondition
-	for p.err == nil {
-		t := p.peek()
-		oc := &OrderCondition{Pos: p.pos(t)}
-		switch {
-		case p.isKw("ASC") || p.isKw("DESC"):
-			p.next()
-			oc.Dir = OrderAsc
-			if t.val == "DESC" {
-				oc.Dir = OrderDesc
-			}
-			oc.Expr = p.brackettedExpression()
-		case t.kind == tVar:
-			oc.Expr = p.variable()
-		case p.startsConstraint():
-			oc.Expr = p.constraint()
-		default:
-			if len(out) == 0 {
-				p.expected("ORDER BY condition")
-			}
-			return out
+func (p *parser) groupConditions() []*GroupCondition {
+	return conditions(p, "GROUP BY condition", p.groupCondition)
+}
+
+// groupCondition parses #rGroupCondition.
+func (p *parser) groupCondition(t token) (*GroupCondition, bool) {
+	gc := &GroupCondition{Pos: p.pos(t)}
+	switch {
+	case t.kind == tVar:
+		gc.Expr = p.variable()
+	case p.isPunct("("):
+		p.next()
+		gc.Expr = p.expression()
+		if p.acceptKw("AS") {
+			gc.Var = p.variable()
 		}
-		out = append(out, oc)
+		p.expectPunct(")")
+	case p.startsBuiltin() || p.startsIri():
+		gc.Expr = p.constraint()
+	default:
+		return nil, false
 	}
-	return out
+	return gc, true
+}
+
+func (p *parser) orderConditions() []*OrderCondition {
+	return conditions(p, "ORDER BY condition", p.orderCondition)
+}
+
+// orderCondition parses #rOrderCondition.
+func (p *parser) orderCondition(t token) (*OrderCondition, bool) {
+	oc := &OrderCondition{Pos: p.pos(t)}
+	switch {
+	case p.isKw("ASC") || p.isKw("DESC"):
+		p.next()
+		oc.Dir = OrderAsc
+		if t.val == "DESC" {
+			oc.Dir = OrderDesc
+		}
+		oc.Expr = p.brackettedExpression()
+	case t.kind == tVar:
+		oc.Expr = p.variable()
+	case p.startsConstraint():
+		oc.Expr = p.constraint()
+	default:
+		return nil, false
+	}
+	return oc, true
 }
 
 // limitOffset parses #rLimitOffsetClauses (either order, each at most once).
