@@ -324,29 +324,30 @@ func (p *parser) path() PathExpr {
 	}
 	defer p.leave()
 	pos := p.here()
-	first := p.pathSeq()
-	if !p.isPunct("|") {
-		return first
+	alts := p.pathList("|", p.pathSeq)
+	if len(alts) == 1 {
+		return alts[0]
 	}
-	alt := &PathAlt{Pos: pos, Alts: []PathExpr{first}}
-	for p.err == nil && p.acceptPunct("|") {
-		alt.Alts = append(alt.Alts, p.pathSeq())
-	}
-	return alt
+	return &PathAlt{Pos: pos, Alts: alts}
 }
 
 // pathSeq parses #rPathSequence.
 func (p *parser) pathSeq() PathExpr {
 	pos := p.here()
-	first := p.pathEltOrInverse()
-	if !p.isPunct("/") {
-		return first
+	steps := p.pathList("/", p.pathEltOrInverse)
+	if len(steps) == 1 {
+		return steps[0]
 	}
-	seq := &PathSeq{Pos: pos, Steps: []PathExpr{first}}
-	for p.err == nil && p.acceptPunct("/") {
-		seq.Steps = append(seq.Steps, p.pathEltOrInverse())
+	return &PathSeq{Pos: pos, Steps: steps}
+}
+
+// pathList parses elem ( sep elem )*.
+func (p *parser) pathList(sep string, elem func() PathExpr) []PathExpr {
+	list := []PathExpr{elem()}
+	for p.err == nil && p.acceptPunct(sep) {
+		list = append(list, elem())
 	}
-	return seq
+	return list
 }
 
 // pathEltOrInverse parses #rPathEltOrInverse.
