@@ -16,9 +16,10 @@ import (
 )
 
 // A pass rate's denominator is its corpus's size, whichever run it comes
-// from: a W3C sweep runs the evaluation tests only, `oracle w3c` and
-// `oracle gate` every test of the manifests, and both are counted over
-// the same number, the tests a run did not reach counted as not run. The
+// from: a W3C sweep, `oracle w3c` and `oracle gate` run every test of
+// the manifests they run (a sweep with none named: the three suites,
+// sweep.W3CPaths; `oracle gate`: the query suites), and all are counted
+// over the same number, the tests a run did not reach counted as not run. The
 // sizes are the manifests' (sweep.W3CPaths: w3c.DefaultManifests for W3C
 // query, w3c.UpdateManifests, sparql12/manifest.ttl) and the regression corpus's
 // query cases (countQueryCases), read once; a corpus whose files are not at hand (a server without
