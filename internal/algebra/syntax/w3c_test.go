@@ -79,14 +79,27 @@ func allQueries(t testing.TB) []string {
 }
 
 func TestW3CSyntax(t *testing.T) {
-	cases := syntaxCases(t)
-	pass := judgeSyntax(t, cases, func(src string, opts Options) error {
-		_, err := Parse(src, opts)
-		return err
-	})
-	t.Logf("W3C syntax: %d/%d", pass, len(cases))
-	if len(cases) < 300 {
-		t.Errorf("found only %d syntax cases", len(cases))
+	judgeSuite(t, "W3C syntax", syntaxCases(t), 300, queryErr)
+}
+
+func queryErr(src string, opts Options) error {
+	_, err := Parse(src, opts)
+	return err
+}
+
+func updateErr(src string, opts Options) error {
+	_, err := ParseUpdate(src, opts)
+	return err
+}
+
+// judgeSuite judges a suite's cases and fails when it holds fewer than min
+// (a manifest not found or not read).
+func judgeSuite(t *testing.T, name string, cases []syntaxCase, min int, parse func(string, Options) error) {
+	t.Helper()
+	pass := judgeSyntax(t, cases, parse)
+	t.Logf("%s: %d/%d", name, pass, len(cases))
+	if len(cases) < min {
+		t.Errorf("found only %d %s cases", len(cases), name)
 	}
 }
 
