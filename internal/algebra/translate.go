@@ -90,11 +90,7 @@ func baseOf(q *syntax.Query) string {
 func (t *translator) form(q *syntax.Query, res *Query) error {
 	switch q.Form {
 	case syntax.FormConstruct:
-		tmpl := q.Template
-		if q.ConstructWhere {
-			tmpl = constructWhereTemplate(q.Where)
-		}
-		ts, err := t.template(tmpl)
+		ts, err := t.template(q.ConstructTemplate())
 		res.Template = ts
 		return err
 	case syntax.FormDescribe:
@@ -108,21 +104,6 @@ func (t *translator) form(q *syntax.Query, res *Query) error {
 		}
 	}
 	return nil
-}
-
-// constructWhereTemplate returns the triples of `CONSTRUCT WHERE { T }`, which
-// are both the pattern and the template (#rConstructQuery).
-func constructWhereTemplate(g *syntax.GroupPattern) []*syntax.TriplesSameSubject {
-	var ts []*syntax.TriplesSameSubject
-	if g == nil {
-		return nil
-	}
-	for _, e := range g.Elems {
-		if b, ok := e.(*syntax.TriplesBlock); ok {
-			ts = append(ts, b.Triples...)
-		}
-	}
-	return ts
 }
 
 // template expands a CONSTRUCT template (#construct). Blank nodes stay blank

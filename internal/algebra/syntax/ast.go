@@ -91,6 +91,24 @@ type Query struct {
 	Spec Spec
 }
 
+// ConstructTemplate returns the template of a CONSTRUCT query: Template,
+// or for the short form `CONSTRUCT WHERE { T }` the triples of Where, which
+// are both the pattern and the template (#rConstructQuery).
+func (q *Query) ConstructTemplate() []*TriplesSameSubject {
+	if !q.ConstructWhere {
+		return q.Template
+	}
+	var ts []*TriplesSameSubject
+	if q.Where != nil {
+		for _, e := range q.Where.Elems {
+			if b, ok := e.(*TriplesBlock); ok {
+				ts = append(ts, b.Triples...)
+			}
+		}
+	}
+	return ts
+}
+
 // DeclKind says whether a prologue declaration is BASE or PREFIX.
 type DeclKind int
 

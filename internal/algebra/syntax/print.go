@@ -90,26 +90,13 @@ func (p *printer) constructHead(q *Query) {
 		p.datasets(q.From)
 		p.nl()
 		p.w("WHERE {")
-		p.templateTriples(whereTriples(q.Where))
+		p.templateTriples(q.ConstructTemplate())
 		p.w("}")
 		return
 	}
 	p.w(" {")
 	p.templateTriples(q.Template)
 	p.w("}")
-}
-
-func whereTriples(g *GroupPattern) []*TriplesSameSubject {
-	var out []*TriplesSameSubject
-	if g == nil {
-		return nil
-	}
-	for _, e := range g.Elems {
-		if b, ok := e.(*TriplesBlock); ok {
-			out = append(out, b.Triples...)
-		}
-	}
-	return out
 }
 
 func (p *printer) templateTriples(ts []*TriplesSameSubject) {
