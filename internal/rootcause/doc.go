@@ -23,8 +23,16 @@
 // (oracle.Descriptor.Stale): such a root cause is re-checked on the newest
 // release before it is filed.
 //
-// To change the key, change Key and say so in the store's migration: every
-// stored root cause is re-keyed from its witnesses. To add a symptom, add
-// it to symptom.go and to testdata/symptoms.txt; rules in the adapters'
-// known.json may match it by regular expression.
+// To change the key, change keyOf (its refinements are listed there) and
+// say so in the store's migration: every stored root cause is re-keyed
+// from its witnesses. testdata/keys.txt says, with real witnesses, which
+// findings are one root cause and which are two: add a row for every
+// merge or split. TestCorpusKeys checks that every root cause recorded in
+// corpus/regress is the one the key gives from the facts recorded beside
+// it; when a change moves one, re-record the corpus (internal/regress,
+// -record) or rewrite its root_cause cells, then regenerate
+// docs/findings.md (go test ./internal/regress -run TestFindings -update).
+// To add a symptom, add it to symptom.go and to testdata/transformations.txt
+// or testdata/messages.txt; rules in the adapters' known.json may match it
+// by regular expression.
 package rootcause

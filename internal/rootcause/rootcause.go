@@ -55,7 +55,7 @@ func (k Key) ID() string {
 	return hex.EncodeToString(h[:6])
 }
 
-// keyOf is the key a finding files under. Three refinements make it name
+// keyOf is the key a finding files under. These refinements make it name
 // what is fixed once rather than what was seen:
 //
 //   - a cosmetic root cause is one per family and kind (its class group:
@@ -70,18 +70,103 @@ func (k Key) ID() string {
 //   - a literal's numeric datatype in the trigger is "literal numeric":
 //     that a number is needed is the trigger, which of XSD's numeric types
 //     the reduced case happened to keep is not (the symptom names a
-//     datatype where it matters: "xsd:int typed xsd:integer").
+//     datatype where it matters: "xsd:int typed xsd:integer");
+//   - a row dropped or added is the rows group whatever the query form
+//     showed it (an ASK that answers false where the spec gives true is
+//     a solution dropped: Symptom), and ASK is not in its trigger;
+//   - a row dropped or added by a basic graph pattern and typed literals
+//     alone is the engine's matching of a stored literal: the literal's
+//     datatype and lexical form (which of them the engine rewrites on
+//     load) are one trigger label, "literal typed" (language-tagged and
+//     xsd:string literals stay apart: another comparison);
+//   - a type error of the engine's runtime (runtimeError) is keyed by
+//     the expression's constructs, whichever built-in raised it and
+//     whichever clause held the expression;
+//   - SELECT * projecting a variable that is not in scope is the
+//     projection's fault (#variableScope): the construct that mentioned
+//     the variable (MINUS, FILTER, a BIND's expression) is not in the key.
 func keyOf(fam string, f Finding, trig []string, sev diff.Severity) Key {
-	k := Key{Family: fam, Group: f.Class.Group(), Trigger: coarse(trig), Symptom: f.Symptom}
+	k := Key{Family: fam, Group: groupOf(f), Trigger: coarse(trig), Symptom: f.Symptom}
 	switch {
 	case sev == diff.SeverityCosmetic:
 		k.Trigger, k.Symptom = nil, cosmeticKind(f)
+	case runtimeError(f):
+		k.Trigger, k.Symptom = expressionLabels(k.Trigger), "error: the runtime's type error"
 	case specificMessage(f):
 		k.Trigger = nil
 	case f.Class == diff.ClassRejected && len(literalLabels(k.Trigger)) > 0:
 		k.Trigger = literalLabels(k.Trigger)
+	case f.Symptom == "extra variable projected" && slices.Contains(k.Trigger, "SELECT *"):
+		k.Trigger = []string{"SELECT *"}
+	case rowSymptoms[f.Symptom]:
+		k.Trigger = storedLiteral(slices.DeleteFunc(k.Trigger, func(l string) bool { return l == "ASK" }))
 	}
 	return k
+}
+
+// runtimeErrorRe recognises a type or value error of the language the
+// engine is written in (Python's TypeError, ValueError and decimal
+// signals, Java's NumberFormatException and ClassCastException): it names
+// the built-in the bad value reached (math.ceil, Decimal), not the
+// engine's code that let it through. RDFLib's CEIL and ROUND over an
+// ill-typed ""^^xsd:decimal raise "TypeError: must be real number" and
+// "InvalidOperation" from one fault, its numeric() returning the literal.
+var runtimeErrorRe = regexp.MustCompile(`^error: (query raised error: )?(TypeError|ValueError|InvalidOperation|DivisionByZero|NumberFormatException|ClassCastException): `)
+
+func runtimeError(f Finding) bool { return runtimeErrorRe.MatchString(f.Symptom) }
+
+// hostLabels are the clauses an expression sits in: an error raised
+// evaluating it is the fault of its operators, functions and operands
+// (expressionLabels), not of where ablation could not move it from.
+var hostLabels = map[string]bool{"ORDER BY": true, "SELECT *": true, "BIND": true, "FILTER": true, "HAVING": true,
+	"subquery": true, labelBGP: true}
+
+// expressionLabels is the trigger without its host clauses, or the
+// trigger when nothing else is left.
+func expressionLabels(trig []string) []string {
+	out := slices.DeleteFunc(slices.Clone(trig), func(l string) bool { return hostLabels[l] })
+	if len(out) == 0 {
+		return trig
+	}
+	return out
+}
+
+// rowSymptoms are the symptoms of a solution dropped or added.
+var rowSymptoms = map[string]bool{"row dropped": true, "row added": true}
+
+// groupOf is the finding's class group, the rows group for a row dropped
+// or added whatever class the query form gave it.
+func groupOf(f Finding) string {
+	if rowSymptoms[f.Symptom] {
+		return diff.ClassMissingRows.Group()
+	}
+	return f.Class.Group()
+}
+
+const (
+	labelBGP          = "basic graph pattern"
+	labelTypedLiteral = "literal typed"
+)
+
+// storedLiteral is the trigger of a row dropped or added: "basic graph
+// pattern" and "literal typed" when it holds nothing else than a basic
+// graph pattern and typed literals (not @lang, not xsd:string), the
+// trigger unchanged otherwise.
+func storedLiteral(trig []string) []string {
+	typed := 0
+	for _, l := range trig {
+		switch {
+		case l == labelBGP:
+		case strings.HasPrefix(l, "literal ") && l != "literal xsd:string" && !strings.HasPrefix(l, "literal @"):
+			typed++
+		default:
+			return trig
+		}
+	}
+	if typed == 0 || !slices.Contains(trig, labelBGP) {
+		return trig
+	}
+	return []string{labelBGP, labelTypedLiteral}
 }
 
 // literalLabels are the trigger's literal kinds. A parser's generic

@@ -53,10 +53,93 @@ func Symptom(class diff.Class, expected *results.Answer, v diff.EngineVerdict) s
 	case diff.ClassAtomicity:
 		return "failed request left a partial store"
 	}
+	if s, ok := askRows(expected, v.Answer); ok {
+		return s
+	}
+	if e, a, ok := slicedCell(expected, v.Answer); ok {
+		return Transformation(e, a)
+	}
 	if e, a, ok := differingCell(expected, v.Answer); ok {
 		return Transformation(e, a)
 	}
 	return string(class)
+}
+
+// slicedCell: under LIMIT or OFFSET without ORDER BY the spec allows any
+// rows of the solution sequence (#defn_algSlice over a sequence in no
+// order), so the judge's rows are one choice among several. When every
+// row the engine returned is a row of the sequence but for literals of
+// the same value, the difference is that literal (a stored "0e0" written
+// "0.0"), not the value in the row the judge happened to choose.
+func slicedCell(expected, actual *results.Answer) (rdf.Term, rdf.Term, bool) {
+	if expected == nil || actual == nil || expected.Freedom == nil || expected.Freedom.Ordered ||
+		len(expected.Freedom.Sequence) <= len(expected.Rows) {
+		return rdf.Term{}, rdf.Term{}, false
+	}
+	var first [2]rdf.Term
+	found := false
+	for _, row := range actual.Rows {
+		e, a, ok := nearRow(expected.Freedom.Sequence, row)
+		if !ok {
+			return rdf.Term{}, rdf.Term{}, false
+		}
+		if !found && !e.IsZero() {
+			first, found = [2]rdf.Term{e, a}, true
+		}
+	}
+	return first[0], first[1], found
+}
+
+// nearRow finds a row of seq that row equals but for literals of the same
+// value, and returns its first differing cell (zero terms when row is
+// in seq as it is).
+func nearRow(seq []results.Solution, row results.Solution) (rdf.Term, rdf.Term, bool) {
+	for _, s := range seq {
+		if len(s) != len(row) {
+			continue
+		}
+		var e, a rdf.Term
+		match := true
+		for v, t := range s {
+			u, ok := row[v]
+			switch {
+			case !ok:
+				match = false
+			case u == t:
+			case sameValue(t, u):
+				if e.IsZero() {
+					e, a = t, u
+				}
+			default:
+				match = false
+			}
+		}
+		if match {
+			return e, a, true
+		}
+	}
+	return rdf.Term{}, rdf.Term{}, false
+}
+
+// sameValue: two literals of one number, or of one lexical form.
+func sameValue(e, a rdf.Term) bool {
+	return e.Kind == rdf.KindLiteral && a.Kind == rdf.KindLiteral && e.Lang == a.Lang &&
+		(sameNumber(e, a) || e.Value == a.Value)
+}
+
+// askRows reads an ASK answer that differs from the judge's as the row it
+// stands for: ASK answers whether the pattern has a solution (#ask), so
+// false where the spec gives true is a solution dropped, and true where it
+// gives false one added; a SELECT of the same pattern shows "row dropped".
+func askRows(expected, actual *results.Answer) (string, bool) {
+	if expected == nil || actual == nil || expected.Kind != results.Boolean || actual.Kind != results.Boolean ||
+		expected.Boolean == actual.Boolean {
+		return "", false
+	}
+	if expected.Boolean {
+		return "row dropped", true
+	}
+	return "row added", true
 }
 
 func errText(err error) string {
@@ -88,15 +171,55 @@ var abstractions = []struct {
 
 // Message abstracts an engine's error message: its first line, with IRIs,
 // quoted text, variable names, blank-node labels, file paths and numbers
-// (positions included) replaced, at most 160 characters.
+// (positions included) replaced, a structure dumped in braces or brackets
+// (a Python repr of the query's algebra) as {…}, cut where the message
+// starts again (an engine that reports one error per unbound variable),
+// at most 160 characters.
 func Message(msg string) string {
 	msg, _, _ = strings.Cut(strings.TrimSpace(msg), "\n")
 	for _, a := range abstractions {
 		msg = a.re.ReplaceAllString(msg, a.with)
 	}
-	msg = strings.TrimSpace(msg)
+	msg = firstReport(collapse(strings.TrimSpace(msg)))
 	if r := []rune(msg); len(r) > 160 {
 		msg = string(r[:160])
+	}
+	return msg
+}
+
+var (
+	innermost = regexp.MustCompile(`[{\[][^{}\[\]]*[}\]]`)
+	unclosed  = regexp.MustCompile(`[{\[][^{}\[\]]*$`)
+)
+
+// collapse writes every outermost {...} or [...] group as {…}: what a
+// dumped structure holds is the case's, not the fault's. Innermost
+// groups go first, marked by a character no message holds; a group the
+// message's end cut open is collapsed too.
+func collapse(msg string) string {
+	const mark = "\uE000"
+	for {
+		next := innermost.ReplaceAllString(msg, mark)
+		if next == msg {
+			next = unclosed.ReplaceAllString(msg, mark)
+		}
+		if next == msg {
+			break
+		}
+		msg = next
+	}
+	return strings.ReplaceAll(msg, mark, "{…}")
+}
+
+// firstReport cuts a message where its first 16 characters occur again:
+// the engine reported the same error once more (for another variable).
+func firstReport(msg string) string {
+	r := []rune(msg)
+	if len(r) < 32 {
+		return msg
+	}
+	if i := strings.Index(msg[len(string(r[:16])):], string(r[:16])); i >= 0 {
+		return strings.TrimSpace(msg[:len(string(r[:16]))+i])
 	}
 	return msg
 }

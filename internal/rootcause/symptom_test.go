@@ -8,7 +8,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // table reads a testdata file of " | "-separated rows, skipping comments.
@@ -55,5 +57,18 @@ func TestMessage(t *testing.T) {
 	for _, row := range table(t, "testdata/messages.txt", 2) {
 		in := strings.ReplaceAll(row[0], `\n`, "\n")
 		require.Equal(t, row[1], Message(in), row[0])
+	}
+}
+
+// An ASK answer that differs is the row a SELECT of its pattern shows
+// dropped or added (gen/numeric/78: ASK false where the spec gives true).
+func TestAskRows(t *testing.T) {
+	ask := func(b bool) *results.Answer { return &results.Answer{Kind: results.Boolean, Boolean: b} }
+	for _, c := range []struct {
+		expected, actual bool
+		want             string
+	}{{true, false, "row dropped"}, {false, true, "row added"}} {
+		got := Symptom(diff.ClassWrongValue, ask(c.expected), diff.EngineVerdict{Engine: "rdflib", Answer: ask(c.actual)})
+		require.Equal(t, c.want, got)
 	}
 }

@@ -1,0 +1,42 @@
+package rootcause_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/regress"
+	"github.com/sparql-oracle/oracle/internal/rootcause"
+)
+
+// TestCorpusKeys: every root cause recorded in corpus/regress is the one
+// Of computes from the facts recorded beside it (class, trigger, symptom):
+// a change of the key that moves a recorded finding to another root cause
+// fails here until the corpus is re-recorded (internal/regress, -record).
+func TestCorpusKeys(t *testing.T) {
+	cases, err := regress.LoadDir(filepath.Join("..", "..", "corpus", "regress"))
+	require.NoError(t, err)
+	n := 0
+	for _, c := range cases {
+		for _, e := range c.Expect {
+			if e.RootCause == "" || len(e.Classes) == 0 {
+				continue
+			}
+			var trig []string
+			if e.Trigger != "" {
+				trig = strings.Split(e.Trigger, ", ")
+			}
+			rc := rootcause.Of(rootcause.Finding{Engine: e.Engine, Class: diff.Class(e.Classes[0]), Trigger: trig,
+				Ablated: true, Symptom: e.Symptom, Query: c.Query})
+			n++
+			if rc.ID != e.RootCause {
+				t.Errorf("%s %s: recorded root cause %s, the key gives %s (%s | %s | %s)", c.ID, e.Engine, e.RootCause, rc.ID,
+					e.Classes[0], e.Trigger, e.Symptom)
+			}
+		}
+	}
+	require.NotZero(t, n)
+}
