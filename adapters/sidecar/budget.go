@@ -341,6 +341,21 @@ func (w *Watch) Stop() { w.cancel(); <-w.done }
 func (w *Watch) Fired() bool { return w.fired.Load() }
 func (w *Watch) Peak() int64 { return w.peak.Load() }
 
+// TreeRSS is the resident memory of root and every process below it (a
+// server's sandbox, shell, relay and the server).
+func TreeRSS(root int) int64 { return sumRSS(Tree(root)) }
+
+// CPUOf is the user plus system CPU time of those of pids that still run.
+func CPUOf(pids []int) time.Duration {
+	var sum time.Duration
+	for _, pid := range pids {
+		if t, err := cpuTime(pid); err == nil {
+			sum += t
+		}
+	}
+	return sum
+}
+
 func sumRSS(pids []int) int64 {
 	var sum int64
 	for _, pid := range pids {

@@ -38,8 +38,10 @@
 // then is ErrResource saying so. While a case runs the engine's resident
 // memory is read every 50 ms, and past the share the process is killed
 // (ErrResource); after a case a process holding over half its share is
-// restarted, so no idle process keeps its peak. A failure answer in the
-// engine's own words for running out of memory (Config.OOM, listed by its
+// restarted, so no idle process keeps its peak (a start nobody waits
+// for, a server restarted in the background, takes only memory free at
+// once: TryReserve). A failure answer in the engine's own words for
+// running out of memory (Config.OOM, listed by its
 // adapter: Comunica's "Invalid string length", Oxigraph's WASM
 // "unreachable" when near its share) is ErrResource too. No cgroup is
 // used (none can be created where the oracle runs unprivileged).
@@ -53,7 +55,8 @@
 // dies mid-case of a SIGKILL nobody here sent (the kernel's OOM killer, an
 // operator; exit 137 through bwrap) is ErrUnavailable saying it was killed
 // from outside, and the case is retried once on a fresh process; it is
-// never ErrCrashed, which is kept for the engine's own deaths. A case
+// never ErrCrashed, which is kept for the engine's own deaths
+// (KilledBySIGKILL, used by every adapter: roqet's, the servers'). A case
 // abandoned mid-evaluation (its deadline, a cancel) kills its process.
 //
 // Temporary folders (tmpdirs.go): TempDir names them with the pid of the

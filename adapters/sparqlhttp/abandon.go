@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strconv"
 	"time"
+
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 )
 
 // Abandoned work must stop. A case ends at its answer, its deadline, a
@@ -41,12 +43,12 @@ const (
 // settleFor, and reports whether it did. A tree that did not is still
 // evaluating an abandoned case: the caller kills it.
 func Settle(root int) bool {
-	pids := descendants(root)
-	last := cpuOf(pids)
+	pids := sidecar.Tree(root)
+	last := sidecar.CPUOf(pids)
 	quiet := 0
 	for end := time.Now().Add(settleFor); time.Now().Before(end); {
 		time.Sleep(settleWindow)
-		now := cpuOf(pids)
+		now := sidecar.CPUOf(pids)
 		if float64(now-last) < quietShare*float64(settleWindow) {
 			quiet++
 		} else {
@@ -68,7 +70,7 @@ func abandoned(ctx context.Context) bool { return ctx.Err() != nil }
 // server does not go quiet stops the server. It says what it did, for the
 // case's error.
 func (m *Managed) settle(ctx context.Context, srv *running) string {
-	if !abandoned(ctx) || srv == nil || srv.cmd == nil || srv.cmd.Process == nil || srv.exited() {
+	if !abandoned(ctx) || srv == nil || !srv.Started() || srv.Exited() {
 		return ""
 	}
 	m.mu.Lock()
@@ -78,7 +80,7 @@ func (m *Managed) settle(ctx context.Context, srv *running) string {
 	// server) cannot be told to stop: it is stopped outright, as a sidecar
 	// is. Watching its CPU is not enough there: a server descheduled on a
 	// loaded machine, or still reading the request, looks idle for a while.
-	if cancels && Settle(srv.cmd.Process.Pid) || !m.alone() {
+	if cancels && Settle(srv.PID()) || !m.alone() {
 		return "" // quiet, or other cases still use it (their own timeouts stop it)
 	}
 	m.stopRun(srv)

@@ -2,12 +2,8 @@ package sparqlhttp
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
-	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -42,32 +38,17 @@ func (m *Managed) joinBudget(l sidecar.Limits) {
 }
 
 // reserve is the server description to start, its memory limit its share
-// of the budget, and the share's release.
-func (m *Managed) reserve(ctx context.Context) (Server, func(), error) {
+// of the budget (ReserveShare: with now, only memory free at once), and
+// the share's release.
+func (m *Managed) reserve(ctx context.Context, now bool) (Server, func(), error) {
 	s := m.srv
-	if s.Limits.Memory <= 0 {
-		return s, func() {}, nil
+	if s.Limits.Memory > 0 {
+		s.RLimitMemory = s.Limits.Memory
 	}
-	s.RLimitMemory = s.Limits.Memory
-	s.Limits.Memory = sidecar.Memory().Share(s.Name, s.Limits.Memory)
-	release, err := sidecar.Memory().Reserve(ctx, s.Name, s.Limits.Memory, m)
+	var release func()
+	var err error
+	s.Limits.Memory, release, err = ReserveShare(ctx, s.Name, s.Limits.Memory, m, now)
 	return s, release, err
-}
-
-// tryReserve is reserve with the memory free now, or ErrResource at once
-// (a background restart, warm.go).
-func (m *Managed) tryReserve(context.Context) (Server, func(), error) {
-	s := m.srv
-	if s.Limits.Memory <= 0 {
-		return s, func() {}, nil
-	}
-	s.RLimitMemory = s.Limits.Memory
-	s.Limits.Memory = sidecar.Memory().Share(s.Name, s.Limits.Memory)
-	release, ok := sidecar.Memory().TryReserve(s.Name, s.Limits.Memory)
-	if !ok {
-		return s, nil, fmt.Errorf("%w: %s: no free share of the memory budget for a background restart", oracle.ErrResource, s.Name)
-	}
-	return s, release, nil
 }
 
 // FreeIdle stops the server when no case runs on it (sidecar.Idler).
@@ -84,63 +65,19 @@ func (m *Managed) FreeIdle() bool {
 	return true
 }
 
-// budgeted runs one case on the running server under its share: the memory
-// watch, the classification of an out-of-memory failure and the give-back.
+// budgeted runs one case on the running server under its share (Share).
 func (m *Managed) budgeted(ctx context.Context, run func(context.Context) (*results.Answer, error)) (*results.Answer, error) {
 	m.mu.Lock()
 	srv := m.run
 	m.mu.Unlock()
-	if srv == nil || srv.limit <= 0 || srv.cmd == nil || srv.cmd.Process == nil {
+	if srv == nil {
 		return run(ctx)
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	root := srv.cmd.Process.Pid
-	srv.floor.Note(treeRSS(root))
-	w := sidecar.WatchMemory(func() []int { return sidecar.Tree(root) }, srv.limit, cancel)
-	a, err := run(ctx)
-	w.Stop()
-	switch {
-	case w.Fired():
-		m.stopRun(srv)
-		return nil, fmt.Errorf("%w: %s: resident memory past its share of %d MiB of the memory budget (server stopped)",
-			oracle.ErrResource, m.srv.Name, srv.limit>>20)
-	case err != nil && m.outOfMemory(srv, err, w.Peak()):
-		err = fmt.Errorf("%w: %s ran out of its share of %d MiB of the memory budget: %v", oracle.ErrResource, m.srv.Name, srv.limit>>20, err)
-	}
-	if srv.exited() || m.alone() && sidecar.GiveBack(treeRSS(root), srv.floor.Get(), srv.limit) {
-		m.stopRun(srv) // a dead server's share goes back now, not at the next start
-	}
-	return a, err
+	return Share{Name: m.srv.Name, Proc: &srv.Proc, Limit: srv.limit, Floor: &srv.floor, Words: serverOOM[m.srv.Name],
+		Alone: m.alone, Stop: func() { m.stopRun(srv) }}.Run(ctx, run)
 }
 
 // alone reports whether the calling case is the only one on the server: a
 // restart to give memory back, or to stop an abandoned evaluation, must
 // not pull the server from under another case still using it.
 func (m *Managed) alone() bool { return m.busy.Load() <= 1 }
-
-// outOfMemory reports whether a failed case ran the server out of memory:
-// its answer says so in the server's words, or it died during the case
-// (whatever the steps after the query then reported) and its log says so
-// or it had used over half its share.
-func (m *Managed) outOfMemory(srv *running, err error, peak int64) bool {
-	words := serverOOM[m.srv.Name]
-	if (errors.Is(err, oracle.ErrQueryError) || errors.Is(err, oracle.ErrCrashed)) && sidecar.ResourceText(err.Error(), words) {
-		return true
-	}
-	if errors.Is(err, oracle.ErrCrashed) || errors.Is(err, oracle.ErrUnavailable) {
-		select { // a dying server closes its connection a moment before it is reaped
-		case <-srv.done:
-		case <-time.After(2 * time.Second):
-		}
-	}
-	return srv.exited() && (sidecar.ResourceText(srv.tail(), words) || sidecar.OverHalf(peak, srv.limit))
-}
-
-func treeRSS(root int) int64 {
-	var sum int64
-	for _, pid := range sidecar.Tree(root) {
-		sum += sidecar.RSS(pid)
-	}
-	return sum
-}

@@ -68,6 +68,13 @@
 // death after "memory allocation of N bytes failed" (serverOOM, the
 // servers' words as data) are ErrResource, never an engine's error.
 //
+// Shared with adapters/virtuoso, written once here: Proc (proc.go: one
+// server process in its own group, reaped in the background, Ours marking
+// the oracle's own kills, its log's tail, WaitReady, FreePort), Share
+// (share.go: a case run under the server's share of the memory budget,
+// ReserveShare at start), RetryKilled and KilledOutside (killed.go), Settle
+// (abandon.go) and Rewarm (warm.go).
+//
 // descriptor.go describes the servers this package starts: oxigraph-server
 // in the Oxigraph family, Fuseki in Jena's; their rules live with those
 // families (adapters/oxigraph, adapters/jena).

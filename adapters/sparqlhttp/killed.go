@@ -3,10 +3,9 @@ package sparqlhttp
 import (
 	"errors"
 	"fmt"
-	"os"
-	"syscall"
 	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
@@ -16,61 +15,43 @@ import (
 // The case is ErrUnavailable saying so, and runs once more on a fresh
 // server (Start restarts a dead one); a second such death stays
 // ErrUnavailable. The oracle's own kills (a CPU or memory limit, a settle
-// after an abandoned case, Close) go through running.stop, which marks
-// the server (ours), so they are never taken for an outside kill.
+// after an abandoned case, Close) go through Proc.Kill or a server's own
+// stop, which mark the process (Proc.Ours), so they are never taken for an
+// outside kill. adapters/virtuoso uses the same rule (RetryKilled).
 
-// retryKilled runs once, and once more when the server it ran on was
-// killed from outside.
-func (m *Managed) retryKilled(once func() (*results.Answer, error)) (*results.Answer, error) {
+// RetryKilled runs once, and once more when the server it ran on (last,
+// asked after each run: the server last started) was killed from outside.
+func RetryKilled(name string, last func() *Proc, once func() (*results.Answer, error)) (*results.Answer, error) {
 	a, err := once()
-	if !m.killedOutside(err) {
+	if !KilledOutside(last(), err) {
 		return a, err
 	}
 	a, err = once()
-	if m.killedOutside(err) {
-		return nil, m.outsideError(err)
+	if KilledOutside(last(), err) {
+		return nil, fmt.Errorf("%w: %s was killed from outside (SIGKILL the oracle did not send: the kernel's OOM killer or an operator), not by the case: %v", oracle.ErrUnavailable, name, err)
 	}
 	return a, err
 }
 
-// killedOutside reports whether err is the connection lost to a server
-// that died of a SIGKILL the oracle did not send.
-func (m *Managed) killedOutside(err error) bool {
+// KilledOutside reports whether err is the connection lost to p, which
+// died of a SIGKILL the oracle did not send.
+func KilledOutside(p *Proc, err error) bool {
 	if !errors.Is(err, oracle.ErrCrashed) && !errors.Is(err, oracle.ErrUnavailable) {
 		return false
 	}
+	if !p.Started() || p.Ours.Load() {
+		return false
+	}
+	// The connection breaks a moment before the process is reaped.
+	return p.Reaped(2*time.Second) && sidecar.KilledBySIGKILL(p.Cmd.ProcessState)
+}
+
+// lastProc is the server last started (running or not), or nil.
+func (m *Managed) lastProc() *Proc {
 	m.mu.Lock()
-	r := m.last
-	m.mu.Unlock()
-	if r == nil || r.cmd == nil || r.cmd.Process == nil || r.ours.Load() {
-		return false
+	defer m.mu.Unlock()
+	if m.last == nil {
+		return nil
 	}
-	select { // the connection breaks a moment before the process is reaped
-	case <-r.done:
-	case <-time.After(2 * time.Second):
-		return false
-	}
-	return KilledBySIGKILL(r.cmd.ProcessState)
-}
-
-func (m *Managed) outsideError(err error) error {
-	return fmt.Errorf("%w: %s: the server was killed from outside (SIGKILL the oracle did not send: the kernel's OOM killer or an operator), not by the case: %v", oracle.ErrUnavailable, m.srv.Name, err)
-}
-
-// KilledBySIGKILL reports a process that died of SIGKILL, directly or
-// through a sandbox that exits 128+9 when its child did (bwrap).
-func KilledBySIGKILL(state *os.ProcessState) bool {
-	if state == nil {
-		return false
-	}
-	ws, ok := state.Sys().(syscall.WaitStatus)
-	switch {
-	case !ok:
-		return false
-	case ws.Signaled():
-		return ws.Signal() == syscall.SIGKILL
-	case ws.Exited():
-		return ws.ExitStatus() == 128+int(syscall.SIGKILL)
-	}
-	return false
+	return &m.last.Proc
 }

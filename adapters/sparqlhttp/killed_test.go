@@ -1,11 +1,9 @@
 package sparqlhttp
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
@@ -41,7 +40,7 @@ func TestServerKilledFromOutside(t *testing.T) {
 		_, err := m.Eval(ctx, runaway)
 		done <- err
 	}()
-	first := serverPID(t, oxi, 0)
+	first := adaptertest.ProcessBelow(t, filepath.Base(oxi), 30*time.Second)
 	time.Sleep(time.Second)
 	syscall.Kill(first, syscall.SIGKILL)
 	select {
@@ -49,7 +48,7 @@ func TestServerKilledFromOutside(t *testing.T) {
 		t.Fatalf("after one kill the case ended: %v", err)
 	case <-time.After(3 * time.Second):
 	}
-	second := serverPID(t, oxi, first) // the retry's fresh server
+	second := adaptertest.ProcessBelow(t, filepath.Base(oxi), 30*time.Second, first) // the retry's fresh server
 	time.Sleep(time.Second)
 	syscall.Kill(second, syscall.SIGKILL)
 	select {
@@ -64,25 +63,4 @@ func TestServerKilledFromOutside(t *testing.T) {
 	if a, err := m.Eval(ctx, &oracle.Case{Query: "ASK {}"}); err != nil || !a.Boolean {
 		t.Fatalf("the next case: %v, %v", a, err)
 	}
-}
-
-// serverPID waits for a live process below this one running bin, other
-// than not, and returns its pid.
-func serverPID(t *testing.T, bin string, not int) int {
-	t.Helper()
-	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
-		dirs, _ := filepath.Glob("/proc/[0-9]*")
-		for _, d := range dirs {
-			pid, _ := strconv.Atoi(filepath.Base(d))
-			cmd, err := os.ReadFile(filepath.Join(d, "cmdline"))
-			if err != nil || pid == not || !bytes.HasPrefix(cmd, []byte(bin+"\x00")) {
-				continue
-			}
-			if below(pid, os.Getpid()) {
-				return pid
-			}
-		}
-	}
-	t.Fatalf("no %s server below this process (other than %d)", bin, not)
-	return 0
 }

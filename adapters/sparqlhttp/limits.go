@@ -3,10 +3,6 @@ package sparqlhttp
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -63,7 +59,7 @@ func (m *Managed) limited(ctx context.Context, run func(context.Context) (*resul
 
 // watched runs the case, killing the server past its CPU limit.
 func (m *Managed) watched(ctx context.Context, srv *running, limit time.Duration, run func(context.Context) (*results.Answer, error)) (*results.Answer, error) {
-	if limit <= 0 || srv == nil || srv.cmd == nil || srv.cmd.Process == nil {
+	if limit <= 0 || srv == nil || !srv.Started() {
 		return run(ctx)
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -72,7 +68,7 @@ func (m *Managed) watched(ctx context.Context, srv *running, limit time.Duration
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		watchCPU(ctx, srv.cmd.Process.Pid, limit, func() { over.Store(true); cancel() })
+		watchCPU(ctx, srv.PID(), limit, func() { over.Store(true); cancel() })
 	}()
 	a, err := run(ctx)
 	cancel()
@@ -87,7 +83,7 @@ func (m *Managed) watched(ctx context.Context, srv *running, limit time.Duration
 
 // stopRun stops run if it is still the running server.
 func (m *Managed) stopRun(run *running) {
-	if !m.alone() && !run.exited() {
+	if !m.alone() && !run.Exited() {
 		return // another case still uses the server: stopping it would fail that case, not this one
 	}
 	m.mu.Lock()
@@ -103,8 +99,8 @@ func (m *Managed) stopRun(run *running) {
 // found by a scan of /proc at the start and once a second after; between
 // scans only its processes' stat files are read.
 func watchCPU(ctx context.Context, root int, limit time.Duration, over func()) {
-	pids := descendants(root)
-	base := cpuOf(pids)
+	pids := sidecar.Tree(root)
+	base := sidecar.CPUOf(pids)
 	t := time.NewTicker(cpuPoll)
 	defer t.Stop()
 	for n := 1; ; n++ {
@@ -113,69 +109,12 @@ func watchCPU(ctx context.Context, root int, limit time.Duration, over func()) {
 			return
 		case <-t.C:
 			if n%10 == 0 {
-				pids = descendants(root)
+				pids = sidecar.Tree(root)
 			}
-			if cpuOf(pids)-base > limit {
+			if sidecar.CPUOf(pids)-base > limit {
 				over()
 				return
 			}
 		}
 	}
-}
-
-// descendants lists root and every process below it (prlimit execs
-// bwrap, whose sandbox runs a shell, the relay and the server).
-func descendants(root int) []int {
-	entries, _ := os.ReadDir("/proc")
-	parent := map[int]int{}
-	for _, e := range entries {
-		if pid, err := strconv.Atoi(e.Name()); err == nil {
-			if ppid, _, ok := procCPU(pid); ok {
-				parent[pid] = ppid
-			}
-		}
-	}
-	var out []int
-	for pid := range parent {
-		for p := pid; p > 1; p = parent[p] {
-			if p == root {
-				out = append(out, pid)
-				break
-			}
-		}
-	}
-	return out
-}
-
-// cpuOf is the user plus system CPU time of the processes that still run.
-func cpuOf(pids []int) time.Duration {
-	var sum uint64
-	for _, pid := range pids {
-		if _, t, ok := procCPU(pid); ok {
-			sum += t
-		}
-	}
-	return time.Duration(sum) * time.Second / 100 // USER_HZ is 100 on Linux
-}
-
-// procCPU reads a process's parent and its utime+stime in clock ticks
-// from /proc/<pid>/stat (fields 4, 14 and 15 of proc(5); the command name
-// in parentheses may hold spaces, so fields count from its closing one).
-func procCPU(pid int) (ppid int, ticks uint64, ok bool) {
-	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-	if err != nil {
-		return 0, 0, false
-	}
-	i := strings.LastIndexByte(string(data), ')')
-	if i < 0 {
-		return 0, 0, false
-	}
-	f := strings.Fields(string(data[i+1:]))
-	if len(f) < 13 {
-		return 0, 0, false
-	}
-	ppid, _ = strconv.Atoi(f[1])
-	ut, _ := strconv.ParseUint(f[11], 10, 64)
-	st, _ := strconv.ParseUint(f[12], 10, 64)
-	return ppid, ut + st, true
 }

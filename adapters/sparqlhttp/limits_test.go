@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
@@ -55,7 +56,7 @@ func TestServerMemoryLimit(t *testing.T) {
 func javaPid(t *testing.T, m *Managed) int {
 	t.Helper()
 	m.mu.Lock()
-	root := m.run.cmd.Process.Pid
+	root := m.run.PID()
 	m.mu.Unlock()
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
@@ -64,26 +65,12 @@ func javaPid(t *testing.T, m *Managed) int {
 			continue
 		}
 		cmd, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		if strings.HasPrefix(filepath.Base(strings.Split(string(cmd), "\x00")[0]), "java") && below(pid, root) {
+		if strings.HasPrefix(filepath.Base(strings.Split(string(cmd), "\x00")[0]), "java") && adaptertest.Below(pid, root) {
 			return pid
 		}
 	}
 	t.Fatal("no java process below the server")
 	return 0
-}
-
-func below(pid, root int) bool {
-	for p := pid; p > 1; {
-		if p == root {
-			return true
-		}
-		ppid, _, ok := procCPU(p)
-		if !ok {
-			return false
-		}
-		p = ppid
-	}
-	return false
 }
 
 // TestServerCPULimit: a query that takes far more CPU time than the

@@ -4,15 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
@@ -98,7 +95,7 @@ func (m *Managed) Version() string {
 // Eval runs the case on the server, starting (or restarting) it first; as
 // in Update, the start's time is not the case's (AfterStart).
 func (m *Managed) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	return m.retryKilled(func() (*results.Answer, error) { return m.eval1(ctx, c) }) // killed.go
+	return RetryKilled(m.srv.Name, m.lastProc, func() (*results.Answer, error) { return m.eval1(ctx, c) }) // killed.go
 }
 
 func (m *Managed) eval1(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
@@ -123,7 +120,7 @@ func (m *Managed) eval1(ctx context.Context, c *oracle.Case) (*results.Answer, e
 // that much (bounded by StartTimeout), so a JVM starting on a loaded
 // machine does not time out the first cases; cancelling ctx still ends it.
 func (m *Managed) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
-	return m.retryKilled(func() (*results.Answer, error) { return m.update1(ctx, c) }) // killed.go
+	return RetryKilled(m.srv.Name, m.lastProc, func() (*results.Answer, error) { return m.update1(ctx, c) }) // killed.go
 }
 
 func (m *Managed) update1(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
@@ -169,16 +166,16 @@ func extend(ctx context.Context, d time.Duration) (context.Context, context.Canc
 // A missing program or a failed start is ErrUnavailable. The start has its
 // own bound (StartTimeout), not the case's deadline.
 func (m *Managed) Start(ctx context.Context) (*Engine, error) {
-	return m.startWith(ctx, context.WithoutCancel(ctx), m.reserve)
+	return m.startWith(ctx, context.WithoutCancel(ctx), false)
 }
 
-// startWith starts the server under bound with the memory reserve gives
-// (budget.go); a background restart (warm.go) passes its own context as
-// both, and a reserve that takes only free memory.
-func (m *Managed) startWith(ctx, bound context.Context, reserve func(context.Context) (Server, func(), error)) (*Engine, error) {
+// startWith starts the server under bound with its share of the memory
+// budget (budget.go); a background restart (warm.go) passes its own
+// context as both, and now: it takes only memory free at once.
+func (m *Managed) startWith(ctx, bound context.Context, now bool) (*Engine, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.run != nil && !m.run.exited() {
+	if m.run != nil && !m.run.Exited() {
 		return m.http, nil
 	}
 	if err := bound.Err(); err != nil {
@@ -191,7 +188,7 @@ func (m *Managed) startWith(ctx, bound context.Context, reserve func(context.Con
 	if _, err := os.Stat(m.srv.Program); err != nil {
 		return nil, fmt.Errorf("%w: %s is not installed (scripts/install.sh endpoint_servers, python_adapters): %v", oracle.ErrUnavailable, m.srv.Name, err)
 	}
-	s, release, err := reserve(ctx) // its share of the memory budget (budget.go)
+	s, release, err := m.reserve(ctx, now) // its share of the memory budget (budget.go)
 	if err != nil {
 		return nil, err
 	}
@@ -258,13 +255,11 @@ func (m *Managed) Reproduce(c oracle.NativeCase) (oracle.Native, bool) {
 
 // running is one server process.
 type running struct {
+	Proc   // the process (proc.go); its log is server.log in dir
 	port   int
 	dir    string // private folder: the log, the relay's socket
-	cmd    *exec.Cmd
-	done   chan struct{}
 	jailed bool
 	client *http.Client
-	ours   atomic.Bool // stop sent its SIGKILL (killed.go)
 	// limit is the memory share it started under; unreserve gives the
 	// share back once it has stopped (budget.go).
 	limit     int64
@@ -274,23 +269,15 @@ type running struct {
 
 func (r *running) root() string { return fmt.Sprintf("http://127.0.0.1:%d", r.port) }
 
-func (r *running) exited() bool {
-	select {
-	case <-r.done:
-		return true
-	default:
-		return false
-	}
-}
-
 // start runs the server and waits until it answers.
 func start(ctx context.Context, s Server) (*running, error) {
 	dir, err := sidecar.TempDir("oracle-endpoint-") // a dead run's is removed at start (adapters/sidecar tmpdirs.go)
 	if err != nil {
 		return nil, err
 	}
-	r := &running{dir: dir, done: make(chan struct{})}
-	if r.port, err = freePort(); err != nil {
+	r := &running{dir: dir}
+	r.Log = filepath.Join(dir, "server.log")
+	if r.port, err = FreePort(); err != nil {
 		os.RemoveAll(dir)
 		return nil, err
 	}
@@ -300,7 +287,7 @@ func start(ctx context.Context, s Server) (*running, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.StartTimeout)
 	defer cancel()
-	if err := r.waitReady(ctx, s.Ready); err != nil {
+	if err := r.WaitReady(ctx, r.client, r.root()+s.Ready); err != nil {
 		r.stop()
 		return nil, err
 	}
@@ -340,84 +327,18 @@ func (r *running) launch(s Server) error {
 		lim.Memory = s.RLimitMemory
 	}
 	full := lim.Argv(l.Argv, false)
-	r.cmd = exec.Command(full[0], full[1:]...)
-	r.cmd.Dir, r.cmd.Env = l.Dir, l.Env
-	log, err := os.Create(filepath.Join(r.dir, "server.log"))
-	if err != nil {
-		l.Cleanup()
-		return err
-	}
-	defer log.Close()
-	r.cmd.Stdout, r.cmd.Stderr = log, log
-	// Its own process group, killed with the parent if the oracle dies.
-	r.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	if err := r.cmd.Start(); err != nil {
-		l.Cleanup()
-		return fmt.Errorf("starting %s: %w", argv[0], err)
-	}
-	go func() { r.cmd.Wait(); l.Cleanup(); close(r.done) }()
-	return nil
-}
-
-// waitReady polls the ready path until it answers 200.
-func (r *running) waitReady(ctx context.Context, path string) error {
-	for {
-		rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-		req, _ := http.NewRequestWithContext(rctx, http.MethodGet, r.root()+path, nil)
-		resp, err := r.client.Do(req)
-		cancel()
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return nil
-			}
-		}
-		select {
-		case <-r.done:
-			return fmt.Errorf("the server exited while starting: %s", r.tail())
-		case <-ctx.Done():
-			return fmt.Errorf("the server did not answer on %s in time: %s", r.root(), r.tail())
-		case <-time.After(150 * time.Millisecond):
-		}
-	}
+	cmd := exec.Command(full[0], full[1:]...)
+	cmd.Dir, cmd.Env = l.Dir, l.Env
+	return r.Launch(cmd, l.Cleanup)
 }
 
 // stop kills the process group (the sandbox's init dies with bwrap, and
-// its pid namespace with it) and removes the private folder.
+// its pid namespace with it) as the oracle's own kill (killed.go), and
+// removes the private folder.
 func (r *running) stop() {
-	if r.cmd != nil && r.cmd.Process != nil && !r.exited() {
-		r.ours.Store(true) // our kill, not an outside one (killed.go)
-		syscall.Kill(-r.cmd.Process.Pid, syscall.SIGKILL)
-		select {
-		case <-r.done:
-		case <-time.After(10 * time.Second):
-		}
-	}
+	r.Kill(10 * time.Second)
 	os.RemoveAll(r.dir)
 	if r.unreserve != nil {
 		r.unreserve() // its share back to the memory budget (budget.go)
 	}
-}
-
-// tail is the end of the server's log, for error messages.
-func (r *running) tail() string {
-	data, _ := os.ReadFile(filepath.Join(r.dir, "server.log"))
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	if len(lines) > 5 {
-		lines = lines[len(lines)-5:]
-	}
-	return strings.Join(lines, " | ")
-}
-
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	addr, ok := ln.Addr().(*net.TCPAddr)
-	if !ok {
-		return 0, errors.New("no TCP address")
-	}
-	return addr.Port, nil
 }

@@ -90,7 +90,7 @@ func (w *Rewarm) Wait(d time.Duration) bool {
 // rewarm schedules the server's background restart after a stop.
 func (m *Managed) rewarm() {
 	m.warm.After(RewarmAfter, m.srv.StartTimeout, func(ctx context.Context) {
-		m.startWith(ctx, ctx, m.tryReserve)
+		m.startWith(ctx, ctx, true)
 	})
 }
 

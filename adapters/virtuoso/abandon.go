@@ -6,12 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
-	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // settle stops a server that goes on evaluating a case after the case
@@ -25,10 +22,10 @@ import (
 // that case's own timeout. The stopped server starts again in the
 // background (sparqlhttp's warm.go), so the next case finds it warm.
 func (e *Engine) settle(ctx context.Context, srv *Server) string {
-	if ctx.Err() == nil || srv == nil || srv.cmd == nil || srv.cmd.Process == nil || srv.Exited() {
+	if ctx.Err() == nil || srv == nil || !srv.Started() || srv.Exited() {
 		return ""
 	}
-	if sparqlhttp.Settle(srv.cmd.Process.Pid) || !e.alone() {
+	if sparqlhttp.Settle(srv.PID()) || !e.alone() {
 		return ""
 	}
 	e.stopAbandoned(srv)
@@ -54,7 +51,7 @@ func (e *Engine) alone() bool { return e.busy.Load() <= 1 }
 // rewarm schedules the server's background restart after a stop.
 func (e *Engine) rewarm() {
 	e.warm.After(sparqlhttp.RewarmAfter, e.opts.StartTimeout, func(ctx context.Context) {
-		e.startWith(ctx, ctx, e.tryReserve)
+		e.startWith(ctx, ctx, true)
 	})
 }
 
@@ -69,11 +66,7 @@ func (e *Engine) Rewarmed(d time.Duration) bool {
 // temporary database goes with it; a configured one is reopened (its
 // transaction log replays what was committed).
 func (s *Server) kill() {
-	if s.cmd != nil && s.cmd.Process != nil && !s.Exited() {
-		s.ours.Store(true)
-		killGroup(s.cmd.Process.Pid)
-		<-s.done
-	}
+	s.Kill(time.Minute)
 	s.cleanup()
 }
 
@@ -110,39 +103,12 @@ func (e *Engine) reset(srv *Server) {
 	e.srv, e.http = nil, nil
 }
 
-func killGroup(pid int) { syscall.Kill(-pid, syscall.SIGKILL) }
-
-// retryKilled runs once, and once more when the server it ran on was
-// killed from outside (a SIGKILL the oracle did not send: the kernel's OOM
-// killer, an operator): that death is not the case's, and never
-// ErrCrashed; a second one is ErrUnavailable saying so. Start restarts the
-// dead server (a temporary database is made anew).
-func (e *Engine) retryKilled(once func() (*results.Answer, error)) (*results.Answer, error) {
-	a, err := once()
-	if !e.killedOutside(err) {
-		return a, err
-	}
-	a, err = once()
-	if e.killedOutside(err) {
-		return nil, fmt.Errorf("%w: virtuoso was killed from outside (SIGKILL the oracle did not send: the kernel's OOM killer or an operator), not by the case: %v", oracle.ErrUnavailable, err)
-	}
-	return a, err
-}
-
-func (e *Engine) killedOutside(err error) bool {
-	if !errors.Is(err, oracle.ErrCrashed) && !errors.Is(err, oracle.ErrUnavailable) {
-		return false
-	}
+// lastProc is the server last started (running or not), or nil.
+func (e *Engine) lastProc() *sparqlhttp.Proc {
 	e.mu.Lock()
-	s := e.last
-	e.mu.Unlock()
-	if s == nil || s.cmd == nil || s.cmd.Process == nil || s.ours.Load() {
-		return false
+	defer e.mu.Unlock()
+	if e.last == nil {
+		return nil
 	}
-	select { // the connection breaks a moment before the process is reaped
-	case <-s.done:
-	case <-time.After(2 * time.Second):
-		return false
-	}
-	return sparqlhttp.KilledBySIGKILL(s.cmd.ProcessState)
+	return &e.last.Proc
 }

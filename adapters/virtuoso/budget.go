@@ -2,12 +2,9 @@ package virtuoso
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
-	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -35,30 +32,14 @@ func (e *Engine) joinBudget() {
 }
 
 // reserve is the options to start with, their memory limit the server's
-// share, and the share's release.
-func (e *Engine) reserve(ctx context.Context) (Options, func(), error) {
+// share (sparqlhttp.ReserveShare: with now, only memory free at once),
+// and the share's release.
+func (e *Engine) reserve(ctx context.Context, now bool) (Options, func(), error) {
 	o := e.opts
-	if o.Limits.Memory <= 0 {
-		return o, func() {}, nil
-	}
-	o.Limits.Memory = sidecar.Memory().Share(Name, o.Limits.Memory)
-	release, err := sidecar.Memory().Reserve(ctx, Name, o.Limits.Memory, e)
+	var release func()
+	var err error
+	o.Limits.Memory, release, err = sparqlhttp.ReserveShare(ctx, Name, o.Limits.Memory, e, now)
 	return o, release, err
-}
-
-// tryReserve is reserve with the memory free now, or ErrResource at once
-// (the background restart, sparqlhttp's warm.go).
-func (e *Engine) tryReserve(context.Context) (Options, func(), error) {
-	o := e.opts
-	if o.Limits.Memory <= 0 {
-		return o, func() {}, nil
-	}
-	o.Limits.Memory = sidecar.Memory().Share(Name, o.Limits.Memory)
-	release, ok := sidecar.Memory().TryReserve(Name, o.Limits.Memory)
-	if !ok {
-		return o, nil, fmt.Errorf("%w: %s: no free share of the memory budget for a background restart", oracle.ErrResource, Name)
-	}
-	return o, release, nil
 }
 
 // unreserve gives the stopped server's share back.
@@ -84,33 +65,17 @@ func (e *Engine) FreeIdle() bool {
 	return true
 }
 
-// budgeted runs one case on srv under its share: the memory watch, the
-// classification of running out of memory, and the give-back.
+// budgeted runs one case on the running server under its share
+// (sparqlhttp.Share).
 func (e *Engine) budgeted(ctx context.Context, run func(context.Context) (*results.Answer, error)) (*results.Answer, error) {
 	e.mu.Lock()
 	srv, limit, floor := e.srv, e.limit, e.floor
 	e.mu.Unlock()
-	if srv == nil || limit <= 0 || floor == nil || srv.cmd == nil || srv.cmd.Process == nil {
+	if srv == nil {
 		return run(ctx)
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	root := srv.cmd.Process.Pid
-	floor.Note(treeRSS(root))
-	w := sidecar.WatchMemory(func() []int { return sidecar.Tree(root) }, limit, cancel)
-	a, err := run(ctx)
-	w.Stop()
-	switch {
-	case w.Fired():
-		e.stopServer(srv)
-		return nil, fmt.Errorf("%w: %s: resident memory past its share of %d MiB of the memory budget (server stopped)", oracle.ErrResource, Name, limit>>20)
-	case err != nil && outOfMemory(srv, err, w.Peak(), limit):
-		err = fmt.Errorf("%w: %s ran out of its share of %d MiB of the memory budget: %v", oracle.ErrResource, Name, limit>>20, err)
-	}
-	if srv.Exited() || sidecar.GiveBack(treeRSS(root), floor.Get(), limit) {
-		e.stopServer(srv) // a dead server's share goes back now, not at the next start
-	}
-	return a, err
+	return sparqlhttp.Share{Name: Name, Proc: &srv.Proc, Limit: limit, Floor: floor, Words: OOM,
+		Alone: e.alone, Stop: func() { e.stopServer(srv) }}.Run(ctx, run)
 }
 
 // stopServer stops srv if it is still the running server and no other
@@ -126,29 +91,4 @@ func (e *Engine) stopServer(srv *Server) {
 		e.srv, e.http = nil, nil
 		e.unreserve()
 	}
-}
-
-// outOfMemory reports whether a failed case ran the server out of memory:
-// its answer says so, or it died during the case (whatever the steps after
-// the query then reported: a crash, an unreachable endpoint) and its log
-// says so or it had used over half its share.
-func outOfMemory(srv *Server, err error, peak, limit int64) bool {
-	if (errors.Is(err, oracle.ErrQueryError) || errors.Is(err, oracle.ErrCrashed)) && sidecar.ResourceText(err.Error(), OOM) {
-		return true
-	}
-	if errors.Is(err, oracle.ErrCrashed) || errors.Is(err, oracle.ErrUnavailable) {
-		select { // a dying server closes its connection a moment before it is reaped
-		case <-srv.done:
-		case <-time.After(2 * time.Second):
-		}
-	}
-	return srv.Exited() && (sidecar.ResourceText(srv.tail(), OOM) || sidecar.OverHalf(peak, limit))
-}
-
-func treeRSS(root int) int64 {
-	var sum int64
-	for _, pid := range sidecar.Tree(root) {
-		sum += sidecar.RSS(pid)
-	}
-	return sum
 }

@@ -5,7 +5,10 @@
 // 127.0.0.1, free ports picked at start, no [Zero Config], [Replication] or
 // [Plugins]), `virtuoso-t +foreground +configfile`, readiness by polling
 // /sparql, and a random dba password set with isql-vt at the database's first
-// start. Close stops the process by its PID.
+// start. Close stops the process by its PID. The process itself, its
+// share of the memory budget, the retry after an outside kill and the
+// background restart are adapters/sparqlhttp's, written once there for
+// every server the oracle runs (Proc, Share, RetryKilled, Rewarm).
 //
 // Cases go through adapters/sparqlhttp: loaded as dba with digest auth into
 // /sparql-graph-crud-auth (or /sparql-auth with SPARQL Update), queried

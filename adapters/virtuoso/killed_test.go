@@ -1,18 +1,16 @@
 package virtuoso
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
@@ -36,7 +34,7 @@ func TestKilledFromOutside(t *testing.T) {
 		done <- err
 	}()
 	old := e.Server()
-	first := virtuosoPID(t, 0)
+	first := adaptertest.ProcessBelow(t, "virtuoso-t", time.Minute)
 	time.Sleep(2 * time.Second)
 	syscall.Kill(first, syscall.SIGKILL)
 	for end := time.Now().Add(90 * time.Second); e.Server() == nil || e.Server() == old; time.Sleep(50 * time.Millisecond) {
@@ -44,7 +42,7 @@ func TestKilledFromOutside(t *testing.T) {
 			t.Fatal("the case was not retried on a fresh server")
 		}
 	}
-	second := virtuosoPID(t, first)
+	second := adaptertest.ProcessBelow(t, "virtuoso-t", time.Minute, first)
 	time.Sleep(2 * time.Second) // the retry loaded, evaluating again
 	syscall.Kill(second, syscall.SIGKILL)
 	select {
@@ -56,44 +54,4 @@ func TestKilledFromOutside(t *testing.T) {
 	case <-time.After(90 * time.Second):
 		t.Fatal("the case never returned")
 	}
-}
-
-// virtuosoPID waits for a live virtuoso-t below this process other than
-// not, and returns its pid.
-func virtuosoPID(t *testing.T, not int) int {
-	t.Helper()
-	for end := time.Now().Add(60 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
-		dirs, _ := filepath.Glob("/proc/[0-9]*")
-		for _, d := range dirs {
-			pid, _ := strconv.Atoi(filepath.Base(d))
-			cmd, err := os.ReadFile(filepath.Join(d, "cmdline"))
-			first, _, _ := bytes.Cut(cmd, []byte{0})
-			if err != nil || pid == not || filepath.Base(string(first)) != "virtuoso-t" || !under(pid, os.Getpid()) {
-				continue
-			}
-			return pid
-		}
-	}
-	t.Fatalf("no virtuoso-t below this process (other than %d)", not)
-	return 0
-}
-
-func under(pid, root int) bool {
-	for range 8 {
-		stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-		i := bytes.LastIndexByte(stat, ')')
-		if err != nil || i < 0 {
-			return false
-		}
-		f := strings.Fields(string(stat[i+1:]))
-		ppid, _ := strconv.Atoi(f[1])
-		if ppid == root {
-			return true
-		}
-		if ppid <= 1 {
-			return false
-		}
-		pid = ppid
-	}
-	return false
 }

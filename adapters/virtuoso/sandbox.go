@@ -68,10 +68,10 @@ func (s *Server) command(o Options) (*exec.Cmd, error) {
 // the host's network).
 func (s *Server) freePorts() error {
 	var err error
-	if s.SQLPort, err = freePort(); err != nil {
+	if s.SQLPort, err = sparqlhttp.FreePort(); err != nil {
 		return err
 	}
-	s.HTTPPort, err = freePort()
+	s.HTTPPort, err = sparqlhttp.FreePort()
 	return err
 }
 
@@ -91,7 +91,7 @@ func (s *Server) setPasswordHTTP(ctx context.Context, pw string) error {
 // terminate asks virtuoso-t itself to stop (it checkpoints on SIGTERM);
 // inside the sandbox it is not our child, so it is found by its command line.
 func (s *Server) terminate() {
-	pid := s.cmd.Process.Pid
+	pid := s.PID()
 	if s.jailed {
 		if inner := sidecar.Descendant(pid, s.argv); inner != 0 {
 			pid = inner
@@ -108,10 +108,10 @@ func (s *Server) Client() *http.Client { return s.client }
 // in bytes; 0 when it does not run.
 func (e *Engine) PeakRSS() int64 {
 	s := e.Server()
-	if s == nil || s.cmd == nil || s.cmd.Process == nil || s.Exited() {
+	if s == nil || !s.Started() || s.Exited() {
 		return 0
 	}
-	pid := s.cmd.Process.Pid
+	pid := s.PID()
 	if inner := sidecar.Descendant(pid, s.argv); inner != 0 {
 		pid = inner
 	}

@@ -2,16 +2,12 @@ package virtuoso
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
@@ -26,16 +22,14 @@ type Server struct {
 	HTTPPort int
 	Password string // the dba password, set at the database's first start
 
-	cmd    *exec.Cmd
-	done   chan struct{} // closed when the process exited
-	tmp    bool          // Dir is ours to remove on Close
-	log    string
+	sparqlhttp.Proc // the process (its log virtuoso.out, Ours on Close and kill)
+
+	tmp    bool         // Dir is ours to remove on Close
 	argv   []string     // virtuoso-t's own command line (inside the sandbox)
 	sock   string       // the relay's socket, when the server runs in a sandbox
 	client *http.Client // reaches the server (through the relay)
 	jailed bool         // in bwrap: its own network namespace (relay.go)
 	clean  func()       // removes what the sandbox needed
-	ours   atomic.Bool  // the oracle stopped it (Close, kill): not an outside kill
 }
 
 // passwordFile keeps the dba password beside a database that outlives the
@@ -49,7 +43,7 @@ func (s *Server) URL() string { return fmt.Sprintf("http://127.0.0.1:%d", s.HTTP
 // waits until /sparql answers; a new database also gets its dba password.
 func Start(ctx context.Context, o Options) (*Server, error) {
 	o.defaults()
-	s := &Server{Dir: o.Dir, done: make(chan struct{})}
+	s := &Server{Dir: o.Dir}
 	if s.Dir == "" {
 		dir, err := sidecar.TempDir("oracle-virtuoso-") // a dead run's is removed at start (adapters/sidecar tmpdirs.go)
 		if err != nil {
@@ -85,57 +79,24 @@ func (s *Server) configure(o Options) error {
 		s.sock = filepath.Join(s.Dir, "http.sock")
 		s.client = sparqlhttp.RelayClient(s.sock)
 	}
-	s.log = filepath.Join(s.Dir, "virtuoso.out")
+	s.Log = filepath.Join(s.Dir, "virtuoso.out")
 	return os.WriteFile(filepath.Join(s.Dir, "virtuoso.ini"), []byte(iniFile(s.Dir, s.SQLPort, s.HTTPPort)), 0o644)
 }
 
 func (s *Server) start(ctx context.Context, o Options) error {
-	out, err := os.Create(s.log)
+	cmd, err := s.command(o)
 	if err != nil {
 		return err
 	}
-	defer out.Close()
-	if s.cmd, err = s.command(o); err != nil {
+	if err := s.Launch(cmd, s.clean); err != nil {
 		return err
 	}
-	s.cmd.Stdout, s.cmd.Stderr = out, out
-	// Its own process group, killed with the parent if the oracle dies.
-	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	if err := s.cmd.Start(); err != nil {
-		s.clean()
-		return fmt.Errorf("starting %s: %w", o.Binary, err)
-	}
-	go func() { s.cmd.Wait(); s.clean(); close(s.done) }()
 	ctx, cancel := context.WithTimeout(ctx, o.StartTimeout)
 	defer cancel()
-	if err := s.waitReady(ctx); err != nil {
+	if err := s.WaitReady(ctx, s.client, s.URL()+"/sparql?query=ASK%7B%7D"); err != nil {
 		return err
 	}
 	return s.ensurePassword(ctx, o.ISQL)
-}
-
-// waitReady polls the anonymous endpoint until it answers an ASK.
-func (s *Server) waitReady(ctx context.Context) error {
-	u := s.URL() + "/sparql?query=ASK%7B%7D"
-	for {
-		rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-		req, _ := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
-		resp, err := s.client.Do(req)
-		cancel()
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return nil
-			}
-		}
-		select {
-		case <-s.done:
-			return fmt.Errorf("virtuoso-t exited while starting: %s", s.tail())
-		case <-ctx.Done():
-			return fmt.Errorf("virtuoso-t did not answer on %s in time: %s", s.URL(), s.tail())
-		case <-time.After(150 * time.Millisecond):
-		}
-	}
 }
 
 // ensurePassword replaces the package default dba/dba of a new database by
@@ -163,27 +124,14 @@ func (s *Server) ensurePassword(ctx context.Context, isql string) error {
 	return os.WriteFile(file, []byte(pw+"\n"), 0o600)
 }
 
-// Exited reports whether the process has stopped.
-func (s *Server) Exited() bool {
-	select {
-	case <-s.done:
-		return true
-	default:
-		return false
-	}
-}
-
 // Close stops the process by its PID (SIGTERM: Virtuoso checkpoints and
 // exits; SIGKILL to the group after 15 s) and removes a temporary folder.
 func (s *Server) Close() error {
-	if s.cmd != nil && s.cmd.Process != nil && !s.Exited() {
-		s.ours.Store(true)
+	if s.Started() && !s.Exited() {
+		s.Ours.Store(true)
 		s.terminate()
-		select {
-		case <-s.done:
-		case <-time.After(15 * time.Second):
-			syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
-			<-s.done
+		if !s.Reaped(15 * time.Second) {
+			s.Kill(time.Minute)
 		}
 	}
 	return s.cleanup()
@@ -194,27 +142,4 @@ func (s *Server) cleanup() error {
 		return os.RemoveAll(s.Dir)
 	}
 	return nil
-}
-
-// tail is the end of the server's log, for error messages.
-func (s *Server) tail() string {
-	data, _ := os.ReadFile(s.log)
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	if len(lines) > 5 {
-		lines = lines[len(lines)-5:]
-	}
-	return strings.Join(lines, " | ")
-}
-
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	addr, ok := ln.Addr().(*net.TCPAddr)
-	if !ok {
-		return 0, errors.New("no TCP address")
-	}
-	return addr.Port, nil
 }

@@ -19,7 +19,7 @@ import (
 // has no unnamed graph: the case's default graph is a graph of the case's
 // own, named to Virtuoso by DEFINE input:default-graph-uri (updateText).
 func (e *Engine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
-	return e.retryKilled(func() (*results.Answer, error) { return e.update1(ctx, c) }) // abandon.go
+	return sparqlhttp.RetryKilled(Name, e.lastProc, func() (*results.Answer, error) { return e.update1(ctx, c) }) // abandon.go
 }
 
 func (e *Engine) update1(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {

@@ -103,7 +103,7 @@ func binaryVersion(bin string) string {
 
 // Eval runs the case on the server, starting (or restarting) it when needed.
 func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	return e.retryKilled(func() (*results.Answer, error) { return e.eval1(ctx, c) }) // abandon.go
+	return sparqlhttp.RetryKilled(Name, e.lastProc, func() (*results.Answer, error) { return e.eval1(ctx, c) }) // abandon.go
 }
 
 func (e *Engine) eval1(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
@@ -135,14 +135,14 @@ func (e *Engine) LastQueryTime() time.Duration {
 // A missing virtuoso-t or a failed start is ErrUnavailable: the engine
 // could not be brought up, which says nothing about its answers.
 func (e *Engine) Start(ctx context.Context) (*sparqlhttp.Engine, error) {
-	return e.startWith(ctx, context.WithoutCancel(ctx), e.reserve)
+	return e.startWith(ctx, context.WithoutCancel(ctx), false)
 }
 
-// startWith starts the server under bound with the memory reserve gives
-// (budget.go); the background restart after a stop for an abandoned case
-// (abandon.go, sparqlhttp's warm.go) passes its own context as both, and
-// a reserve that takes only free memory.
-func (e *Engine) startWith(ctx, bound context.Context, reserve func(context.Context) (Options, func(), error)) (*sparqlhttp.Engine, error) {
+// startWith starts the server under bound with its share of the memory
+// budget (budget.go); the background restart after a stop for an
+// abandoned case (abandon.go, sparqlhttp's warm.go) passes its own context
+// as both, and now: it takes only memory free at once.
+func (e *Engine) startWith(ctx, bound context.Context, now bool) (*sparqlhttp.Engine, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.srv != nil && !e.srv.Exited() {
@@ -159,7 +159,7 @@ func (e *Engine) startWith(ctx, bound context.Context, reserve func(context.Cont
 		e.srv, e.http = nil, nil
 		e.unreserve()
 	}
-	o, release, err := reserve(ctx) // its share of the memory budget (budget.go)
+	o, release, err := e.reserve(ctx, now) // its share of the memory budget (budget.go)
 	if err != nil {
 		return nil, err
 	}

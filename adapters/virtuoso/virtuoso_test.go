@@ -103,7 +103,7 @@ func checkBlankNodes(t *testing.T, e oracle.Engine) {
 // checkStop: Close stops the process by its PID and removes the temporary folder.
 func checkStop(t *testing.T, e *Engine) {
 	srv := e.Server()
-	pid, dir := srv.cmd.Process.Pid, srv.Dir
+	pid, dir := srv.PID(), srv.Dir
 	if err := e.Close(); err != nil {
 		t.Fatal(err)
 	}
