@@ -26,4 +26,14 @@
 // JavaString, PerlString). An adapter writes case text into a reproducer
 // only through these; adapters/reproducers runs every adapter's reproducer
 // on hostile cases to hold it to that. A new quoting need is a helper here.
+//
+// descriptor.go and descriptor_install.go: Descriptor, everything the
+// oracle knows of one engine, registered once by its adapter folder
+// (Register): family, versions, tracker, what it supports, its known
+// behaviours (Rule), how it is installed, pinned and sandboxed (Install:
+// the Step kinds internal/install runs), its EARL project, how the bench
+// starts it and, optionally, how a config entry builds it (Build). A
+// package that needs a fact of an engine reads it here (Describe,
+// Described) instead of keeping a table keyed by engine name; a new fact
+// is a field here filled in every adapter's descriptor.go.
 package oracle
