@@ -79,6 +79,17 @@
 // the engine-only reproducer through oracle.NativeFor with
 // NativeCase{Update: true} (the oracle line alone when the adapter has
 // none). WriteUpdateMarkdown renders them, one report per wrong engine.
+// The steps both kinds share are written once: writeUp (every divergence),
+// divergenceWith (the one with a signature), caseHash (a bug's id without
+// a root cause), nativeOf (the engine's own reproducer), writeParts (the
+// reports separated by rules), Run and RunUpdate side by side (report.go).
+// Still twins: the Bug/UpdateBug and EngineReport/UpdateEngineReport
+// types (the store, the sweep and the reproducer tests build them by field).
+//
+// To change: a step of writing up that holds for both kinds goes in the
+// shared helpers, called from bugOf and updateBugOf; the JSON of either
+// kind is a published schema (docs/report-schema.md, api/openapi.yaml):
+// add fields, never reorder or rename them.
 //
 // Import rules: report imports diff (verdicts, classes, reduction figures),
 // oracle, results, rdf, rootcause, localpath and algebra/syntax; diff never

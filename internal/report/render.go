@@ -17,20 +17,28 @@ import (
 // tracker), and a spec question as one report naming every engine's
 // reading. Reports are separated by a rule.
 func WriteMarkdown(w io.Writer, bugs []Bug) error {
-	var b strings.Builder
-	n := 0
+	var parts []func(*strings.Builder)
 	for _, bug := range bugs {
-		for _, er := range tracked(bug) {
-			if n > 0 {
-				b.WriteString("\n---\n\n")
-			}
-			n++
-			if bug.Status == StatusQuestion {
-				question(&b, bug)
-				break
-			}
-			engineMarkdown(&b, bug, er)
+		if bug.Status == StatusQuestion {
+			parts = append(parts, func(b *strings.Builder) { question(b, bug) })
+			continue
 		}
+		for _, er := range tracked(bug) {
+			parts = append(parts, func(b *strings.Builder) { engineMarkdown(b, bug, er) })
+		}
+	}
+	return writeParts(w, parts)
+}
+
+// writeParts writes self-contained reports separated by a rule: the layout
+// of both kinds (WriteMarkdown, WriteUpdateMarkdown).
+func writeParts(w io.Writer, parts []func(*strings.Builder)) error {
+	var b strings.Builder
+	for i, part := range parts {
+		if i > 0 {
+			b.WriteString("\n---\n\n")
+		}
+		part(&b)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -163,26 +163,42 @@ func Figure(s reduce.Stats) *ReductionFigure {
 // are the engines of the run: each report carries its engine's own
 // reproducer (oracle.Reproducer) when the engine has one.
 func Bugs(r *diff.Report, engines ...oracle.Engine) []Bug {
-	var out []Bug
-	for _, d := range r.Divergences {
-		out = append(out, bugOf(r, d, engines, nil))
+	return writeUp(r.Divergences, func(d diff.Divergence) Bug { return bugOf(r, d, engines, nil) })
+}
+
+// writeUp is every divergence of a run written up by one, for both kinds
+// (bugOf for a query's report, updateBugOf for an update's run).
+func writeUp[B any](ds []diff.Divergence, one func(diff.Divergence) B) []B {
+	var out []B
+	for _, d := range ds {
+		out = append(out, one(d))
 	}
 	return out
+}
+
+// divergenceWith is the divergence of a run with signature sig, for both
+// kinds; ok is false when the run does not show sig.
+func divergenceWith(ds []diff.Divergence, sig diff.Signature) (diff.Divergence, bool) {
+	for _, d := range ds {
+		if d.Signature.Equal(sig) {
+			return d, true
+		}
+	}
+	return diff.Divergence{}, false
 }
 
 // BugFor writes up the divergence with signature sig in r, with the
 // reduction figures attached; ok is false when r does not show sig.
 func BugFor(r *diff.Report, sig diff.Signature, st *reduce.Stats, engines ...oracle.Engine) (Bug, bool) {
-	for _, d := range r.Divergences {
-		if d.Signature.Equal(sig) {
-			b := bugOf(r, d, engines, st)
-			if st != nil {
-				b.Reduction = Figure(*st)
-			}
-			return b, true
-		}
+	d, ok := divergenceWith(r.Divergences, sig)
+	if !ok {
+		return Bug{}, false
 	}
-	return Bug{}, false
+	b := bugOf(r, d, engines, st)
+	if st != nil {
+		b.Reduction = Figure(*st)
+	}
+	return b, true
 }
 
 // Run is reduce.Run with the divergences written up: Bugs(r), or with Reduce
@@ -193,6 +209,20 @@ func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt reduc
 		return r, Bugs(r, engines...)
 	}
 	return r, Reduced(reduced, engines...)
+}
+
+// RunUpdate is reduce.RunUpdate with the divergences written up: every
+// divergence of the run, or with Reduce the reduced ones whose divergence
+// survived.
+func RunUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, opt reduce.RunOptions) (*reduce.UpdateRun, []UpdateBug, error) {
+	run, reduced, err := reduce.RunUpdate(ctx, c, engines, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !opt.Reduce {
+		return run, UpdateBugs(run, engines...), nil
+	}
+	return run, UpdateReduced(reduced, engines...), nil
 }
 
 // Reduced writes up reduced divergences, deduplicated; a result whose
@@ -464,7 +494,13 @@ func bugID(b Bug) string {
 	if b.RootCause != nil {
 		return b.RootCause.ID
 	}
-	h := sha256.Sum256([]byte(b.Signature + "\x00" + b.Reproducer.Query + "\x00" + b.Reproducer.Data))
+	return caseHash(b.Signature, b.Reproducer.Query, b.Reproducer.Data)
+}
+
+// caseHash identifies a signature on a case (request or query, and data):
+// 12 hex digits of their sha256, for both kinds.
+func caseHash(sig, text, data string) string {
+	h := sha256.Sum256([]byte(sig + "\x00" + text + "\x00" + data))
 	return hex.EncodeToString(h[:6])
 }
 

@@ -1,9 +1,6 @@
 package report
 
 import (
-	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"slices"
 	"sort"
@@ -82,20 +79,14 @@ type GraphDiff struct {
 
 // UpdateBugs writes up every divergence of run, one UpdateBug each.
 func UpdateBugs(run *reduce.UpdateRun, engines ...oracle.Engine) []UpdateBug {
-	var out []UpdateBug
-	for _, d := range run.Divergences {
-		out = append(out, updateBugOf(run, d, nil, engines))
-	}
-	return out
+	return writeUp(run.Divergences, func(d diff.Divergence) UpdateBug { return updateBugOf(run, d, nil, engines) })
 }
 
 // UpdateBugFor writes up the divergence with signature sig, with the
 // reduction figures; ok is false when run does not show it.
 func UpdateBugFor(run *reduce.UpdateRun, sig diff.Signature, st *reduce.Stats, engines ...oracle.Engine) (UpdateBug, bool) {
-	for _, d := range run.Divergences {
-		if d.Signature.Equal(sig) {
-			return updateBugOf(run, d, st, engines), true
-		}
+	if d, ok := divergenceWith(run.Divergences, sig); ok {
+		return updateBugOf(run, d, st, engines), true
 	}
 	return UpdateBug{}, false
 }
@@ -143,8 +134,7 @@ func updateBugOf(run *reduce.UpdateRun, d diff.Divergence, st *reduce.Stats, eng
 		b.Engine, b.Version, b.Title = first.Engine, first.Version, first.Title
 		b.Basis = UpdateBasis(c.Update, c.Base, b.Class, append(extraLines(first.Graphs), failure(first)))
 	}
-	h := sha256.Sum256([]byte(b.Signature + "\x00" + b.Request + "\x00" + b.Data))
-	b.ID = hex.EncodeToString(h[:])[:12]
+	b.ID = caseHash(b.Signature, b.Request, b.Data)
 	if len(b.Reports) > 0 {
 		b.ID = b.Reports[0].RootCause.ID
 	}
@@ -181,23 +171,11 @@ func updateEngineReport(run *reduce.UpdateRun, b UpdateBug, name string, engines
 	er.Effect = updateEffect(b.Class, er)
 	er.Title = b.Feature + ": " + er.Effect
 	er.Others = updateOthers(run, name)
-	nc := oracle.NativeCase{Query: b.Request, Data: b.Data, Base: b.Base, Update: true}
-	if e := findEngine(engines, name); e != nil {
-		if n, ok := oracle.NativeFor(e, nc); ok {
-			er.Native = &n
-		}
+	if n, ok := nativeOf(name, engines, oracle.NativeCase{Query: b.Request, Data: b.Data, Base: b.Base, Update: true}); ok {
+		er.Native = &n
 	}
 	er.Command = updateCommand(name, er.Native, b.Base)
 	return er
-}
-
-func findEngine(engines []oracle.Engine, name string) oracle.Engine {
-	for _, e := range engines {
-		if e.Name() == name {
-			return e
-		}
-	}
-	return nil
 }
 
 // updateCommand is the engine's own reproducer, then the oracle
@@ -435,18 +413,4 @@ func existenceEffect(gs []GraphDiff) string {
 		}
 	}
 	return "disagrees on which graphs exist"
-}
-
-// RunUpdate is reduce.RunUpdate with the divergences written up: every
-// divergence of the run, or with Reduce the reduced ones whose divergence
-// survived.
-func RunUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, opt reduce.RunOptions) (*reduce.UpdateRun, []UpdateBug, error) {
-	run, reduced, err := reduce.RunUpdate(ctx, c, engines, opt)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !opt.Reduce {
-		return run, UpdateBugs(run, engines...), nil
-	}
-	return run, UpdateReduced(reduced, engines...), nil
 }

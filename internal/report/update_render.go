@@ -16,19 +16,13 @@ import (
 // against the engine's as a per-graph quad diff, one line per other
 // engine, and the engine-only reproducer.
 func WriteUpdateMarkdown(w io.Writer, bugs []UpdateBug) error {
-	var b strings.Builder
-	n := 0
+	var parts []func(*strings.Builder)
 	for _, bug := range bugs {
 		for _, er := range bug.Reports {
-			if n > 0 {
-				b.WriteString("\n---\n\n")
-			}
-			n++
-			updateMarkdown(&b, bug, er)
+			parts = append(parts, func(b *strings.Builder) { updateMarkdown(b, bug, er) })
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeParts(w, parts)
 }
 
 func updateMarkdown(b *strings.Builder, bug UpdateBug, er UpdateEngineReport) {

@@ -65,22 +65,7 @@ func TestUpdateReportGolden(t *testing.T) {
 	if err := WriteUpdateMarkdown(&md, bugs); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "update.md", md.String())
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil || string(want) != got {
-		t.Errorf("%s differs (rewrite with -update):\n%s", path, got)
-	}
+	reportGolden(t, "update.md", md.String())
 }
 
 // TestUpdateReportNative: each adapter's report carries its own
