@@ -3,6 +3,7 @@ package constructs
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -273,4 +274,34 @@ func dataLabels(ds *rdf.Dataset) []string {
 		}
 	}
 	return sortedSet(set)
+}
+
+// DataWithout is ds without the quads that carry label (a literal kind,
+// "triple term" or "blank node in data"), and false when no quad carries
+// it or it is not a label of the data. A reduction stopped by its budget
+// leaves quads the divergence does not need; removing them is a neutral
+// form of their labels that Without, which rewrites terms in place, does
+// not offer (reduce.Trigger tries it after Without's variants).
+func DataWithout(ds *rdf.Dataset, label string) (*rdf.Dataset, bool) {
+	if ds == nil {
+		return nil, false
+	}
+	out, dropped := rdf.NewDataset(), false
+	for _, q := range ds.Quads() {
+		if quadCarries(q, label) {
+			dropped = true
+			continue
+		}
+		out.Add(q)
+	}
+	return out, dropped
+}
+
+func quadCarries(q rdf.Quad, label string) bool {
+	for _, t := range []rdf.Term{q.S, q.P, q.O, q.G} {
+		if label == "blank node in data" && rdf.HasBlank(t) || slices.Contains(termLabels(t), label) {
+			return true
+		}
+	}
+	return false
 }
