@@ -57,6 +57,17 @@ func (s *Server) postDiff(w http.ResponseWriter, r *http.Request) {
 		writeError(w, apiErr)
 		return
 	}
+	s.admit(w, r, start, s.lim.budget(reduce), func(ctx context.Context) *outcome {
+		return s.runDiff(ctx, req, engines, reduce)
+	}, s.answerDiff)
+}
+
+// admit runs one checked request of either kind (a query, an update
+// request) in an evaluation slot: it waits at the gate (refused with
+// Retry-After when full), runs under the budget, releases the slot, then
+// answers.
+func (s *Server) admit(w http.ResponseWriter, r *http.Request, start time.Time, budget time.Duration,
+	run func(context.Context) *outcome, answer func(http.ResponseWriter, context.Context, *outcome, bool, stamps)) {
 	queued := time.Now()
 	if e := s.gate.acquire(r.Context()); e != nil {
 		w.Header().Set("Retry-After", retryAfter(e))
@@ -64,11 +75,9 @@ func (s *Server) postDiff(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st := stamps{start: start, queued: queued, admitted: time.Now()}
-	out, ok := s.evaluate(r.Context(), s.lim.budget(reduce), func(ctx context.Context) *outcome {
-		return s.runDiff(ctx, req, engines, reduce)
-	})
+	out, ok := s.evaluate(r.Context(), budget, run)
 	s.gate.release()
-	s.answerDiff(w, r.Context(), out, ok, st)
+	answer(w, r.Context(), out, ok, st)
 }
 
 // stamps time one POST /v1/diff: checks until queued, waiting for a slot
@@ -114,20 +123,9 @@ func (s *Server) runDiff(ctx context.Context, req *diffRequest, engines []oracle
 // were cut short: nothing is counted or filed), else the report, after
 // filing its bugs.
 func (s *Server) answerDiff(w http.ResponseWriter, ctx context.Context, o *outcome, ok bool, st stamps) {
-	switch {
-	case !ok:
-		w.Header().Set("Retry-After", "5")
-		writeError(w, unavailable(http.StatusServiceUnavailable, "evaluation overran",
-			fmt.Sprintf("the evaluation was still running %s past its deadline; it was abandoned", s.lim.Grace)))
-		return
-	case ctx.Err() != nil:
-		writeError(w, unavailable(StatusClientClosed, "client closed request", ctx.Err().Error()))
-		return
-	case o.err != nil:
-		writeError(w, o.err)
+	if s.failed(w, ctx, o, ok, &st) {
 		return
 	}
-	st.loaded, st.ran = o.loaded, o.ran
 	s.metrics.ObserveReport(o.rep)
 	s.metrics.engineSec.WithLabelValues(o.judge.Name()).Observe(o.judge.first().Seconds())
 	if ids := s.file(ctx, o.c, o.bugs); len(ids) > 0 {
@@ -147,6 +145,26 @@ func (s *Server) answerDiff(w http.ResponseWriter, ctx context.Context, o *outco
 	w.Header().Set("Server-Timing", st.serverTiming(end))
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(buf.Bytes())
+}
+
+// failed answers an evaluation of either kind that gave no report (it
+// overran, the client left, or it failed) and says whether it did; else
+// it stamps when the evaluation loaded and ran.
+func (s *Server) failed(w http.ResponseWriter, ctx context.Context, o *outcome, ok bool, st *stamps) bool {
+	switch {
+	case !ok:
+		w.Header().Set("Retry-After", "5")
+		writeError(w, unavailable(http.StatusServiceUnavailable, "evaluation overran",
+			fmt.Sprintf("the evaluation was still running %s past its deadline; it was abandoned", s.lim.Grace)))
+	case ctx.Err() != nil:
+		writeError(w, unavailable(StatusClientClosed, "client closed request", ctx.Err().Error()))
+	case o.err != nil:
+		writeError(w, o.err)
+	default:
+		st.loaded, st.ran = o.loaded, o.ran
+		return false
+	}
+	return true
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -254,18 +272,29 @@ func (s *Server) checkDiff(req *diffRequest) *APIError {
 	switch {
 	case strings.TrimSpace(req.Query) == "":
 		return &APIError{Status: http.StatusBadRequest, Error: "missing query", Detail: "the request has no query", Field: "query"}
-	case len(req.Query) > s.lim.MaxQuery:
-		return &APIError{Status: http.StatusRequestEntityTooLarge, Error: "query too long", Field: "query",
-			Detail: fmt.Sprintf("the query has %d bytes; the limit is %d", len(req.Query), s.lim.MaxQuery)}
 	}
-	for _, e := range []*APIError{checkUTF8("query", []byte(req.Query)), checkNUL("query", req.Query),
+	if e := s.checkText(req, "query", "query", req.Query); e != nil {
+		return e
+	}
+	if _, err := syntax.Parse(req.Query, syntax.Options{Base: req.Base, MaxLength: s.lim.MaxQuery}); err != nil {
+		return queryError(err)
+	}
+	return nil
+}
+
+// checkText checks the text of a request of either kind (field "query" or
+// "update"; noun as the detail names it) and the fields beside it: the
+// text's size, encoding and NUL bytes, the base IRIs, the name.
+func (s *Server) checkText(req *diffRequest, field, noun, text string) *APIError {
+	if len(text) > s.lim.MaxQuery {
+		return &APIError{Status: http.StatusRequestEntityTooLarge, Error: field + " too long", Field: field,
+			Detail: fmt.Sprintf("the %s has %d bytes; the limit is %d", noun, len(text), s.lim.MaxQuery)}
+	}
+	for _, e := range []*APIError{checkUTF8(field, []byte(text)), checkNUL(field, text),
 		checkBase("base", req.Base), checkBase("dataset.base", catalogueBase(req.Dataset)), checkName("name", req.Name)} {
 		if e != nil {
 			return e
 		}
-	}
-	if _, err := syntax.Parse(req.Query, syntax.Options{Base: req.Base, MaxLength: s.lim.MaxQuery}); err != nil {
-		return queryError(err)
 	}
 	return nil
 }
@@ -313,21 +342,35 @@ func role(name string) string {
 // loadCase parses the dataset catalogue in child processes, bounded by
 // the dataset limits and the per-engine deadline.
 func (s *Server) loadCase(ctx context.Context, req *diffRequest) (*oracle.Case, *APIError) {
+	if catalogueOf(req)[0] != '{' {
+		return nil, &APIError{Status: http.StatusBadRequest, Error: "malformed dataset", Field: "dataset",
+			Detail: "the dataset must be a JSON catalogue object: {\"base\", \"default\", \"named\", \"sources\"}"}
+	}
+	return s.catalogueCase(ctx, req, req.Query)
+}
+
+// catalogueOf is the request's dataset catalogue, "{}" (the empty
+// dataset) when it gives none.
+func catalogueOf(req *diffRequest) []byte {
 	cat := bytes.TrimSpace(req.Dataset)
 	if len(cat) == 0 || bytes.Equal(cat, []byte("null")) {
 		cat = []byte("{}")
 	}
-	if cat[0] != '{' {
-		return nil, &APIError{Status: http.StatusBadRequest, Error: "malformed dataset", Field: "dataset",
-			Detail: "the dataset must be a JSON catalogue object: {\"base\", \"default\", \"named\", \"sources\"}"}
-	}
+	return cat
+}
+
+// catalogueCase reads the catalogue of a request of either kind (query ""
+// for an update request, whose store it is), bounded by the dataset
+// limits and the per-engine deadline; the case is named "api" unless the
+// request names it.
+func (s *Server) catalogueCase(ctx context.Context, req *diffRequest, query string) (*oracle.Case, *APIError) {
 	name := req.Name
 	if name == "" {
 		name = "api"
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.lim.Deadline)
 	defer cancel()
-	c, err := diff.CatalogueCase(ctx, name, req.Query, req.Base, cat, rdf.Limits{MaxBytes: s.lim.MaxDataset, MaxQuads: s.lim.MaxQuads})
+	c, err := diff.CatalogueCase(ctx, name, query, req.Base, catalogueOf(req), rdf.Limits{MaxBytes: s.lim.MaxDataset, MaxQuads: s.lim.MaxQuads})
 	if err != nil {
 		return nil, datasetError(err)
 	}

@@ -1,11 +1,9 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -13,7 +11,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
 // postUpdate answers POST /v1/diff with an `update` field (or an
@@ -32,18 +29,9 @@ func (s *Server) postUpdate(w http.ResponseWriter, r *http.Request, req *diffReq
 		writeError(w, apiErr)
 		return
 	}
-	queued := time.Now()
-	if e := s.gate.acquire(r.Context()); e != nil {
-		w.Header().Set("Retry-After", retryAfter(e))
-		writeError(w, e)
-		return
-	}
-	st := stamps{start: start, queued: queued, admitted: time.Now()}
-	out, ok := s.evaluate(r.Context(), s.lim.budget(false), func(ctx context.Context) *outcome {
+	s.admit(w, r, start, s.lim.budget(false), func(ctx context.Context) *outcome {
 		return s.runUpdate(ctx, req, engines)
-	})
-	s.gate.release()
-	s.answerUpdate(w, r.Context(), out, ok, st)
+	}, s.answerUpdate)
 }
 
 // checkUpdate validates the request text as checkDiff validates a query.
@@ -52,15 +40,9 @@ func (s *Server) checkUpdate(req *diffRequest) *APIError {
 	case strings.TrimSpace(req.Query) != "":
 		return &APIError{Status: http.StatusBadRequest, Error: "query and update", Field: "update",
 			Detail: "give a query or an update request, not both"}
-	case len(req.Update) > s.lim.MaxQuery:
-		return &APIError{Status: http.StatusRequestEntityTooLarge, Error: "update too long", Field: "update",
-			Detail: fmt.Sprintf("the update request has %d bytes; the limit is %d", len(req.Update), s.lim.MaxQuery)}
 	}
-	for _, e := range []*APIError{checkUTF8("update", []byte(req.Update)), checkNUL("update", req.Update),
-		checkBase("base", req.Base), checkBase("dataset.base", catalogueBase(req.Dataset)), checkName("name", req.Name)} {
-		if e != nil {
-			return e
-		}
+	if e := s.checkText(req, "update", "update request", req.Update); e != nil {
+		return e
 	}
 	if _, err := syntax.ParseUpdate(req.Update, syntax.Options{Base: req.Base, MaxLength: s.lim.MaxQuery}); err != nil {
 		e := queryError(err)
@@ -72,22 +54,13 @@ func (s *Server) checkUpdate(req *diffRequest) *APIError {
 
 // runUpdate loads the store and runs the request on the engines.
 func (s *Server) runUpdate(ctx context.Context, req *diffRequest, engines []oracle.Engine) *outcome {
-	cat := bytes.TrimSpace(req.Dataset)
-	if len(cat) == 0 || bytes.Equal(cat, []byte("null")) {
-		cat = []byte("{}")
+	c, apiErr := s.catalogueCase(ctx, req, "")
+	if apiErr != nil {
+		return &outcome{err: apiErr}
 	}
-	name := req.Name
-	if name == "" {
-		name = "api"
-	}
-	lctx, cancel := context.WithTimeout(ctx, s.lim.Deadline)
-	c, err := diff.CatalogueCase(lctx, name, "", req.Base, cat, rdf.Limits{MaxBytes: s.lim.MaxDataset, MaxQuads: s.lim.MaxQuads})
-	cancel()
-	if err != nil {
-		return &outcome{err: datasetError(err)}
-	}
-	uc := &oracle.UpdateCase{Name: name, Update: req.Update, Base: c.Base, Store: c.Dataset, Sources: c.Sources}
+	uc := &oracle.UpdateCase{Name: c.Name, Update: req.Update, Base: c.Base, Store: c.Dataset, Sources: c.Sources}
 	o := &outcome{loaded: time.Now()}
+	var err error
 	o.upd, err = diff.RunUpdate(ctx, uc, engines, s.lim.Deadline)
 	if errors.Is(err, diff.ErrUpdateRejected) {
 		o.err = &APIError{Status: http.StatusBadRequest, Error: "malformed update", Field: "update", Detail: err.Error()}
@@ -99,20 +72,9 @@ func (s *Server) runUpdate(ctx context.Context, req *diffRequest, engines []orac
 }
 
 func (s *Server) answerUpdate(w http.ResponseWriter, ctx context.Context, o *outcome, ok bool, st stamps) {
-	switch {
-	case !ok:
-		w.Header().Set("Retry-After", "5")
-		writeError(w, unavailable(http.StatusServiceUnavailable, "evaluation overran",
-			fmt.Sprintf("the evaluation was still running %s past its deadline; it was abandoned", s.lim.Grace)))
-		return
-	case ctx.Err() != nil:
-		writeError(w, unavailable(StatusClientClosed, "client closed request", ctx.Err().Error()))
-		return
-	case o.err != nil:
-		writeError(w, o.err)
+	if s.failed(w, ctx, o, ok, &st) {
 		return
 	}
-	st.loaded, st.ran = o.loaded, o.ran
 	w.Header().Set("Server-Timing", st.serverTiming(time.Now()))
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(o.upd)

@@ -22,7 +22,10 @@
 // base schemes, NUL, names) and decodeJSON, the one way every JSON body is
 // read (a leading BOM ignored, then those checks, a strict decode); engines.go the engine probe at start that
 // /readyz waits for; errors.go the one JSON error shape {error, detail,
-// field?, line?, column?, request_id}; diffapi.go POST /v1/diff;
+// field?, line?, column?, request_id}; diffapi.go POST /v1/diff, one path
+// for a query and an update request (checkText, catalogueCase, admit,
+// failed; diffapi_update.go holds only what an update differs in: its
+// checks, diff.RunUpdate, its JSON answer);
 // sweepspec.go the limits of a sweep spec (seeds below 2^53); reports.go and sweeps.go the read/write endpoints over the
 // store (sweeps_cancel.go: POST /v1/sweeps/{id}/cancel); triage.go a
 // report's status (POST/PATCH /v1/reports/{id}/status behind the token, its
