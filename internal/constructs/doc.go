@@ -81,6 +81,11 @@
 //	named graph     the data's named graphs merged into the default one
 //	blank node in data  each a fresh IRI (urn:constructs:blank:label)
 //
+// DataWithout(data, label) is the data without the quads that carry a
+// label of the data (a literal kind, triple term, blank node in data):
+// reduce.Trigger tries it after Without's variants, for the quads a
+// reduction stopped by its budget left behind.
+//
 // No neutral form (the label always stays): comparisons, = and !=, the
 // aggregates, the query forms, path / and path !, collection, the SPARQL
 // 1.2 forms, the base literal kinds (xsd:integer, xsd:decimal,
