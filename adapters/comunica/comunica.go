@@ -16,29 +16,17 @@
 // baselines/comunica-update.tsv.
 package comunica
 
-import (
-	"path/filepath"
-
-	"github.com/sparql-oracle/oracle/adapters/sidecar"
-)
+import "github.com/sparql-oracle/oracle/adapters/sidecar"
 
 // Name is the engine's name in the CLI, the API, baselines and reports.
 const Name = "comunica"
 
-// Config returns the sidecar configuration; dir is this adapter's folder.
+// Config returns the sidecar configuration (sidecar.NodeConfig); dir is
+// this adapter's folder.
 func Config(dir string, pool int) sidecar.Config {
-	return sidecar.Config{
-		Name:        Name,
-		Command:     []string{"node", filepath.Join(dir, "sidecar.js")},
-		Dir:         dir,
-		Pool:        pool,
-		MaxRequests: 2000,
-		NoNetwork:   true,
-		Limits:      sidecar.DefaultLimits,
-		HeapArgs:    sidecar.NodeHeap,
-		SPARQL12:    true, // Comunica 5 parses and evaluates SPARQL 1.2
-		OOM:         OOM,
-	}
+	c := sidecar.NodeConfig(Name, dir, pool, 2000, OOM)
+	c.SPARQL12 = true // Comunica 5 parses and evaluates SPARQL 1.2
+	return c
 }
 
 // OOM: V8's own words for a string or buffer past what it can allocate

@@ -15,33 +15,19 @@ const Version = "6.2.0"
 // Jar is the sidecar's runnable jar relative to this adapter's folder.
 const Jar = "target/jena-sidecar.jar"
 
+// JavaHomeFile, beside a sidecar jar, names the JDK build.sh built it with
+// (jdk.sh picked one new enough: Java 21 for Jena 6, 17 for Jena 5).
+const JavaHomeFile = sidecar.JavaHomeFile
+
 // Config returns the sidecar configuration; dir is this adapter's folder
-// (adapters/jena in the repository). The JVM runs with a serial collector (the
-// CI machines have 2 cores), a heap of half its memory limit (JavaHeap),
-// its own log on stderr (stdout is the protocol's), and a deep stack for
-// the thread that evaluates (Sidecar.java); the process has no network.
+// (adapters/jena in the repository). The jar runs as every Java sidecar
+// (sidecar.JavaConfig: on the JDK it was built with, a serial collector, a
+// heap of half the memory limit, the rest for the evaluating thread's deep
+// stack, Sidecar.java; no network).
 func Config(dir string, pool int) sidecar.Config {
-	c := jarConfig(Name, filepath.Join(dir, Jar), dir, pool)
+	c := sidecar.JavaConfig(Name, filepath.Join(dir, Jar), dir, pool)
 	c.SPARQL12 = true // Jena 6 implements RDF 1.2 and SPARQL 1.2 (Jena 5's RDF-star is not 1.2)
 	return c
-}
-
-// jarConfig runs the sidecar jar under the name given, on the JDK it was
-// built with (java.go).
-func jarConfig(name, jar, dir string, pool int) sidecar.Config {
-	return sidecar.Config{
-		Name: name,
-		Command: []string{java(filepath.Dir(jar)), "-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr",
-			"-jar", jar},
-		Dir:         dir,
-		Pool:        pool,
-		MaxRequests: 20000,
-		NoNetwork:   true,
-		// 2 GiB: the 1 GiB heap of before (JavaHeap: half), the rest for
-		// the serving thread's 64 MiB stack (Sidecar.java), metaspace, code.
-		Limits:   sidecar.DefaultLimits,
-		HeapArgs: sidecar.JavaHeap,
-	}
 }
 
 // New returns the engine.

@@ -14,7 +14,6 @@ import (
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
-	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 func engine(t *testing.T) *sidecar.Engine {
@@ -39,47 +38,16 @@ func TestDatasetClauses(t *testing.T) {
 		S: rdf.IRI("http://example/s"), P: rdf.IRI("http://example/p"), O: rdf.String("src")})}
 	ds := adaptertest.Dataset()
 	ds.Named(rdf.IRI("http://example/empty"), true)
-	cases := []struct {
-		query string
-		want  []string // the ?o or ?g values, in order
-		err   string   // oracle.Classify of the error
-	}{
-		{query: "SELECT ?o FROM <http://example/src> WHERE { ?s ?p ?o }", want: []string{"src"}},
-		{query: "SELECT ?o FROM <http://example/g> WHERE { ?s ?p ?o }", want: []string{"named"}},
-		{query: "SELECT ?o FROM <http://example/none> WHERE { ?s ?p ?o }"},
-		{query: "SELECT ?g FROM NAMED <http://example/src> WHERE { GRAPH ?g { } }", want: []string{"http://example/src"}},
-		{query: "SELECT ?g WHERE { GRAPH ?g { } } ORDER BY ?g", want: []string{"http://example/empty", "http://example/g"}},
-		{query: "SELECT * WHERE { ?s ?p ?o } LIMIT 1 OFFSET 1 LIMIT 2", err: "rejected"},
-		{query: "SELECT (COUNT(*) AS ?n) WHERE { LATERAL { ?s ?p ?o } }", err: "rejected"},
-		{query: "SELECT * WHERE { SERVICE <http://example/sparql> { ?s ?p ?o } }", err: "unsupported"},
-	}
-	for _, c := range cases {
-		a, err := e.Eval(context.Background(), &oracle.Case{Query: c.query, Dataset: ds, Sources: src})
-		if got := oracle.Classify(err); got != c.err {
-			t.Errorf("%s: outcome %q (%v), want %q", c.query, got, err, c.err)
-			continue
-		}
-		if err == nil {
-			checkValues(t, c.query, a, c.want)
-		}
-	}
-}
-
-func checkValues(t *testing.T, query string, a *results.Answer, want []string) {
-	t.Helper()
-	if len(a.Rows) != len(want) {
-		t.Errorf("%s: %d rows %v, want %v", query, len(a.Rows), a.Rows, want)
-		return
-	}
-	for i, r := range a.Rows {
-		v, ok := r["o"]
-		if !ok {
-			v = r["g"]
-		}
-		if v.Value != want[i] {
-			t.Errorf("%s: row %d is %v, want %s", query, i, v, want[i])
-		}
-	}
+	adaptertest.CheckClauses(t, e, ds, src, []adaptertest.ClauseCase{
+		{Query: "SELECT ?o FROM <http://example/src> WHERE { ?s ?p ?o }", Want: []string{"src"}},
+		{Query: "SELECT ?o FROM <http://example/g> WHERE { ?s ?p ?o }", Want: []string{"named"}},
+		{Query: "SELECT ?o FROM <http://example/none> WHERE { ?s ?p ?o }"},
+		{Query: "SELECT ?g FROM NAMED <http://example/src> WHERE { GRAPH ?g { } }", Want: []string{"http://example/src"}},
+		{Query: "SELECT ?g WHERE { GRAPH ?g { } } ORDER BY ?g", Want: []string{"http://example/empty", "http://example/g"}},
+		{Query: "SELECT * WHERE { ?s ?p ?o } LIMIT 1 OFFSET 1 LIMIT 2", Err: "rejected"},
+		{Query: "SELECT (COUNT(*) AS ?n) WHERE { LATERAL { ?s ?p ?o } }", Err: "rejected"},
+		{Query: "SELECT * WHERE { SERVICE <http://example/sparql> { ?s ?p ?o } }", Err: "unsupported"},
+	})
 }
 
 // TestTimeout: Jena stops at its own deadline, a little before the Go

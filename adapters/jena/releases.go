@@ -35,5 +35,5 @@ func releaseJar(dir, release string) string {
 func ReleaseConfig(dir, release string, pool int) sidecar.Config {
 	name := Name + "@" + release
 	sidecar.SetReproducer(name, reproducer(release))
-	return jarConfig(name, releaseJar(dir, release), dir, pool)
+	return sidecar.JavaConfig(name, releaseJar(dir, release), dir, pool)
 }

@@ -3,30 +3,17 @@
 // package.json and package-lock.json, installed by scripts/install.sh.
 package oxigraph
 
-import (
-	"path/filepath"
-
-	"github.com/sparql-oracle/oracle/adapters/sidecar"
-)
+import "github.com/sparql-oracle/oracle/adapters/sidecar"
 
 // Name is the engine's name in the CLI, the API, baselines and reports.
 const Name = "oxigraph"
 
-// Config returns the sidecar configuration; dir is this adapter's folder
-// (adapters/oxigraph in the repository).
+// Config returns the sidecar configuration (sidecar.NodeConfig); dir is
+// this adapter's folder (adapters/oxigraph in the repository).
 func Config(dir string, pool int) sidecar.Config {
-	return sidecar.Config{
-		Name:        Name,
-		Command:     []string{"node", filepath.Join(dir, "sidecar.js")},
-		Dir:         dir,
-		Pool:        pool,
-		MaxRequests: 10000,
-		NoNetwork:   true,
-		Limits:      sidecar.DefaultLimits,
-		HeapArgs:    sidecar.NodeHeap,
-		SPARQL12:    true, // oxigraph 0.5 on npm is built with RDF 1.2
-		OOM:         OOM,
-	}
+	c := sidecar.NodeConfig(Name, dir, pool, 10000, OOM)
+	c.SPARQL12 = true // oxigraph 0.5 on npm is built with RDF 1.2
+	return c
 }
 
 // OOM: the WASM build ends a failed allocation (memory.grow refused under

@@ -1,13 +1,11 @@
 package rdf4j
 
 import (
-	"context"
 	"path/filepath"
 	"testing"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
-	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
@@ -34,39 +32,14 @@ func TestDatasetClauses(t *testing.T) {
 	e := engine(t)
 	src := map[string]*rdf.Graph{"http://example/src": rdf.NewGraph(rdf.Triple{
 		S: rdf.IRI("http://example/s"), P: rdf.IRI("http://example/p"), O: rdf.String("src")})}
-	cases := []struct {
-		query string
-		want  []string // the ?o or ?g values, sorted
-		err   string   // oracle.Classify of the error
-	}{
-		{query: "SELECT ?o WHERE { ?s ?p ?o }", want: []string{"default"}},
-		{query: "SELECT ?o FROM <http://example/src> WHERE { ?s ?p ?o }", want: []string{"src"}},
-		{query: "SELECT ?o FROM <http://example/g> WHERE { ?s ?p ?o }", want: []string{"named"}},
-		{query: "SELECT ?o FROM <http://example/none> WHERE { ?s ?p ?o }"},
-		{query: "SELECT ?g FROM NAMED <http://example/src> WHERE { GRAPH ?g { ?s ?p ?o } }", want: []string{"http://example/src"}},
-		{query: "SELECT ?g WHERE { GRAPH ?g { ?s ?p ?o } }", want: []string{"http://example/g"}},
-		{query: "SELECT * WHERE { ?s ?p ?o } LIMIT 1 OFFSET 1 LIMIT 2", err: "rejected"},
-		{query: "SELECT * WHERE { SERVICE <http://example/sparql> { ?s ?p ?o } }", err: "unsupported"},
-	}
-	for _, c := range cases {
-		a, err := e.Eval(context.Background(), &oracle.Case{Query: c.query, Dataset: adaptertest.Dataset(), Sources: src})
-		if got := oracle.Classify(err); got != c.err {
-			t.Errorf("%s: outcome %q (%v), want %q", c.query, got, err, c.err)
-			continue
-		}
-		if err != nil {
-			continue
-		}
-		var got []string
-		for _, r := range a.Rows {
-			for _, v := range []string{"o", "g"} {
-				if x, ok := r[v]; ok {
-					got = append(got, x.Value)
-				}
-			}
-		}
-		if len(got) != len(c.want) || len(got) > 0 && got[0] != c.want[0] {
-			t.Errorf("%s: %v, want %v", c.query, got, c.want)
-		}
-	}
+	adaptertest.CheckClauses(t, e, adaptertest.Dataset(), src, []adaptertest.ClauseCase{
+		{Query: "SELECT ?o WHERE { ?s ?p ?o }", Want: []string{"default"}},
+		{Query: "SELECT ?o FROM <http://example/src> WHERE { ?s ?p ?o }", Want: []string{"src"}},
+		{Query: "SELECT ?o FROM <http://example/g> WHERE { ?s ?p ?o }", Want: []string{"named"}},
+		{Query: "SELECT ?o FROM <http://example/none> WHERE { ?s ?p ?o }"},
+		{Query: "SELECT ?g FROM NAMED <http://example/src> WHERE { GRAPH ?g { ?s ?p ?o } }", Want: []string{"http://example/src"}},
+		{Query: "SELECT ?g WHERE { GRAPH ?g { ?s ?p ?o } }", Want: []string{"http://example/g"}},
+		{Query: "SELECT * WHERE { ?s ?p ?o } LIMIT 1 OFFSET 1 LIMIT 2", Err: "rejected"},
+		{Query: "SELECT * WHERE { SERVICE <http://example/sparql> { ?s ?p ?o } }", Err: "unsupported"},
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 )
 
 // TestUpdateReproducer: the native update reproducer (jshell), run with
@@ -15,7 +16,7 @@ import (
 func TestUpdateReproducer(t *testing.T) {
 	e := engine(t)
 	dir, _ := filepath.Abs(".")
-	bin := filepath.Dir(java(filepath.Join(dir, "target")))
+	bin := filepath.Dir(sidecar.Java(filepath.Join(dir, "target")))
 	if _, err := os.Stat(filepath.Join(bin, "jshell")); err != nil {
 		t.Skipf("no jshell beside %s", bin)
 	}
