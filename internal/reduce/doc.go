@@ -53,8 +53,9 @@
 // diff.Triage against the judge's rows; an update's, its store compared
 // with the judge's and the same failure (errorKey).
 //
-// The edits. An edit site is (node index in syntax.Inspect order, edit
-// index); sites computed on a tree apply to any syntax.Clone of it. Kinds
+// The edits. An edit site is (node index in the grammar's node order:
+// syntax.Inspect's for a query, updateNodes' for a request; edit index);
+// sites computed on a tree apply to any syntax.Clone of it. Kinds
 // (stable names, testdata/edits.txt has one case per kind): drop-element,
 // drop-triple, drop-property, drop-object, drop-union-branch,
 // pick-union-branch, unwrap-optional, unwrap-minus, unwrap-graph,
