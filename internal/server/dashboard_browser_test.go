@@ -450,8 +450,6 @@ func checkRootCauses(t *testing.T, b *browser, st store.Store) {
 	if after := checkEngineRootCauses(t, b); after["liar"][0] != "0" || after["liar"][1] == "0" {
 		t.Errorf("the engines page after the bulk action: liar %v (open, intended, known); want 0 open, some intended", after["liar"])
 	}
-	b.open("/engines")
-	b.shot("engines.png")
 }
 
 // TestScreenshotsOfStore photographs the dashboard of an existing store
