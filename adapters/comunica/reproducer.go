@@ -18,18 +18,12 @@ func Reproduce(c oracle.NativeCase) oracle.Native {
 	if c.GraphForm() {
 		format = "application/n-triples"
 	}
-	ctx := "{ sources: [new N3.Store(quads)], lenient: false"
-	if c.Base != "" {
-		ctx += ", baseIRI: " + oracle.JSString(c.Base)
-	}
-	return oracle.Native{Install: "npm install @comunica/query-sparql-rdfjs@5.4.1 n3@2.13.12", Run: oracle.Heredoc("node -",
-		"const fs = require('fs'), N3 = require('n3');",
-		"const { QueryEngine } = require('@comunica/query-sparql-rdfjs');",
+	return native(
 		"const quads = new N3.Parser({ format: 'application/n-quads' }).parse(fs.readFileSync('data.nq', 'utf8'));",
 		"const engine = new QueryEngine();",
-		"engine.query(fs.readFileSync('query.rq', 'utf8'), "+ctx+" })",
+		"engine.query(fs.readFileSync('query.rq', 'utf8'), "+queryContext("new N3.Store(quads)", c.Base)+")",
 		"  .then((answer) => engine.resultToString(answer, "+oracle.JSString(format)+"))",
-		"  .then(({ data }) => data.pipe(process.stdout));")}
+		"  .then(({ data }) => data.pipe(process.stdout));")
 }
 
 // reproduceUpdate applies update.ru with queryVoid to an N3.js store holding
@@ -37,15 +31,27 @@ func Reproduce(c oracle.NativeCase) oracle.Native {
 // prints the store after it as N-Quads; a failing request prints the store
 // it left, then fails with the error.
 func reproduceUpdate(c oracle.NativeCase) oracle.Native {
-	ctx := "{ sources: [store], lenient: false"
-	if c.Base != "" {
-		ctx += ", baseIRI: " + oracle.JSString(c.Base)
-	}
-	return oracle.Native{Install: "npm install @comunica/query-sparql-rdfjs@5.4.1 n3@2.13.12", Run: oracle.Heredoc("node -",
-		"const fs = require('fs'), N3 = require('n3');",
-		"const { QueryEngine } = require('@comunica/query-sparql-rdfjs');",
+	return native(
 		"const store = new N3.Store(new N3.Parser({ format: 'application/n-quads' }).parse(fs.readFileSync('data.nq', 'utf8')));",
 		"const dump = () => process.stdout.write(new N3.Writer({ format: 'application/n-quads' }).quadsToString(store.getQuads()));",
-		"new QueryEngine().queryVoid(fs.readFileSync('update.ru', 'utf8'), "+ctx+" })",
-		"  .then(dump, (err) => { dump(); console.error(err.message); process.exitCode = 1; });")}
+		"new QueryEngine().queryVoid(fs.readFileSync('update.ru', 'utf8'), "+queryContext("store", c.Base)+")",
+		"  .then(dump, (err) => { dump(); console.error(err.message); process.exitCode = 1; });")
+}
+
+// native is a Node script run on the pinned Comunica and N3.js (those of
+// package-lock.json), after the lines that load both.
+func native(lines ...string) oracle.Native {
+	return oracle.Native{Install: "npm install @comunica/query-sparql-rdfjs@5.4.1 n3@2.13.12", Run: oracle.Heredoc("node -",
+		append([]string{"const fs = require('fs'), N3 = require('n3');",
+			"const { QueryEngine } = require('@comunica/query-sparql-rdfjs');"}, lines...)...)}
+}
+
+// queryContext is Comunica's query context as sidecar.js gives it: the store as
+// the only source, strict parsing, the case's base IRI when it has one.
+func queryContext(store, base string) string {
+	ctx := "{ sources: [" + store + "], lenient: false"
+	if base != "" {
+		ctx += ", baseIRI: " + oracle.JSString(base)
+	}
+	return ctx + " }"
 }

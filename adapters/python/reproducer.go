@@ -30,16 +30,26 @@ func pyoxigraph(c oracle.NativeCase, module, version string) oracle.Native {
 	if c.GraphForm() {
 		format = "RdfFormat.N_TRIPLES"
 	}
-	base := ""
-	if c.Base != "" {
-		base = ", base_iri=" + strconv.Quote(c.Base)
-	}
+	return pyoxigraphNative(module, version,
+		"answer = store.query(open('query.rq', encoding='utf-8').read()"+baseArg("base_iri", c.Base)+")",
+		"sys.stdout.buffer.write(answer.serialize(format=ox."+format+"))")
+}
+
+// pyoxigraphNative is a Python script on the pinned module (pyoxigraph or
+// oxilite), after the lines that load data.nq into a store, as sidecar.py.
+func pyoxigraphNative(module, version string, lines ...string) oracle.Native {
 	return oracle.Native{Install: "python3 -m pip install " + module + "==" + version, Run: oracle.Heredoc("python3 -",
-		"import sys, "+module+" as ox",
-		"store = ox.Store()",
-		"store.load(path='data.nq', format=ox.RdfFormat.N_QUADS)",
-		"answer = store.query(open('query.rq', encoding='utf-8').read()"+base+")",
-		"sys.stdout.buffer.write(answer.serialize(format=ox."+format+"))")}
+		append([]string{"import sys, " + module + " as ox", "store = ox.Store()",
+			"store.load(path='data.nq', format=ox.RdfFormat.N_QUADS)"}, lines...)...)}
+}
+
+// baseArg is the keyword argument giving the case's base IRI, "" when it
+// has none.
+func baseArg(name, base string) string {
+	if base == "" {
+		return ""
+	}
+	return ", " + name + "=" + strconv.Quote(base)
 }
 
 // rdflib: a Dataset whose default graph is NOT the union of the named
@@ -49,10 +59,7 @@ func rdflib(c oracle.NativeCase) oracle.Native {
 	if c.Update {
 		return rdflibUpdate(c)
 	}
-	base, out := "", "answer.serialize(format='json')"
-	if c.Base != "" {
-		base = ", base=" + strconv.Quote(c.Base)
-	}
+	out := "answer.serialize(format='json')"
 	if c.GraphForm() {
 		out = "answer.graph.serialize(format='nt')"
 	}
@@ -62,7 +69,7 @@ func rdflib(c oracle.NativeCase) oracle.Native {
 		"sparql.SPARQL_LOAD_GRAPHS = False  # never fetch a graph FROM names",
 		"ds = rdflib.Dataset(default_union=False)",
 		"ds.parse('data.nq', format='nquads', publicID=DATASET_DEFAULT_GRAPH_ID)",
-		"answer = ds.query(open('query.rq', encoding='utf-8').read()"+base+")",
+		"answer = ds.query(open('query.rq', encoding='utf-8').read()"+baseArg("base", c.Base)+")",
 		"out = "+out,
 		"sys.stdout.write(out if isinstance(out, str) else out.decode('utf-8'))")}
 }
@@ -71,18 +78,11 @@ func rdflib(c oracle.NativeCase) oracle.Native {
 // sidecar.py does, and prints the store after it as N-Quads; a failing
 // request still prints the store it left, then fails with the engine's error.
 func pyoxigraphUpdate(c oracle.NativeCase, module, version string) oracle.Native {
-	base := ""
-	if c.Base != "" {
-		base = ", base_iri=" + strconv.Quote(c.Base)
-	}
-	return oracle.Native{Install: "python3 -m pip install " + module + "==" + version, Run: oracle.Heredoc("python3 -",
-		"import sys, "+module+" as ox",
-		"store = ox.Store()",
-		"store.load(path='data.nq', format=ox.RdfFormat.N_QUADS)",
+	return pyoxigraphNative(module, version,
 		"try:",
-		"    store.update(open('update.ru', encoding='utf-8').read()"+base+")",
+		"    store.update(open('update.ru', encoding='utf-8').read()"+baseArg("base_iri", c.Base)+")",
 		"finally:",
-		"    sys.stdout.buffer.write(store.dump(format=ox.RdfFormat.N_QUADS))")}
+		"    sys.stdout.buffer.write(store.dump(format=ox.RdfFormat.N_QUADS))")
 }
 
 // rdflibUpdate applies update.ru to a Dataset holding data.nq (default
