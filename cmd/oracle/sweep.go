@@ -92,7 +92,7 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 	gen := f.fs.String("gen", "", "generated cases for seeds `FROM:TO` (TO exclusive)")
 	profile := f.fs.String("profile", "", "generator profile for --gen")
 	regress := f.fs.Bool("regress", false, "the regression corpus (corpus/regress)")
-	w3cAll := f.fs.Bool("w3c", false, "the W3C query evaluation tests")
+	w3cAll := f.fs.Bool("w3c", false, "the W3C tests: the query, SPARQL 1.1 Update and SPARQL 1.2 suites")
 	manifests := f.fs.String("manifests", "", "W3C manifests, relative to the suite's sparql/ folder (implies --w3c)")
 	engines := f.fs.String("engines", "", "comma-separated engines besides reference and engine (default: every engine of the default set that runs here, as diff and serve)")
 	workers := f.fs.Int("workers", 0, "case jobs at once (0: GOMAXPROCS)")
