@@ -2,6 +2,7 @@ package adaptertest
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +10,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
 // The kill tests of the adapters (a SIGKILL from outside, as the kernel's
@@ -79,4 +83,20 @@ func stat(pid int) (string, int, bool) {
 	}
 	ppid, err := strconv.Atoi(f[1])
 	return f[0], ppid, err == nil
+}
+
+// CrossProduct is a case counting the ways-fold cross product of n
+// triples (n^ways rows): a small one keeps an engine busy for a known
+// while, a large one (2,000 triples four ways: 1.6e13) is a runaway no
+// engine finishes, for the kill and abandon tests.
+func CrossProduct(n, ways int) *oracle.Case {
+	ds := rdf.NewDataset()
+	for i := range n {
+		ds.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://e/s%d", i)), P: rdf.IRI("http://e/p"), O: rdf.Literal(strconv.Itoa(i), "")})
+	}
+	var where []string
+	for i := range ways {
+		where = append(where, fmt.Sprintf("?s%d ?p%d ?o%d", i, i, i))
+	}
+	return &oracle.Case{Name: fmt.Sprintf("cross%d^%d", n, ways), Query: "SELECT (COUNT(*) AS ?n) { " + strings.Join(where, " . ") + " }", Dataset: ds}
 }

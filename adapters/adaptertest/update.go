@@ -32,11 +32,27 @@ var ReproduceUpdateCases = []oracle.NativeCase{
 // the store printed as N-Quads) with bash in a fresh folder, env added to
 // the environment (a python3 on PATH, NODE_PATH) and setup, when not nil,
 // adding what the command expects to the folder (a lib/ of jars), and
-// holds its output to
-// the adapter's answer: the same quads up to blank-node renaming, and a
-// failing command where the adapter's store carries a failure. A helper
-// for adapter tests.
+// holds its output to the adapter's answer: the same quads up to
+// blank-node renaming, and a failing command where the adapter's store
+// carries a failure.
 func CheckUpdateReproducer(t *testing.T, e oracle.Engine, env []string, setup func(dir string)) {
+	CheckNativeUpdates(t, e, NativeRun{Env: env, Setup: setup})
+}
+
+// NativeRun is how CheckNativeUpdates runs a reproducer.
+type NativeRun struct {
+	Env   []string         // added to the environment (the last of a name wins)
+	Setup func(dir string) // adds what the command expects to the case's folder
+	// Dir is case i's folder (default a fresh temporary one): a server
+	// that reads files only from folders it allows wants one of those.
+	Dir func(i int) string
+	// Script rewrites the script (a private server's port and password in
+	// place of the package service's defaults).
+	Script func(string) string
+}
+
+// CheckNativeUpdates is CheckUpdateReproducer with the run described by r.
+func CheckNativeUpdates(t *testing.T, e oracle.Engine, r NativeRun) {
 	u, ok := oracle.AsUpdater(e)
 	if !ok {
 		t.Fatalf("%s applies no updates", e.Name())
@@ -46,10 +62,17 @@ func CheckUpdateReproducer(t *testing.T, e oracle.Engine, env []string, setup fu
 		if !ok {
 			t.Fatalf("%s has no native reproducer", e.Name())
 		}
+		script, dir := n.Run, ""
+		if r.Script != nil {
+			script = r.Script(script)
+		}
+		if r.Dir != nil {
+			dir = r.Dir(i)
+		}
 		want, failed := adapterStore(t, u, c)
-		got, err := runNative(t, n.Run, c, env, setup)
+		got, err := runNative(t, script, c, dir, r)
 		if (err != nil) != failed {
-			t.Errorf("case %d: command error %v, adapter's store failed %v\n%s", i, err, failed, n.Run)
+			t.Errorf("case %d: command error %v, adapter's store failed %v\n%s", i, err, failed, script)
 		}
 		if !rdf.IsomorphicQuads(got, want) {
 			t.Errorf("case %d: the command printed\n%s\nthe adapter answered\n%s", i, nquads(got), nquads(want))
@@ -71,11 +94,16 @@ func adapterStore(t *testing.T, u oracle.Updater, c oracle.NativeCase) ([]rdf.Qu
 	return a.Store.Dataset().Quads(), a.Store.Err != ""
 }
 
-// runNative writes update.ru and data.nq and runs the script there.
-func runNative(t *testing.T, script string, c oracle.NativeCase, env []string, setup func(string)) ([]rdf.Quad, error) {
-	dir := t.TempDir()
-	if setup != nil {
-		setup(dir)
+// runNative writes update.ru and data.nq in dir (a temporary folder when
+// "") and runs the script there.
+func runNative(t *testing.T, script string, c oracle.NativeCase, dir string, r NativeRun) ([]rdf.Quad, error) {
+	if dir == "" {
+		dir = t.TempDir()
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if r.Setup != nil {
+		r.Setup(dir)
 	}
 	for file, text := range map[string]string{c.File(): c.Query, "data.nq": c.Data} {
 		if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
@@ -85,7 +113,7 @@ func runNative(t *testing.T, script string, c oracle.NativeCase, env []string, s
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "bash", "-c", script)
-	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), r.Env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

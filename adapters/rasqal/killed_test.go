@@ -2,8 +2,6 @@ package rasqal
 
 import (
 	"errors"
-	"fmt"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -11,20 +9,8 @@ import (
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
-
-// crossProduct is n triples and the count of their three-way cross
-// product: n=130 keeps roqet 0.9.33 evaluating for about a second of CPU
-// (2,197,000 rows), long enough to be killed mid-case.
-func crossProduct(n int) *oracle.Case {
-	ds := rdf.NewDataset()
-	for i := range n {
-		ds.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://e/s%d", i)), P: rdf.IRI("http://e/p"), O: rdf.Literal(strconv.Itoa(i), "")})
-	}
-	return &oracle.Case{Query: "SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f }", Dataset: ds}
-}
 
 // killRoqet runs c and SIGKILLs the real roqet process serving it from
 // outside the adapter, as the kernel's OOM killer or an operator would,
@@ -58,10 +44,12 @@ func killRoqet(t *testing.T, e *Engine, c *oracle.Case, kills int) (*results.Ans
 // did not crash on it; the case runs again on a fresh roqet and answers.
 func TestKilledOnceRetried(t *testing.T) {
 	e := realEngine(t)
-	a, err := killRoqet(t, e, crossProduct(130), 1)
+	a, err := killRoqet(t, e, adaptertest.CrossProduct(130, 3), 1)
 	if err != nil {
 		t.Fatalf("case after one outside kill: %v; want the retry's answer", err)
 	}
+	// 130 triples three ways: about a second of roqet 0.9.33's CPU, long
+	// enough to be killed mid-case.
 	if got := a.Rows[0]["n"].Value; got != "2197000" {
 		t.Fatalf("count = %s, want 2197000 (130^3)", got)
 	}
@@ -71,7 +59,7 @@ func TestKilledOnceRetried(t *testing.T) {
 // case is ErrUnavailable saying so, never ErrCrashed; the next case runs.
 func TestKilledTwiceUnavailable(t *testing.T) {
 	e := realEngine(t)
-	_, err := killRoqet(t, e, crossProduct(300), 2)
+	_, err := killRoqet(t, e, adaptertest.CrossProduct(300, 4), 2)
 	if !errors.Is(err, oracle.ErrUnavailable) || errors.Is(err, oracle.ErrCrashed) || !strings.Contains(err.Error(), "killed from outside") {
 		t.Fatalf("error %v, want ErrUnavailable saying roqet was killed from outside", err)
 	}

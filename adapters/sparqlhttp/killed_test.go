@@ -3,9 +3,7 @@ package sparqlhttp
 import (
 	"context"
 	"errors"
-	"fmt"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -13,7 +11,6 @@ import (
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
 // TestServerKilledFromOutside kills the real Oxigraph server with SIGKILL
@@ -30,11 +27,7 @@ func TestServerKilledFromOutside(t *testing.T) {
 	if _, err := m.Eval(ctx, &oracle.Case{Query: "ASK {}"}); err != nil {
 		t.Fatal(err)
 	}
-	ds := rdf.NewDataset()
-	for i := range 300 {
-		ds.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://e/s%d", i)), P: rdf.IRI("http://e/p"), O: rdf.Literal(strconv.Itoa(i), "")})
-	}
-	runaway := &oracle.Case{Query: "SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }", Dataset: ds}
+	runaway := adaptertest.CrossProduct(300, 4)
 	done := make(chan error, 1)
 	go func() {
 		_, err := m.Eval(ctx, runaway)

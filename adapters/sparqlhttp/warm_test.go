@@ -2,26 +2,14 @@ package sparqlhttp
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 )
-
-// runawayCase is internal/registry abandon_test.go's runaway: the count of
-// a four-way cross product over 2,000 triples, which no engine finishes.
-func runawayCase() *oracle.Case {
-	ds := rdf.NewDataset()
-	for i := range 2000 {
-		ds.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://e/s%d", i%50)), P: rdf.IRI(fmt.Sprintf("http://e/p%d", i%7)), O: rdf.Literal(strconv.Itoa(i), "")})
-	}
-	return &oracle.Case{Name: "runaway", Query: "SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }", Dataset: ds}
-}
 
 // timed runs c under d and says how long it took.
 func timed(m *Managed, c *oracle.Case, d time.Duration) (time.Duration, error) {
@@ -48,7 +36,7 @@ func TestRewarmAfterAbandon(t *testing.T) {
 			if err != nil {
 				t.Fatalf("cold start: %v", err)
 			}
-			took, err := timed(m, runawayCase(), 2*time.Second)
+			took, err := timed(m, adaptertest.CrossProduct(2000, 4), 2*time.Second)
 			if k := oracle.Classify(err); k != "timeout" {
 				t.Fatalf("the runaway case: %v, want a timeout", err)
 			}
@@ -74,7 +62,7 @@ func TestRewarmClosed(t *testing.T) {
 	if _, err := timed(m, &oracle.Case{Query: "ASK {}"}, 3*time.Minute); err != nil {
 		t.Fatal(err)
 	}
-	_, err := timed(m, runawayCase(), 2*time.Second)
+	_, err := timed(m, adaptertest.CrossProduct(2000, 4), 2*time.Second)
 	if err == nil || !strings.Contains(err.Error(), "started afresh in the background") {
 		t.Fatalf("the runaway case: %v, want the server stopped (it has no per-query timeout)", err)
 	}

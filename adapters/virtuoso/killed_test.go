@@ -3,8 +3,6 @@ package virtuoso
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -13,7 +11,6 @@ import (
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
 // TestKilledFromOutside kills virtuoso-t with SIGKILL in the middle of a
@@ -21,11 +18,7 @@ import (
 // is ErrUnavailable saying it was killed from outside, never ErrCrashed.
 func TestKilledFromOutside(t *testing.T) {
 	e := engine(t, sparqlhttp.LoadGraphStore)
-	ds := rdf.NewDataset()
-	for i := range 300 {
-		ds.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://e/s%d", i)), P: rdf.IRI("http://e/p"), O: rdf.Literal(strconv.Itoa(i), "")})
-	}
-	c := &oracle.Case{Query: "SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }", Dataset: ds}
+	c := adaptertest.CrossProduct(300, 4)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	done := make(chan error, 1)

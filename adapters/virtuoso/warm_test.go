@@ -2,15 +2,13 @@ package virtuoso
 
 import (
 	"context"
-	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
 // TestRewarmAfterAbandon: internal/registry abandon_test.go's runaway
@@ -19,11 +17,7 @@ import (
 // once the restart had its time, answers within a few seconds.
 func TestRewarmAfterAbandon(t *testing.T) {
 	e := engine(t, sparqlhttp.LoadGraphStore)
-	ds := rdf.NewDataset()
-	for i := range 2000 {
-		ds.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://e/s%d", i%50)), P: rdf.IRI(fmt.Sprintf("http://e/p%d", i%7)), O: rdf.Literal(strconv.Itoa(i), "")})
-	}
-	runaway := &oracle.Case{Query: "SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }", Dataset: ds}
+	runaway := adaptertest.CrossProduct(2000, 4)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	began := time.Now()
 	_, err := e.Eval(ctx, runaway)
