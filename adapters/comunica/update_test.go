@@ -2,7 +2,6 @@ package comunica
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -17,10 +16,7 @@ import (
 // (no transaction), keeps no empty graph, and LOAD is unsupported (this
 // build has no dereference actor).
 func TestUpdate(t *testing.T) {
-	dir, _ := filepath.Abs(".")
-	adaptertest.Require(t, filepath.Join(dir, "node_modules", "@comunica", "query-sparql-rdfjs"), "the comunica npm package")
-	e := New(dir, 1)
-	t.Cleanup(e.Close)
+	e := engine(t)
 	for _, c := range []struct{ update, want, failed, err string }{
 		{update: `INSERT { GRAPH <http://example/h> { ?s ?p ?o } } WHERE { ?s ?p ?o }`,
 			want: `<s> <p> "default" .|<s> <p> "default" <h> .|<s> <p> "named" <g> .`},
