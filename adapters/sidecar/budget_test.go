@@ -171,3 +171,33 @@ func TestGiveBack(t *testing.T) {
 		t.Errorf("floor %d, want 200", f.Get())
 	}
 }
+
+// TryReserve (a background restart) takes only memory free at once: with
+// the budget taken it fails at once, stops no other engine's idle process
+// and waits for nothing; given memory back, it takes it.
+func TestBudgetTryReserve(t *testing.T) {
+	b := NewBudget(3 << 30) // engines: 2.625 GiB
+	r1, err := b.Reserve(context.Background(), "a", 2<<30, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	idle := &idler{b: b, release: r1}
+	b.Join("a", 2<<30, 1, idle)
+	began := time.Now()
+	if _, ok := b.TryReserve("b", 1<<30); ok {
+		t.Fatal("TryReserve took 1 GiB with 0.625 GiB free")
+	}
+	if idle.release == nil || time.Since(began) > 100*time.Millisecond {
+		t.Fatalf("TryReserve stopped an idle process (%v) or waited (%s)", idle.release == nil, time.Since(began))
+	}
+	idle.FreeIdle()
+	r2, ok := b.TryReserve("b", 1<<30)
+	if !ok || b.Used() != 1<<30 {
+		t.Fatalf("TryReserve with the memory free: %v, used %d MiB", ok, b.Used()>>20)
+	}
+	r2()
+	r2()
+	if b.Used() != 0 {
+		t.Fatalf("used %d MiB after the release (twice), want 0", b.Used()>>20)
+	}
+}
