@@ -163,6 +163,10 @@ var abstractions = []struct {
 	{regexp.MustCompile(`(?i)\b(variable|column)\s+([A-Za-z_][A-Za-z0-9_]*)\b`), "$1 ?var"},
 	{regexp.MustCompile(`_:[A-Za-z0-9_.-]+`), "_:b"},
 	{regexp.MustCompile(`(?:/[\w.+-]+){2,}/?`), "<path>"},
+	// the SQL statement a SPARQL-to-SQL engine compiled (oxilite appends
+	// it to SQLite's message): the case's, not the fault's
+	{regexp.MustCompile(`\bin (SELECT|WITH|INSERT|DELETE|UPDATE) .*\b(AS|FROM)\b.*$`), "in <sql>"},
+	{regexp.MustCompile(`\b\d+(st|nd|rd|th)\b`), "Nth"},
 	{regexp.MustCompile(`\b0x[0-9a-fA-F]+\b`), "N"},
 	{regexp.MustCompile(`\b[0-9a-f]{8,}\b`), "N"},
 	{regexp.MustCompile(`[-+]?\b\d+(?:\.\d+)?(?:[eE][-+]?\d+)?\b`), "N"},
