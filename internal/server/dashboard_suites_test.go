@@ -129,3 +129,29 @@ func checkEngineRootCauses(t *testing.T, b *browser) map[string][3]string {
 	}
 	return out
 }
+
+// TestDashboardLacks: who runs none of the update or SPARQL 1.2 corpus.
+// A served engine answers for itself (liar: no updater, no 1.2; the fast
+// engine has both); another by its descriptor's Supports (rdflib applies
+// updates and lacks 1.2); an engine whose descriptor declares nothing is
+// judged by its runs (Shown: a run that ran none of the tests).
+func TestDashboardLacks(t *testing.T) {
+	s, _ := newTest(t, Config{})
+	for _, c := range []struct {
+		engine, corpus string
+		lacks          bool
+	}{
+		{"liar", store.CorpusUpdate, true}, {"liar", store.Corpus12, true}, {"liar", store.CorpusQuery, false},
+		{"engine", store.CorpusUpdate, false}, {"engine", store.Corpus12, false},
+		{"rdflib", store.CorpusUpdate, false}, {"rdflib", store.Corpus12, true},
+		{"rasqal", store.CorpusUpdate, false}, {"no-such-engine", store.Corpus12, false},
+	} {
+		if got := s.lacks(c.engine, c.corpus); (got != "") != c.lacks {
+			t.Errorf("lacks(%s, %s) = %q, want lacking %v", c.engine, c.corpus, got, c.lacks)
+		}
+	}
+	none := s.rate(store.SuiteCount{Engine: "rasqal", Suite: store.CorpusUpdate, NotRun: 157}, map[string]corpusSize{store.CorpusUpdate: {N: 157, Known: true}})
+	if none.Shown() || !strings.Contains(none.Why(), "ran none") {
+		t.Errorf("a run with every test not run: shown %v, why %q; want not run", none.Shown(), none.Why())
+	}
+}
