@@ -2,12 +2,15 @@ package sparqlhttp
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
@@ -72,5 +75,36 @@ func TestRewarmClosed(t *testing.T) {
 	}
 	if u := m.URL(); u != "" {
 		t.Fatalf("a server runs at %s after Close", u)
+	}
+}
+
+// TestRewarmJoined: a case that comes while the background restart is
+// under way waits for that start instead of starting a server of its own:
+// on Fuseki (a start of tens of seconds on a loaded machine), coming half
+// a cold start into the restart, it answers within three quarters of a
+// cold start (about half is expected), and one JVM runs after it.
+func TestRewarmJoined(t *testing.T) {
+	jar := installed(t, FusekiJar)
+	m := Fuseki(FusekiJava(jar), jar)
+	defer m.Close()
+	ask := &oracle.Case{Name: "ask", Query: "ASK {}"}
+	cold, err := timed(m, ask, 3*time.Minute)
+	if err != nil {
+		t.Fatalf("cold start: %v", err)
+	}
+	if _, err := timed(m, adaptertest.CrossProduct(2000, 4), 2*time.Second); err == nil || !strings.Contains(err.Error(), "started afresh in the background") {
+		t.Skipf("Fuseki stopped the runaway case itself (%v): no restart to join", err)
+	}
+	time.Sleep(RewarmAfter + cold/2) // the restart is about half way
+	next, err := timed(m, ask, 3*time.Minute)
+	javas := 0
+	for _, pid := range sidecar.Tree(os.Getpid()) {
+		if cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid)); strings.HasPrefix(filepath.Base(strings.Split(string(cmd), "\x00")[0]), "java") {
+			javas++
+		}
+	}
+	t.Logf("cold start and ASK %s; ASK joining the background restart %s; JVMs %d", cold.Round(time.Millisecond), next.Round(time.Millisecond), javas)
+	if err != nil || next > cold*3/4 || javas != 1 {
+		t.Errorf("the case joining the restart took %s (%v; cold %s) with %d JVMs, want at most three quarters of the cold start and one JVM", next.Round(time.Millisecond), err, cold.Round(time.Millisecond), javas)
 	}
 }
