@@ -116,13 +116,14 @@ func runDiff(args []string) int {
 	if err := render(os.Stdout, cf.format, r, bugs); err != nil {
 		return usageError("diff", err)
 	}
-	return exitStatus(r)
+	return kindExit(r.Kind)
 }
 
-// exitStatus: "all-correct" only when every requested engine was judged
-// correct; an oracle-suspect case judges no external engine.
-func exitStatus(r *diff.Report) int {
-	switch r.Kind {
+// kindExit is the exit status of a run of either kind: "all-correct" only
+// when every requested engine was judged correct; an oracle-suspect case
+// judges no external engine.
+func kindExit(k diff.Kind) int {
+	switch k {
 	case diff.KindAllCorrect:
 		return exitOK
 	case diff.KindEngineBug, diff.KindInternalBug:
@@ -220,13 +221,25 @@ func queryError(c *oracle.Case, err error) error {
 	return fmt.Errorf("the query is not SPARQL 1.1: %w", err)
 }
 
+// loadData fills a query case's dataset from -d or --dataset.
 func (f *caseFlags) loadData(ctx context.Context, c *oracle.Case) error {
+	return f.loadCase(ctx, c, false)
+}
+
+// loadCase fills c's dataset from -d or --dataset (a catalogue, with the
+// sources LOAD may read), for both kinds: an update request's store is the
+// dataset of a case without a query. A store's file must name its format
+// (update): guessed as Turtle, a TriG store would lose its named graphs.
+func (f *caseFlags) loadCase(ctx context.Context, c *oracle.Case, update bool) error {
 	limits := rdf.Limits{MaxBytes: maxInputBytes}
 	switch {
 	case f.data != "":
 		data, err := readInput(f.data)
 		if err != nil {
 			return err
+		}
+		if update && rdf.FormatFromName(f.data) == rdf.FormatUnknown {
+			return fmt.Errorf("%s: unknown RDF format (want .trig, .nq, .ttl, .nt or .rdf)", f.data)
 		}
 		quads, err := rdf.LoadIsolated(ctx, data, rdf.FormatFromName(f.data), f.base, f.data, limits)
 		if err != nil {

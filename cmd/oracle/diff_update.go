@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/signal"
@@ -61,73 +60,28 @@ func diffUpdate(cf *caseFlags, file string, rest []string, opt updateOptions) in
 	return updateExit(r)
 }
 
+// updateCase reads the request and its store (loadData).
 func (f *caseFlags) updateCase(ctx context.Context, file string) (*oracle.UpdateCase, error) {
 	src, err := readInput(file)
 	if err != nil {
 		return nil, err
 	}
-	c := &oracle.UpdateCase{Name: file, Update: string(src), Base: f.base, Store: rdf.NewDataset()}
-	if f.dataset != "" {
-		return f.catalogueStore(ctx, c)
-	}
-	if f.data == "" {
-		return c, nil
-	}
-	data, err := readInput(f.data)
-	if err != nil {
+	c := &oracle.Case{Name: file, Base: f.base, Dataset: rdf.NewDataset()}
+	if err := f.loadCase(ctx, c, true); err != nil {
 		return nil, err
 	}
-	format := rdf.FormatFromName(f.data)
-	if format == rdf.FormatUnknown {
-		return nil, fmt.Errorf("%s: unknown RDF format (want .trig, .nq, .ttl, .nt or .rdf)", f.data)
-	}
-	quads, err := rdf.LoadIsolated(ctx, data, format, f.base, f.data, rdf.Limits{MaxBytes: maxInputBytes})
-	if err != nil {
-		return nil, err
-	}
-	for _, q := range quads {
-		c.Store.Add(q)
-	}
-	return c, nil
-}
-
-// catalogueStore takes the store (default and named graphs) and the
-// documents LOAD may read (sources) from a JSON dataset catalogue.
-func (f *caseFlags) catalogueStore(ctx context.Context, c *oracle.UpdateCase) (*oracle.UpdateCase, error) {
-	data, err := readInput(f.dataset)
-	if err != nil {
-		return nil, err
-	}
-	qc, err := diff.CatalogueCase(ctx, c.Name, "", c.Base, data, rdf.Limits{MaxBytes: maxInputBytes})
-	if err != nil {
-		return nil, err
-	}
-	c.Store, c.Sources, c.Base = qc.Dataset, qc.Sources, qc.Base
-	return c, nil
+	return &oracle.UpdateCase{Name: file, Update: string(src), Base: c.Base, Store: c.Dataset, Sources: c.Sources}, nil
 }
 
 func writeUpdateReport(format string, r *diff.UpdateReport) error {
 	if format == "json" {
-		enc := json.NewEncoder(os.Stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		return printJSON(os.Stdout, r)
 	}
 	_, err := fmt.Print(r.Table())
 	return err
 }
 
 func updateExit(r *diff.UpdateReport) int { return kindExit(r.Kind) }
-
-// kindExit is the exit status of a run of this kind, as diff's exitStatus.
-func kindExit(k diff.Kind) int {
-	switch k {
-	case diff.KindAllCorrect:
-		return exitOK
-	case diff.KindEngineBug, diff.KindInternalBug:
-		return exitDiverges
-	}
-	return exitUnjudged
-}
 
 // updateOptions are diff's reduction flags as -u reads them.
 type updateOptions struct {
@@ -146,9 +100,7 @@ func reportUpdate(ctx context.Context, cf *caseFlags, c *oracle.UpdateCase, engi
 	}
 	switch {
 	case cf.format == "json":
-		enc := json.NewEncoder(os.Stdout)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(struct {
+		err = printJSON(os.Stdout, struct {
 			Kind   diff.Kind          `json:"kind"`
 			Reason string             `json:"reason,omitempty"`
 			Bugs   []report.UpdateBug `json:"bugs"`

@@ -11,7 +11,9 @@
 // that is not there or does not parse) 1; every message starts with
 // "oracle COMMAND:" (usageFail, cmdFail); the commands that run engines
 // take --home DIR (addHome); anything longer than a second shows its
-// progress on stderr (progress.go).
+// progress on stderr (progress.go). `oracle diff` takes a query (-q,
+// diff.go) or an update request (-u, diff_update.go) through one loading
+// of the data (caseFlags.loadCase) and one exit rule (kindExit).
 package main
 
 import (
