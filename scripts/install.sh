@@ -66,15 +66,16 @@ python_adapters() {
 
 # maven_sidecar DIR JAR [build command...] builds a Java sidecar's runnable jar
 # (DIR/JAR) with its build command (default mvn -q -B package), again only when
-# pom.xml, the sources or the build scripts changed since the last build (a
-# checksum stamp beside the jar).
+# pom.xml, the sources (its own and the Java source the sidecars share,
+# adapters/javasidecar, which both poms compile) or the build scripts changed
+# since the last build (a checksum stamp beside the jar).
 maven_sidecar() {
 	local dir=$1 jar=$2 sum
 	shift 2
 	[ -f "$dir/pom.xml" ] || return 0
 	command -v javac >/dev/null 2>&1 || apt_install openjdk-17-jdk-headless
 	command -v mvn >/dev/null 2>&1 || apt_install maven
-	sum=$(cd "$dir" && { find pom.xml src -type f; find . -maxdepth 1 -name '*.sh' -type f; } | sort | xargs sha256sum | sha256sum)
+	sum=$(cd "$dir" && { find pom.xml src ../javasidecar/src -type f; find . -maxdepth 1 -name '*.sh' -type f; } | sort | xargs sha256sum | sha256sum)
 	if [ -f "$dir/$jar" ] && [ "$(cat "$dir/target/.built-sources" 2>/dev/null)" = "$sum" ]; then
 		return 0
 	fi
@@ -269,8 +270,7 @@ perl_adapter() {
 # external engine process runs in a bwrap sandbox (its own mount, pid and
 # network namespaces; only the system, its own runtime and a private tmpfs
 # visible) under memory and CPU limits set with prlimit (adapters/sidecar,
-# issue 13: an engine must read no file and reach no URL a case did not
-# supply). Without bwrap engines run with a network namespace only, and
+# an engine must read no file and reach no URL a case did not supply). Without bwrap engines run with a network namespace only, and
 # under CI=true not at all.
 engine_sandbox() {
 	command -v prlimit >/dev/null 2>&1 || apt_install util-linux

@@ -77,7 +77,8 @@ func TestTimeout(t *testing.T) {
 }
 
 // TestIdleKilled: a Jena process killed while idle is replaced before the
-// next case, which answers (issue 13: it was filed as a Jena crash).
+// next case, which answers: a killed sidecar is a restart, never a Jena
+// crash filed against the engine.
 func TestIdleKilled(t *testing.T) {
 	e := engine(t)
 	ask := &oracle.Case{Query: "ASK {}", Dataset: rdf.NewDataset()}

@@ -13,7 +13,7 @@ import (
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
 )
 
-// The live endpoints this package runs (issue 14): the Oxigraph server
+// The live endpoints this package runs: the Oxigraph server
 // (PyPI oxigraph, `oxigraph serve`, in the project's .venv) and Apache Jena
 // Fuseki (Maven Central jena-fuseki-server, one runnable jar, on a JDK 21+
 // for Fuseki 6). Both keep an in-memory store and are loaded by SPARQL

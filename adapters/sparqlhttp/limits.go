@@ -12,7 +12,7 @@ import (
 )
 
 // A managed server runs under the sidecar package's Limits, as every
-// other engine process does (issue 13), set from the config's memory_mb
+// other engine process does (adapters/sidecar), set from the config's memory_mb
 // and cpu_limit (SetLimits):
 //
 //   - Memory is RLIMIT_DATA on the server's process tree (prlimit, set

@@ -22,7 +22,7 @@ import (
 var DefaultLimits = sidecar.Limits{Memory: 4 << 30}
 
 // Virtuoso reaches the network from SPARQL: bif:http_get and bif:http_client
-// fetch any URL for the anonymous /sparql user (issue 13), and no grant or
+// fetch any URL for the anonymous /sparql user, and no grant or
 // ini setting turns them off. So the server runs in a network namespace of
 // its own, and the adapter talks to it through sparqlhttp's relay (a copy
 // of this program in the same sandbox, forwarding a Unix socket in the

@@ -39,7 +39,7 @@ type benchSizeResult struct {
 }
 
 // benchLoad: goals at 1M triples are ≥ 1,000,000 triples/s and ≤ 60 bytes
-// a triple (issue 18).
+// a triple (docs/bench.md).
 type benchLoad struct {
 	TriplesPerS    float64 `json:"triples_per_s"`
 	BytesPerTriple float64 `json:"bytes_per_triple"`

@@ -14,7 +14,8 @@ import (
 // TestDiffReadsNothing runs `oracle diff --format json` on every hostile
 // query of adaptertest with RDFLib, Virtuoso and Rasqal (where installed):
 // no planted file's content appears in its output, the listener sees no
-// connection, and FROM <file:///dev/zero> ends (issue 13).
+// connection, and FROM <file:///dev/zero> ends: an
+// engine reads no file and reaches no URL a case did not supply.
 func TestDiffReadsNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real engines")

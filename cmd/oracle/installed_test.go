@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-// TestInstalledBinaryOutsideTheCheckout is issue 15's proof that the tool
+// TestInstalledBinaryOutsideTheCheckout proves that the tool
 // installs: a binary built into an empty folder, with HOME and
 // XDG_DATA_HOME pointing at empty folders and no ORACLE_HOME, installs
 // oxigraph and rdflib from what it carries (npm ci from the embedded lock

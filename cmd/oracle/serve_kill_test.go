@@ -20,7 +20,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/corpus"
 )
 
-// TestServeKill is issue 7's reliability test on the real command: start
+// TestServeKill is the service's crash test on the real command: start
 // `oracle serve` on a SQLite file, submit a sweep through the API, SIGKILL
 // the server in the middle of it, start it again on the same file, and
 // check that the sweep finishes with every case recorded exactly once per

@@ -11,7 +11,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/w3csuite"
 )
 
-// TestFreshCloneWithoutSuite is issue 15's proof that a fresh clone with
+// TestFreshCloneWithoutSuite proves that a fresh clone with
 // no copy of the W3C suite fails with one clear message: scripts/suite.sh
 // (which `make test` runs first) in a clone of this repository, beside no
 // ../shared, with W3C_TESTS unset and git allowed only file:// (so the

@@ -7,7 +7,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
-// SPARQL 1.2 cases (issue 19; the editor's draft of 2026-07-30): the
+// SPARQL 1.2 cases (the editor's draft of 2026-07-30): the
 // profile corpus/profiles/sparql12.json turns these on. Data: reifiers of
 // the data's triples (`r rdf:reifies <<( s p o )>>`), some shared across
 // graphs, nested triple terms, triple terms as plain objects (so ?s ?p ?o

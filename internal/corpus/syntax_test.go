@@ -23,7 +23,7 @@ var syntaxRoots = []string{
 	// The 3 SERVICE syntax tests: the 215 of the brief count them, though
 	// only manifest-sparql11-fed.ttl reaches them.
 	"sparql11/syntax-fed/manifest.ttl",
-	// SPARQL 1.2 (issue 19): 102 positive and 81 negative query syntax
+	// SPARQL 1.2: 102 positive and 81 negative query syntax
 	// tests, parsed by the 1.2 document (Test.SPARQL12).
 	"sparql12/manifest.ttl",
 }

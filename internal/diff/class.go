@@ -23,8 +23,8 @@ const (
 )
 
 // Cell-level classes: a paired row differs in a cell, and the difference is
-// one of the well-known "equal value, different term" cases (ARCHITECTURE.md,
-// "Same term, not same value"), or lies in a cell the judge computed
+// one of the well-known "equal value, different term" cases (docs/architecture.md,
+// "Same term where the text fixes the term"), or lies in a cell the judge computed
 // ("Computed values are open where the text leaves them open").
 const (
 	// ClassNumericLexical: same numeric datatype and value, other lexical

@@ -10,7 +10,7 @@
 // Answers are compared term by term (RDF 1.1 term equality, rdf.Term ==),
 // never by value: "1.0" and "1.00" differ, under their own class.
 //
-// What counts as correct (ARCHITECTURE.md, "Semantics we commit to"):
+// What counts as correct (docs/architecture.md, "Semantics we commit to"):
 //
 //   - Bindings: the projected variables as a set (their order is noted, not
 //     judged); rows as a bag with exact multiplicities (#defn_algToMultiSet),

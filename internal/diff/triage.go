@@ -10,7 +10,8 @@ import (
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
-// Engine names with a role in triage (ARCHITECTURE.md, "External engines").
+// Engine names with a role in triage (docs/architecture.md, "Engines, where
+// they come from, and the default set").
 const (
 	JudgeName = "reference" // the §18.5 reference evaluator: the judge
 	TwinName  = "engine"    // the fast evaluator: shares only ops with the judge
@@ -224,7 +225,7 @@ func judgeAnswer(ev *EngineVerdict, expected *results.Answer) {
 }
 
 // errorOutcome maps an engine error onto its outcome and class: each kind
-// of failure is its own class (issue 6, "errors by kind").
+// of failure is its own class (docs/report-schema.md).
 func errorOutcome(err error) (Outcome, Class) {
 	switch oracle.Classify(err) {
 	case "timeout", "budget":

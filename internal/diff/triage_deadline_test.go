@@ -23,7 +23,7 @@ func nestedExists(n int) string {
 	return "SELECT * { " + q + " }"
 }
 
-// TestNestedExistsEndsAtTheDeadline (issue 13: a slot held for 44 s): on
+// TestNestedExistsEndsAtTheDeadline (a slot was once held for 44 s): on
 // every installed engine, already started, a 50-deep EXISTS is judged
 // within the case's deadline plus a small grace, and no engine that timed
 // out is asked a metamorphic query.

@@ -14,7 +14,7 @@ import (
 // §17.6), which the judge may evaluate and an engine need not. An engine
 // whose evaluation fails on a query calling one lacks an optional feature:
 // unsupported, never error-vs-answer. Decided from the query, not from the
-// engine's message (issue 12: refusals by where they happen).
+// engine's message, whose wording no engine keeps stable.
 
 var coreCasts = map[string]bool{
 	rdf.XSDBoolean: true, rdf.XSDDouble: true, rdf.XSDFloat: true, rdf.XSDDecimal: true,

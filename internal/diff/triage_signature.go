@@ -9,7 +9,7 @@ import (
 // Signature identifies a divergence independently of the case that shows
 // it: the class and the engines on each side. Reports are deduplicated by
 // it, and the reducer keeps a candidate only when the same signature
-// survives (ARCHITECTURE.md, "Reduction and reports"), never for "some
+// survives (docs/architecture.md, "Reduction and reports"), never for "some
 // difference".
 type Signature struct {
 	Class Class

@@ -9,7 +9,7 @@ import (
 
 // judge returns the reference evaluator by name through the registry: the
 // engine's tests compare with it, yet this package never imports the
-// reference (ARCHITECTURE.md: the two evaluators share nothing but ops).
+// reference (docs/architecture.md: the two evaluators share nothing but ops).
 func judge(t testing.TB) oracle.Engine {
 	t.Helper()
 	e, err := registry.New("reference")

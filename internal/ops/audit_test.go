@@ -13,8 +13,8 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
-// The audit of ops against the Recommendation, sentence by sentence
-// (issue 12): testdata/audit/*.txt, one block per spec section:
+// The audit of ops against the Recommendation, sentence by sentence:
+// testdata/audit/*.txt, one block per spec section:
 //
 //	@ func-substr                      the anchor (without '#')
 //	> The index of the first character in a strings is 1.

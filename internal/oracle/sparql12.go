@@ -7,7 +7,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
-// SPARQL 1.2 and RDF 1.2 are new (issue 19): an engine that does not
+// SPARQL 1.2 and RDF 1.2 are new: an engine that does not
 // implement them is not wrong on a case that needs them, it lacks the
 // feature. An engine that implements them says so through SPARQL12; Run
 // answers unsupported for every other engine on a case that needs 1.2,

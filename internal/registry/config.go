@@ -66,7 +66,7 @@ type EngineConfig struct {
 	Version     string `json:"version,omitempty"` // what the endpoint runs (the Protocol does not say)
 	// DatabaseDir keeps Virtuoso's database between runs ("" = temporary).
 	DatabaseDir string `json:"database_dir,omitempty"`
-	// MemoryMB and CPULimit bound each engine process (issue 13): memory
+	// MemoryMB and CPULimit bound each engine process (adapters/sidecar): memory
 	// in MiB (RLIMIT_DATA, and the runtime's heap flag below it) and CPU
 	// time per case. Zero keeps the adapter's default: 2048 MiB and 30s
 	// for the sidecars (Jena and Node get half as heap), 1024 MiB and 30s

@@ -32,7 +32,7 @@ type kind struct {
 	build   func(e EngineConfig) (oracle.Engine, error)
 }
 
-// kinds maps an adapter kind to its builder. The names are ARCHITECTURE.md's.
+// kinds maps an adapter kind to its builder. The names are docs/config.md's.
 var kinds = map[string]kind{
 	"reference":  {false, func(EngineConfig) (oracle.Engine, error) { return Reference(reference.Options{}), nil }},
 	"engine":     {false, func(EngineConfig) (oracle.Engine, error) { return Engine(engine.Options{}), nil }},

@@ -13,7 +13,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
-// Canonical lists every engine name ARCHITECTURE.md gives, in its order.
+// Canonical lists every engine name docs/architecture.md gives, in its order.
 var Canonical = []string{"reference", "engine", "oxigraph", "pyoxigraph", "oxilite", "jena",
 	"rdf4j", "comunica", "rdflib", "virtuoso", "rasqal", "attean", "rdfquery", "sparqlhttp",
 	"oxigraph-server", "fuseki"}
@@ -107,7 +107,7 @@ func (c *Config) Probe(ctx context.Context, name string, timeout time.Duration) 
 }
 
 // sandboxed notes how an engine with processes of its own is confined;
-// one that runs with less than bwrap says so in its reason (issue 13).
+// one that runs with less than bwrap says so in its reason (adapters/sidecar).
 func sandboxed(kind string, st Status) Status {
 	if kind == "reference" || kind == "engine" {
 		return st

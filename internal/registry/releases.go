@@ -18,7 +18,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
-// Several releases of one engine side by side (issue 14): "jena@5.6.0" is
+// Several releases of one engine side by side: "jena@5.6.0" is
 // Jena at release 5.6.0, installed beside the pinned release by
 // scripts/install.sh (engine_releases) under its adapter's folder:
 //

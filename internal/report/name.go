@@ -12,7 +12,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
-// A divergence is named from the reduced case (issue 20): the construct that
+// A divergence is named from the reduced case: the construct that
 // produces the differing cell (the expression binding the differing
 // variable) or the operator that drops or adds the row, the effect in plain
 // words, and the anchor of that construct at its own level (17.4.1.1, not

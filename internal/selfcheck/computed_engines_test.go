@@ -17,7 +17,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/registry"
 )
 
-// computedEngines are the engines issue 12 names: with the judge's
+// computedEngines are engines that compute values their own way: with the judge's
 // computed-value predicate they are correct on both cases below.
 var computedEngines = []string{"oxigraph", "pyoxigraph", "jena"}
 
@@ -103,7 +103,7 @@ SELECT ?name (AVG(?pages) AS ?avg) WHERE { ?book :author ?a ; :pages ?pages . ?a
 }
 
 // generatedAvgCase is 500 subjects with a group key and a number each
-// (1,000 triples, deterministic), and the query of issue 12: COUNT and AVG
+// (1,000 triples, deterministic), and a query of COUNT and AVG
 // per group, ORDER BY DESC(?n) LIMIT 5. Most averages are decimal
 // quotients that do not terminate (48.909090... = 538/11).
 func generatedAvgCase() *oracle.Case {

@@ -52,7 +52,7 @@ func engines(t testing.TB) (oracle.Engine, oracle.Engine) {
 }
 
 // TestEquivalence: the fast engine agrees with the reference on every
-// generated case (the equivalence property of ARCHITECTURE.md).
+// generated case (internal/selfcheck: the two share only ops, docs/imports.txt).
 func TestEquivalence(t *testing.T) {
 	ref, eng := engines(t)
 	p, err := corpus.ProfileByName(*profileFlag)

@@ -170,7 +170,8 @@ func generate(recipe string) ([]byte, error) {
 	return nil, fmt.Errorf("unknown recipe %q", kind)
 }
 
-// generateHostile makes the recipes of issue 13's probes.
+// generateHostile makes the hostile recipes: inputs built to exhaust
+// memory, time or the parser.
 func generateHostile(kind string, n int) ([]byte, bool) {
 	query := func(q string, dataset string) []byte {
 		b, _ := json.Marshal(map[string]any{"query": q, "dataset": map[string]string{"default": dataset}})

@@ -20,7 +20,7 @@ var confinedEngines = []string{"rdflib", "virtuoso", "rasqal"}
 // TestDiffReadsNothing posts every hostile query of adaptertest to
 // POST /v1/diff on real engines: whatever each answers, no planted file's
 // content appears in a response, and the loopback listener sees no
-// connection (issue 13).
+// connection.
 func TestDiffReadsNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts real engines")

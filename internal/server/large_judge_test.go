@@ -29,7 +29,7 @@ const largeQuery = engine.BSBMPrefixes + `SELECT ?review ?name ?country WHERE {
 	?person voc:name ?name ; voc:country ?country
 	FILTER(STRLEN(?name) > 3) }`
 
-// TestLargeCaseGetsAVerdict is issue 18's "done when": a case over more
+// TestLargeCaseGetsAVerdict (docs/large-judge.md): a case over more
 // than 100,000 generated triples, POSTed to /v1/diff with the reference,
 // the fast engine and an installed Oxigraph, gets a verdict with its basis
 // stated within the service's default deadline (10 s): the reference runs

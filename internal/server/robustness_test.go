@@ -126,7 +126,8 @@ func TestClientClosedIsNot5xx(t *testing.T) {
 }
 
 // TestRequestLog: every request gets an id (a sane client id is kept),
-// repeated in error bodies, and one log line with the fields of issue 13;
+// repeated in error bodies, and one log line with the fields
+// internal/server/requestlog.go writes;
 // the log never holds the body or the token.
 func TestRequestLog(t *testing.T) {
 	var logs lockedBuffer

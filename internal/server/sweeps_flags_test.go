@@ -11,7 +11,8 @@ import (
 
 // TestSweepStatusSaysWhatWasNotJudged: GET /v1/sweeps/{id} counts the
 // cases not judged for every engine and the divergences flagged instead of
-// filed, and lists them (issue 12: nothing unjudged looks correct).
+// filed, and lists them (docs/architecture.md, "Nothing unjudged is
+// correct").
 func TestSweepStatusSaysWhatWasNotJudged(t *testing.T) {
 	ctx := context.Background()
 	db := openStore(t)

@@ -12,7 +12,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
-// million is the sweep of issue 13: a cancel 5 s after the 202 once left
+// million is a million-case sweep: a cancel 5 s after the 202 once left
 // about 997,000 queued jobs and a 353 MB database.
 var million = store.SweepSpec{Name: "million", Generated: &store.GenSource{From: 0, To: 1_000_000}}
 

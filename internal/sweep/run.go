@@ -243,7 +243,7 @@ func wrongOf(b report.Bug) []string {
 }
 
 // partlyJudged says why a case the judge answered was still not judged
-// for every engine (issue 12: nothing unjudged looks correct); "" when it
+// for every engine (docs/architecture.md: nothing unjudged is correct); "" when it
 // was, or when the judge itself failed (a failed case).
 func partlyJudged(rep *diff.Report) string {
 	if rep.Kind != diff.KindUnjudged || rep.Judge == "" {

@@ -95,10 +95,7 @@ func TestEngineUpdateBaselines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	paths := make([]string, len(w3c.UpdateManifests))
-	for i, m := range w3c.UpdateManifests {
-		paths[i] = filepath.Join(root, filepath.FromSlash(m))
-	}
+	paths := w3c.UpdatePaths(root)
 	cfg := &registry.Config{Pool: 2}
 	for _, name := range selected(t) {
 		if !slices.Contains(updateBaselined, name) {
@@ -113,7 +110,7 @@ func TestEngineUpdateBaselines(t *testing.T) {
 
 // sparql12Baselined are the external engines that ship SPARQL 1.2 (triple
 // terms, the 1.2 functions, VERSION) with a baselines/<name>-sparql12.tsv
-// over the W3C sparql12 suite (issue 19); their 1.1 baselines stay as they
+// over the W3C sparql12 suite; their 1.1 baselines stay as they
 // were.
 var sparql12Baselined = []string{"pyoxigraph", "oxigraph", "oxilite", "jena", "comunica", "oxigraph-server", "fuseki"}
 
