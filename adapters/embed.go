@@ -4,7 +4,8 @@
 // runtimes there). Each adapter's Go code lives in its own package below;
 // this package holds nothing but the files the engines' runtimes read:
 // the sidecar scripts, the npm manifests and lock files, the Python
-// requirements, the Jena and RDF4J sidecars' Maven projects and the Perl sidecar.
+// requirements, the Jena and RDF4J sidecars' Maven projects with the Java
+// source they share (javasidecar: both poms compile it) and the Perl sidecar.
 //
 // A file an adapter adds to its runtime must be added to the embed list
 // below; TestEmbedsEveryRuntimeFile (internal/install) fails otherwise.
@@ -20,5 +21,6 @@ import "embed"
 //go:embed python/sidecar.py python/requirements.txt
 //go:embed jena/pom.xml jena/src jena/build.sh jena/jdk.sh
 //go:embed rdf4j/pom.xml rdf4j/src
+//go:embed javasidecar/src
 //go:embed attean/sidecar.pl
 var Sources embed.FS

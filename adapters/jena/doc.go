@@ -1,7 +1,9 @@
 // Package jena runs Apache Jena ARQ (Maven org.apache.jena:jena-arq, pinned in
 // pom.xml) as a sidecar engine. The Java source is src/main/java/oracle/jena:
 // Sidecar.java reads the JSON-lines protocol of adapters/sidecar, Engine.java
-// evaluates one case, Response.java writes one answer line.
+// evaluates one case; the answer line is written by the Response.java both
+// Java sidecars compile (adapters/javasidecar, pom.xml compileSourceRoots:
+// change it for both, and both jars rebuild).
 //
 // Per case the sidecar builds a fresh in-memory dataset from the request's
 // N-Quads (every listed named graph present, even empty), parses the query as

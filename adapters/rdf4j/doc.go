@@ -3,7 +3,9 @@
 // over its in-memory store, MemoryStore. The Java source is
 // src/main/java/oracle/rdf4j: Sidecar.java reads the JSON-lines protocol
 // of adapters/sidecar, Engine.java evaluates one case, Results.java writes
-// SPARQL results JSON, Response.java one answer line.
+// SPARQL results JSON; the answer line is written by the Response.java
+// both Java sidecars compile (adapters/javasidecar, pom.xml
+// compileSourceRoots: change it for both, and both jars rebuild).
 //
 // Per case the sidecar builds a fresh MemoryStore from the request's
 // N-Quads and always sets the dataset: RDF4J's own default graph is the

@@ -204,9 +204,15 @@ func Files(folder string) []string {
 	return out
 }
 
-// Folders lists the adapter folders the binary carries sources for.
+// JavaShared is the folder of the Java source every Java sidecar's Maven
+// project compiles beside its own (adapters/javasidecar: the protocol's
+// response writer).
+const JavaShared = "javasidecar"
+
+// Folders lists the adapter folders the binary carries sources for: each
+// engine's, and the one the Java sidecars share.
 func Folders() []string {
-	var out []string
+	out := []string{JavaShared}
 	for _, d := range oracle.Described() {
 		if f := d.Install.Folder; f != "" && !slices.Contains(out, f) {
 			out = append(out, f)

@@ -60,7 +60,10 @@ func releaseRuntime(st oracle.Step, rel string) runtime {
 func (r *runner) buildRelease(ctx context.Context, st oracle.Step, rel string) error {
 	dir := filepath.Join(r.home, "adapters", st.Folder)
 	out := filepath.Join(dir, "releases", rel)
-	sum := []byte(checksum(st.Folder) + "\n")
+	sum, err := r.javaProject(st.Folder)
+	if err != nil {
+		return err
+	}
 	stamp := filepath.Join(out, ".built-sources")
 	if _, err := os.Stat(filepath.Join(out, st.Jar)); err == nil && sameFile(stamp, sum) {
 		return nil

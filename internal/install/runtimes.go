@@ -69,7 +69,10 @@ func (r *runner) venv(ctx context.Context, folder string) error {
 // `mvn -q -B package` needs javac.
 func (r *runner) maven(ctx context.Context, st oracle.Step) error {
 	dir := filepath.Join(r.home, "adapters", st.Folder)
-	sum := []byte(checksum(st.Folder) + "\n")
+	sum, err := r.javaProject(st.Folder)
+	if err != nil {
+		return err
+	}
 	stamp := filepath.Join(dir, "target", ".built-sources")
 	if _, err := os.Stat(filepath.Join(dir, st.Jar)); err == nil && sameFile(stamp, sum) {
 		return nil
@@ -88,6 +91,16 @@ func (r *runner) maven(ctx context.Context, st oracle.Step) error {
 		return err
 	}
 	return os.WriteFile(stamp, sum, 0o644)
+}
+
+// javaProject writes the Java source every Java sidecar's Maven project
+// compiles beside its own (its pom's compileSourceRoots: JavaShared) and
+// returns the stamp of the project at folder: the checksum of both.
+func (r *runner) javaProject(folder string) ([]byte, error) {
+	if err := r.writeSources(JavaShared); err != nil {
+		return nil, err
+	}
+	return []byte(checksum(folder) + " " + checksum(JavaShared) + "\n"), nil
 }
 
 // apt makes Debian packages present: installed with apt-get when running

@@ -26,6 +26,8 @@ import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.apache.jena.sparql.graph.GraphFactory;
 
+import oracle.sidecar.Response;
+
 /**
  * Engine evaluates one "query" request: parse (strict SPARQL 1.1, so Jena's
  * ARQ extensions are rejected like any other engine would), load the case's

@@ -13,6 +13,8 @@ import org.apache.jena.atlas.json.JsonObject;
 import org.apache.jena.query.ARQ;
 import org.apache.jena.sys.JenaSystem;
 
+import oracle.sidecar.Response;
+
 /**
  * Apache Jena ARQ as a sparql-oracle sidecar.
  *
@@ -96,7 +98,7 @@ public final class Sidecar {
         String op = req.hasKey("op") ? req.get("op").getAsString().value() : "";
         switch (op) {
             case "version":
-                return Response.version(id, arqVersion());
+                return Response.version(id, "jena", arqVersion());
             case "ping":
                 return Response.ok(id);
             case "query":

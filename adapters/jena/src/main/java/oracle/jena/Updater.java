@@ -25,6 +25,8 @@ import org.apache.jena.update.UpdateAction;
 import org.apache.jena.update.UpdateFactory;
 import org.apache.jena.update.UpdateRequest;
 
+import oracle.sidecar.Response;
+
 /**
  * Updater applies one "update" request (adapters/sidecar/protocol.go): parse
  * (strict SPARQL 1.1 Update), load the store into a fresh general

@@ -28,6 +28,8 @@ import org.eclipse.rdf4j.rio.RDFParseException;
 import org.eclipse.rdf4j.rio.Rio;
 import org.eclipse.rdf4j.sail.memory.MemoryStore;
 
+import oracle.sidecar.Response;
+
 /**
  * Engine evaluates one "query" request over a fresh MemoryStore: parse,
  * load, prepare, execute, serialise. A failure names its phase by the call

@@ -13,6 +13,8 @@ import org.eclipse.rdf4j.model.vocabulary.XSD;
 import org.eclipse.rdf4j.query.BindingSet;
 import org.eclipse.rdf4j.query.TupleQueryResult;
 
+import oracle.sidecar.Response;
+
 /**
  * Results writes SPARQL 1.1 Query Results JSON (the W3C format,
  * #select-encode-terms): RDF4J's own writer is in a module Maven Central

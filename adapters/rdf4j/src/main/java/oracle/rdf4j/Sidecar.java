@@ -11,6 +11,8 @@ import java.util.Properties;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import oracle.sidecar.Response;
+
 /**
  * Eclipse RDF4J (MemoryStore, its SPARQL parser and evaluation strategy) as
  * a sparql-oracle sidecar.
@@ -86,7 +88,7 @@ public final class Sidecar {
         String op = req.path("op").asText("");
         switch (op) {
             case "version":
-                return Response.version(id, version());
+                return Response.version(id, "rdf4j", version());
             case "ping":
                 return Response.ok(id);
             case "query":

@@ -35,6 +35,8 @@ import org.eclipse.rdf4j.rio.RDFParseException;
 import org.eclipse.rdf4j.rio.Rio;
 import org.eclipse.rdf4j.sail.memory.MemoryStore;
 
+import oracle.sidecar.Response;
+
 /**
  * Updater applies one "update" request (adapters/sidecar/protocol.go): parse
  * (RDF4J's SPARQL 1.1 Update parser), load the store into a fresh

@@ -1,15 +1,17 @@
-package oracle.rdf4j;
+package oracle.sidecar;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * One response line of the sidecar protocol (adapters/sidecar/protocol.go).
+ * One response line of the sidecar protocol (adapters/sidecar/protocol.go),
+ * shared by the Java sidecars (adapters/jena, adapters/rdf4j: both builds
+ * compile this folder beside their own sources, pom.xml compileSourceRoots).
  * It writes its own compact JSON: the protocol needs exactly one line per
  * response, and the fields are few and flat.
  */
-final class Response {
+public final class Response {
     private final Map<String, Object> fields = new LinkedHashMap<>();
 
     private Response(long id, boolean ok) {
@@ -17,24 +19,26 @@ final class Response {
         fields.put("ok", ok);
     }
 
-    static Response ok(long id) {
+    public static Response ok(long id) {
         return new Response(id, true);
     }
 
-    static Response version(long id, String version) {
+    /** version answers the "version" op: the engine's name and version; it runs updates. */
+    public static Response version(long id, String engine, String version) {
         Response r = ok(id);
         r.fields.put("version", version);
-        r.fields.put("engine", "rdf4j");
+        r.fields.put("engine", engine);
         r.fields.put("ops", List.of("update"));
         return r;
     }
 
     /**
-     * store is an update's answer: the store after it as N-Quads and its
-     * named graphs; failed, when set, is the failure of the request, whose
-     * store is then the one RDF4J left.
+     * store answers an "update": the store after the request as N-Quads
+     * and its named graphs; failed, when set, is the failure of a request
+     * that failed while it ran (phase evaluate), the store then as the
+     * engine left it.
      */
-    static Response store(long id, String nquads, List<String> graphs, double timeMS, String failed) {
+    public static Response store(long id, String nquads, List<String> graphs, double timeMS, String failed) {
         Response r = new Response(id, failed == null);
         r.fields.put("format", "nquads");
         r.fields.put("result", nquads);
@@ -47,7 +51,7 @@ final class Response {
     }
 
     /** result is a successful answer: format "json" or "ntriples". */
-    static Response result(long id, String format, String result, double timeMS) {
+    public static Response result(long id, String format, String result, double timeMS) {
         Response r = ok(id);
         r.fields.put("format", format);
         r.fields.put("result", result);
@@ -56,7 +60,7 @@ final class Response {
     }
 
     /** failure of the sidecar itself or of a request: kind internal, no phase. */
-    static Response failure(long id, String kind, String message) {
+    public static Response failure(long id, String kind, String message) {
         return failure(id, kind, "", message);
     }
 
@@ -64,7 +68,7 @@ final class Response {
      * failure of the engine: kind error, timeout or resource, and the phase
      * where it failed (parse, prepare, load, evaluate).
      */
-    static Response failure(long id, String kind, String phase, String message) {
+    public static Response failure(long id, String kind, String phase, String message) {
         Response r = new Response(id, false);
         Map<String, Object> err = new LinkedHashMap<>();
         err.put("kind", kind);
@@ -76,7 +80,7 @@ final class Response {
         return r;
     }
 
-    String toJSON() {
+    public String toJSON() {
         StringBuilder sb = new StringBuilder();
         writeObject(sb, fields);
         return sb.toString();
@@ -117,7 +121,8 @@ final class Response {
         }
     }
 
-    static void writeString(StringBuilder sb, String s) {
+    /** writeString writes s as a JSON string (the engines' own result writers use it too). */
+    public static void writeString(StringBuilder sb, String s) {
         sb.append('"');
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
