@@ -31,11 +31,12 @@ const (
 	SuiteQuery11  = "SPARQL 1.1 query"
 	SuiteFormats  = "results formats"
 	SuiteUpdate11 = "SPARQL 1.1 update"
+	SuiteQuery12  = "SPARQL 1.2"
 	SuiteRegress  = "regression corpus"
 )
 
 // W3CSuites are the suites a W3C pass rate is given for, in order.
-var W3CSuites = []string{SuiteQuery10, SuiteQuery11, SuiteFormats, SuiteUpdate11}
+var W3CSuites = []string{SuiteQuery10, SuiteQuery11, SuiteFormats, SuiteUpdate11, SuiteQuery12}
 
 // updateFolders are the SPARQL 1.1 Update manifests' folders.
 var updateFolders = []string{"/add/", "/basic-update/", "/clear/", "/copy/", "/delete/", "/delete-data/",
@@ -49,6 +50,8 @@ func SuiteOf(key string) string {
 		return SuiteRegress
 	case !strings.HasPrefix(key, "w3c/"):
 		return ""
+	case strings.HasPrefix(key, "w3c/sparql12/"):
+		return SuiteQuery12 // its query, update and syntax tests alike
 	case strings.Contains(key, "sparql10/") || strings.Contains(key, "data-r2/"):
 		return SuiteQuery10
 	case strings.Contains(key, "/json-res/") || strings.Contains(key, "/csv-tsv-res/"):

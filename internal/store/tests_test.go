@@ -166,6 +166,7 @@ func TestTableOf(t *testing.T) {
 	require.Equal(t, "boolean", TableOf(&results.Answer{Kind: results.Boolean, Boolean: true}).Kind)
 	require.Equal(t, SuiteFormats, SuiteOf("w3c/sparql11/json-res/manifest.ttl#jsonres01"))
 	require.Equal(t, SuiteUpdate11, SuiteOf("w3c/sparql11/delete-insert/manifest.ttl#dawg-delete-insert-01"))
+	require.Equal(t, SuiteQuery12, SuiteOf("w3c/sparql12/grouping/manifest.ttl#group01"))
 }
 
 func rowOf(t *testing.T, p TestPage, key string) TestRow {
