@@ -1,14 +1,3 @@
-// Package adapters carries the sources every external adapter needs at run
-// time, so a binary built by `go install` can install its engines anywhere
-// (internal/install writes them into a data folder and builds the
-// runtimes there). Each adapter's Go code lives in its own package below;
-// this package holds nothing but the files the engines' runtimes read:
-// the sidecar scripts, the npm manifests and lock files, the Python
-// requirements, the Jena and RDF4J sidecars' Maven projects with the Java
-// source they share (javasidecar: both poms compile it) and the Perl sidecar.
-//
-// A file an adapter adds to its runtime must be added to the embed list
-// below; TestEmbedsEveryRuntimeFile (internal/install) fails otherwise.
 package adapters
 
 import "embed"

@@ -1,10 +1,3 @@
-// Package deploy holds the deployment files (compose, k8s, Prometheus,
-// Grafana) and the one piece of code they need: merging the project's
-// seccomp addition (seccomp-bwrap-addition.json, the syscalls the engines'
-// bubblewrap sandboxes need) into the operator's own container runtime
-// profile at deploy time (go run ./deploy/seccompmerge). The project ships
-// only its addition; the base is always the runtime's own file, so it is
-// kept rule for rule and only the addition's one rule is appended.
 package deploy
 
 import (

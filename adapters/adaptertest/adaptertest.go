@@ -1,13 +1,3 @@
-// Package adaptertest holds the checks every adapter's test runs against its
-// real engine: the dataset is exactly the case's (a named graph's triple never
-// shows in the default graph), each query form answers, a syntax error is
-// classified as rejected, and no query reaches the network. reproduce.go
-// runs a reproducer's shell text with bash, every engine command a
-// recorder (RunRecorded), for adapters/reproducers. update.go checks an
-// adapter's native update reproducer against its own store
-// (CheckUpdateReproducer); process.go finds the real engine process a
-// kill test kills from outside (ProcessBelow). Only tests import it: it
-// links package testing, which no command of the oracle may.
 package adaptertest
 
 import (

@@ -1,6 +1,3 @@
-// Package oxigraph runs Oxigraph's npm build (WASM) as a sidecar engine.
-// The sidecar is sidecar.js beside this file; its pinned dependency is in
-// package.json and package-lock.json, installed by scripts/install.sh.
 package oxigraph
 
 import "github.com/sparql-oracle/oracle/adapters/sidecar"

@@ -1,8 +1,3 @@
-// Package python runs the Python engines as sidecars: pyoxigraph (Oxigraph's
-// native build), oxilite (SPARQL compiled to SQL on SQLite, with pyoxigraph's
-// API) and RDFLib. One script, sidecar.py, serves all three; the engines are
-// pinned in requirements.txt and installed into the repository's .venv by
-// scripts/install.sh.
 package python
 
 import (

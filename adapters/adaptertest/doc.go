@@ -1,0 +1,17 @@
+// Package adaptertest holds the checks every adapter's test runs against its
+// real engine: the dataset is exactly the case's (a named graph's triple never
+// shows in the default graph), each query form answers, a syntax error is
+// classified as rejected, and no query reaches the network. reproduce.go
+// runs a reproducer's shell text with bash, every engine command a
+// recorder (RunRecorded), for adapters/reproducers. update.go checks an
+// adapter's native update reproducer against its own store
+// (CheckUpdateReproducer); process.go finds the real engine process a
+// kill test kills from outside (ProcessBelow). Only tests import it: it
+// links package testing, which no command of the oracle may.
+//
+// How to change it: a check every adapter must pass is one exported
+// function here taking the real engine (Run, CheckClauses,
+// CheckNativeUpdates), called from each adapter's own test; a new attack on
+// the sandbox is a query HostileQueries returns, which the adapters' tests
+// and the confined tests of cmd/oracle and internal/server then run.
+package adaptertest

@@ -1,0 +1,24 @@
+// Command oracle is the one binary of sparql-oracle: a differential-testing
+// oracle for SPARQL 1.1 engines. Each subcommand lives in its own file as a
+// run<Name>(args []string) int function; main only dispatches.
+//
+// Conventions every command follows (help_test.go and cli_test.go with
+// testdata/cli hold them): -h, -help and --help print the usage on stdout
+// and exit 0, on every command and subcommand; the usage is the command's
+// line of synopses (usage.go: its arguments, then its flags); flags go
+// before or after the arguments (parseFlags); a usage error (an unknown
+// flag, command or argument) exits 2, bad input (a file, a name, a store
+// that is not there or does not parse) 1; every message starts with
+// "oracle COMMAND:" (usageFail, cmdFail); the commands that run engines
+// take --home DIR (addHome); anything longer than a second shows its
+// progress on stderr (progress.go). `oracle diff` takes a query (-q,
+// diff.go) or an update request (-u, diff_update.go) through one loading
+// of the data (caseFlags.loadCase) and one exit rule (kindExit).
+//
+// How to change it: a new command is a file with its run<Name> function,
+// added to the commands map in that file's init, and its synopsis in
+// usage.go; help_test.go and cli_test.go (testdata/cli) then hold it to the
+// conventions above. Logic belongs in the internal package the command
+// wires, not here (docs/architecture.md, "Packages and what each may
+// import").
+package main
