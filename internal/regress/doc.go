@@ -93,6 +93,21 @@
 // [-updates] re-runs them. TestCorpus checks them (CheckUpdate) and
 // TestFindings lists them with the query cases.
 //
+// One path for both kinds: a judged case is a judgedRun (run.go: queryRun
+// over diff.Report, updateRun over reduce.UpdateRun), which gives each
+// engine's verdict (expectations) and what is recorded of a wrong engine
+// (wrongOf: basis, title, root cause). Checking (changes), rejudging
+// (rejudgeWith), the flaky rerun (flakyEngines), the expect.tsv rows
+// (verdicts), the seed pool (eachSeed), the keep-or-flag rule of each
+// reduction (reduced.keep), the seeds header (seedList) and writing the
+// corpus (Regen.write) are written once. What stays per kind: the
+// judging and reduction calls, the fingerprint, and for queries the root
+// causes' faces, witnesses, actual answers and bisect lines.
+//
+// To change: a rule of the corpus for both kinds goes in the shared
+// functions above; what a kind records of a wrong engine goes in its
+// wrongOf; a new kind of case is a judgedRun plus its seed loader.
+//
 // This package imports diff, reduce, report, oracle, rdf, results,
 // algebra/syntax (canon.go) and registry (bisect.go); sweep and cmd/oracle
 // read the corpus through LoadDir.

@@ -62,30 +62,8 @@ type found struct {
 // seeds, is one case. Divergences that did not survive are logged, never
 // filed.
 func Regenerate(ctx context.Context, seeds []Seed, engines []oracle.Engine, dir string, opt Options) *Regen {
-	per := make([][]found, len(seeds))
-	logs := make([][]LogLine, len(seeds))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < max(opt.Workers, 1); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				per[i], logs[i] = regenSeed(ctx, seeds[i], engines, opt)
-			}
-		}()
-	}
-	for i := range seeds {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	g := &Regen{}
-	var all []found
-	for i := range seeds {
-		all = append(all, per[i]...)
-		g.Log = append(g.Log, logs[i]...)
-	}
+	all, log := eachSeed(seeds, opt.Workers, func(s Seed) ([]found, []LogLine) { return regenSeed(ctx, s, engines, opt) })
+	g := &Regen{Log: log}
 	cases, flagged := rootCases(ctx, all, engines, dir, opt.Flaky)
 	for _, c := range cases { // "present in 5.6.0, fixed in 6.2.0" where releases sit side by side
 		if lines := FindingBisectLines(ctx, c); len(lines) > 0 {
@@ -96,6 +74,35 @@ func Regenerate(ctx context.Context, seeds []Seed, engines []oracle.Engine, dir 
 	g.Log = append(append(g.Log, flagged...), filedLines(g.Cases, all)...)
 	sort.SliceStable(g.Log, func(i, j int) bool { return g.Log[i].Seed < g.Log[j].Seed })
 	return g
+}
+
+// eachSeed runs one on every seed, workers at once (at least one), and
+// gathers what each found and logged in the order of seeds: the pool of
+// both kinds of regeneration.
+func eachSeed[S, F any](seeds []S, workers int, one func(S) ([]F, []LogLine)) ([]F, []LogLine) {
+	per := make([][]F, len(seeds))
+	logs := make([][]LogLine, len(seeds))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < max(workers, 1); w++ {
+		wg.Go(func() {
+			for i := range jobs {
+				per[i], logs[i] = one(seeds[i])
+			}
+		})
+	}
+	for i := range seeds {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	var all []F
+	var log []LogLine
+	for i := range seeds {
+		all = append(all, per[i]...)
+		log = append(log, logs[i]...)
+	}
+	return all, log
 }
 
 // regenSeed judges one seed and reduces each of its (engine, class).
@@ -112,21 +119,45 @@ func regenSeed(ctx context.Context, s Seed, engines []oracle.Engine, opt Options
 	var log []LogLine
 	for _, x := range rs {
 		d, ok := x.Divergence()
-		switch {
-		case !x.Survived:
-			log = append(log, LogLine{s.ID, "flagged", x.Engine, string(x.Class), oneLine(x.Reason)})
-		case !ok:
-			log = append(log, LogLine{s.ID, "flagged", x.Engine, string(x.Class), "the run on every engine does not show it on the reduced case"})
-		case x.Class == diff.ClassRejected && follows12(x.Case):
-			log = append(log, LogLine{s.ID, "flagged", x.Engine, string(x.Class), "refuses a SPARQL 1.2 query: an engine without 1.2 lacks the feature (unsupported), no finding"})
-		default:
-			out = append(out, found{seed: s, res: x, div: d})
+		r := reduced{s.ID, x.Engine, x.Class, x.Survived, ok, x.Reason, "", reductionText(x.Engine, x.Stats)}
+		if x.Survived && ok && x.Class == diff.ClassRejected && follows12(x.Case) {
+			r.refused = "refuses a SPARQL 1.2 query: an engine without 1.2 lacks the feature (unsupported), no finding"
 		}
-		if opt.Logf != nil {
-			opt.Logf("%s: %s %s survived=%v %s", s.ID, x.Engine, x.Class, x.Survived && ok, reductionText(x.Engine, x.Stats))
+		if r.keep(opt, &log) {
+			out = append(out, found{seed: s, res: x, div: d})
 		}
 	}
 	return out, log
+}
+
+// reduced is what a seed's regeneration reads of one reduction, of either
+// kind: whether it survived, whether the run on every engine shows it
+// (shows), why the kind turns it down ("" when it does not) and its
+// figures for the progress log.
+type reduced struct {
+	seed, engine    string
+	class           diff.Class
+	survived, shows bool
+	reason, refused string
+	figures         string
+}
+
+// keep logs a reduction that is not filed as flagged, with the reason, and
+// says whether it is kept; the progress log (opt.Logf) gets every one.
+func (r reduced) keep(opt Options, log *[]LogLine) bool {
+	flag := func(why string) { *log = append(*log, LogLine{r.seed, "flagged", r.engine, string(r.class), why}) }
+	switch {
+	case !r.survived:
+		flag(oneLine(r.reason))
+	case !r.shows:
+		flag("the run on every engine does not show it on the reduced case")
+	case r.refused != "":
+		flag(r.refused)
+	}
+	if opt.Logf != nil {
+		opt.Logf("%s: %s %s survived=%v %s", r.seed, r.engine, r.class, r.survived && r.shows, r.figures)
+	}
+	return r.survived && r.shows && r.refused == ""
 }
 
 // follows12 says whether c's query follows SPARQL 1.2 (it declares VERSION
@@ -164,10 +195,7 @@ func rootCases(ctx context.Context, all []found, engines []oracle.Engine, dir st
 	for _, fp := range order {
 		r, first, ok := confirm(ctx, byFP[fp], engines)
 		if !ok {
-			for _, f := range byFP[fp] {
-				log = append(log, LogLine{f.seed.ID, "flagged", f.res.Engine, string(f.res.Class),
-					"the reduced case did not show it on the confirming run"})
-			}
+			log = append(log, unconfirmed(marksOf(byFP[fp]))...)
 			continue
 		}
 		c := rootCase(fp, first, byFP[fp], r, engines)
@@ -175,7 +203,7 @@ func rootCases(ctx context.Context, all []found, engines []oracle.Engine, dir st
 		if len(c.Witnesses) > 0 {
 			c.Meta["witnesses"] = fmt.Sprint(len(c.Witnesses))
 		}
-		fl := flakyEngines(ctx, c, r, engines)
+		fl := flakyEngines(ctx, c, queryRun{r}, engines)
 		for _, e := range strings.Split(known[fp], ",") {
 			if e != "" && !slices.Contains(fl, e) {
 				fl = append(fl, e)
@@ -274,31 +302,34 @@ func witnessesOf(fp string, faces map[string]string, all []found) []Witness {
 // when none of the reduced (engine, class) divergences shows on it.
 func confirm(ctx context.Context, fs []found, engines []oracle.Engine) (*diff.Report, found, bool) {
 	r := diff.Judge(ctx, fs[0].canon, engines, Deadline)
-	for _, f := range fs {
-		for _, d := range r.Divergences {
-			if d.Signature.Class == f.res.Class && slices.Contains(d.Signature.Wrong, f.res.Engine) {
-				f.div = d
-				return r, f, true
-			}
-		}
+	i, d, ok := firstShown(r.Divergences, marksOf(fs))
+	if !ok {
+		return r, found{}, false
 	}
-	return r, found{}, false
+	f := fs[i]
+	f.div = d
+	return r, f, true
 }
 
 // flakyEngines runs a confirmed case once more and names the engines whose
 // outcome or classes differ from the confirming run r (an engine free to
 // order ties or pick DISTINCT rows as it goes, a server that answers
-// otherwise under load): the corpus test logs their changes instead of
-// failing on them.
-func flakyEngines(ctx context.Context, c *Case, r *diff.Report, engines []oracle.Engine) []string {
-	again := expectations(diff.Judge(ctx, c.Oracle(), engines, Deadline))
+// otherwise under load), sorted: the corpus test logs their changes
+// instead of failing on them. A rerun the judge refuses names none.
+func flakyEngines(ctx context.Context, c *Case, r judgedRun, engines []oracle.Engine) []string {
+	again, err := judge(ctx, c, engines)
+	if err != nil {
+		return nil
+	}
+	now := again.expectations()
 	var out []string
 	for _, want := range expectList(r, engines) {
-		got, ok := again[want.Engine]
+		got, ok := now[want.Engine]
 		if ok && (got.Outcome != want.Outcome || !slices.Equal(got.Classes, want.Classes)) {
 			out = append(out, want.Engine)
 		}
 	}
+	sort.Strings(out)
 	return out
 }
 
@@ -307,19 +338,14 @@ func flakyEngines(ctx context.Context, c *Case, r *diff.Report, engines []oracle
 // of each engine's reduction.
 func rootCase(fp string, first found, fs []found, r *diff.Report, engines []oracle.Engine) *Case {
 	res := first.res
+	ms := marksOf(fs)
 	bug, _ := report.BugFor(r, first.div.Signature, &res.Stats, engines...)
 	c := &Case{Query: first.canon.Query, Data: first.canon.Dataset, Meta: map[string]string{
 		"origin": ownOrigin(bug, res.Engine, first.seed.ID), "seed-origin": first.seed.Origin,
-		"seeds": seedList(fs), "fingerprint": fp, "title": oneLine(bug.Title),
+		"seeds": seedList(ms), "fingerprint": fp, "title": oneLine(bug.Title),
 		"feature": oneLine(bug.Feature), "signature": first.div.Signature.String(), "status": bug.Status,
 		"reduction": reductionText(res.Engine, res.Stats)}}
-	verif := map[string]string{}
-	for _, f := range fs {
-		if _, ok := verif[f.res.Engine]; !ok {
-			verif[f.res.Engine] = verification(f.res.Stats)
-		}
-	}
-	c.Expect = verdicts(r, engines, verif, &res.Stats)
+	c.Expect = verdicts(queryRun{r}, engines, verifications(ms), &res.Stats)
 	c.Actual = actualsOf(r, engines, &res.Stats)
 	return c
 }
@@ -363,8 +389,8 @@ func ownOrigin(b report.Bug, engine, seed string) string {
 // basis, own title and root cause of a wrong one (st: the reduction whose
 // triggers name the root causes; nil when none ran), and its reduction's
 // verification.
-func verdicts(r *diff.Report, engines []oracle.Engine, verif map[string]string, st *reduce.Stats) []Expect {
-	wrong := wrongOf(r, engines, st)
+func verdicts(r judgedRun, engines []oracle.Engine, verif map[string]string, st *reduce.Stats) []Expect {
+	wrong := r.wrongOf(engines, st)
 	var out []Expect
 	for _, e := range expectList(r, engines) {
 		w := wrong[e.Engine]
@@ -398,21 +424,44 @@ type wrongVerdict struct {
 	rc           rootcause.RootCause
 }
 
-func wrongOf(r *diff.Report, engines []oracle.Engine, st *reduce.Stats) map[string]wrongVerdict {
+func (r queryRun) wrongOf(engines []oracle.Engine, st *reduce.Stats) map[string]wrongVerdict {
+	return wrongIn(r.Divergences, func(sig diff.Signature) (string, []filed, bool) {
+		b, ok := report.BugFor(r.Report, sig, st, engines...)
+		var fs []filed
+		for _, er := range b.Reports {
+			fs = append(fs, filed{er.Engine, engineTitle(b, er), er.RootCause})
+		}
+		return basisText(b), fs, ok
+	})
+}
+
+// filed is one engine's report in a bug of either kind, as the corpus
+// records it.
+type filed struct {
+	engine, title string
+	rc            rootcause.RootCause
+}
+
+// wrongIn is the rule of both kinds: each engine takes what the first bug
+// it is wrong in says of it (bug: the basis and the engine reports of the
+// divergence with a signature; ok false when none is written up); an
+// engine on the wrong side without a report of its own takes the basis
+// alone.
+func wrongIn(ds []diff.Divergence, bug func(diff.Signature) (string, []filed, bool)) map[string]wrongVerdict {
 	out := map[string]wrongVerdict{}
-	for _, d := range r.Divergences {
-		b, ok := report.BugFor(r, d.Signature, st, engines...)
+	for _, d := range ds {
+		basis, fs, ok := bug(d.Signature)
 		if !ok {
 			continue
 		}
-		for _, er := range b.Reports {
-			if _, seen := out[er.Engine]; !seen {
-				out[er.Engine] = wrongVerdict{basis: basisText(b), title: engineTitle(b, er), rc: er.RootCause}
+		for _, f := range fs {
+			if _, seen := out[f.engine]; !seen {
+				out[f.engine] = wrongVerdict{basis: basis, title: f.title, rc: f.rc}
 			}
 		}
 		for _, e := range d.Signature.Wrong {
 			if _, seen := out[e]; !seen {
-				out[e] = wrongVerdict{basis: basisText(b)}
+				out[e] = wrongVerdict{basis: basis}
 			}
 		}
 	}
@@ -455,17 +504,66 @@ func verification(st reduce.Stats) string {
 	return fmt.Sprintf("minimal=no kept=%d tried=%d", len(st.Kept), st.Tried)
 }
 
-func seedList(fs []found) string {
-	var ids []string
-	seen := map[string]bool{}
-	for _, f := range fs {
-		if !seen[f.seed.ID] {
-			seen[f.seed.ID] = true
-			ids = append(ids, f.seed.ID)
+// mark is what a root cause's case records of each reduction grouped
+// into it, of either kind: its seed, its engine and its figures.
+type mark struct {
+	seed, engine string
+	class        diff.Class
+	stats        reduce.Stats
+}
+
+func (f found) mark() mark { return mark{f.seed.ID, f.res.Engine, f.res.Class, f.res.Stats} }
+
+func marksOf[F interface{ mark() mark }](fs []F) []mark {
+	out := make([]mark, len(fs))
+	for i, f := range fs {
+		out[i] = f.mark()
+	}
+	return out
+}
+
+// firstShown is the first reduction of ms whose engine is wrong in its
+// class in ds (a confirming run's divergences), with that divergence.
+func firstShown(ds []diff.Divergence, ms []mark) (int, diff.Divergence, bool) {
+	for i, m := range ms {
+		for _, d := range ds {
+			if d.Signature.Class == m.class && slices.Contains(d.Signature.Wrong, m.engine) {
+				return i, d, true
+			}
 		}
 	}
+	return 0, diff.Divergence{}, false
+}
+
+// unconfirmed flags every reduction of a root cause its confirming run did
+// not show.
+func unconfirmed(ms []mark) []LogLine {
+	var out []LogLine
+	for _, m := range ms {
+		out = append(out, LogLine{m.seed, "flagged", m.engine, string(m.class), "the reduced case did not show it on the confirming run"})
+	}
+	return out
+}
+
+// seedList is the "seeds" header: the seeds' ids, once each, sorted.
+func seedList(ms []mark) string {
+	var ids []string
+	for _, m := range ms {
+		ids = append(ids, m.seed)
+	}
 	sort.Strings(ids)
-	return strings.Join(ids, ",")
+	return strings.Join(slices.Compact(ids), ",")
+}
+
+// verifications are the expect.tsv form of each engine's first reduction.
+func verifications(ms []mark) map[string]string {
+	out := map[string]string{}
+	for _, m := range ms {
+		if _, ok := out[m.engine]; !ok {
+			out[m.engine] = verification(m.stats)
+		}
+	}
+	return out
 }
 
 // nameCases gives each case its id: the construct and the class of its
@@ -580,9 +678,16 @@ func filedLines(cs []*Case, all []found) []LogLine {
 // cases and writes the log (record.tsv); other files (upstream.tsv) and
 // the update cases (WriteUpdateCorpus) stay.
 func (g *Regen) WriteCorpus(dir string) error {
+	return g.write(dir, false, "record.tsv", "seed")
+}
+
+// write replaces the case directories of one kind under dir (update
+// folders hold update.ru) with g's cases and writes the log as name;
+// what names the log's lines in its first comment ("seed", "update seed").
+func (g *Regen) write(dir string, updates bool, name, what string) error {
 	ents, _ := os.ReadDir(dir)
 	for _, e := range ents {
-		if e.IsDir() && !isUpdateDir(filepath.Join(dir, e.Name())) {
+		if e.IsDir() && isUpdateDir(filepath.Join(dir, e.Name())) == updates {
 			if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
 				return err
 			}
@@ -594,19 +699,23 @@ func (g *Regen) WriteCorpus(dir string) error {
 		}
 	}
 	var b strings.Builder
-	b.WriteString("# written by go test ./internal/regress -run TestRecord -record: what came of each seed\n")
+	b.WriteString("# written by go test ./internal/regress -run TestRecord -record: what came of each " + what + "\n")
 	b.WriteString("seed\twhat\tengine\tclass\tdetail\n")
 	for _, l := range g.Log {
 		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\n", l.Seed, l.What, l.Engine, l.Class, l.Detail)
 	}
-	return os.WriteFile(filepath.Join(dir, "record.tsv"), []byte(b.String()), 0o644)
+	return os.WriteFile(filepath.Join(dir, name), []byte(b.String()), 0o644)
 }
 
 // Rejudge re-runs c on engines and rewrites its verdicts (outcome,
 // classes, version, basis), keeping the case, its header and each
 // engine's reduction verification: expectations synced without reducing.
 func Rejudge(ctx context.Context, c *Case, engines []oracle.Engine) {
-	r := diff.Judge(ctx, c.Oracle(), engines, Deadline)
+	rejudgeWith(c, queryRun{diff.Judge(ctx, c.Oracle(), engines, Deadline)}, engines)
+}
+
+// rejudgeWith rewrites c's verdicts from its new run r, for both kinds.
+func rejudgeWith(c *Case, r judgedRun, engines []oracle.Engine) {
 	verif, prior := map[string]string{}, map[string]Expect{}
 	for _, e := range c.Expect {
 		verif[e.Engine], prior[e.Engine] = e.Reduction, e

@@ -101,44 +101,40 @@ func TestCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range ups {
-		t.Run(c.ID, func(t *testing.T) { checkUpdateCase(t, c, es) })
-	}
-	for _, c := range cases {
-		t.Run(c.ID, func(t *testing.T) {
-			changes, r := Check(context.Background(), c, es)
-			for _, ch := range changes {
-				if ch.Timing() || ch.Shifted() || ch.Flaky(c) {
-					t.Logf("%s: %s (a timeout, classes shifted with the same outcome, or an engine recorded as flaky: logged only)", filepath.Join(c.Dir, "expect.tsv"), ch)
-					continue
-				}
-				t.Errorf("%s: %s (re-record with -record once understood)", filepath.Join(c.Dir, "expect.tsv"), ch)
-			}
-			if len(changes) > 0 {
-				var b bytes.Buffer
-				report.WriteTable(&b, r)
-				t.Log("\n" + b.String())
-			}
-		})
+	for _, c := range append(ups, cases...) {
+		t.Run(c.ID, func(t *testing.T) { checkCase(t, c, es) })
 	}
 }
 
-// checkUpdateCase is TestCorpus for one update case.
-func checkUpdateCase(t *testing.T, c *Case, es []oracle.Engine) {
-	changes, run, err := CheckUpdate(context.Background(), c, es)
-	if err != nil {
-		t.Fatal(err)
+// checkCase is TestCorpus for one case of either kind: a change that is a
+// timeout, a shift of classes with the same outcome or an engine recorded
+// as flaky is logged, any other fails; the run is shown when anything
+// changed (the verdicts' table of a query, the reports of an update).
+func checkCase(t *testing.T, c *Case, es []oracle.Engine) {
+	var changes []Change
+	var show func(*bytes.Buffer)
+	rerecord := "-record"
+	if c.Update {
+		ch, run, err := CheckUpdate(context.Background(), c, es)
+		if err != nil {
+			t.Fatal(err)
+		}
+		changes, rerecord = ch, "-record -updates"
+		show = func(b *bytes.Buffer) { report.WriteUpdateMarkdown(b, report.UpdateBugs(run, es...)) }
+	} else {
+		ch, r := Check(context.Background(), c, es)
+		changes, show = ch, func(b *bytes.Buffer) { report.WriteTable(b, r) }
 	}
 	for _, ch := range changes {
 		if ch.Timing() || ch.Shifted() || ch.Flaky(c) {
-			t.Logf("%s: %s (logged only)", filepath.Join(c.Dir, "expect.tsv"), ch)
+			t.Logf("%s: %s (a timeout, classes shifted with the same outcome, or an engine recorded as flaky: logged only)", filepath.Join(c.Dir, "expect.tsv"), ch)
 			continue
 		}
-		t.Errorf("%s: %s (re-record with -record -updates once understood)", filepath.Join(c.Dir, "expect.tsv"), ch)
+		t.Errorf("%s: %s (re-record with %s once understood)", filepath.Join(c.Dir, "expect.tsv"), ch, rerecord)
 	}
 	if len(changes) > 0 {
 		var b bytes.Buffer
-		report.WriteUpdateMarkdown(&b, report.UpdateBugs(run, es...))
+		show(&b)
 		t.Log("\n" + b.String())
 	}
 }

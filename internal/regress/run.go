@@ -61,32 +61,79 @@ func (c Change) String() string {
 // changed. Expected engines absent from engines are not checked.
 func Check(ctx context.Context, c *Case, engines []oracle.Engine) ([]Change, *diff.Report) {
 	r := diff.Judge(ctx, c.Oracle(), engines, Deadline)
-	got := expectations(r)
+	return changes(c, queryRun{r}), r
+}
+
+// changes are the engines of c whose outcome or classes differ in r.
+func changes(c *Case, r judgedRun) []Change {
+	got := r.expectations()
 	var out []Change
 	for _, want := range c.Expect {
 		g, ok := got[want.Engine]
-		if !ok {
-			continue
-		}
-		if g.Outcome != want.Outcome || !slices.Equal(g.Classes, want.Classes) {
+		if ok && (g.Outcome != want.Outcome || !slices.Equal(g.Classes, want.Classes)) {
 			out = append(out, Change{want.Engine, want, g})
 		}
-	}
-	return out, r
-}
-
-// expectations turns a report into the verdicts a corpus records; the
-// reference is "correct" when it judged.
-func expectations(r *diff.Report) map[string]Expect {
-	out := map[string]Expect{}
-	for _, v := range r.Verdicts {
-		out[v.Engine] = Expect{Engine: v.Engine, Version: v.Version, Outcome: v.Outcome, Classes: v.Classes}
 	}
 	return out
 }
 
-func expectList(r *diff.Report, engines []oracle.Engine) []Expect {
-	got := expectations(r)
+// A judgedRun is one case judged on several engines, of either kind: a
+// query's diff.Report or an update request's reduce.UpdateRun. The corpus
+// reads two things of it, each engine's verdict and what it records of the
+// engines on a wrong side; checking, rejudging, the flaky rerun and the
+// expect.tsv rows are one path for both kinds.
+type judgedRun interface {
+	// expectations are the verdicts a corpus records, by engine; the
+	// reference is "correct" when it judged.
+	expectations() map[string]Expect
+	// wrongOf is what the corpus records of each engine on the wrong side
+	// of a divergence (st: the reduction whose triggers name the root
+	// causes; nil when none ran).
+	wrongOf(engines []oracle.Engine, st *reduce.Stats) map[string]wrongVerdict
+}
+
+type queryRun struct{ *diff.Report }
+
+type updateRun struct{ *reduce.UpdateRun }
+
+func (r queryRun) expectations() map[string]Expect {
+	return byEngine(r.Verdicts, func(v diff.EngineVerdict) Expect {
+		return Expect{Engine: v.Engine, Version: v.Version, Outcome: v.Outcome, Classes: v.Classes}
+	})
+}
+
+func (r updateRun) expectations() map[string]Expect {
+	return byEngine(r.Verdicts, func(v reduce.UpdateVerdict) Expect {
+		return Expect{Engine: v.Engine, Version: v.Version, Outcome: v.Outcome, Classes: v.Classes}
+	})
+}
+
+func byEngine[V any](vs []V, expect func(V) Expect) map[string]Expect {
+	out := map[string]Expect{}
+	for _, v := range vs {
+		e := expect(v)
+		out[e.Engine] = e
+	}
+	return out
+}
+
+// judge runs c on engines as its kind is judged: diff.Judge for a query,
+// reduce.JudgeUpdate for an update request (an error: the judge rejected
+// it).
+func judge(ctx context.Context, c *Case, engines []oracle.Engine) (judgedRun, error) {
+	if !c.Update {
+		return queryRun{diff.Judge(ctx, c.Oracle(), engines, Deadline)}, nil
+	}
+	run, err := reduce.JudgeUpdate(ctx, c.UpdateCase(), engines, Deadline)
+	if err != nil {
+		return nil, err
+	}
+	return updateRun{run}, nil
+}
+
+// expectList is r's verdicts in the order of engines.
+func expectList(r judgedRun, engines []oracle.Engine) []Expect {
+	got := r.expectations()
 	var out []Expect
 	for _, e := range engines {
 		if x, ok := got[e.Name()]; ok {

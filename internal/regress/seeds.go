@@ -28,22 +28,30 @@ func LoadSeeds(dir string) ([]Seed, error) {
 	if err != nil {
 		return nil, err
 	}
-	paths, _ := filepath.Glob(filepath.Join(dir, "*.rq"))
+	return loadSeedFiles(dir, ".rq", func() *rdf.Dataset { return library }, func(id, q string, ds *rdf.Dataset) Seed {
+		return Seed{ID: id, Origin: origin(q), Case: &oracle.Case{Name: id, Query: q, Dataset: ds}}
+	})
+}
+
+// loadSeedFiles reads every seed dir/*<ext> of either kind (".rq" a query,
+// ".ru" an update request), sorted by id, over its own <id>.nq when there
+// is one, else over data() (the library example, the empty store).
+func loadSeedFiles[S any](dir, ext string, data func() *rdf.Dataset, seed func(id, text string, ds *rdf.Dataset) S) ([]S, error) {
+	paths, _ := filepath.Glob(filepath.Join(dir, "*"+ext))
 	sort.Strings(paths)
-	var out []Seed
+	var out []S
 	for _, p := range paths {
-		q, err := os.ReadFile(p)
+		text, err := os.ReadFile(p)
 		if err != nil {
 			return nil, err
 		}
-		id := strings.TrimSuffix(filepath.Base(p), ".rq")
-		ds := library
-		if own := strings.TrimSuffix(p, ".rq") + ".nq"; fileExists(own) {
+		ds := data()
+		if own := strings.TrimSuffix(p, ext) + ".nq"; fileExists(own) {
 			if ds, err = readData(own); err != nil {
 				return nil, err
 			}
 		}
-		out = append(out, Seed{ID: id, Origin: origin(string(q)), Case: &oracle.Case{Name: id, Query: string(q), Dataset: ds}})
+		out = append(out, seed(strings.TrimSuffix(filepath.Base(p), ext), string(text), ds))
 	}
 	return out, nil
 }
