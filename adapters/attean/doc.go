@@ -34,7 +34,7 @@
 // refuses a collection in a triple pattern; RDF::Query answers `VALUES ?x {}`
 // with one empty row.
 //
-// To change it: edit sidecar.pl, try it by hand with JSON lines on stdin
+// How to change it: edit sidecar.pl, try it by hand with JSON lines on stdin
 // (`perl sidecar.pl attean`), then `go test ./adapters/attean`.
 //
 // descriptor.go describes Attean and RDF::Query as two families (same

@@ -62,7 +62,7 @@
 //   - GRAPH ?g {} (and GRAPH ?g { OPTIONAL {...} }) lists only the last -G
 //     graph: a wrong answer, left for the oracle to report.
 //
-// To change it: add a case to TestClassified (real roqet) or TestFaults
+// How to change it: add a case to TestClassified (real roqet) or TestFaults
 // (testdata/fake-roqet, for behaviour a real roqet cannot be made to show),
 // then run `go test ./adapters/rasqal`; TestMasterRelease,
 // TestMasterIsMaster and TestMasterReproducer run master's roqet where it

@@ -9,8 +9,9 @@
 // or of the folder shows) and its commands received the case's query or
 // request, data and base byte for byte.
 //
-// The quoting itself lives in internal/oracle (shell.go, literal.go). To
-// cover a new adapter, add its engine to engines() and, if its script
+// The quoting itself lives in internal/oracle (shell.go, literal.go).
+//
+// How to change it: to cover a new adapter, add its engine to engines() and, if its script
 // writes files of its own, to writes; to cover a new attack, add a case to
 // testdata/hostile.json.
 package reproducers

@@ -63,7 +63,7 @@
 // run that made them; the first call of a process removes those of dead
 // runs (oracle-engine-, oracle-endpoint-, oracle-virtuoso-).
 //
-// To add a sidecar engine: write the sidecar in adapters/<name>/ so it
+// How to add a sidecar engine: write the sidecar in adapters/<name>/ so it
 // answers "version", "ping" and "query" requests, and give its Config to the
 // registry. The sidecar loads Request.Data (N-Quads) into a fresh in-memory
 // store per case, evaluates Request.Query with the dataset set explicitly

@@ -102,4 +102,10 @@
 // killed mid-case by a SIGKILL the oracle did not send (the OOM killer, an
 // operator) is ErrUnavailable saying so, and the case runs once more on a
 // fresh server (killed.go), never ErrCrashed.
+//
+// How to change it: the managed servers are started in endpoints.go under
+// limits.go's limits; a change to how a case runs (load, query, clear) is
+// proved by `go test ./adapters/sparqlhttp`, which runs the real Oxigraph
+// server and Fuseki scripts/install.sh installs (engine_test.go,
+// endpoints_test.go, update_test.go, killed_test.go).
 package sparqlhttp

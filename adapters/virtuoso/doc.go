@@ -66,4 +66,9 @@
 // after its log said "could not allocate memory" (OOM lists Virtuoso's
 // words) or after using over half its share ran out of memory:
 // ErrResource, whatever the steps after the query reported.
+//
+// How to change it: the server's settings are ini.go's and its confinement
+// sandbox.go's; a change is proved by `go test ./adapters/virtuoso` on the
+// real virtuoso-t (virtuoso_test.go, refusal_test.go, killed_test.go,
+// update_test.go).
 package virtuoso

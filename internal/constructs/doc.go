@@ -103,7 +103,7 @@
 //
 // # Changing it
 //
-// A new label: name it in nodeLabels (or termLabels for data), add its
+// How to change it: to add a label, name it in nodeLabels (or termLabels for data), add its
 // neutral form to rewritesFor, list it above, and add a query to
 // testdata/labels.txt (rewrite the golden with
 // `go test ./internal/constructs -run TestLabels -update`, then read the

@@ -42,7 +42,7 @@
 // (GenCase.Template names it). It is not in Profiles, so the nightly
 // rotation leaves it out; `oracle sweep start --profile realistic` asks.
 //
-// To change: keep Test fields plain data (the runner and reports read
+// How to change it: keep Test fields plain data (the runner and reports read
 // them); add vocabulary as constants next to MF/QT; add a fixture under
 // testdata/manifest for each construct the reader learns.
 package corpus

@@ -194,4 +194,11 @@
 // graph-existence, changed-literal, atomicity; error-vs-answer when only
 // one side failed). update_run.go (RunUpdate) runs one request on every
 // engine that is an oracle.Updater, for `oracle diff -u` and POST /v1/diff.
+//
+// How to change it: a new comparison class is a constant in class.go
+// (added, never renamed), its row in docs/report-schema.md's class table
+// and a case file under testdata/cases (TestCases, compare_format_test.go
+// gives the format); a triage rule is proved by a file under
+// testdata/triage (TestTriageData); where a metamorphic relation
+// applies, by testdata/relations/plans.txt (TestRelationPlans).
 package diff

@@ -12,7 +12,7 @@
 // engines stay in the write-up as annotations; they are never part of a
 // finding's identity (internal/store identity.go).
 //
-// To change what a finding records, change store.Record and Record here
+// How to change it: to change what a finding records, change store.Record and Record here
 // together; a field the store does not file stays in the write-up (the
 // Witness body, docs/report-schema.md), which the store keeps as given.
 package filing

@@ -36,4 +36,11 @@
 //
 // This package imports only package adapters (the embedded files); it
 // knows nothing of how an engine is run (internal/registry does).
+//
+// How to change it: a new installation method is one Step kind here plus
+// its case in stepRuntime or releaseRuntime; a runtime file the step needs
+// is embedded by package adapters. TestEmbedsEveryRuntimeFile and
+// TestReleasesMatchInstallScript keep the embedded files and
+// scripts/install.sh true to the descriptors; TestInstallEndpointAndRelease
+// installs for real.
 package install

@@ -7,6 +7,7 @@
 // names a jar under the home directory. Text rewrites such text.
 //
 // It imports only the standard library and internal/w3csuite (where the
-// suite and the repository are). To keep another folder out, add it to
-// prefixes; TestText (localpath_test.go) lists what is rewritten.
+// suite and the repository are).
+//
+// How to change it: to keep another folder out, add it to prefixes; TestText (localpath_test.go) lists what is rewritten.
 package localpath

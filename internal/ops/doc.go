@@ -34,7 +34,7 @@
 // sentence of an audited section quoted with the cases it decides, or
 // waived with a reason; TestAudit checks the quotes against the spec text.
 //
-// To change a behaviour, change the data test first (testdata/*.txt: one
+// How to change it: change the data test first (testdata/*.txt: one
 // case a line, "(op arg ...) => expected", read by sexpr_test.go), then the
 // code, and cite the section that decides.
 //

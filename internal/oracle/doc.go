@@ -36,4 +36,9 @@
 // package that needs a fact of an engine reads it here (Describe,
 // Described) instead of keeping a table keyed by engine name; a new fact
 // is a field here filled in every adapter's descriptor.go.
+//
+// How to change it: what every engine shares goes into Case, Engine or
+// Descriptor here, and never an engine's name; a new typed error needs its
+// kind in Classify (run.go) so triage can name it; the shell quoting of
+// reproducers is proved by shell_test.go over testdata/quoting.json.
 package oracle

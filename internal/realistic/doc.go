@@ -55,4 +55,9 @@
 // (realistic_test.go) check determinism, size, the shape's ratios and
 // traits, and that every template parses and mostly matches on the fast
 // engine at 12k triples.
+//
+// How to change it: a new shape is a generator file beside bsbm.go, lubm.go
+// and kg.go with its queries in a queries_<shape>.go; realistic_test.go
+// proves it is deterministic and sized (TestDeterministicAndSized) and that
+// its queries parse and match the data (TestQueriesParseAndMatch).
 package realistic

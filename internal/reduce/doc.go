@@ -147,4 +147,10 @@
 // the slots the edits replace, shared with its neutral forms)
 // (tests: registry, reference, regress). diff must not import reduce;
 // report rendering imports reduce, never the reverse.
+//
+// How to change it: a new edit of the query's tree is proved by its
+// expected candidates in testdata/edits.txt (TestEdits, rewrite with `go
+// test ./internal/reduce -run TestEdits -update` and read the diff; updates
+// in testdata/update_edits.txt); what a reduced case's trigger is, by
+// testdata/triggers.tsv (trigger_test.go).
 package reduce

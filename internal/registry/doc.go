@@ -121,4 +121,11 @@
 //
 // Besides oracle, reference and engine this package imports algebra (to
 // parse for the reference), results, rdf and ops (for ops.ErrBudget).
+//
+// How to change it: a new engine is registered by its adapter's descriptor
+// and one blank import of its package in this package
+// (docs/architecture.md, "Each engine described once; adding an engine";
+// stub_test.go proves it); a config field is EngineConfig's (config.go),
+// documented in docs/config.md and docs/config.schema.json, which
+// config_schema_test.go checks.
 package registry

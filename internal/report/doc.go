@@ -98,4 +98,9 @@
 // Goldens: testdata/golden, rewritten with -update (hostile.* hold the
 // break-out attempts; basis_cases.txt the real judge on the recorded
 // engine answers of testdata/basis, TestBasisCases).
+//
+// How to change it: a field of the write-up goes into Bug or EngineReport
+// and docs/report-schema.md together; TestReportGoldens renders every case
+// of testdata/golden (rewrite with `go test ./internal/report -update` and
+// read the diff).
 package report

@@ -42,4 +42,8 @@
 // update request (empty named graphs kept, Err for a failed request), and
 // StoreFreedom (Freedom.Update) lists the other outcomes the Update text
 // permits.
+//
+// How to change it: a reader or writer change gets a golden under
+// testdata/read or testdata/write (TestGoldenRead, TestGoldenWrite); the
+// readers' fuzz corpora are under testdata/fuzz.
 package results

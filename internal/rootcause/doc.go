@@ -35,4 +35,9 @@
 // To add a symptom, add it to symptom.go and to testdata/transformations.txt
 // or testdata/messages.txt; rules in the adapters' known.json may match it
 // by regular expression.
+//
+// How to change it: keys are data: a row of testdata/keys.txt (TestKeys), a
+// message normalisation in testdata/messages.txt (TestMessage), a
+// transformation in testdata/transformations.txt (TestTransformation);
+// TestCorpusKeys keys the regression corpus.
 package rootcause

@@ -39,4 +39,8 @@
 // judgeOutcome, never in Check or CheckUpdate; a new kind of case is a
 // function building a trial plus a run function over runSeeds. The engines
 // come from the registry by name, so a new engine needs no change here.
+//
+// How to change it: every corpus/profiles/*.json is run by TestProfiles; a
+// disagreement worth keeping goes under testdata/regress (TestRegress
+// replays it).
 package selfcheck

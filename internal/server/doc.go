@@ -97,4 +97,9 @@
 // the tests would catch). Untrusted RDF is parsed in child processes
 // (rdf.IsolatedLoader), so a binary that serves must call
 // rdf.ServeLoadChild first (cmd/oracle does; tests do in TestMain).
+//
+// How to change it: a new endpoint is a route in server.go with its handler
+// in a file of its own and a test through the real router (api_test.go
+// shows the form); bad input is a file under testdata/bad saying what
+// status and message it gets (badinput_test.go).
 package server

@@ -83,4 +83,9 @@
 // Every write is a single transaction. Writes that a retried sweep job may
 // repeat (RecordCase, FileReport) are upserts on a unique key, so a retry
 // never duplicates a row.
+//
+// How to change it: a schema change is a new numbered file under
+// migrations/ (with a Go step in codeSteps when SQL alone cannot write it),
+// never an edit of an old one; the tests run on SQLite, and on PostgreSQL
+// too when ORACLE_TEST_POSTGRES is set (store_test.go).
 package store

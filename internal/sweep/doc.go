@@ -82,6 +82,6 @@
 // <engine>.tsv, -update.tsv, -sparql12.tsv), so a sweep, `oracle w3c
 // --store` and `oracle gate --store` count alike.
 //
-// To add a corpus, add a key prefix to cases.go (enumerate in cases,
+// How to change it: to add a corpus, add a key prefix to cases.go (enumerate in cases,
 // build in resolve) and a field to store.SweepSpec.
 package sweep

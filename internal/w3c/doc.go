@@ -60,4 +60,9 @@
 // `oracle w3c` runs DefaultManifests and UpdateManifests unless told
 // otherwise (--suite), and counts the two kinds apart (Report.Split,
 // IsUpdateTest).
+//
+// How to change it: a runner change is proved on the small suite of
+// testdata/suite (TestRunnerOutcomes; TestRunnerOutputs against the
+// report.* goldens, rewritten with -update); the engines' accepted
+// deviations on the real suite are baselines/ (engines_test.go).
 package w3c

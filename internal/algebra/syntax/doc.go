@@ -58,7 +58,7 @@
 // to the algebra (§18.2) is not here: internal/algebra/translate.go walks this
 // tree.
 //
-// Invariants and how to change things:
+// How to change it, and the invariants a change keeps:
 //   - Parse never panics on the normal path; errors are *Error with line and
 //     column (columns in runes, of the original text before §19.2 escapes).
 //     Nesting (groups, brackets, paths, collections) is bounded by
