@@ -19,8 +19,13 @@
 // (the answer is "unsupported") and the process runs without a network.
 //
 // scripts/install.sh builds target/jena-sidecar.jar with `mvn -q -B package`
-// when pom.xml or the sources changed. To move to another Jena version, change
-// jena.version in pom.xml and Version here, and run the install script.
+// when pom.xml or the sources changed.
+//
+// How to change it: edit the Java source and rebuild with the install
+// script, then `go test ./adapters/jena` on the real sidecar (jena_test.go
+// and reproducer_test.go). To move to another Jena version,
+// change jena.version in pom.xml and Version here, and run the install
+// script.
 //
 // descriptor.go describes Jena (family "jena", which Fuseki in
 // adapters/sparqlhttp joins) and attaches known.json, the family's rules:

@@ -104,8 +104,8 @@
 // judging and reduction calls, the fingerprint, and for queries the root
 // causes' faces, witnesses, actual answers and bisect lines.
 //
-// To change: a rule of the corpus for both kinds goes in the shared
-// functions above; what a kind records of a wrong engine goes in its
+// How to change it: a rule of the corpus for both kinds goes in the
+// shared functions above; what a kind records of a wrong engine goes in its
 // wrongOf; a new kind of case is a judgedRun plus its seed loader.
 //
 // This package imports diff, reduce, report, oracle, rdf, results,

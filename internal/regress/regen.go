@@ -162,7 +162,7 @@ func (r reduced) keep(opt Options, log *[]LogLine) bool {
 
 // follows12 says whether c's query follows SPARQL 1.2 (it declares VERSION
 // or uses a 1.2 form, or the case says so): an engine refusing it is one
-// without 1.2, not one breaking the 1.1 grammar (issue 19). A 1.2-capable
+// without 1.2, not one breaking the 1.1 grammar. A 1.2-capable
 // engine refusing a valid 1.2 query is lost here too; none was seen.
 func follows12(c *oracle.Case) bool {
 	if c.Spec == syntax.Spec12 {
