@@ -270,7 +270,8 @@ perl_adapter() {
 # external engine process runs in a bwrap sandbox (its own mount, pid and
 # network namespaces; only the system, its own runtime and a private tmpfs
 # visible) under memory and CPU limits set with prlimit (adapters/sidecar,
-# an engine must read no file and reach no URL a case did not supply). Without bwrap engines run with a network namespace only, and
+# an engine must read no file and reach no URL a case did not supply).
+# Without bwrap engines run with a network namespace only, and
 # under CI=true not at all.
 engine_sandbox() {
 	command -v prlimit >/dev/null 2>&1 || apt_install util-linux
