@@ -130,14 +130,20 @@ func TestFaults(t *testing.T) {
 		t.Run(c.mode, func(t *testing.T) {
 			e := New(Config{Roqet: fake, Env: []string{"FAKE_ROQET=" + c.mode}})
 			start := time.Now()
-			a, err := eval(e, &oracle.Case{Name: c.mode, Query: "ASK {}"}, 300*time.Millisecond)
+			// Only the hang meets its deadline: the others answer at once,
+			// but a sandboxed start on a loaded machine takes over 300 ms.
+			deadline := 30 * time.Second
+			if c.mode == "hang" {
+				deadline = 300 * time.Millisecond
+			}
+			a, err := eval(e, &oracle.Case{Name: c.mode, Query: "ASK {}"}, deadline)
 			if got := oracle.Classify(err); got != c.want {
 				t.Errorf("classified %q (%v), want %q", got, err, c.want)
 			}
 			if c.want == "" && (a == nil || !a.Boolean) {
 				t.Errorf("answer %+v, want true", a)
 			}
-			if d := time.Since(start); d > 5*time.Second {
+			if d := time.Since(start); c.mode == "hang" && d > 5*time.Second {
 				t.Errorf("took %v: the process group was not killed at the deadline", d)
 			}
 		})

@@ -27,7 +27,10 @@ func timed(m *Managed, c *oracle.Case, d time.Duration) (time.Duration, error) {
 // 2 s deadline: a server stopped because it kept evaluating it is started
 // again in the background (warm.go), so the next light case, coming once
 // the restart had its time, answers within a few seconds instead of paying
-// a cold start; the test logs the cold start beside it.
+// a cold start; the test logs the cold start beside it. On Fuseki (a start
+// of tens of seconds on a loaded machine) a case coming half a cold start
+// into the restart waits for that start (joined) rather than starting its
+// own.
 func TestRewarmAfterAbandon(t *testing.T) {
 	jar := installed(t, FusekiJar)
 	oxi := installed(t, filepath.Join(".venv", "bin", "oxigraph"))
@@ -39,13 +42,9 @@ func TestRewarmAfterAbandon(t *testing.T) {
 			if err != nil {
 				t.Fatalf("cold start: %v", err)
 			}
-			took, err := timed(m, adaptertest.CrossProduct(2000, 4), 2*time.Second)
-			if k := oracle.Classify(err); k != "timeout" {
-				t.Fatalf("the runaway case: %v, want a timeout", err)
-			}
-			stopped := strings.Contains(err.Error(), "started afresh in the background")
+			took, stopped := abandonRunaway(t, m)
 			if stopped && !m.Rewarmed(RewarmAfter+m.srv.StartTimeout) {
-				t.Fatalf("stopped after the abandoned case (%v), and not started again in the background", err)
+				t.Fatal("stopped after the abandoned case, and not started again in the background")
 			}
 			next, err := timed(m, ask, time.Minute)
 			t.Logf("cold start and ASK %s; runaway returned after %s (server stopped: %v); next ASK %s",
@@ -53,7 +52,44 @@ func TestRewarmAfterAbandon(t *testing.T) {
 			if err != nil || next > 5*time.Second {
 				t.Errorf("the next light case took %s (%v), want an answer within 5 s from a warm server", next.Round(time.Millisecond), err)
 			}
+			if m.Name() == FusekiName && stopped {
+				joined(t, m, cold)
+			}
 		})
+	}
+}
+
+// abandonRunaway runs the runaway case under a 2 s deadline, which must
+// time out, and says how long it took and whether the server was stopped.
+func abandonRunaway(t *testing.T, m *Managed) (time.Duration, bool) {
+	t.Helper()
+	took, err := timed(m, adaptertest.CrossProduct(2000, 4), 2*time.Second)
+	if k := oracle.Classify(err); k != "timeout" {
+		t.Fatalf("the runaway case: %v, want a timeout", err)
+	}
+	return took, strings.Contains(err.Error(), "started afresh in the background")
+}
+
+// joined: a case that comes while the background restart is under way,
+// half a cold start into it, waits for that start instead of starting a
+// server of its own: it answers within three quarters of a cold start
+// (about half is expected), and one JVM runs after it.
+func joined(t *testing.T, m *Managed, cold time.Duration) {
+	if _, stopped := abandonRunaway(t, m); !stopped {
+		t.Logf("Fuseki stopped the second runaway case itself: no restart to join")
+		return
+	}
+	time.Sleep(RewarmAfter + cold/2) // the restart is about half way
+	next, err := timed(m, &oracle.Case{Name: "ask", Query: "ASK {}"}, 3*time.Minute)
+	javas := 0
+	for _, pid := range sidecar.Tree(os.Getpid()) {
+		if cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid)); strings.HasPrefix(filepath.Base(strings.Split(string(cmd), "\x00")[0]), "java") {
+			javas++
+		}
+	}
+	t.Logf("ASK joining the background restart %s; JVMs %d", next.Round(time.Millisecond), javas)
+	if err != nil || next > cold*3/4 || javas != 1 {
+		t.Errorf("the case joining the restart took %s (%v; cold %s) with %d JVMs, want at most three quarters of the cold start and one JVM", next.Round(time.Millisecond), err, cold.Round(time.Millisecond), javas)
 	}
 }
 
@@ -75,36 +111,5 @@ func TestRewarmClosed(t *testing.T) {
 	}
 	if u := m.URL(); u != "" {
 		t.Fatalf("a server runs at %s after Close", u)
-	}
-}
-
-// TestRewarmJoined: a case that comes while the background restart is
-// under way waits for that start instead of starting a server of its own:
-// on Fuseki (a start of tens of seconds on a loaded machine), coming half
-// a cold start into the restart, it answers within three quarters of a
-// cold start (about half is expected), and one JVM runs after it.
-func TestRewarmJoined(t *testing.T) {
-	jar := installed(t, FusekiJar)
-	m := Fuseki(FusekiJava(jar), jar)
-	defer m.Close()
-	ask := &oracle.Case{Name: "ask", Query: "ASK {}"}
-	cold, err := timed(m, ask, 3*time.Minute)
-	if err != nil {
-		t.Fatalf("cold start: %v", err)
-	}
-	if _, err := timed(m, adaptertest.CrossProduct(2000, 4), 2*time.Second); err == nil || !strings.Contains(err.Error(), "started afresh in the background") {
-		t.Skipf("Fuseki stopped the runaway case itself (%v): no restart to join", err)
-	}
-	time.Sleep(RewarmAfter + cold/2) // the restart is about half way
-	next, err := timed(m, ask, 3*time.Minute)
-	javas := 0
-	for _, pid := range sidecar.Tree(os.Getpid()) {
-		if cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid)); strings.HasPrefix(filepath.Base(strings.Split(string(cmd), "\x00")[0]), "java") {
-			javas++
-		}
-	}
-	t.Logf("cold start and ASK %s; ASK joining the background restart %s; JVMs %d", cold.Round(time.Millisecond), next.Round(time.Millisecond), javas)
-	if err != nil || next > cold*3/4 || javas != 1 {
-		t.Errorf("the case joining the restart took %s (%v; cold %s) with %d JVMs, want at most three quarters of the cold start and one JVM", next.Round(time.Millisecond), err, cold.Round(time.Millisecond), javas)
 	}
 }
