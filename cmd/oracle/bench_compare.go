@@ -19,27 +19,14 @@ import (
 // under ORDER BY (#defn_algOrdered), carry the same sequence of sort keys.
 // The BSBM-like data has no blank nodes, so no bijection is needed.
 
-// sliceOf returns the query's top Slice, if any, and the ORDER BY below it.
+// sliceOf returns the query's top Slice, if any, and the ORDER BY below it
+// (algebra.TopOrderBy).
 func sliceOf(q *algebra.Query) (*algebra.Slice, *algebra.OrderBy) {
 	s, ok := q.Op.(*algebra.Slice)
 	if !ok {
 		return nil, nil
 	}
-	op := s.Op
-	for {
-		switch o := op.(type) {
-		case *algebra.Project:
-			op = o.Op
-		case *algebra.Distinct:
-			op = o.Op
-		case *algebra.Reduced:
-			op = o.Op
-		case *algebra.OrderBy:
-			return s, o
-		default:
-			return s, nil
-		}
-	}
+	return s, algebra.TopOrderBy(s.Op)
 }
 
 // benchAgree says how ext differs from ours ("" when it agrees). full is

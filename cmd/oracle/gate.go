@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -208,7 +209,7 @@ func (g *gateFlags) finish(ctx context.Context, run *gateRun) int {
 	run.judge(base)
 	outs := []struct {
 		path  string
-		write func(*os.File) error
+		write func(io.Writer) error
 	}{{g.junit, run.writeJUnit}, {g.writeBaseline, run.writeBaseline}}
 	for _, o := range outs {
 		if err := writeOut(o.path, o.write); err != nil {
@@ -248,7 +249,9 @@ func readBaselineFile(path string) (w3c.Baseline, error) {
 	return b, nil
 }
 
-func writeOut(path string, write func(*os.File) error) error {
+// writeOut creates path and writes it (gate's and w3c's report files);
+// an empty path writes nothing.
+func writeOut(path string, write func(io.Writer) error) error {
 	if path == "" {
 		return nil
 	}

@@ -165,7 +165,7 @@ func w3cReport(rep *w3c.Report, verbose bool, junit, earl, writeBaseline string,
 		path  string
 		write func(io.Writer) error
 	}{{junit, rep.WriteJUnit}, {earl, rep.WriteEARL}, {writeBaseline, rep.WriteBaseline}} {
-		if err := w3cWriteFile(out.path, out.write); err != nil {
+		if err := writeOut(out.path, out.write); err != nil {
 			return w3cFail(err)
 		}
 	}
@@ -245,21 +245,6 @@ func readBaselines(paths []string) (w3c.Baseline, error) {
 		}
 	}
 	return out, nil
-}
-
-func w3cWriteFile(path string, write func(io.Writer) error) error {
-	if path == "" {
-		return nil
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 func w3cIsTerminal(f *os.File) bool {

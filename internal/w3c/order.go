@@ -10,26 +10,13 @@ import (
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
-// orderConds returns the ORDER BY conditions of the query's top level: the
-// solution modifiers are applied as Slice(Distinct|Reduced(Project(OrderBy(...))))
-// (#sparqlSolMod), so the OrderBy, if any, lies under those.
+// orderConds returns the ORDER BY conditions of the query's top level
+// (algebra.TopOrderBy: the OrderBy under the solution modifiers, #sparqlSolMod).
 func orderConds(op algebra.Op) []algebra.OrderCond {
-	for {
-		switch o := op.(type) {
-		case *algebra.Slice:
-			op = o.Op
-		case *algebra.Distinct:
-			op = o.Op
-		case *algebra.Reduced:
-			op = o.Op
-		case *algebra.Project:
-			op = o.Op
-		case *algebra.OrderBy:
-			return o.Conds
-		default:
-			return nil
-		}
+	if o := algebra.TopOrderBy(op); o != nil {
+		return o.Conds
 	}
+	return nil
 }
 
 // orderFreedom builds the Freedom of an ordered expectation: the expected

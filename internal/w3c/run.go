@@ -14,6 +14,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/localpath"
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // Outcome is what happened to one test.
@@ -250,10 +251,16 @@ func (r *runner) folder(t *corpus.Test) string {
 	return filepath.ToSlash(filepath.Join(filepath.Base(filepath.Dir(dir)), filepath.Base(dir)))
 }
 
-// eval runs the engine with the per-test deadline. An engine that ignores
-// its context is abandoned (its goroutine left behind) a grace period after
-// the deadline, so one hung query never stalls the run; a panic is a crash.
+// eval runs the engine's Eval with the per-test deadline (bounded).
 func (r *runner) eval(ctx context.Context, c *oracle.Case) *answerOrErr {
+	return r.bounded(ctx, func(ctx context.Context) (*results.Answer, error) { return r.engine.Eval(ctx, c) })
+}
+
+// bounded runs call (an engine's Eval or Update) with the per-test
+// deadline. An engine that ignores its context is abandoned (its goroutine
+// left behind) a grace period after the deadline, so one hung query never
+// stalls the run; a panic is a crash.
+func (r *runner) bounded(ctx context.Context, call func(context.Context) (*results.Answer, error)) *answerOrErr {
 	ctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()
 	ch := make(chan *answerOrErr, 1)
@@ -263,7 +270,7 @@ func (r *runner) eval(ctx context.Context, c *oracle.Case) *answerOrErr {
 				ch <- &answerOrErr{err: fmt.Errorf("%w: panic: %v", oracle.ErrCrashed, p)}
 			}
 		}()
-		a, err := r.engine.Eval(ctx, c)
+		a, err := call(ctx)
 		ch <- &answerOrErr{a, err}
 	}()
 	var res *answerOrErr

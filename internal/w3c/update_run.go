@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/sparql-oracle/oracle/internal/corpus"
 	"github.com/sparql-oracle/oracle/internal/diff"
@@ -177,35 +176,10 @@ func (fc *fileCache) fillStore(ds *rdf.Dataset, data []string, graphs []corpus.G
 	return nil
 }
 
-// update runs the engine's Update with the per-test deadline, as eval does.
+// update runs the engine's Update with the per-test deadline (bounded).
 func (r *runner) update(ctx context.Context, c *oracle.UpdateCase) *answerOrErr {
 	up, _ := oracle.AsUpdater(r.engine)
-	ctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
-	defer cancel()
-	ch := make(chan *answerOrErr, 1)
-	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				ch <- &answerOrErr{err: fmt.Errorf("%w: panic: %v", oracle.ErrCrashed, p)}
-			}
-		}()
-		a, err := up.Update(ctx, c)
-		ch <- &answerOrErr{a, err}
-	}()
-	select {
-	case res := <-ch:
-		if res.err == nil && res.ans == nil {
-			res.err = fmt.Errorf("%w: engine returned neither answer nor error", oracle.ErrCrashed)
-		}
-		return res
-	case <-ctx.Done():
-		select {
-		case res := <-ch:
-			return res
-		case <-time.After(min(gracePeriod, r.opts.Timeout)):
-			return &answerOrErr{err: fmt.Errorf("%w: no answer after the deadline", oracle.ErrTimeout)}
-		}
-	}
+	return r.bounded(ctx, func(ctx context.Context) (*results.Answer, error) { return up.Update(ctx, c) })
 }
 
 // IsUpdateTest reports whether a test is about an update request (the
