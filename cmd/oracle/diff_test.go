@@ -113,12 +113,7 @@ func TestDiffAllCorrectJSON(t *testing.T) {
 // TestDiffAndReduceRDFLib reproduces RDFLib's GROUP BY over an empty input
 // (ENGINES.md) through the commands, when RDFLib is installed.
 func TestDiffAndReduceRDFLib(t *testing.T) {
-	if !registry.Installed("rdflib") {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("rdflib is not installed (scripts/install.sh installs it)")
-		}
-		t.Skip("rdflib is not installed; run scripts/install.sh")
-	}
+	requireInstalled(t, "rdflib")
 	dir := writeFiles(t, map[string]string{
 		"q.rq":  "PREFIX : <http://example.org/>\nSELECT ?a (COUNT(?b) AS ?n) WHERE { ?b :translator ?a . ?b :pages ?p } GROUP BY ?a ORDER BY ?a",
 		"d.ttl": libraryTTL,
@@ -162,4 +157,17 @@ func TestReduceNothing(t *testing.T) {
 	if code != exitUsage {
 		t.Errorf("bad signature: exit %d, want 1", code)
 	}
+}
+
+// requireInstalled skips the test when the engine is not installed, except
+// in CI, where scripts/install.sh must have installed it.
+func requireInstalled(t *testing.T, name string) {
+	t.Helper()
+	if registry.Installed(name) {
+		return
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("%s is not installed (scripts/install.sh installs it)", name)
+	}
+	t.Skipf("%s is not installed; run scripts/install.sh", name)
 }

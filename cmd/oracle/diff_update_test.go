@@ -2,12 +2,9 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/sparql-oracle/oracle/internal/registry"
 )
 
 // TestDiffUpdate: `oracle diff -u` over a TriG store and over a catalogue
@@ -65,12 +62,7 @@ func TestDiffUpdate(t *testing.T) {
 // before each operation) to a verified 1-minimal request and writes the
 // report with pyoxigraph's own reproducer.
 func TestDiffUpdateReduce(t *testing.T) {
-	if !registry.Installed("pyoxigraph") {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("pyoxigraph is not installed (scripts/install.sh installs it)")
-		}
-		t.Skip("pyoxigraph is not installed; run scripts/install.sh")
-	}
+	requireInstalled(t, "pyoxigraph")
 	dir := writeFiles(t, map[string]string{
 		"u.ru": "INSERT DATA { <http://ex/a> <http://ex/p> 1 } ;\nPREFIX ex: <http://ex/>\nINSERT DATA { ex:b ex:p 2 }\n",
 		"d.nq": "<http://ex/x> <http://ex/p> <http://ex/y> .\n",

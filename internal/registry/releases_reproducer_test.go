@@ -29,14 +29,7 @@ func TestReleaseReproducers(t *testing.T) {
 		{"oxigraph@0.4.11", "oxigraph@0.4.11", "NODE_PATH=%s/releases/0.4.11/node_modules"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e, err := New(c.name)
-			if err != nil {
-				if os.Getenv("CI") == "true" {
-					t.Fatal(err)
-				}
-				t.Skip(err)
-			}
-			defer Close(e)
+			e := installedOrSkip(t, New, c.name)
 			n, ok := oracle.NativeFor(e, reproCase)
 			if !ok || !strings.Contains(n.Install, c.install) {
 				t.Fatalf("reproducer %v %+v: want one installing %s", ok, n, c.install)
@@ -56,14 +49,7 @@ func TestReleaseReproducers(t *testing.T) {
 // reproducers are registered by the adapter's engine name.
 func TestRenamedSidecarReproducer(t *testing.T) {
 	cfg := &Config{Engines: []EngineConfig{{Name: "pyoxi-big", Kind: "pyoxigraph", MemoryMB: 4096}}}
-	e, err := cfg.New("pyoxi-big")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
-	defer Close(e)
+	e := installedOrSkip(t, cfg.New, "pyoxi-big")
 	n, ok := oracle.NativeFor(e, reproCase)
 	if !ok || !strings.Contains(n.Install, "pyoxigraph==") {
 		t.Fatalf("pyoxi-big: reproducer %v %+v, want pyoxigraph's", ok, n)
@@ -100,4 +86,20 @@ func runNative(t *testing.T, n oracle.Native, env string) string {
 		t.Fatalf("%v: %s\n%s", err, out, n.Run)
 	}
 	return string(out)
+}
+
+// installedOrSkip builds the engine with newEngine, closed when the test
+// ends; one that cannot be built here (not installed) skips the test,
+// except in CI, where scripts/install.sh must have installed it.
+func installedOrSkip(t *testing.T, newEngine func(string) (oracle.Engine, error), name string) oracle.Engine {
+	t.Helper()
+	e, err := newEngine(name)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	t.Cleanup(func() { Close(e) })
+	return e
 }

@@ -70,11 +70,7 @@ func measure(t *testing.T, p *corpus.Profile, n int) profileStats {
 			st.nonEmpty++
 		}
 	}
-	var out strings.Builder
-	st.sum = RunWith(context.Background(), Config{Cases: n, Seed: 1, Profile: p, Judge: ref, Actual: eng, Out: &out})
-	if st.sum.Disagreements > 0 || st.sum.Invalid > 0 {
-		t.Errorf("profile %s: %s (%s)\n%s", p.Name, st.sum.Line(), st.sum.Detail(), firstN(out.String(), 6000))
-	}
+	st.sum = judged(t, RunWith, p, n, ref, eng)
 	return st
 }
 
@@ -100,12 +96,21 @@ func measureUpdates(t *testing.T, p *corpus.Profile, n int, ref, eng oracle.Engi
 			st.nonEmpty++
 		}
 	}
-	var out strings.Builder
-	st.sum = RunUpdates(context.Background(), Config{Cases: n, Seed: 1, Profile: p, Judge: ref, Actual: eng, Out: &out})
-	if st.sum.Disagreements > 0 || st.sum.Invalid > 0 {
-		t.Errorf("profile %s: %s (%s)\n%s", p.Name, st.sum.Line(), st.sum.Detail(), firstN(out.String(), 6000))
-	}
+	st.sum = judged(t, RunUpdates, p, n, ref, eng)
 	return st
+}
+
+// judged runs the profile's n cases (seeds 1..n) through run (RunWith or
+// RunUpdates), the reference judging the engine, and fails the test on a
+// disagreement or an invalid case.
+func judged(t *testing.T, run func(context.Context, Config) *Summary, p *corpus.Profile, n int, ref, eng oracle.Engine) *Summary {
+	t.Helper()
+	var out strings.Builder
+	sum := run(context.Background(), Config{Cases: n, Seed: 1, Profile: p, Judge: ref, Actual: eng, Out: &out})
+	if sum.Disagreements > 0 || sum.Invalid > 0 {
+		t.Errorf("profile %s: %s (%s)\n%s", p.Name, sum.Line(), sum.Detail(), firstN(out.String(), 6000))
+	}
+	return sum
 }
 
 // changed reports whether the store after a request differs from the one

@@ -44,14 +44,7 @@ func (g graph) typed(class string) []rdf.Term {
 func TestEARLDescribesSubjectAndAssertor(t *testing.T) {
 	rep := runFixture(t)
 	rep.Engine, rep.Version = "oxigraph", "0.5.11"
-	var buf bytes.Buffer
-	if err := rep.WriteEARL(&buf); err != nil {
-		t.Fatal(err)
-	}
-	quads, err := rdf.Parse(&buf, rdf.Turtle, "", "earl")
-	if err != nil {
-		t.Fatal(err)
-	}
+	quads := earlQuads(t, &rep)
 	g := graph{}
 	for _, q := range quads {
 		if g[q.S] == nil {
@@ -102,4 +95,18 @@ func TestEveryEngineHasAProject(t *testing.T) {
 	if p, q := project("jena@5.6.0"), project("jena"); p != q {
 		t.Errorf("jena@5.6.0 is described as %+v, jena as %+v", p, q)
 	}
+}
+
+// earlQuads writes the report's EARL and reads it back as Turtle.
+func earlQuads(t *testing.T, rep *Report) []rdf.Quad {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := rep.WriteEARL(&buf); err != nil {
+		t.Fatal(err)
+	}
+	quads, err := rdf.Parse(&buf, rdf.Turtle, "", "earl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return quads
 }

@@ -168,14 +168,7 @@ func TestRunnerOutputs(t *testing.T) {
 // one earl:outcome per test.
 func TestEARLParses(t *testing.T) {
 	rep := runFixture(t)
-	var buf bytes.Buffer
-	if err := rep.WriteEARL(&buf); err != nil {
-		t.Fatal(err)
-	}
-	quads, err := rdf.Parse(&buf, rdf.Turtle, "", "earl")
-	if err != nil {
-		t.Fatal(err)
-	}
+	quads := earlQuads(t, &rep)
 	n := 0
 	for _, q := range quads {
 		if q.P.Value == "http://www.w3.org/ns/earl#outcome" {

@@ -2,7 +2,6 @@ package w3c_test
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -30,10 +29,7 @@ func runUpdateSuite(t *testing.T, e oracle.Engine) w3c.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	paths := make([]string, len(w3c.UpdateManifests))
-	for i, m := range w3c.UpdateManifests {
-		paths[i] = filepath.Join(root, filepath.FromSlash(m))
-	}
+	paths := w3c.UpdatePaths(root)
 	rep := w3c.Run(context.Background(), e, paths, w3c.Options{Timeout: 20 * time.Second, Root: root})
 	if rep.Err != nil {
 		t.Fatal(rep.Err)
