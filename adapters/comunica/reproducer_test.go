@@ -9,5 +9,6 @@ import (
 // TestUpdateReproducer: the native update reproducer, run on this
 // folder's node_modules, prints the store the adapter answers.
 func TestUpdateReproducer(t *testing.T) {
-	adaptertest.CheckUpdateReproducer(t, engine(t), nodePath(), nil)
+	_, env := adaptertest.NodeModules(t, "@comunica/query-sparql-rdfjs")
+	adaptertest.CheckUpdateReproducer(t, engine(t), env, nil)
 }
