@@ -6,8 +6,8 @@
 // edited profile or a newly recorded case is seen without a rebuild.
 //
 // How to change it: a new profile is a JSON file under profiles/
-// (internal/corpus reads it, `go test ./internal/corpus` checks every
-// profile); a regression case is recorded under regress/ by
+// (internal/corpus reads it; TestProfiles in internal/selfcheck loads
+// and runs every profile); a regression case is recorded under regress/ by
 // internal/regress. A file added under profiles/ or regress/ is carried by
 // the patterns of embed.go; a new folder beside them needs a pattern there.
 package corpusdata
