@@ -23,11 +23,8 @@ import (
 // sweep is unknown or already final.
 func sweepCancel(args []string, stdout, stderr io.Writer) int {
 	f := newSweepFlags("cancel", stderr)
-	if code, ok := parseFlags(f.fs, args); !ok {
+	if code, ok := parseOneArg(f, args, stderr, "sweep ID"); !ok {
 		return code
-	}
-	if f.fs.NArg() != 1 {
-		return usageFail(stderr, f.fs, "want one sweep ID, got %q", f.fs.Args())
 	}
 	id, err := strconv.ParseInt(f.fs.Arg(0), 10, 64)
 	if err != nil {

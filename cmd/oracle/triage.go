@@ -152,15 +152,37 @@ func filterFlags(fs *flag.FlagSet, f *store.ReportFilter) {
 	fs.Int64Var(&f.SweepID, "sweep", 0, "only the findings sweep `N` filed or saw")
 }
 
-func triageList(args []string, stdout, stderr io.Writer) int {
-	f := triageFlags("list", stderr)
+// triageFiltered parses the flags of a triage subcommand that takes the
+// report filters and no arguments; !ok means exit with code.
+func triageFiltered(name string, args []string, stderr io.Writer) (sweepFlags, store.ReportFilter, int, bool) {
+	f := triageFlags(name, stderr)
 	var filter store.ReportFilter
 	filterFlags(f.fs, &filter)
 	if code, ok := parseFlags(f.fs, args); !ok {
-		return code
+		return f, filter, code, false
 	}
 	if f.fs.NArg() != 0 {
-		return usageFail(stderr, f.fs, "unexpected arguments %q", f.fs.Args())
+		return f, filter, usageFail(stderr, f.fs, "unexpected arguments %q", f.fs.Args()), false
+	}
+	return f, filter, 0, true
+}
+
+// parseOneArg parses the flags of a subcommand that takes one argument
+// (what names it in the usage error); !ok means exit with the code.
+func parseOneArg(f sweepFlags, args []string, stderr io.Writer, what string) (int, bool) {
+	if code, ok := parseFlags(f.fs, args); !ok {
+		return code, false
+	}
+	if f.fs.NArg() != 1 {
+		return usageFail(stderr, f.fs, "want one %s, got %q", what, f.fs.Args()), false
+	}
+	return 0, true
+}
+
+func triageList(args []string, stdout, stderr io.Writer) int {
+	f, filter, code, ok := triageFiltered("list", args, stderr)
+	if !ok {
+		return code
 	}
 	return withStore("triage list", *f.db, stderr, func(ctx context.Context, st *store.DB) error {
 		var all []store.Report
@@ -188,11 +210,8 @@ func triageList(args []string, stdout, stderr io.Writer) int {
 
 func triageHistory(args []string, stdout, stderr io.Writer) int {
 	f := triageFlags("history", stderr)
-	if code, ok := parseFlags(f.fs, args); !ok {
+	if code, ok := parseOneArg(f, args, stderr, "report ID"); !ok {
 		return code
-	}
-	if f.fs.NArg() != 1 {
-		return usageFail(stderr, f.fs, "want one report ID, got %q", f.fs.Args())
 	}
 	return withStore("triage history", *f.db, stderr, func(ctx context.Context, st *store.DB) error {
 		r, err := findReport(ctx, st, f.fs.Arg(0))
@@ -217,14 +236,9 @@ func triageHistory(args []string, stdout, stderr io.Writer) int {
 }
 
 func triageCounts(args []string, stdout, stderr io.Writer) int {
-	f := triageFlags("counts", stderr)
-	var filter store.ReportFilter
-	filterFlags(f.fs, &filter)
-	if code, ok := parseFlags(f.fs, args); !ok {
+	f, filter, code, ok := triageFiltered("counts", args, stderr)
+	if !ok {
 		return code
-	}
-	if f.fs.NArg() != 0 {
-		return usageFail(stderr, f.fs, "unexpected arguments %q", f.fs.Args())
 	}
 	return withStore("triage counts", *f.db, stderr, func(ctx context.Context, st *store.DB) error {
 		c, err := st.Findings(ctx, filter)
