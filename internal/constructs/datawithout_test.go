@@ -25,7 +25,7 @@ _:b <http://p1> "1"^^<http://www.w3.org/2001/XMLSchema#integer> <http://g> .
 	for _, c := range []struct {
 		label string
 		left  int
-	}{{"literal xsd:byte", 3}, {"literal xsd:integer", 3}, {"blank node in data", 3}} {
+	}{{"literal xsd:byte", 3}, {"literal xsd:integer", 3}, {"blank node in data", 3}, {"named graph", 3}} {
 		out, ok := DataWithout(ds, c.label)
 		require.True(t, ok, c.label)
 		require.Equal(t, c.left, out.Len(), c.label)

@@ -82,7 +82,8 @@
 //	blank node in data  each a fresh IRI (urn:constructs:blank:label)
 //
 // DataWithout(data, label) is the data without the quads that carry a
-// label of the data (a literal kind, triple term, blank node in data):
+// label of the data (a literal kind, triple term, blank node in data,
+// named graph: the named graphs' quads):
 // reduce.Trigger tries it after Without's variants, for the quads a
 // reduction stopped by its budget left behind.
 //

@@ -277,8 +277,12 @@ func dataLabels(ds *rdf.Dataset) []string {
 }
 
 // DataWithout is ds without the quads that carry label (a literal kind,
-// "triple term" or "blank node in data"), and false when no quad carries
-// it or it is not a label of the data. A reduction stopped by its budget
+// "triple term", "blank node in data", or "named graph": the quads of the
+// named graphs), and false when no quad carries it or it is not a label
+// of the data. Merging the named graphs (Without) is not the only
+// neutral form: a pattern that must match nothing in the default graph
+// (GROUP BY over no solution) needs the default graph empty, not the
+// named graphs. A reduction stopped by its budget
 // leaves quads the divergence does not need; removing them is a neutral
 // form of their labels that Without, which rewrites terms in place, does
 // not offer (reduce.Trigger tries it after Without's variants).
@@ -298,6 +302,9 @@ func DataWithout(ds *rdf.Dataset, label string) (*rdf.Dataset, bool) {
 }
 
 func quadCarries(q rdf.Quad, label string) bool {
+	if label == "named graph" {
+		return q.G != rdf.DefaultGraph
+	}
 	for _, t := range []rdf.Term{q.S, q.P, q.O, q.G} {
 		if label == "blank node in data" && rdf.HasBlank(t) || slices.Contains(termLabels(t), label) {
 			return true
