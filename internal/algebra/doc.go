@@ -50,4 +50,6 @@
 // expression is a Const or a Call "TRIPLE" (#func-triple's shorthand); the
 // 1.2 built-ins keep their upper-case names (expr.go). Query.Spec says which
 // document the judge follows. SSE writes triple terms <<( s p o )>>.
+// ContextSites (context12.go) gives where the draft's translation would
+// stand ContextSolution, which both evaluators' 1.2 EXISTS joins μctx at.
 package algebra

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand"
-	"time"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/ops"
@@ -16,11 +15,11 @@ import (
 // the reference evaluator's.
 type Options = ops.Options
 
-// Defaults used for zero Options fields.
+// Defaults used for zero Options fields (ops.Options.WithDefaults).
 const (
-	DefaultMaxSteps     = 50_000_000
-	DefaultMaxSolutions = 1_000_000
-	DefaultFuel         = 8
+	DefaultMaxSteps     = ops.DefaultMaxSteps
+	DefaultMaxSolutions = ops.DefaultMaxSolutions
+	DefaultFuel         = ops.DefaultFuel
 )
 
 // Result is the evaluators' shared result type (ops.Result). The engine fills Form,
@@ -28,8 +27,9 @@ const (
 // Sequence, Ties and Open empty: those are the judge's business.
 type Result = ops.Result
 
-// ErrService is returned for a SERVICE pattern: the engine never reaches the network.
-var ErrService = errors.New("SERVICE is not evaluated: no network")
+// ErrService is returned for a SERVICE pattern (ops.ErrService: neither
+// evaluator reaches the network).
+var ErrService = ops.ErrService
 
 // Eval evaluates q over ds (sources are the graphs FROM and FROM NAMED may
 // name, never fetched). It loads ds first; use Load and Store.Eval to pay
@@ -117,18 +117,7 @@ type query struct {
 }
 
 func newQuery(ctx context.Context, s *Store, q *algebra.Query, opt Options) *query {
-	if opt.MaxSteps <= 0 {
-		opt.MaxSteps = DefaultMaxSteps
-	}
-	if opt.MaxSolutions <= 0 {
-		opt.MaxSolutions = DefaultMaxSolutions
-	}
-	if opt.Fuel <= 0 {
-		opt.Fuel = DefaultFuel
-	}
-	if opt.Now.IsZero() {
-		opt.Now = time.Now()
-	}
+	opt = opt.WithDefaults()
 	e := &query{ctx: ctx, st: s, q: q, opt: opt, vars: map[string]int{}, extra: map[rdf.Term]ID{}}
 	e.ectx = &ops.Context{Now: opt.Now, Base: q.Base, Exists: e.exists, Spec12: q.Spec.String() == "1.2"}
 	e.ectx.Limit(ctx, opt) // bytes built and the deadline, inside expressions (ops/budget.go)

@@ -10,13 +10,13 @@ import (
 // starting from ContextSolution, where 1.1 substitutes μ
 // (reference/exists12.go has the text). A seedable pattern seeded with μ
 // is that already; any other is opened with μctx joined at the nodes that
-// start a group (contextSites): every leaf (as a seed of the rows flowing
+// start a group (algebra.ContextSites): every leaf (as a seed of the rows flowing
 // into it) and the top of every sub-select.
 
 // existsInContext opens op in correlation with the row r.
 func (e *query) existsInContext(g *gindex, op algebra.Op, r row) iter {
 	savedRow, savedAt := e.ctxRow, e.ctxAt
-	e.ctxRow, e.ctxAt = r, contextSites(op)
+	e.ctxRow, e.ctxAt = r, algebra.ContextSites(op)
 	it := e.open(g, op)
 	rows := e.drain(it) // the iterators read ctxRow while they run
 	e.ctxRow, e.ctxAt = savedRow, savedAt
@@ -57,30 +57,4 @@ func (e *query) mergeRow(a, b row) (row, bool) {
 		}
 	}
 	return out, true
-}
-
-// contextSites lists the nodes of p that start a group of the draft's
-// translation: the leaves and the tops of sub-selects (as the reference's).
-func contextSites(p algebra.Op) map[algebra.Op]bool {
-	sites := map[algebra.Op]bool{}
-	var walk func(op algebra.Op, underModifier bool)
-	walk = func(op algebra.Op, underModifier bool) {
-		switch op.(type) {
-		case *algebra.BGP, *algebra.Path, *algebra.Table:
-			sites[op] = true
-		case *algebra.Slice, *algebra.Reduced, *algebra.Distinct, *algebra.Project, *algebra.OrderBy:
-			if !underModifier {
-				sites[op] = true
-			}
-			for _, c := range algebra.Children(op) {
-				walk(c, true)
-			}
-			return
-		}
-		for _, c := range algebra.Children(op) {
-			walk(c, false)
-		}
-	}
-	walk(p, false)
-	return sites
 }

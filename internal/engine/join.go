@@ -16,23 +16,7 @@ func (e *query) join(g *gindex, op *algebra.Join) iter {
 	}
 	h := e.buildHash(e.open(g, op.R), e.sharedCols(op.L, op.R))
 	left := e.open(g, op.L)
-	return e.perRow(left, func(mu row) iter {
-		cands := h.probe(mu)
-		i := 0
-		return funcIter(func() (row, bool) {
-			for i < len(cands) {
-				r := cands[i]
-				i++
-				if !e.step(1) {
-					return nil, false
-				}
-				if compatible(mu, r) {
-					return e.merge(mu, r), true
-				}
-			}
-			return nil, false
-		})
-	})
+	return e.perRow(left, func(mu row) iter { return e.mergeEach(mu, h.probe(mu)) })
 }
 
 // sharedCols are the columns of the variables both l and r bind in every solution.

@@ -144,6 +144,25 @@ func (e *query) perRow(in iter, f func(row) iter) iter {
 	})
 }
 
+// mergeEach streams merge(mu, r) for each r of cands compatible with mu
+// (#defn_algJoin's μ1 ∪ μ2 over compatible pairs), one step a candidate.
+func (e *query) mergeEach(mu row, cands []row) iter {
+	i := 0
+	return funcIter(func() (row, bool) {
+		for i < len(cands) {
+			r := cands[i]
+			i++
+			if !e.step(1) {
+				return nil, false
+			}
+			if compatible(mu, r) {
+				return e.merge(mu, r), true
+			}
+		}
+		return nil, false
+	})
+}
+
 // table is ToMultiSet of a VALUES block (#defn_algToMultiSet) joined with
 // each input row: UNDEF leaves the variable unbound.
 func (e *query) table(t *algebra.Table, in iter) iter {
@@ -157,22 +176,7 @@ func (e *query) table(t *algebra.Table, in iter) iter {
 		}
 		rows = append(rows, r)
 	}
-	return e.perRow(in, func(mu row) iter {
-		i := 0
-		return funcIter(func() (row, bool) {
-			for i < len(rows) {
-				r := rows[i]
-				i++
-				if !e.step(1) {
-					return nil, false
-				}
-				if compatible(mu, r) {
-					return e.merge(mu, r), true
-				}
-			}
-			return nil, false
-		})
-	})
+	return e.perRow(in, func(mu row) iter { return e.mergeEach(mu, rows) })
 }
 
 // graph is #defn_evalGraph: an IRI names one graph of the dataset (none:

@@ -27,25 +27,35 @@ func (e *query) newPath(g *gindex, op *algebra.Path, in iter) iter {
 		} else {
 			ps = e.pp(g, op.Path, s, o, sv, ov)
 		}
-		i := 0
-		return funcIter(func() (row, bool) {
-			for i < len(ps) {
-				p := ps[i]
-				i++
-				out := e.copyRow(r)
-				if ss.col >= 0 {
-					out[ss.col] = p.s
+		return e.pairRows(r, ps, func(out row, p pair) bool {
+			if ss.col >= 0 {
+				out[ss.col] = p.s
+			}
+			if os.col >= 0 {
+				if out[os.col] != 0 && out[os.col] != p.o {
+					return false
 				}
-				if os.col >= 0 {
-					if out[os.col] != 0 && out[os.col] != p.o {
-						continue
-					}
-					out[os.col] = p.o
-				}
+				out[os.col] = p.o
+			}
+			return true
+		})
+	})
+}
+
+// pairRows streams, for each pair p of ps, a copy of r with p's ends bound
+// by bind, skipping the pairs bind rejects (an end bound to another term).
+func (e *query) pairRows(r row, ps []pair, bind func(out row, p pair) bool) iter {
+	i := 0
+	return funcIter(func() (row, bool) {
+		for i < len(ps) {
+			p := ps[i]
+			i++
+			out := e.copyRow(r)
+			if bind(out, p) {
 				return out, true
 			}
-			return nil, false
-		})
+		}
+		return nil, false
 	})
 }
 

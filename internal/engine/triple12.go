@@ -101,17 +101,8 @@ func (e *query) nestedPath(g *gindex, op *algebra.Path, in iter) iter {
 	return e.perRow(in, func(r row) iter {
 		s, o := e.pathEnd(ss, r), e.pathEnd(os, r)
 		ps := e.pp(g, op.Path, s, o, op.S.IsVar() || ss.nested != nil, op.O.IsVar() || os.nested != nil)
-		i := 0
-		return funcIter(func() (row, bool) {
-			for i < len(ps) {
-				p := ps[i]
-				i++
-				out := e.copyRow(r)
-				if bindEnd(e, ss, out, p.s) && bindEnd(e, os, out, p.o) {
-					return out, true
-				}
-			}
-			return nil, false
+		return e.pairRows(r, ps, func(out row, p pair) bool {
+			return bindEnd(e, ss, out, p.s) && bindEnd(e, os, out, p.o)
 		})
 	})
 }

@@ -29,33 +29,8 @@ func TestAudit12(t *testing.T) {
 	}
 	testSpec12 = true
 	defer func() { testSpec12 = false }()
-	sentences, cases := 0, 0
-	for _, f := range files {
-		for _, b := range readAudit(t, f) {
-			for _, q := range b.quotes {
-				sentences++
-				if len(q.cases) == 0 {
-					t.Errorf("%s:%d: #%s: a quoted sentence with no case: %q", f, q.line, b.anchor, q.text)
-				}
-				for _, c := range q.cases {
-					cases++
-					runAuditCase(t, f+":"+itoa(c.line)+" (#"+b.anchor+")", c.text)
-				}
-			}
-			if spec != "" {
-				checkAgainstSpec(t, spec, f, b)
-			}
-		}
-	}
+	sentences, cases := runAudit(t, files, spec)
 	t.Logf("audit (1.2 draft): %d sentences, %d cases", sentences, cases)
-}
-
-func itoa(n int) string {
-	const digits = "0123456789"
-	if n < 10 {
-		return digits[n : n+1]
-	}
-	return itoa(n/10) + digits[n%10:n%10+1]
 }
 
 var anchorsOnlyRE = regexp.MustCompile(`^\s*(\{#[^}]*\}\s*)+$`)

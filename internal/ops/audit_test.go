@@ -108,7 +108,13 @@ func TestAudit(t *testing.T) {
 		t.Fatal("no audit files")
 	}
 	spec := loadSpec(t)
-	sentences, cases := 0, 0
+	sentences, cases := runAudit(t, files, spec)
+	t.Logf("audit: %d sentences, %d cases", sentences, cases)
+}
+
+// runAudit runs every case of the audit files and checks each quote
+// against spec (when it is not ""): a quoted sentence needs a case.
+func runAudit(t *testing.T, files []string, spec string) (sentences, cases int) {
 	for _, f := range files {
 		for _, b := range readAudit(t, f) {
 			for _, q := range b.quotes {
@@ -126,7 +132,7 @@ func TestAudit(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("audit: %d sentences, %d cases", sentences, cases)
+	return sentences, cases
 }
 
 // loadSpec reads the Recommendation's text, or "" when it is not on this

@@ -75,15 +75,7 @@ func smallInts(a, b rdf.Term) (int64, int64, bool) {
 }
 
 // parseBool maps the xsd:boolean lexical space {true, false, 1, 0}.
-func parseBool(s string) (bool, bool) {
-	switch s {
-	case "true", "1":
-		return true, true
-	case "false", "0":
-		return false, true
-	}
-	return false, false
-}
+func parseBool(s string) (bool, bool) { return rdf.BooleanValue(s) }
 
 // EBV is the effective boolean value of v (#ebv).
 func EBV(v Value) (bool, *Error) {

@@ -1,12 +1,42 @@
 package ops
 
 import (
+	"errors"
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
+
+// Defaults both evaluators use for zero Options fields (WithDefaults).
+const (
+	DefaultMaxSteps     = 50_000_000
+	DefaultMaxSolutions = 1_000_000
+	DefaultFuel         = 8
+)
+
+// ErrService is returned by both evaluators for a SERVICE pattern: neither
+// reaches the network.
+var ErrService = errors.New("SERVICE is not evaluated: no network")
+
+// WithDefaults is o with its zero budgets set to the defaults and a zero
+// Now set to the current time (read once per query, #func-now).
+func (o Options) WithDefaults() Options {
+	if o.MaxSteps <= 0 {
+		o.MaxSteps = DefaultMaxSteps
+	}
+	if o.MaxSolutions <= 0 {
+		o.MaxSolutions = DefaultMaxSolutions
+	}
+	if o.Fuel <= 0 {
+		o.Fuel = DefaultFuel
+	}
+	if o.Now.IsZero() {
+		o.Now = time.Now()
+	}
+	return o
+}
 
 // Options are the budgets and fixed choices of one evaluation; the reference
 // and the fast engine take the same options (zero fields mean their defaults).

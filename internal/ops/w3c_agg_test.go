@@ -1,7 +1,6 @@
 package ops
 
 import (
-	"encoding/xml"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -144,14 +143,7 @@ func readTinyTurtle(t *testing.T, path string) [][3]any {
 
 // expectedAggRows maps ?s (or "") to the expected aggregate value.
 func expectedAggRows(t *testing.T, path, out string) map[string]rdf.Term {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var res srx
-	if err := xml.Unmarshal(data, &res); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
+	res := readSRX(t, path)
 	rows := map[string]rdf.Term{}
 	for _, r := range res.Results {
 		key, val := "", rdf.None

@@ -36,6 +36,20 @@ type srx struct {
 	} `xml:"results>result"`
 }
 
+// readSRX reads a W3C test's expected results (SPARQL Results XML).
+func readSRX(t *testing.T, path string) srx {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res srx
+	if err := xml.Unmarshal(data, &res); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return res
+}
+
 func (b srxBinding) term() rdf.Term {
 	switch {
 	case b.Literal != nil && b.Literal.Lang != "":
@@ -59,14 +73,7 @@ func TestW3CCasts(t *testing.T) {
 	}
 	rows := 0
 	for file, target := range targets {
-		data, err := os.ReadFile(filepath.Join(dir, file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var res srx
-		if err := xml.Unmarshal(data, &res); err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
+		res := readSRX(t, filepath.Join(dir, file))
 		out := res.Vars[2].Name
 		for _, r := range res.Results {
 			m := map[string]rdf.Term{}
@@ -152,14 +159,7 @@ func cnst(t rdf.Term) algebra.Expr { return &algebra.Const{Term: t} }
 
 // expectedPairs reads the two subject IRIs of each result row.
 func expectedPairs(t *testing.T, path string) map[[2]string]bool {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var res srx
-	if err := xml.Unmarshal(data, &res); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
+	res := readSRX(t, path)
 	out := map[[2]string]bool{}
 	for _, r := range res.Results {
 		var iris []string

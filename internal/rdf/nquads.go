@@ -102,34 +102,7 @@ func literalSuffix(t Term) string {
 }
 
 // canonicalEscape escapes a lexical form as canonical N-Triples does.
-func canonicalEscape(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case '\b':
-			b.WriteString(`\b`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		default:
-			if r < 0x20 || r == 0x7F || r == 0xFFFE || r == 0xFFFF {
-				fmt.Fprintf(&b, `\u%04X`, r)
-				continue
-			}
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+func canonicalEscape(s string) string { return escapeLexical(s, true) }
 
 // ParseNQuads reads an N-Quads document (N-Triples is the subset without
 // graph labels). Blank-node labels are kept as written: callers that merge
@@ -498,7 +471,9 @@ func blankLabelLen(s string) int {
 	return end
 }
 
-func isPNCharsBase(r rune) bool {
+// IsPNCharsBase is PN_CHARS_BASE, the same class in N-Triples, Turtle and
+// SPARQL (#rPN_CHARS_BASE); the SPARQL lexer (algebra/syntax) uses it too.
+func IsPNCharsBase(r rune) bool {
 	switch {
 	case r >= 'A' && r <= 'Z', r >= 'a' && r <= 'z':
 		return true
@@ -513,7 +488,7 @@ func isPNCharsBase(r rune) bool {
 
 // isPNCharsU is PN_CHARS_U: PN_CHARS_BASE or '_' (RDF 1.1 N-Triples printed
 // ':' too, but the W3C suite rejects "_::a" and "_:abc:def", as Turtle does).
-func isPNCharsU(r rune) bool { return isPNCharsBase(r) || r == '_' }
+func isPNCharsU(r rune) bool { return IsPNCharsBase(r) || r == '_' }
 
 func isPNChars(r rune) bool {
 	return isPNCharsU(r) || r == '-' || r >= '0' && r <= '9' || r == 0xB7 ||

@@ -1,6 +1,7 @@
 package rdf
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -114,24 +115,63 @@ func (t Term) String() string {
 	return ""
 }
 
+// BooleanValue is the value of an xsd:boolean lexical form: the lexical
+// space is {true, false, 1, 0} (XSD 1.1 Part 2 §3.3.2); ok is false for any
+// other string.
+func BooleanValue(lex string) (value, ok bool) {
+	switch lex {
+	case "true", "1":
+		return true, true
+	case "false", "0":
+		return false, true
+	}
+	return false, false
+}
+
 // EscapeString escapes a lexical form for an N-Triples STRING_LITERAL_QUOTE.
-func EscapeString(s string) string {
+func EscapeString(s string) string { return escapeLexical(s, false) }
+
+// escapeLexical escapes a lexical form for STRING_LITERAL_QUOTE: the quote,
+// the backslash and the line breaks always (they cannot stand in it, #grammar
+// of N-Triples); canonical N-Triples also writes \b, \t, \f and \uXXXX for the
+// other control characters (the canonical form of RDF 1.2 N-Triples).
+func escapeLexical(s string, canonical bool) string {
 	var b strings.Builder
 	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		default:
-			b.WriteRune(r)
+		if e := lexicalEscape(r, canonical); e != "" {
+			b.WriteString(e)
+			continue
 		}
+		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+func lexicalEscape(r rune, canonical bool) string {
+	switch r {
+	case '"':
+		return `\"`
+	case '\\':
+		return `\\`
+	case '\n':
+		return `\n`
+	case '\r':
+		return `\r`
+	}
+	if !canonical {
+		return ""
+	}
+	switch {
+	case r == '\b':
+		return `\b`
+	case r == '\t':
+		return `\t`
+	case r == '\f':
+		return `\f`
+	case r < 0x20 || r == 0x7F || r == 0xFFFE || r == 0xFFFF:
+		return fmt.Sprintf(`\u%04X`, r)
+	}
+	return ""
 }
 
 func escapeIRI(s string) string {

@@ -246,7 +246,7 @@ func (p *ttlParser) word() (label string, colon bool) {
 	s := p.src[p.pos:]
 	r, _ := utf8.DecodeRuneInString(s)
 	n := 0
-	if isPNCharsBase(r) {
+	if IsPNCharsBase(r) {
 		n = nameLen(s, false)
 	}
 	label = s[:n]

@@ -212,7 +212,7 @@ func (p *ttlParser) anonAhead() bool {
 // nameAhead: a prefixed name (or a keyword) may start here.
 func (p *ttlParser) nameAhead() bool {
 	r, _ := utf8.DecodeRuneInString(p.src[p.pos:])
-	return r == ':' || isPNCharsBase(r)
+	return r == ':' || IsPNCharsBase(r)
 }
 
 // pnameAhead: the name here is a prefixed name (it has its ':'), not a

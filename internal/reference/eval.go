@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand"
-	"time"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/ops"
@@ -16,19 +15,20 @@ import (
 // Options bound and seed one evaluation.
 type Options = ops.Options
 
-// Defaults used for zero Options fields.
+// Defaults used for zero Options fields (ops.Options.WithDefaults).
 const (
-	DefaultMaxSteps     = 50_000_000
-	DefaultMaxSolutions = 1_000_000
-	DefaultFuel         = 8
+	DefaultMaxSteps     = ops.DefaultMaxSteps
+	DefaultMaxSolutions = ops.DefaultMaxSolutions
+	DefaultFuel         = ops.DefaultFuel
 )
 
 // Result is the answer of the reference evaluator, with the choices the
 // specification leaves open (same meaning as results.Freedom).
 type Result = ops.Result
 
-// ErrService is returned for a SERVICE pattern: the reference never reaches the network.
-var ErrService = errors.New("SERVICE is not evaluated: no network")
+// ErrService is returned for a SERVICE pattern (ops.ErrService: neither
+// evaluator reaches the network).
+var ErrService = ops.ErrService
 
 // evaluator carries what every operator needs: the dataset D, the budget and
 // the expression context. The active graph G is passed explicitly.
@@ -73,18 +73,7 @@ func (e *evaluator) nodes(g *rdf.Graph) []rdf.Term {
 }
 
 func newEvaluator(ctx context.Context, ds *rdf.Dataset, base string, opt Options) *evaluator {
-	if opt.MaxSteps <= 0 {
-		opt.MaxSteps = DefaultMaxSteps
-	}
-	if opt.MaxSolutions <= 0 {
-		opt.MaxSolutions = DefaultMaxSolutions
-	}
-	if opt.Fuel <= 0 {
-		opt.Fuel = DefaultFuel
-	}
-	if opt.Now.IsZero() {
-		opt.Now = time.Now()
-	}
+	opt = opt.WithDefaults()
 	ectx := &ops.Context{Now: opt.Now, Base: base, Rand: rand.New(rand.NewSource(opt.Seed)),
 		Readings: opt.Readings, Extension: opt.Extension} // readings.go, extension.go
 	ectx.Limit(ctx, opt) // bytes built and the deadline, inside expressions (ops/budget.go)

@@ -27,7 +27,7 @@ import (
 //
 // The algebra here comes from the 1.1 translation, whose groups start from
 // the empty BGP and whose Join(Z, A) is simplified away, so the group
-// boundaries are gone. contextSites puts ContextSolution back where it is
+// boundaries are gone. algebra.ContextSites puts ContextSolution back where it is
 // observable: every leaf a group element translates to (a BGP, the empty
 // BGP included, a path, VALUES) and the top of every sub-select (the
 // ToMultiset of #sparqlTranslateGraphPatterns, above its Slice) evaluate to
@@ -38,7 +38,7 @@ import (
 // exists12 is EXISTS of a query that follows the 1.2 draft.
 func (e *evaluator) exists12(g *rdf.Graph, p algebra.Op, mu Mapping) (bool, error) {
 	savedMu, savedAt := e.ctxMu, e.ctxAt
-	e.ctxMu, e.ctxAt = mu, contextSites(p)
+	e.ctxMu, e.ctxAt = mu, algebra.ContextSites(p)
 	defer func() { e.ctxMu, e.ctxAt = savedMu, savedAt }()
 	out, err := e.eval(g, p)
 	if err != nil && e.ectx.Fatal == nil {
@@ -54,32 +54,6 @@ func (e *evaluator) inContext(op algebra.Op, ms Multiset, err error) (Multiset, 
 		return ms, err
 	}
 	return e.Join(Multiset{e.ctxMu}, ms)
-}
-
-// contextSites lists the nodes of p that start a group of the draft's
-// translation: the leaves and the tops of sub-selects.
-func contextSites(p algebra.Op) map[algebra.Op]bool {
-	sites := map[algebra.Op]bool{}
-	var walk func(op algebra.Op, underModifier bool)
-	walk = func(op algebra.Op, underModifier bool) {
-		switch op.(type) {
-		case *algebra.BGP, *algebra.Path, *algebra.Table:
-			sites[op] = true
-		case *algebra.Slice, *algebra.Reduced, *algebra.Distinct, *algebra.Project, *algebra.OrderBy:
-			if !underModifier {
-				sites[op] = true
-			}
-			for _, c := range algebra.Children(op) {
-				walk(c, true)
-			}
-			return
-		}
-		for _, c := range algebra.Children(op) {
-			walk(c, false)
-		}
-	}
-	walk(p, false)
-	return sites
 }
 
 // existsFor dispatches EXISTS by the query's document.

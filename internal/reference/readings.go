@@ -151,36 +151,12 @@ func reading(met []results.Basis, alt map[string]int, r *Result) results.Reading
 	return rd
 }
 
-// answerOf is the judge's results.Answer for one Result (the registry's
-// conversion, which a reading's answer needs before the registry sees it).
+// answerOf is the judge's results.Answer for one Result, with its Freedom
+// always (ops.Result.Answer attaches it only where something is open).
+// Under a reading, Contested and Follows are cleared (reading) and
+// Readings and Extension were never filled (evalOnce computes neither).
 func answerOf(r *Result) *results.Answer {
-	a := &results.Answer{Vars: r.Vars, Boolean: r.Boolean, Triples: r.Triples}
-	switch r.Form {
-	case algebra.Ask:
-		a.Kind = results.Boolean
-	case algebra.Construct, algebra.Describe:
-		a.Kind = results.Graph
-	default:
-		a.Kind = results.Bindings
-		a.Rows = solutions(r.Rows)
-	}
-	a.Freedom = &results.Freedom{
-		Ordered: r.Ordered, Sequence: solutions(r.Sequence), Ties: r.Ties,
-		Offset: r.Offset, Limit: r.Limit, Reduced: r.Reduced, Open: r.Open,
-		Concat: r.Concat, Graphs: r.Graphs, GraphsCapped: r.GraphsCapped, Indeterminate: r.Indeterminate,
-		Traced: r.Traced, Cells: r.Cells, SequenceCells: r.SequenceCells, TripleCells: r.TripleCells,
-		Describe: r.Form == algebra.Describe,
-	}
+	a := r.Answer()
+	a.Freedom = r.Freedom()
 	return a
-}
-
-func solutions(rows []map[string]rdf.Term) []results.Solution {
-	if rows == nil {
-		return nil
-	}
-	out := make([]results.Solution, len(rows))
-	for i, r := range rows {
-		out[i] = results.Solution(r)
-	}
-	return out
 }

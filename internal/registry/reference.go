@@ -96,47 +96,8 @@ func classify(ctx context.Context, err error) error {
 }
 
 // toAnswer converts a reference Result into an Answer; Freedom is attached
-// only when the query leaves something open.
-func toAnswer(r *ops.Result) *results.Answer {
-	a := &results.Answer{Vars: r.Vars, Boolean: r.Boolean, Triples: r.Triples}
-	switch r.Form {
-	case algebra.Ask:
-		a.Kind = results.Boolean
-	case algebra.Construct, algebra.Describe:
-		a.Kind = results.Graph
-	default:
-		a.Kind = results.Bindings
-		a.Rows = solutions(r.Rows)
-	}
-	if r.Traced || r.Ordered || r.Reduced || len(r.Open) > 0 || len(r.Concat) > 0 || len(r.Graphs) > 0 || r.GraphsCapped || r.Indeterminate != "" || r.Contested != nil || len(r.Follows) > 0 || r.Extension != nil {
-		a.Freedom = &results.Freedom{
-			Ordered: r.Ordered, Sequence: solutions(r.Sequence), Ties: r.Ties,
-			Offset: r.Offset, Limit: r.Limit, Reduced: r.Reduced, Open: r.Open,
-			Concat: r.Concat, Graphs: r.Graphs, GraphsCapped: r.GraphsCapped, Indeterminate: r.Indeterminate,
-			Contested: r.Contested, Follows: r.Follows,
-			Readings: r.Readings, ReadingsComplete: r.ReadingsComplete, Extension: r.Extension, // reference/readings.go, extension.go
-			Traced: r.Traced, Cells: r.Cells, SequenceCells: r.SequenceCells, TripleCells: r.TripleCells,
-		}
-	}
-	if r.Form == algebra.Describe {
-		if a.Freedom == nil {
-			a.Freedom = &results.Freedom{Limit: -1}
-		}
-		a.Freedom.Describe = true
-	}
-	return a
-}
-
-func solutions(rows []map[string]rdf.Term) []results.Solution {
-	if rows == nil {
-		return nil
-	}
-	out := make([]results.Solution, len(rows))
-	for i, r := range rows {
-		out[i] = results.Solution(r)
-	}
-	return out
-}
+// only when the query leaves something open (ops.Result.Answer).
+func toAnswer(r *ops.Result) *results.Answer { return r.Answer() }
 
 // moduleVersion is the main module's version from the build info, or "dev"
 // for a development build. Read once: debug.ReadBuildInfo parses the whole

@@ -287,8 +287,8 @@ func sameValue(e, a rdf.Term) bool {
 		y, ok2 := floatValue(a)
 		return ok1 && ok2 && (x == y && math.Signbit(x) == math.Signbit(y) || math.IsNaN(x) && math.IsNaN(y))
 	case dt == rdf.XSDBoolean:
-		x, ok1 := boolValue(e.Value)
-		y, ok2 := boolValue(a.Value)
+		x, ok1 := rdf.BooleanValue(e.Value)
+		y, ok2 := rdf.BooleanValue(a.Value)
 		return ok1 && ok2 && x == y
 	}
 	x, ok1 := exactValue(e)
@@ -297,14 +297,4 @@ func sameValue(e, a rdf.Term) bool {
 		return x.Cmp(y) == 0
 	}
 	return e == a
-}
-
-func boolValue(s string) (bool, bool) {
-	switch s {
-	case "true", "1":
-		return true, true
-	case "false", "0":
-		return false, true
-	}
-	return false, false
 }

@@ -156,17 +156,23 @@ func checkIRIs(a *Answer) error {
 			}
 		})
 	}
+	a.eachTerm(deep)
+	return err
+}
+
+// eachTerm calls f on every term of a's rows (in row order, each row's
+// variables in map order) and of its triples (subject, predicate, object).
+func (a *Answer) eachTerm(f func(rdf.Term)) {
 	for _, row := range a.Rows {
 		for _, t := range row {
-			deep(t)
+			f(t)
 		}
 	}
 	for _, t := range a.Triples {
-		deep(t.S)
-		deep(t.P)
-		deep(t.O)
+		f(t.S)
+		f(t.P)
+		f(t.O)
 	}
-	return err
 }
 
 // numberDatatype returns the datatype a bare Turtle number has (INTEGER,

@@ -93,11 +93,21 @@ func (p *jsonParser) jsonTriple(depth int) (rdf.Term, error) {
 	if err != nil {
 		return rdf.None, err
 	}
-	s, pr, o := parts["subject"], parts["predicate"], parts["object"]
-	if msg := tripleOK(s, pr, o); msg != "" {
+	t, msg := partsTriple(parts)
+	if msg != "" {
 		return rdf.None, p.fail("%s", msg)
 	}
-	return rdf.TripleTerm(s, pr, o), nil
+	return t, nil
+}
+
+// partsTriple is the triple term of a JSON or XML triple's subject,
+// predicate and object, or what makes them no triple term (tripleOK).
+func partsTriple(parts map[string]rdf.Term) (rdf.Term, string) {
+	s, pr, o := parts["subject"], parts["predicate"], parts["object"]
+	if msg := tripleOK(s, pr, o); msg != "" {
+		return rdf.None, msg
+	}
+	return rdf.TripleTerm(s, pr, o), ""
 }
 
 // jsonTripleText writes a triple term as a JSON term object.
@@ -129,11 +139,11 @@ func (p *xmlParser) xmlTriple(depth int) (rdf.Term, error) {
 	if err != nil {
 		return rdf.None, err
 	}
-	s, pr, o := parts["subject"], parts["predicate"], parts["object"]
-	if msg := tripleOK(s, pr, o); msg != "" {
+	t, msg := partsTriple(parts)
+	if msg != "" {
 		return rdf.None, p.fail("%s", msg)
 	}
-	return rdf.TripleTerm(s, pr, o), nil
+	return t, nil
 }
 
 // xmlPart reads the one term inside <subject>, <predicate> or <object>.

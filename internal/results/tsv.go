@@ -194,17 +194,8 @@ func boolText(b bool) string {
 // blankLabels lists the blank-node labels an answer uses.
 func blankLabels(a *Answer) []string {
 	var out []string
-	add := func(t rdf.Term) {
+	a.eachTerm(func(t rdf.Term) {
 		rdf.EachBlank(t, func(b rdf.Term) { out = append(out, b.Value) })
-	}
-	for _, row := range a.Rows {
-		for _, t := range row {
-			add(t)
-		}
-	}
-	for _, t := range a.Triples {
-		add(t.S)
-		add(t.O)
-	}
+	})
 	return out
 }

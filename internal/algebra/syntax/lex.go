@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
 // unescapeCodepoints applies the §19.2 codepoint escapes (#codepointEscape)
@@ -552,18 +554,7 @@ func (l *lexer) finishLocal(start int, prefix, local string, end int) (token, *E
 }
 
 // Character classes of §19.8 (#rPN_CHARS_BASE, #rPN_CHARS_U, #rPN_CHARS, #rVARNAME).
-func isPNCharsBase(r rune) bool {
-	switch {
-	case r >= 'A' && r <= 'Z', r >= 'a' && r <= 'z':
-		return true
-	case r >= 0xC0 && r <= 0xD6, r >= 0xD8 && r <= 0xF6, r >= 0xF8 && r <= 0x2FF,
-		r >= 0x370 && r <= 0x37D, r >= 0x37F && r <= 0x1FFF, r >= 0x200C && r <= 0x200D,
-		r >= 0x2070 && r <= 0x218F, r >= 0x2C00 && r <= 0x2FEF, r >= 0x3001 && r <= 0xD7FF,
-		r >= 0xF900 && r <= 0xFDCF, r >= 0xFDF0 && r <= 0xFFFD, r >= 0x10000 && r <= 0xEFFFF:
-		return true
-	}
-	return false
-}
+func isPNCharsBase(r rune) bool { return rdf.IsPNCharsBase(r) }
 
 func isPNCharsU(r rune) bool { return r == '_' || isPNCharsBase(r) }
 

@@ -15,9 +15,10 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
-// Eval evaluates q over ds under opt: an evaluator's entry point, its
-// answer dropped (the checks here are about how it stops).
-type Eval func(ctx context.Context, q *algebra.Query, ds *rdf.Dataset, opt ops.Options) error
+// Eval is an evaluator's entry point (reference.Eval, engine.Eval): q over
+// ds, FROM and FROM NAMED naming sources, under opt. The checks here are
+// about how it stops, so they read its error and drop its answer.
+type Eval func(ctx context.Context, q *algebra.Query, ds *rdf.Dataset, sources map[string]*rdf.Graph, opt ops.Options) (*ops.Result, error)
 
 // Budget checks that an evaluator keeps ops.Options' bounds: a term that
 // doubles past the term limit, many terms past the byte limit, and a
@@ -69,7 +70,7 @@ func concatDoubling(t *testing.T, eval Eval) {
 	defer cancel()
 	start := time.Now()
 	var err error
-	alloc := allocated(func() { err = eval(ctx, q, nil, ops.Options{}) })
+	alloc := allocated(func() { _, err = eval(ctx, q, nil, nil, ops.Options{}) })
 	elapsed := time.Since(start)
 	if !errors.Is(err, ops.ErrBudget) || !strings.Contains(err.Error(), "MaxTermBytes") {
 		t.Fatalf("err = %v, want an ErrBudget naming the term limit", err)
@@ -83,7 +84,7 @@ func concatDoubling(t *testing.T, eval Eval) {
 // totalBytes: many terms under the term limit still stop at the query's
 // byte limit.
 func totalBytes(t *testing.T, eval Eval) {
-	err := eval(context.Background(), parse(t, DoublingQuery(12)), nil, ops.Options{MaxBytes: 50_000})
+	_, err := eval(context.Background(), parse(t, DoublingQuery(12)), nil, nil, ops.Options{MaxBytes: 50_000})
 	if !errors.Is(err, ops.ErrBudget) || !strings.Contains(err.Error(), "MaxBytes") {
 		t.Fatalf("err = %v, want an ErrBudget naming the byte limit", err)
 	}
@@ -103,7 +104,7 @@ func longRegexDeadline(t *testing.T, eval Eval) {
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	err := eval(ctx, q, ds, ops.Options{})
+	_, err := eval(ctx, q, ds, nil, ops.Options{})
 	elapsed := time.Since(start)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v after %v, want the deadline", err, elapsed)
