@@ -1,9 +1,7 @@
 package oracle.jena;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
@@ -14,6 +12,7 @@ import org.apache.jena.query.ARQ;
 import org.apache.jena.sys.JenaSystem;
 
 import oracle.sidecar.Response;
+import oracle.sidecar.Serve;
 
 /**
  * Apache Jena ARQ as a sparql-oracle sidecar.
@@ -28,9 +27,6 @@ import oracle.sidecar.Response;
 public final class Sidecar {
     private Sidecar() {}
 
-    /** The stack of the thread that evaluates: deeply nested queries recurse deeply. */
-    private static final long STACK = 64L << 20;
-
     public static void main(String[] args) throws Exception {
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         System.setOut(System.err);
@@ -41,36 +37,11 @@ public final class Sidecar {
         // LOAD reads the request's documents and nothing else (absent from
         // a Jena 5 release build, which has no update support: pom.xml).
         optional("oracle.jena.CaseDocuments", "install");
-        // One thread with a deep stack serves every request; every other
-        // thread keeps the JVM's small default, which the process's memory
-        // limit (RLIMIT_DATA counts each thread's stack) would not hold at
-        // 64 MiB apiece.
-        Throwable[] failed = new Throwable[1];
-        Thread t = new Thread(null, () -> {
-            try {
-                serve(out);
-            } catch (Throwable e) {
-                failed[0] = e;
-            }
-        }, "sidecar", STACK);
-        t.start();
-        t.join();
-        if (failed[0] != null) {
-            throw new RuntimeException(failed[0]);
-        }
-    }
-
-    private static void serve(PrintStream out) throws IOException {
-        Engine engine = new Engine();
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        for (String line; (line = in.readLine()) != null; ) {
-            if (line.isBlank()) {
-                continue;
-            }
-            out.print(answer(engine, line));
-            out.print('\n');
-            out.flush();
-        }
+        // One thread with a deep stack serves every request (Serve).
+        Serve.lines(out, () -> {
+            Engine engine = new Engine();
+            return line -> answer(engine, line);
+        });
     }
 
     /** answer turns one request line into one response line (no newline). */

@@ -1,9 +1,7 @@
 package oracle.rdf4j;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
@@ -12,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import oracle.sidecar.Response;
+import oracle.sidecar.Serve;
 
 /**
  * Eclipse RDF4J (MemoryStore, its SPARQL parser and evaluation strategy) as
@@ -27,43 +26,17 @@ import oracle.sidecar.Response;
 public final class Sidecar {
     private Sidecar() {}
 
-    /** The stack of the thread that evaluates: deeply nested queries recurse deeply. */
-    private static final long STACK = 64L << 20;
-
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public static void main(String[] args) throws Exception {
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         System.setOut(System.err);
-        // One thread with a deep stack serves every request; the others keep
-        // the JVM's small default (RLIMIT_DATA counts every thread's stack).
-        Throwable[] failed = new Throwable[1];
-        Thread t = new Thread(null, () -> {
-            try {
-                serve(out);
-            } catch (Throwable e) {
-                failed[0] = e;
-            }
-        }, "sidecar", STACK);
-        t.start();
-        t.join();
-        if (failed[0] != null) {
-            throw new RuntimeException(failed[0]);
-        }
-    }
-
-    private static void serve(PrintStream out) throws IOException {
-        Engine engine = new Engine();
-        CaseDocuments.install();
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        for (String line; (line = in.readLine()) != null; ) {
-            if (line.isBlank()) {
-                continue;
-            }
-            out.print(answer(engine, line));
-            out.print('\n');
-            out.flush();
-        }
+        // One thread with a deep stack serves every request (Serve).
+        Serve.lines(out, () -> {
+            Engine engine = new Engine();
+            CaseDocuments.install();
+            return line -> answer(engine, line);
+        });
     }
 
     /** answer turns one request line into one response line (no newline). */
