@@ -2,16 +2,11 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/sparql-oracle/oracle/internal/corpus"
 )
 
 // TestCommandLines runs every command line of testdata/cli/commands.txt
@@ -67,22 +62,9 @@ func readCommands(t *testing.T, path string) []string {
 // returns the exit status and the first line of stderr.
 func runLine(t *testing.T, dir string, args []string) (int, string) {
 	t.Helper()
-	root, err := corpus.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "ORACLE_TEST_MAIN=1", "ORACLE_HOME="+root)
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	err = cmd.Run()
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		t.Fatal(err)
-	}
-	first, _, _ := strings.Cut(errb.String(), "\n")
-	return cmd.ProcessState.ExitCode(), first
+	code, _, stderr := runBinaryIn(t, dir, args...)
+	first, _, _ := strings.Cut(stderr, "\n")
+	return code, first
 }
 
 // lineDiff lists the lines of got that want does not have, and back.

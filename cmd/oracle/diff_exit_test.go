@@ -18,11 +18,18 @@ import (
 // ORACLE_TEST_MAIN=1) and returns its exit status, stdout and stderr.
 func runBinary(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
+	return runBinaryIn(t, "", args...)
+}
+
+// runBinaryIn is runBinary in the folder dir ("" for this one).
+func runBinaryIn(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
 	root, err := corpus.RepoRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(os.Args[0], args...)
+	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "ORACLE_TEST_MAIN=1", "ORACLE_HOME="+root)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
