@@ -154,7 +154,11 @@
 //
 // result.go holds Options and Result, the evaluation types both evaluators
 // share (reference.Result and engine.Result are aliases), so the registry
-// wraps both the same way.
+// wraps both the same way; with the defaults of Options (WithDefaults) and
+// ErrService, which both return for SERVICE. answer.go turns a Result into
+// the results.Answer the comparison reads (Answer, Freedom), for the
+// registry and for the reference's answers under other readings.
+// opstest holds the checks both evaluators must pass, run against each.
 //
 // # Extensions
 //

@@ -35,6 +35,9 @@
 //     also used by Parse for those formats: triple terms as objects,
 //     nested, "x"@en--ltr, VERSION lines) and the canonical writer
 //     (WriteNQuads: RDF 1.2 canonical N-Triples escapes, sorted).
+//     IsPNCharsBase (term.go's BooleanValue likewise) is exported because
+//     the SPARQL lexer's class is the same (algebra/syntax/lex.go): one
+//     table, not two.
 //   - isolated.go: LoadIsolated parses a document in a child process with
 //     a deadline and limits, and reads N-Quads back; RunLoad is `oracle
 //     load`. N-Triples, N-Quads, and Turtle that is N-Triples it reads

@@ -54,22 +54,18 @@ type evaluator struct {
 	ctxAt map[algebra.Op]bool
 }
 
-func (e *evaluator) graphTerms(g *rdf.Graph) []rdf.Term {
-	if ts, ok := e.termCache[g]; ok {
+func (e *evaluator) graphTerms(g *rdf.Graph) []rdf.Term { return cached(e.termCache, g, graphTerms) }
+
+func (e *evaluator) nodes(g *rdf.Graph) []rdf.Term { return cached(e.nodeCache, g, nodes) }
+
+// cached is f(g), computed once per graph and kept in cache.
+func cached(cache map[*rdf.Graph][]rdf.Term, g *rdf.Graph, f func(*rdf.Graph) []rdf.Term) []rdf.Term {
+	if ts, ok := cache[g]; ok {
 		return ts
 	}
-	ts := graphTerms(g)
-	e.termCache[g] = ts
+	ts := f(g)
+	cache[g] = ts
 	return ts
-}
-
-func (e *evaluator) nodes(g *rdf.Graph) []rdf.Term {
-	if ns, ok := e.nodeCache[g]; ok {
-		return ns
-	}
-	ns := nodes(g)
-	e.nodeCache[g] = ns
-	return ns
 }
 
 func newEvaluator(ctx context.Context, ds *rdf.Dataset, base string, opt Options) *evaluator {
