@@ -168,7 +168,9 @@ func (f *caseFlags) load(ctx context.Context, rest []string) (*oracle.Case, []or
 	if err != nil {
 		return nil, nil, err
 	}
-	c := &oracle.Case{Name: f.query, Query: string(q), Base: f.base, Dataset: rdf.NewDataset()}
+	// The case is made here: its query is parsed once, every stage after
+	// reads that tree (oracle.Case.Prepare).
+	c := (&oracle.Case{Name: f.query, Query: string(q), Base: f.base, Dataset: rdf.NewDataset()}).Prepare()
 	if err := f.loadData(ctx, c); err != nil {
 		return nil, nil, err
 	}
