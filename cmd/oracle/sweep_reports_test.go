@@ -57,7 +57,7 @@ func exportFixture(t *testing.T) (string, store.Sweep) {
 // regression recorder reads them.
 func TestSweepReportsAndExport(t *testing.T) {
 	db, s := exportFixture(t)
-	code, out, errs := sweepRun("reports", "--db", db, "--sweep", "1")
+	code, out, errs := runSub(sweepMain, "reports", "--db", db, "--sweep", "1")
 	if code != 0 {
 		t.Fatalf("reports: exit %d %s", code, errs)
 	}
@@ -68,14 +68,14 @@ func TestSweepReportsAndExport(t *testing.T) {
 			t.Errorf("reports table lacks %q:\n%s", w, out)
 		}
 	}
-	_, out, _ = sweepRun("reports", "--db", db, "--engine", "rdflib", "--format", "json")
+	_, out, _ = runSub(sweepMain, "reports", "--db", db, "--engine", "rdflib", "--format", "json")
 	if !strings.Contains(out, `"occurrences": 2`) || strings.Contains(out, "jena") {
 		t.Errorf("reports --engine rdflib --format json:\n%s", out)
 	}
 	dir := t.TempDir()
 	for _, id := range []string{"1", "2"} {
 		name := filepath.Join(dir, "seeds", "r"+id)
-		if code, _, errs := sweepRun("export", "--db", db, "--report", id, "--to", name); code != 0 {
+		if code, _, errs := runSub(sweepMain, "export", "--db", db, "--report", id, "--to", name); code != 0 {
 			t.Fatalf("export %s: exit %d %s", id, code, errs)
 		}
 		for _, ext := range []string{".rq", ".nq"} {
@@ -83,7 +83,7 @@ func TestSweepReportsAndExport(t *testing.T) {
 		}
 		checkSeedParses(t, name)
 	}
-	if code, _, errs := sweepRun("export", "--db", db, "--report", "1", "--to", filepath.Join(dir, "seeds", "r1")); code != 1 || !strings.Contains(errs, "not overwritten") {
+	if code, _, errs := runSub(sweepMain, "export", "--db", db, "--report", "1", "--to", filepath.Join(dir, "seeds", "r1")); code != 1 || !strings.Contains(errs, "not overwritten") {
 		t.Errorf("export over an existing seed: exit %d %s", code, errs)
 	}
 }
@@ -145,7 +145,7 @@ func TestSweepCancelCommand(t *testing.T) {
 		{[]string{"export", "--db", db, "--report", "1"}, 2, "usage"},
 		{[]string{"reports", "--db", db, "--format", "xml"}, 2, "usage"},
 	} {
-		code, out, errs := sweepRun(c.args...)
+		code, out, errs := runSub(sweepMain, c.args...)
 		if code != c.code || !strings.Contains(out+errs, c.want) {
 			t.Errorf("%v: exit %d, want %d with %q:\n%s%s", c.args, code, c.code, c.want, out, errs)
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"path/filepath"
 	"strings"
@@ -10,30 +9,24 @@ import (
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
-func sweepRun(args ...string) (int, string, string) {
-	var out, errb bytes.Buffer
-	code := sweepMain(args, &out, &errb)
-	return code, out.String(), errb.String()
-}
-
 // TestSweepCommand runs two small sweeps through the CLI, then status and compare.
 func TestSweepCommand(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "o.db")
 	for i := 0; i < 2; i++ {
-		code, out, errs := sweepRun("start", "--db", db, "--gen", "0:6", "--workers", "2", "--engines", "reference")
+		code, out, errs := runSub(sweepMain, "start", "--db", db, "--gen", "0:6", "--workers", "2", "--engines", "reference")
 		if code != 0 || !strings.Contains(out, "done") || !strings.Contains(out, " 6 ") {
 			t.Fatalf("start: exit %d\n%s%s", code, out, errs)
 		}
 	}
-	code, out, _ := sweepRun("status", "--db", db)
+	code, out, _ := runSub(sweepMain, "status", "--db", db)
 	if code != 0 || strings.Count(out, "done") != 2 {
 		t.Fatalf("status: exit %d\n%s", code, out)
 	}
-	code, out, _ = sweepRun("compare", "--db", db, "2")
+	code, out, _ = runSub(sweepMain, "compare", "--db", db, "2")
 	if code != 0 || !strings.Contains(out, "sweep 2 against sweep 1: 0 new, 0 fixed, 0 moved, 0 undecided, 0 unchanged findings over 6 cases") {
 		t.Fatalf("compare: exit %d\n%s", code, out)
 	}
-	code, out, _ = sweepRun("status", "--db", db, "--json", "1")
+	code, out, _ = runSub(sweepMain, "status", "--db", db, "--json", "1")
 	if code != 0 || !strings.Contains(out, `"state": "done"`) {
 		t.Fatalf("status --json: exit %d\n%s", code, out)
 	}
@@ -56,7 +49,7 @@ func TestSweepCommandErrors(t *testing.T) {
 		{[]string{"reports", "--db", db + ".typo"}, 1, "no such store"},
 		{[]string{"compare", "--db", db, "1"}, 1, "not found: sweep 1"},
 	} {
-		code, _, errs := sweepRun(c.args...)
+		code, _, errs := runSub(sweepMain, c.args...)
 		if code != c.code || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: exit %d, want %d with %q; stderr:\n%s", c.args, code, c.code, c.want, errs)
 		}
@@ -86,14 +79,14 @@ func TestSweepStatusListsUnjudgedAndFlagged(t *testing.T) {
 		}
 	}
 	st.Close()
-	code, out, errs := sweepRun("status", "--db", db, "1")
+	code, out, errs := runSub(sweepMain, "status", "--db", db, "1")
 	for _, want := range []string{"UNJUDGED", "FLAGGED", "unjudged regress/a: not every engine could be judged: jena (timeout)",
 		"flagged  regress/b: jena wrong-value: lost on a re-run", "1 case(s) not judged for every engine"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("status: exit %d, want %q in\n%s%s", code, want, out, errs)
 		}
 	}
-	code, out, _ = sweepRun("status", "--db", db, "--json", "1")
+	code, out, _ = runSub(sweepMain, "status", "--db", db, "--json", "1")
 	if code != 0 || !strings.Contains(out, `"unjudged": 1`) || !strings.Contains(out, `"flagged": 1`) || !strings.Contains(out, `"case": "regress/b"`) {
 		t.Errorf("status --json: exit %d\n%s", code, out)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 
@@ -13,9 +14,11 @@ import (
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
-func triageRun(args ...string) (int, string, string) {
+// runSub runs a command's main (triageMain, sweepMain) with args and
+// returns its exit status, stdout and stderr.
+func runSub(main func([]string, io.Writer, io.Writer) int, args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
-	code := triageMain(args, &out, &errb)
+	code := main(args, &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -38,31 +41,31 @@ func TestTriageCommand(t *testing.T) {
 		{[]string{"set", "--db", db, "zz!", "--status", "wont-fix"}, 2, "bug id"},
 		{[]string{"history", "--db", db}, 2, "usage"},
 	} {
-		code, _, errs := triageRun(c.args...)
+		code, _, errs := runSub(triageMain, c.args...)
 		if code != c.code || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: exit %d, want %d with %q; stderr:\n%s", c.args, code, c.code, c.want, errs)
 		}
 	}
-	code, out, errs := triageRun("set", "--db", db, "1", "--status", "known-upstream", "--url", "https://github.com/apache/jena/issues/3516", "--by", "alice")
+	code, out, errs := runSub(triageMain, "set", "--db", db, "1", "--status", "known-upstream", "--url", "https://github.com/apache/jena/issues/3516", "--by", "alice")
 	if code != 0 || !strings.Contains(out, "known-upstream (url https://github.com/apache/jena/issues/3516; by alice)") {
 		t.Fatalf("set: exit %d\n%s%s", code, out, errs)
 	}
-	if code, out, _ = triageRun("set", "--db", db, "b2", "--status", "intended-deviation", "--note", "by design", "--json"); code != 0 {
+	if code, out, _ = runSub(triageMain, "set", "--db", db, "b2", "--status", "intended-deviation", "--note", "by design", "--json"); code != 0 {
 		t.Fatalf("set by bug id: exit %d\n%s", code, out)
 	}
 	var r store.Report
 	if err := json.Unmarshal([]byte(out), &r); err != nil || r.Status != store.StatusIntended || r.Engine != "rdflib" || r.Triage.By == "" {
 		t.Errorf("set --json: %v %+v", err, r)
 	}
-	code, out, _ = triageRun("list", "--db", db, "--status", "known-upstream")
+	code, out, _ = runSub(triageMain, "list", "--db", db, "--status", "known-upstream")
 	if code != 0 || strings.Count(out, "\n") != 2 || !strings.Contains(out, "jena") || !strings.Contains(out, "apache/jena/issues/3516") {
 		t.Errorf("list: exit %d\n%s", code, out)
 	}
-	code, out, _ = triageRun("history", "--db", db, "1")
+	code, out, _ = runSub(triageMain, "history", "--db", db, "1")
 	if code != 0 || !strings.Contains(out, "open  known-upstream  alice") {
 		t.Errorf("history: exit %d\n%s", code, out)
 	}
-	code, out, _ = triageRun("counts", "--db", db)
+	code, out, _ = runSub(triageMain, "counts", "--db", db)
 	if code != 0 || !strings.Contains(out, "2 findings in 2 root causes") || !strings.Contains(out, "intended-deviation 1") {
 		t.Errorf("counts: exit %d\n%s", code, out)
 	}
