@@ -55,7 +55,7 @@ func (r *Runner) w3cDirect(ctx context.Context, s store.Sweep, key string, engin
 
 // w3cOne runs one engine on one test.
 func (r *Runner) w3cOne(ctx context.Context, e oracle.Engine, t *corpus.Test, manifest, root, key string, timeout time.Duration) store.TestResult {
-	rep := w3c.Run(ctx, e, []string{manifest}, w3c.Options{Workers: 1, Root: root, Timeout: timeout,
+	rep := w3c.Run(ctx, e, []string{manifest}, w3c.Options{Workers: 1, Root: root, Timeout: timeout, SkipWarmUp: true,
 		Filter: func(x *corpus.Test) bool { return x.ID == t.ID }})
 	var res store.TestResult
 	switch {

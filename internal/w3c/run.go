@@ -64,6 +64,9 @@ type Report struct {
 type Options struct {
 	Timeout time.Duration // per test; 0 means DefaultTimeout
 	Workers int           // tests run at once; 0 means GOMAXPROCS
+	// SkipWarmUp: the engine is known to be running (a sweep's one-test
+	// runs), so no ASK {} precedes the tests (warmUp).
+	SkipWarmUp bool
 	// Lacks lists mf:requires IRIs (or mf: local names) the engine lacks:
 	// tests requiring one are skipped.
 	Lacks []string
@@ -104,9 +107,34 @@ func Run(ctx context.Context, engine oracle.Engine, manifests []string, opts Opt
 		opts.Lacks = append(append([]string{}, opts.Lacks...), l.Lacks()...)
 	}
 	r := newRunner(engine, opts)
+	if !opts.SkipWarmUp {
+		warmUp(ctx, engine, r.opts.Workers)
+	}
 	rep.Results = r.runAll(ctx, tests)
 	rep.Elapsed = time.Since(rep.Started)
 	return rep
+}
+
+// WarmUpTimeout bounds the trivial query each worker sends before the
+// suite's cases are timed.
+const WarmUpTimeout = 3 * time.Minute
+
+// warmUp has the engine answer ASK {} once per worker, concurrently, before
+// any test is timed: a cold start (a JVM, Virtuoso, an endpoint server: 5
+// to 45 s on a loaded machine) is never a test's timeout. Its answer and
+// error are not the engine's result on any test.
+func warmUp(ctx context.Context, engine oracle.Engine, workers int) {
+	ctx, cancel := context.WithTimeout(ctx, WarmUpTimeout)
+	defer cancel()
+	var wg sync.WaitGroup
+	for range max(workers, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _ = engine.Eval(ctx, &oracle.Case{Name: "warm-up", Query: "ASK {}"})
+		}()
+	}
+	wg.Wait()
 }
 
 func filter(ts []*corpus.Test, keep func(*corpus.Test) bool) []*corpus.Test {
