@@ -252,12 +252,8 @@ func runAuditCase(t *testing.T, where, text string) {
 	case strings.HasPrefix(text, "filter "):
 		runFilterCase(t, where, text)
 	default:
-		src, mark := cutMark(text)
-		ctx := testContext()
-		ctx.Exists = auditExists
-		e, want, err := parseCase(src)
-		if err != nil {
-			t.Errorf("%s: parse: %v", where, err)
+		e, want, mark, ctx, ok := parseAuditCase(t, where, text)
+		if !ok {
 			return
 		}
 		checkValue(t, where, text, Eval(existsForms(e), auditEnv, ctx), want, mark, ctx)
@@ -501,15 +497,26 @@ func compareRows(a, b []rdf.Term) int {
 	return 0
 }
 
-// runFilterCase: "filter EXPR => keep|drop" (#expressions: FILTERs
-// eliminate the solutions whose EBV is false or an error).
-func runFilterCase(t *testing.T, where, text string) {
-	src, mark := cutMark(strings.TrimPrefix(text, "filter "))
-	ctx := testContext()
+// parseAuditCase reads an expression case "EXPR => expected" with its
+// mark, and the context it runs in (EXISTS by auditExists); ok is false,
+// the error reported, when the case does not parse.
+func parseAuditCase(t *testing.T, where, text string) (e algebra.Expr, want, mark string, ctx *Context, ok bool) {
+	src, mark := cutMark(text)
+	ctx = testContext()
 	ctx.Exists = auditExists
 	e, want, err := parseCase(src)
 	if err != nil {
 		t.Errorf("%s: parse: %v", where, err)
+		return nil, "", "", nil, false
+	}
+	return e, want, mark, ctx, true
+}
+
+// runFilterCase: "filter EXPR => keep|drop" (#expressions: FILTERs
+// eliminate the solutions whose EBV is false or an error).
+func runFilterCase(t *testing.T, where, text string) {
+	e, want, mark, ctx, ok := parseAuditCase(t, where, strings.TrimPrefix(text, "filter "))
+	if !ok {
 		return
 	}
 	b, ebvErr := EBV(Eval(existsForms(e), auditEnv, ctx))

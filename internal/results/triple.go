@@ -90,24 +90,21 @@ func (p *jsonParser) jsonTriple(depth int) (rdf.Term, error) {
 		}
 		return p.skip()
 	})
-	if err != nil {
-		return rdf.None, err
-	}
-	t, msg := partsTriple(parts)
-	if msg != "" {
-		return rdf.None, p.fail("%s", msg)
-	}
-	return t, nil
+	return partsTriple(parts, err, p.fail)
 }
 
 // partsTriple is the triple term of a JSON or XML triple's subject,
-// predicate and object, or what makes them no triple term (tripleOK).
-func partsTriple(parts map[string]rdf.Term) (rdf.Term, string) {
+// predicate and object once they are read (err, the reading's error), or
+// fail's error saying what makes them no triple term (tripleOK).
+func partsTriple(parts map[string]rdf.Term, err error, fail func(string, ...any) error) (rdf.Term, error) {
+	if err != nil {
+		return rdf.None, err
+	}
 	s, pr, o := parts["subject"], parts["predicate"], parts["object"]
 	if msg := tripleOK(s, pr, o); msg != "" {
-		return rdf.None, msg
+		return rdf.None, fail("%s", msg)
 	}
-	return rdf.TripleTerm(s, pr, o), ""
+	return rdf.TripleTerm(s, pr, o), nil
 }
 
 // jsonTripleText writes a triple term as a JSON term object.
@@ -136,14 +133,7 @@ func (p *xmlParser) xmlTriple(depth int) (rdf.Term, error) {
 		parts[role] = t
 		return err
 	})
-	if err != nil {
-		return rdf.None, err
-	}
-	t, msg := partsTriple(parts)
-	if msg != "" {
-		return rdf.None, p.fail("%s", msg)
-	}
-	return t, nil
+	return partsTriple(parts, err, p.fail)
 }
 
 // xmlPart reads the one term inside <subject>, <predicate> or <object>.
