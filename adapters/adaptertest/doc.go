@@ -5,7 +5,9 @@
 // runs a reproducer's shell text with bash, every engine command a
 // recorder (RunRecorded), for adapters/reproducers. update.go checks an
 // adapter's native update reproducer against its own store
-// (CheckUpdateReproducer); process.go finds the real engine process a
+// (CheckUpdateReproducer); native.go runs a query reproducer for real
+// in a folder holding the case's files (RunNative: a release's or a
+// master build's script, internal/registry and adapters/rasqal); process.go finds the real engine process a
 // kill test kills from outside (ProcessBelow). Only tests import it: it
 // links package testing, which no command of the oracle may.
 //

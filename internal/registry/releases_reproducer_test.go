@@ -1,14 +1,12 @@
 package registry
 
 import (
-	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
@@ -74,18 +72,11 @@ func mustRoot(t *testing.T, name string) string {
 // data.nq, with env added, within a minute.
 func runNative(t *testing.T, n oracle.Native, env string) string {
 	t.Helper()
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "query.rq"), []byte(reproCase.Query), 0o644)
-	os.WriteFile(filepath.Join(dir, "data.nq"), []byte(reproCase.Data), 0o644)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "sh", "-c", n.Run)
-	cmd.Dir, cmd.Env = dir, append(os.Environ(), env)
-	out, err := cmd.CombinedOutput()
+	out, errs, err := adaptertest.RunNative(t, n, reproCase, env)
 	if err != nil {
-		t.Fatalf("%v: %s\n%s", err, out, n.Run)
+		t.Fatalf("%v: %s%s\n%s", err, out, errs, n.Run)
 	}
-	return string(out)
+	return out + errs
 }
 
 // installedOrSkip builds the engine with newEngine, closed when the test
