@@ -47,7 +47,7 @@
 // `go test ./internal/w3c -run Outputs -update`.
 //
 // The SPARQL 1.2 suite (sparql12/manifest.ttl) runs through the reference
-// and the fast engine in w3c12_test.go against
+// and the fast engine in w3c_test.go against
 // testdata/sparql12-{reference,engine}.tsv; a TriG or N-Quads qt:data keeps
 // its named graphs, and the update syntax types without the "11" suffix
 // that suite uses run like the 1.1 ones.
