@@ -52,4 +52,6 @@
 // document the judge follows. SSE writes triple terms <<( s p o )>>.
 // ContextSites (context12.go) gives where the draft's translation would
 // stand ContextSolution, which both evaluators' 1.2 EXISTS joins μctx at.
+// ExtendChain (extendchain.go) splits a chain of BINDs, which both
+// evaluators take as one step.
 package algebra

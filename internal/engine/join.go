@@ -248,16 +248,7 @@ func wrapFilter(op algebra.Op, xs []algebra.Expr) algebra.Op {
 // one BNODE() scope per solution. An error leaves the variable unbound; a
 // variable bound already is never rebound.
 func (e *query) extendOp(g *gindex, op *algebra.Extend) iter {
-	var chain []*algebra.Extend
-	var inner algebra.Op = op
-	for {
-		x, ok := inner.(*algebra.Extend)
-		if !ok {
-			break
-		}
-		chain = append(chain, x)
-		inner = x.Op
-	}
+	inner, chain := algebra.ExtendChain(op)
 	in := e.open(g, inner)
 	return funcIter(func() (row, bool) {
 		r, ok := in.Next()
@@ -266,8 +257,8 @@ func (e *query) extendOp(g *gindex, op *algebra.Extend) iter {
 		}
 		out := e.copyRow(r)
 		e.ectx.NewSolution()
-		for i := len(chain) - 1; i >= 0; i-- {
-			e.bindExpr(g, out, chain[i].Var, chain[i].Expr)
+		for _, x := range chain {
+			e.bindExpr(g, out, x.Var, x.Expr)
 		}
 		if e.err != nil {
 			return nil, false

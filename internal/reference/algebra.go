@@ -210,22 +210,6 @@ func (e *evaluator) extend1(g *rdf.Graph, mu Mapping, v string, x algebra.Expr) 
 	return mu.WithValue(v, val.Term, val.Prov), nil
 }
 
-// extendChain splits Extend(...Extend(P, v1, e1)..., vn, en) into P and the
-// Extends from the innermost out.
-func extendChain(op *algebra.Extend) (algebra.Op, []*algebra.Extend) {
-	var chain []*algebra.Extend
-	var inner algebra.Op = op
-	for {
-		x, ok := inner.(*algebra.Extend)
-		if !ok {
-			break
-		}
-		chain = append([]*algebra.Extend{x}, chain...)
-		inner = x.Op
-	}
-	return inner, chain
-}
-
 // ToMultiSet transcribes #defn_algToMultiSet for the data of a VALUES block
 // (#inline-data); UNDEF (the zero term) leaves the variable unbound:
 //

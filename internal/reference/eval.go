@@ -130,7 +130,7 @@ func (e *evaluator) evalOp(g *rdf.Graph, op algebra.Op) (Multiset, error) {
 	case *algebra.Graph:
 		return e.Graph(g, op.Name, op.Op)
 	case *algebra.Extend:
-		inner, chain := extendChain(op)
+		inner, chain := algebra.ExtendChain(op)
 		return e.unary(g, inner, func(a Multiset) (Multiset, error) {
 			defer e.at(e.siteOf(op, siteExtend))()
 			return e.extendAll(g, a, chain)
