@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/signal"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -128,7 +127,7 @@ func runEnginesInstall(args []string) int {
 		fmt.Fprintln(os.Stderr, "oracle engines install:", err)
 		return 1
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interrupted()
 	defer stop()
 	fmt.Fprintf(os.Stderr, "oracle engines install: into %s\n", home)
 	failed := install.Run(ctx, home, names, os.Stderr) != nil

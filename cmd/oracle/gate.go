@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -89,7 +88,7 @@ func runGate(args []string) int {
 		}
 		filter = re
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interrupted()
 	defer stop()
 	run, err := g.execute(ctx, filter)
 	if err != nil {

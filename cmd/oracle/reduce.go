@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -54,7 +52,7 @@ func runReduce(args []string) int {
 	if err := cf.check(fs.Args()); err != nil {
 		return usageFail(os.Stderr, fs, "%v", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interrupted()
 	defer stop()
 	c, engines, err := cf.load(ctx, fs.Args())
 	if err != nil {

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/corpus"
@@ -56,7 +54,7 @@ func selfcheckMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "oracle selfcheck:", err)
 		return 1 // bad input: an unknown engine or profile
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interrupted()
 	defer stop()
 	cfg := selfcheck.Config{Cases: *cases, Seed: *seed, Profile: p, Judge: j, Actual: e,
 		Workers: *workers, Timeout: *timeout, FailDir: *failDir, Out: stdout}

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"regexp"
 	"strings"
 	"time"
@@ -85,7 +83,7 @@ func runW3C(args []string) int {
 		opts.Filter = func(t *corpus.Test) bool { return re.MatchString(t.ID) }
 	}
 	opts.Progress = w3cProgress("oracle w3c")
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interrupted()
 	defer stop()
 	rep := w3c.Run(ctx, engine, manifests, opts)
 	if rep.Err != nil {
