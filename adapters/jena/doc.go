@@ -1,5 +1,6 @@
 // Package jena runs Apache Jena ARQ (Maven org.apache.jena:jena-arq, pinned in
-// pom.xml) as a sidecar engine. The Java source is src/main/java/oracle/jena:
+// pom.xml) as a sidecar engine. The Java source is src/main/java/oracle/jena
+// (and src/jena6/java, the update support only the pinned Jena 6 compiles):
 // Sidecar.java reads the JSON-lines protocol of adapters/sidecar, Engine.java
 // evaluates one case; the answer line is written by the Response.java both
 // Java sidecars compile (adapters/javasidecar, pom.xml compileSourceRoots:
