@@ -13,7 +13,11 @@
 // take --home DIR (addHome); anything longer than a second shows its
 // progress on stderr (progress.go). `oracle diff` takes a query (-q,
 // diff.go) or an update request (-u, diff_update.go) through one loading
-// of the data (caseFlags.loadCase) and one exit rule (kindExit).
+// of the data (caseFlags.loadCase) and one exit rule (kindExit). Shared
+// pieces, used rather than written again: interrupted (the Ctrl-C
+// context), writeOut (a report file: gate, w3c), parseOneArg and
+// triageFiltered (a store subcommand's arguments), and in the tests
+// runBinaryIn (the test binary as oracle), runSub, requireInstalled.
 //
 // How to change it: a new command is a file with its run<Name> function,
 // added to the commands map in that file's init, and its synopsis in
