@@ -340,7 +340,11 @@ func validLangTag(s string) bool {
 
 func (c *Context) rng() *rand.Rand {
 	if c.Rand == nil {
-		c.Rand = rand.New(rand.NewSource(1))
+		seed := int64(1)
+		if c.Seeded {
+			seed = c.Seed
+		}
+		c.Rand = rand.New(rand.NewSource(seed))
 	}
 	return c.Rand
 }

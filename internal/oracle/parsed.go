@@ -35,6 +35,19 @@ func (c *Case) Prepare() *Case {
 	return c
 }
 
+// Adopt gives c the tree its edge already parsed its query to (the
+// service's check, under its own length limit), parsed from c.Query with
+// c.Base and c.Spec; the case is then prepared and never parsed again.
+func (c *Case) Adopt(tree *syntax.Query) *Case {
+	if c == nil || tree == nil {
+		return c
+	}
+	p := &parsedQuery{text: c.Query, base: c.Base, spec: c.Spec, tree: tree}
+	p.once.Do(func() {})
+	c.parsed = p
+	return c
+}
+
 func (c *Case) parsedMatches() bool {
 	p := c.parsed
 	return p != nil && p.text == c.Query && p.base == c.Base && p.spec == c.Spec

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/ops"
@@ -70,7 +69,7 @@ func cached(cache map[*rdf.Graph][]rdf.Term, g *rdf.Graph, f func(*rdf.Graph) []
 
 func newEvaluator(ctx context.Context, ds *rdf.Dataset, base string, opt Options) *evaluator {
 	opt = opt.WithDefaults()
-	ectx := &ops.Context{Now: opt.Now, Base: base, Rand: rand.New(rand.NewSource(opt.Seed)),
+	ectx := &ops.Context{Now: opt.Now, Base: base, Seed: opt.Seed, Seeded: true,
 		Readings: opt.Readings, Extension: opt.Extension} // readings.go, extension.go
 	ectx.Limit(ctx, opt) // bytes built and the deadline, inside expressions (ops/budget.go)
 	return &evaluator{ctx: ctx, ds: ds, opt: opt, fuel: opt.Fuel, ectx: ectx,

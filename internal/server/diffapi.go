@@ -34,6 +34,8 @@ type diffRequest struct {
 	Engines []string        `json:"engines,omitempty"` // external engines; default every one served
 	Base    string          `json:"base,omitempty"`
 	Name    string          `json:"name,omitempty"`
+
+	tree *syntax.Query // the query as checkDiff parsed it, the case's one tree
 }
 
 // postDiff runs one case on the engines and answers the report of
@@ -276,9 +278,11 @@ func (s *Server) checkDiff(req *diffRequest) *APIError {
 	if e := s.checkText(req, "query", "query", req.Query); e != nil {
 		return e
 	}
-	if _, err := syntax.Parse(req.Query, syntax.Options{Base: req.Base, MaxLength: s.lim.MaxQuery}); err != nil {
+	tree, err := syntax.Parse(req.Query, syntax.Options{Base: req.Base, MaxLength: s.lim.MaxQuery})
+	if err != nil {
 		return queryError(err)
 	}
+	req.tree = tree
 	return nil
 }
 
@@ -346,7 +350,11 @@ func (s *Server) loadCase(ctx context.Context, req *diffRequest) (*oracle.Case, 
 		return nil, &APIError{Status: http.StatusBadRequest, Error: "malformed dataset", Field: "dataset",
 			Detail: "the dataset must be a JSON catalogue object: {\"base\", \"default\", \"named\", \"sources\"}"}
 	}
-	return s.catalogueCase(ctx, req, req.Query)
+	c, apiErr := s.catalogueCase(ctx, req, req.Query)
+	if apiErr == nil && c.Base == req.Base && c.Spec == syntax.SpecAuto {
+		c.Adopt(req.tree) // parsed once, by checkDiff
+	}
+	return c, apiErr
 }
 
 // catalogueOf is the request's dataset catalogue, "{}" (the empty
