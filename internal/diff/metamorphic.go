@@ -244,6 +244,13 @@ func distinctUnfit(q *syntax.Query) string {
 	case q.Mod.Limit != nil || q.Mod.Offset != nil:
 		return "LIMIT or OFFSET"
 	}
+	return perEvaluationOpen(q)
+}
+
+// perEvaluationOpen names a function or aggregate of q whose value the
+// text leaves open per evaluation (RAND, NOW, UUID, STRUUID, BNODE, SAMPLE,
+// GROUP_CONCAT's order), so two evaluations may differ; "" when none.
+func perEvaluationOpen(q *syntax.Query) string {
 	var open string
 	syntax.Inspect(q, func(n syntax.Node) bool {
 		switch n := n.(type) {

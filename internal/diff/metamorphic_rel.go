@@ -64,24 +64,7 @@ func relUnfit(q *syntax.Query) string {
 	if q.Form != syntax.FormSelect || q.Select == nil || q.Where == nil {
 		return "not a SELECT query with a WHERE clause"
 	}
-	var open string
-	syntax.Inspect(q, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.Call:
-			if perEvaluation[n.Name] {
-				open = n.Name
-			}
-		case *syntax.Aggregate:
-			if n.Name == "SAMPLE" || n.Name == "GROUP_CONCAT" {
-				open = n.Name
-			}
-		}
-		return open == ""
-	})
-	if open != "" {
-		return open + " may differ between two evaluations"
-	}
-	return ""
+	return perEvaluationOpen(q)
 }
 
 // sliced: a LIMIT or OFFSET picks among ties as the engine likes

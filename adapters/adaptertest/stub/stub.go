@@ -75,19 +75,10 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 	return nil, fmt.Errorf("%w: %v", oracle.ErrQueryError, err)
 }
 
-// answer is the result as one answer of the query's form.
+// answer is the result as one answer of the query's form, without the
+// freedoms the judge records: the stub answers as an engine does.
 func answer(r *ops.Result) *results.Answer {
-	a := &results.Answer{Vars: r.Vars, Boolean: r.Boolean, Triples: r.Triples}
-	switch r.Form {
-	case algebra.Ask:
-		a.Kind = results.Boolean
-	case algebra.Construct, algebra.Describe:
-		a.Kind = results.Graph
-	default:
-		a.Kind = results.Bindings
-		for _, row := range r.Rows {
-			a.Rows = append(a.Rows, results.Solution(row))
-		}
-	}
+	a := r.Answer()
+	a.Freedom = nil
 	return a
 }
