@@ -238,6 +238,14 @@ type CaseRecord struct {
 	// TestCase what its test page shows; none for a generated case.
 	Tests    []TestResult
 	TestCase *TestCase
+	// DataTriples is the number of triples in the case's dataset.
+	DataTriples int
+	// JudgedBy is the judge that decided the case (the Judge* constants
+	// of relations.go: "reference", "fast engine", "relations", "none").
+	JudgedBy string
+	// Relations are the metamorphic relations checked on the case, one
+	// per engine and relation (relations.go).
+	Relations []RelationCheck
 }
 
 // Flag is one engine's divergence, of one class, that a sweep flagged
