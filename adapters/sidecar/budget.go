@@ -90,17 +90,7 @@ func DefaultMemoryBudget() int64 {
 
 // MachineMemory is MemTotal from /proc/meminfo in bytes, 0 when unknown.
 func MachineMemory() int64 {
-	data, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(line, "MemTotal:"); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
-			return kb << 10
-		}
-	}
-	return 0
+	return procBytes("/proc/meminfo", "MemTotal:") // limits.go
 }
 
 // NewBudget is a budget of total bytes.

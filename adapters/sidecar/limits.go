@@ -89,12 +89,18 @@ func procStat(pid int) ([]string, error) {
 
 // PeakRSS is the most resident memory pid has used (VmHWM), in bytes.
 func PeakRSS(pid int) int64 {
-	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "status"))
+	return procBytes(filepath.Join("/proc", strconv.Itoa(pid), "status"), "VmHWM:")
+}
+
+// procBytes reads the line of a /proc file (meminfo, status) starting with
+// key, a size in kB, as bytes; 0 when the file or the line is missing.
+func procBytes(path, key string) int64 {
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return 0
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+		if v, ok := strings.CutPrefix(line, key); ok {
 			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
 			return kb << 10
 		}

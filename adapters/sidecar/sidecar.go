@@ -136,6 +136,22 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 	if err != nil {
 		return nil, err
 	}
+	resp, err := e.send(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	a, err := decode(resp)
+	err = serviceRule(c, err)
+	if a != nil && len(resp.Extra) > 0 {
+		a.Evidence = resp.Extra
+	}
+	return a, err
+}
+
+// send is the exchange a query and an update share: req carries what is
+// left of ctx's deadline (the sidecar's own timeout), the engine's time
+// is kept for LastQueryTime, and a limit's kill is ErrResource.
+func (e *Engine) send(ctx context.Context, req *Request) (*Response, error) {
 	if dl, ok := ctx.Deadline(); ok {
 		req.TimeoutMS = time.Until(dl).Milliseconds()
 	}
@@ -147,12 +163,7 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 	if err := resourceFailure(resp); err != nil {
 		return nil, err
 	}
-	a, err := decode(resp)
-	err = serviceRule(c, err)
-	if a != nil && len(resp.Extra) > 0 {
-		a.Evidence = resp.Extra
-	}
-	return a, err
+	return resp, nil
 }
 
 // request turns a case into a sidecar request.

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
@@ -37,15 +36,8 @@ func (e *Engine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Ans
 	if err != nil {
 		return nil, err
 	}
-	if dl, ok := ctx.Deadline(); ok {
-		req.TimeoutMS = time.Until(dl).Milliseconds()
-	}
-	resp, err := e.exchange(ctx, req)
+	resp, err := e.send(ctx, req) // sidecar.go, as a query's
 	if err != nil {
-		return nil, err
-	}
-	e.lastMS.Store(int64(resp.TimeMS * 1000))
-	if err := resourceFailure(resp); err != nil {
 		return nil, err
 	}
 	return decodeStore(resp)

@@ -3,7 +3,6 @@ package sparqlhttp
 import (
 	"fmt"
 	"net/http"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -117,14 +116,5 @@ func fusekiUpdateFailed(status int, body string) bool {
 // java-home file beside the jar (scripts/install.sh picks one new enough),
 // else $JAVA_HOME's, else java from PATH.
 func FusekiJava(jar string) string {
-	if data, err := os.ReadFile(filepath.Join(filepath.Dir(jar), "java-home")); err == nil {
-		bin := filepath.Join(strings.TrimSpace(string(data)), "bin", "java")
-		if _, err := os.Stat(bin); err == nil {
-			return bin
-		}
-	}
-	if home := os.Getenv("JAVA_HOME"); home != "" {
-		return filepath.Join(home, "bin", "java")
-	}
-	return "java"
+	return sidecar.Java(filepath.Dir(jar)) // as the Jena and RDF4J sidecars' jars
 }

@@ -92,49 +92,39 @@ func (m *Managed) Version() string {
 	return m.srv.Version
 }
 
-// Eval runs the case on the server, starting (or restarting) it first; as
-// in Update, the start's time is not the case's (AfterStart).
+// Eval runs the case on the server, starting (or restarting) it first
+// (request).
 func (m *Managed) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	return RetryKilled(m.srv.Name, m.lastProc, func() (*results.Answer, error) { return m.eval1(ctx, c) }) // killed.go
-}
-
-func (m *Managed) eval1(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	m.busy.Add(1)
-	defer m.busy.Add(-1)
-	began := time.Now()
-	h, err := m.Start(ctx)
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := AfterStart(ctx, began)
-	defer cancel()
-	return m.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) {
-		return m.limited(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Eval(ctx, c) })
-	})
+	return m.request(ctx, func(ctx context.Context, h *Engine) (*results.Answer, error) { return h.Eval(ctx, c) })
 }
 
 // Update applies an update request on the server (oracle.Updater, the
-// Protocol engine's Update), starting (or restarting) it first.
-//
-// The time a (re)start took is not the case's: its deadline moves on by
-// that much (bounded by StartTimeout), so a JVM starting on a loaded
-// machine does not time out the first cases; cancelling ctx still ends it.
+// Protocol engine's Update), starting (or restarting) it first (request).
 func (m *Managed) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
-	return RetryKilled(m.srv.Name, m.lastProc, func() (*results.Answer, error) { return m.update1(ctx, c) }) // killed.go
+	return m.request(ctx, func(ctx context.Context, h *Engine) (*results.Answer, error) { return h.Update(ctx, c) })
 }
 
-func (m *Managed) update1(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
-	m.busy.Add(1)
-	defer m.busy.Add(-1)
-	began := time.Now()
-	h, err := m.Start(ctx)
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := extend(ctx, time.Since(began))
-	defer cancel()
-	return m.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) {
-		return m.limited(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Update(ctx, c) })
+// request is the one path of a query and an update: one attempt on a fresh
+// server after a kill from outside (RetryKilled, killed.go), the case
+// counted busy, the server (re)started, and the request sent under the
+// server's share of the budget and its limits. The time a (re)start took
+// is not the case's: its deadline moves on by that much (AfterStart,
+// bounded by StartTimeout), so a JVM starting on a loaded machine does not
+// time out the first cases; cancelling ctx still ends it.
+func (m *Managed) request(ctx context.Context, send func(context.Context, *Engine) (*results.Answer, error)) (*results.Answer, error) {
+	return RetryKilled(m.srv.Name, m.lastProc, func() (*results.Answer, error) {
+		m.busy.Add(1)
+		defer m.busy.Add(-1)
+		began := time.Now()
+		h, err := m.Start(ctx)
+		if err != nil {
+			return nil, err
+		}
+		ctx, cancel := AfterStart(ctx, began)
+		defer cancel()
+		return m.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) {
+			return m.limited(ctx, func(ctx context.Context) (*results.Answer, error) { return send(ctx, h) })
+		})
 	})
 }
 

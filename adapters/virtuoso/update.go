@@ -4,7 +4,6 @@ import (
 	"context"
 	"regexp"
 	"strings"
-	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/oracle"
@@ -19,22 +18,7 @@ import (
 // has no unnamed graph: the case's default graph is a graph of the case's
 // own, named to Virtuoso by DEFINE input:default-graph-uri (updateText).
 func (e *Engine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
-	return sparqlhttp.RetryKilled(Name, e.lastProc, func() (*results.Answer, error) { return e.update1(ctx, c) }) // abandon.go
-}
-
-func (e *Engine) update1(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
-	e.busy.Add(1)
-	defer e.busy.Add(-1)
-	began := time.Now()
-	h, err := e.Start(ctx)
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := sparqlhttp.AfterStart(ctx, began) // the start is not the case's time
-	defer cancel()
-	srv := e.Server()
-	a, err := e.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Update(ctx, c) })
-	return a, e.afterCase(ctx, srv, err)
+	return e.request(ctx, func(ctx context.Context, h *sparqlhttp.Engine) (*results.Answer, error) { return h.Update(ctx, c) }) // virtuoso.go
 }
 
 // updateText is Virtuoso's way of naming a request's dataset

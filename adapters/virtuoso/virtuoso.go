@@ -103,22 +103,29 @@ func binaryVersion(bin string) string {
 
 // Eval runs the case on the server, starting (or restarting) it when needed.
 func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	return sparqlhttp.RetryKilled(Name, e.lastProc, func() (*results.Answer, error) { return e.eval1(ctx, c) }) // abandon.go
+	return e.request(ctx, func(ctx context.Context, h *sparqlhttp.Engine) (*results.Answer, error) { return h.Eval(ctx, c) })
 }
 
-func (e *Engine) eval1(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	e.busy.Add(1)
-	defer e.busy.Add(-1)
-	began := time.Now()
-	h, err := e.Start(ctx)
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := sparqlhttp.AfterStart(ctx, began) // the start is not the case's time
-	defer cancel()
-	srv := e.Server()
-	a, err := e.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) { return h.Eval(ctx, c) })
-	return a, e.afterCase(ctx, srv, err)
+// request is the one path of a query and an update (update.go): one
+// attempt on a fresh server after a kill from outside (abandon.go), the
+// case counted busy, the server (re)started (the start is not the case's
+// time), the request sent under the server's share of the budget, and the
+// server looked after once the case ends (afterCase).
+func (e *Engine) request(ctx context.Context, send func(context.Context, *sparqlhttp.Engine) (*results.Answer, error)) (*results.Answer, error) {
+	return sparqlhttp.RetryKilled(Name, e.lastProc, func() (*results.Answer, error) {
+		e.busy.Add(1)
+		defer e.busy.Add(-1)
+		began := time.Now()
+		h, err := e.Start(ctx)
+		if err != nil {
+			return nil, err
+		}
+		ctx, cancel := sparqlhttp.AfterStart(ctx, began)
+		defer cancel()
+		srv := e.Server()
+		a, err := e.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) { return send(ctx, h) })
+		return a, e.afterCase(ctx, srv, err)
+	})
 }
 
 // LastQueryTime is the wall time of the last query request.
