@@ -1,18 +1,12 @@
 package virtuoso
 
 import (
-	"context"
-	"errors"
 	"net/http"
 	"net/url"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
-	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -23,28 +17,20 @@ import (
 // parser refuses is only probed, never run.
 func TestUpdate(t *testing.T) {
 	e := engine(t, sparqlhttp.LoadGraphStore)
-	for _, c := range []struct{ update, want string }{
-		{`INSERT { GRAPH <http://example/h> { ?s ?p ?o } } WHERE { ?s ?p ?o }`,
-			`<s> <p> "default" .|<s> <p> "default" <h> .|<s> <p> "named" <g> .`},
-		{`DELETE DATA { <http://example/s> <http://example/p> "default" }`, `<s> <p> "named" <g> .`},
-		{`INSERT { ?s <http://example/in> ?g } WHERE { GRAPH ?g { ?s ?p ?o } }`,
-			`<s> <in> <g> .|<s> <p> "default" .|<s> <p> "named" <g> .`},
-		{`CLEAR DEFAULT ; DROP GRAPH <http://example/g>`, ``},
-	} {
-		got, err := apply(e, c.update)
-		if err != nil || got != c.want {
-			t.Errorf("%s:\n got %s (%v)\nwant %s", c.update, got, err, c.want)
-		}
-	}
-	for _, update := range []string{`DROP ALL`, `CLEAR NAMED`, `LOAD <http://example/doc>`,
-		`WITH <http://example/g> DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }`, `DROP ALL ;;`} {
-		if _, err := apply(e, update); !errors.Is(err, oracle.ErrUnsupported) {
-			t.Errorf("%s: %v, want unsupported", update, err)
-		}
-	}
-	if _, err := apply(e, `DROP ALL ; INSERT DATA {`); !errors.Is(err, oracle.ErrRejected) {
-		t.Errorf("a request neither parser takes: %v, want rejected", err)
-	}
+	adaptertest.CheckUpdates(t, e, nil, []adaptertest.UpdateCase{
+		{Update: `INSERT { GRAPH <http://example/h> { ?s ?p ?o } } WHERE { ?s ?p ?o }`,
+			Want: `<s> <p> "default" .|<s> <p> "default" <h> .|<s> <p> "named" <g> .`},
+		{Update: `DELETE DATA { <http://example/s> <http://example/p> "default" }`, Want: `<s> <p> "named" <g> .`},
+		{Update: `INSERT { ?s <http://example/in> ?g } WHERE { GRAPH ?g { ?s ?p ?o } }`,
+			Want: `<s> <in> <g> .|<s> <p> "default" .|<s> <p> "named" <g> .`},
+		{Update: `CLEAR DEFAULT ; DROP GRAPH <http://example/g>`, Want: ``},
+		{Update: `DROP ALL`, Err: "unsupported"},
+		{Update: `CLEAR NAMED`, Err: "unsupported"},
+		{Update: `LOAD <http://example/doc>`, Err: "unsupported"},
+		{Update: `WITH <http://example/g> DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }`, Err: "unsupported"},
+		{Update: `DROP ALL ;;`, Err: "unsupported"},
+		{Update: `DROP ALL ; INSERT DATA {`, Err: "rejected"}, // a request neither parser takes
+	})
 	if left := caseGraphs(t, e); len(left) != 0 {
 		t.Errorf("graphs left behind: %v", left)
 	}
@@ -69,22 +55,3 @@ func caseGraphs(t *testing.T, e *Engine) []string {
 	return values(a, "g")
 }
 
-// apply runs an update on adaptertest's dataset and answers the store after
-// it as sorted N-Quads lines joined by "|", the example namespace left out.
-func apply(e oracle.Engine, update string) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	a, err := e.(oracle.Updater).Update(ctx, &oracle.UpdateCase{Update: update, Store: adaptertest.Dataset()})
-	if err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	rdf.WriteNQuads(&b, a.Store.Dataset().Quads())
-	lines := strings.Split(strings.TrimSpace(strings.ReplaceAll(b.String(), "http://example/", "")), "\n")
-	for i := 1; i < len(lines); i++ {
-		for j := i; j > 0 && lines[j] < lines[j-1]; j-- {
-			lines[j], lines[j-1] = lines[j-1], lines[j]
-		}
-	}
-	return strings.Join(lines, "|"), nil
-}
