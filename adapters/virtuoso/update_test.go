@@ -54,4 +54,3 @@ func caseGraphs(t *testing.T, e *Engine) []string {
 	}
 	return values(a, "g")
 }
-
