@@ -45,6 +45,10 @@ type Profile struct {
 	// Realistic, when set, makes the profile's cases internal/realistic's
 	// (gen_realistic.go): the sizes and weights above are then unused.
 	Realistic *RealisticSpec `json:"realistic,omitempty"`
+	// Relations: a sweep runs every engine's metamorphic relations on the
+	// profile's cases after the judge (internal/sweep relations.go), so an
+	// engine is judged against itself where no judge reaches.
+	Relations bool `json:"relations,omitempty"`
 }
 
 // defaultWeights are the weights of DefaultProfile.

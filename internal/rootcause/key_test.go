@@ -12,7 +12,8 @@ import (
 
 // finding reads "engine class trigger;trigger symptom words..." (a
 // trigger of one label without spaces, or labels joined by ';' where
-// they hold spaces: written with '_' for a space).
+// they hold spaces: written with '_' for a space); a class written
+// class@relation is a metamorphic relation's violation.
 func finding(t *testing.T, s string) Finding {
 	t.Helper()
 	f := strings.SplitN(strings.TrimSpace(s), " ", 4)
@@ -21,7 +22,8 @@ func finding(t *testing.T, s string) Finding {
 	for _, l := range strings.Split(f[2], ";") {
 		trig = append(trig, strings.ReplaceAll(l, "_", " "))
 	}
-	return Finding{Engine: f[0], Class: diff.Class(f[1]), Trigger: trig, Ablated: true, Symptom: f[3]}
+	class, relation, _ := strings.Cut(f[1], "@")
+	return Finding{Engine: f[0], Class: diff.Class(class), Trigger: trig, Ablated: true, Symptom: f[3], Relation: relation}
 }
 
 func TestKeys(t *testing.T) {

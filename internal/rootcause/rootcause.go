@@ -16,10 +16,14 @@ import (
 type RootCause struct {
 	// ID is the key's hash (12 hex digits): the finding's identity in the
 	// store, the API, the CLI's JSON, the dashboard and the corpus.
-	ID      string   `json:"id"`
-	Family  string   `json:"family"`
-	Group   string   `json:"group"`
-	Trigger []string `json:"trigger"`
+	ID     string `json:"id"`
+	Family string `json:"family"`
+	Group  string `json:"group"`
+	// Relation names the metamorphic relation a finding violated (the
+	// engine disagreeing with itself, Finding.Relation); "" for a finding
+	// judged against the reference or the fast engine.
+	Relation string   `json:"relation,omitempty"`
+	Trigger  []string `json:"trigger"`
 	// Ablated: the trigger was found by ablation on the reduced case; when
 	// false it lists every construct of the case (no reduction ran) and
 	// the identity is as fine as the case.
@@ -41,17 +45,24 @@ type RootCause struct {
 
 // Key is what identifies a root cause.
 type Key struct {
-	Family  string
-	Group   string
-	Trigger []string
-	Symptom string
+	Family   string
+	Group    string
+	Relation string
+	Trigger  []string
+	Symptom  string
 }
 
-// ID hashes the key; the trigger's order does not matter.
+// ID hashes the key; the trigger's order does not matter. A key without a
+// relation hashes as before relations were keyed, so no stored root cause
+// moves.
 func (k Key) ID() string {
 	t := slices.Clone(k.Trigger)
 	sort.Strings(t)
-	h := sha256.Sum256([]byte(k.Family + "\x00" + k.Group + "\x00" + strings.Join(t, "\x01") + "\x00" + k.Symptom))
+	text := k.Family + "\x00" + k.Group + "\x00" + strings.Join(t, "\x01") + "\x00" + k.Symptom
+	if k.Relation != "" {
+		text += "\x00relation " + k.Relation
+	}
+	h := sha256.Sum256([]byte(text))
 	return hex.EncodeToString(h[:6])
 }
 
@@ -86,8 +97,9 @@ func (k Key) ID() string {
 //     projection's fault (#variableScope): the construct that mentioned
 //     the variable (MINUS, FILTER, a BIND's expression) is not in the key.
 func keyOf(fam string, f Finding, trig []string, sev diff.Severity) Key {
-	k := Key{Family: fam, Group: groupOf(f), Trigger: coarse(trig), Symptom: f.Symptom}
+	k := Key{Family: fam, Group: groupOf(f), Relation: f.Relation, Trigger: coarse(trig), Symptom: f.Symptom}
 	switch {
+	case f.Relation != "": // the relation's trigger is already its rewritten clause's constructs
 	case sev == diff.SeverityCosmetic:
 		k.Trigger, k.Symptom = nil, cosmeticKind(f)
 	case runtimeError(f):
@@ -230,6 +242,12 @@ type Finding struct {
 	Ablated bool
 	Symptom string
 	Query   string // the witness's request text, for rules that match it
+	// Relation is the metamorphic relation violated, when the finding is
+	// an engine disagreeing with itself (no judge's answer): its key is
+	// (family, relation, trigger, symptom), the trigger being the
+	// constructs of the clause the relation rewrites, so seeds violating
+	// one relation on one construct are one root cause.
+	Relation string
 }
 
 // Of is the root cause of one engine's finding: its family (the parser's
@@ -246,7 +264,7 @@ func Of(f Finding) RootCause {
 	trig = slices.Compact(trig)
 	sev := SeverityOf(f.Class, f.Symptom)
 	k := keyOf(fam, f, trig, sev)
-	rc := RootCause{ID: k.ID(), Family: fam, Group: k.Group, Trigger: trig, Ablated: f.Ablated,
+	rc := RootCause{ID: k.ID(), Family: fam, Group: k.Group, Relation: f.Relation, Trigger: trig, Ablated: f.Ablated,
 		Symptom: f.Symptom, Severity: sev.String(), Stale: d.Stale()}
 	if trig == nil {
 		rc.Trigger = []string{}

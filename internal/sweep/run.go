@@ -87,6 +87,9 @@ func (r *Runner) judgeCase(ctx context.Context, s store.Sweep, key string) (stor
 		return rec, err
 	}
 	rec.Diverged, rec.Failed = rep.Diverges(), rep.Judge == ""
+	if err := r.relate(ctx, s, key, c, run, rep, &rec); err != nil { // relations.go
+		return rec, err
+	}
 	rec.Unjudged = partlyJudged(rep)
 	rec.Results = resultRows(rep, judge, features)
 	rec.TestCase, rec.Tests = r.testResults(ctx, s, key, c, rep) // w3c.go: per-test statuses

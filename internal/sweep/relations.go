@@ -1,0 +1,300 @@
+package sweep
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/filing"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/report"
+	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// Metamorphic relations in a sweep: a profile with Relations set (the
+// realistic profile) runs every relation (diff.Relations) on every engine
+// that answered the case's query, after the judge, so an engine is judged
+// against itself where no judge reaches (data past the reference). The
+// engine's answer to the query is the one the judge already got (known):
+// it is never asked twice. A violation is filed against the engine with
+// the relation as its basis (filing.Violation).
+
+// relationsShare bounds the relations of one case: at most this many
+// times the spec's deadline in all, each query within the deadline.
+const relationsShare = 2
+
+// relationsFor reports whether the profile of a generated case key asks
+// for the relations (corpus.Profile.Relations).
+func relationsFor(key string) bool {
+	kind, rest, _ := strings.Cut(key, "/")
+	if kind != "gen" {
+		return false
+	}
+	name, _, _ := strings.Cut(rest, "/")
+	p, err := profile(name)
+	return err == nil && p.Relations
+}
+
+// relationRun is what the relations found on one case.
+type relationRun struct {
+	checks []diff.Check
+	rows   []store.RelationCheck
+}
+
+// runRelations runs the relations on the engines of run that answered
+// c's query in rep, within relationsShare deadlines; an engine that did
+// not answer gets a skipped row per relation saying why.
+func runRelations(ctx context.Context, c *oracle.Case, run []oracle.Engine, rep *diff.Report, deadline time.Duration) relationRun {
+	ctx, cancel := context.WithTimeout(ctx, relationsShare*deadline)
+	defer cancel()
+	var engines []oracle.Engine
+	var names []string
+	var out relationRun
+	for _, e := range run {
+		k, why := knownOf(c, e, rep)
+		if why != "" {
+			out.rows = append(out.rows, notAnswered(e.Name(), why)...)
+			continue
+		}
+		engines, names = append(engines, k), append(names, e.Name())
+	}
+	if len(engines) == 0 {
+		return out
+	}
+	out.checks = diff.RunRelations(ctx, c, engines, nil, deadline)
+	out.rows = append(relationRows(out.checks, names), out.rows...)
+	return out
+}
+
+// notAnswered is one skipped row per relation for an engine without an
+// answer to the case's query.
+func notAnswered(engine, why string) []store.RelationCheck {
+	var out []store.RelationCheck
+	for _, rel := range diff.Relations {
+		out = append(out, store.RelationCheck{Engine: engine, Relation: rel.Name, Outcome: store.RelationSkipped,
+			Reason: "the engine did not answer the case's query: " + why})
+	}
+	return out
+}
+
+// relationRows is one row per engine and relation: a relation that does
+// not apply to the query (a check of no engine) is skipped for each.
+func relationRows(checks []diff.Check, engines []string) []store.RelationCheck {
+	var out []store.RelationCheck
+	for _, ch := range checks {
+		if ch.Engine != "" {
+			out = append(out, relationRow(ch))
+			continue
+		}
+		for _, e := range engines {
+			out = append(out, store.RelationCheck{Engine: e, Relation: ch.Name, Outcome: store.RelationSkipped, Reason: ch.Skipped})
+		}
+	}
+	return out
+}
+
+// failedMark is how the runner says an engine failed on one of the
+// relation's queries (diff metamorphic_relrun.go, ask).
+const failedMark = " failed on a query of the relation: "
+
+func relationRow(ch diff.Check) store.RelationCheck {
+	row := store.RelationCheck{Engine: ch.Engine, Relation: ch.Name}
+	switch {
+	case ch.Skipped != "" && strings.Contains(ch.Skipped, failedMark) && !strings.Contains(ch.Skipped, notStarted):
+		row.Outcome, row.Reason = store.RelationError, ch.Skipped
+	case ch.Skipped != "":
+		row.Outcome, row.Reason = store.RelationSkipped, ch.Skipped
+	case ch.OK:
+		row.Outcome = store.RelationHeld
+	default:
+		row.Outcome, row.Reason = store.RelationViolated, ch.Verdict.Summary
+	}
+	return row
+}
+
+// judgedBy is the judge that decided the case: the reference, the fast
+// engine (the large-case judge), the engines' own relations when neither
+// judged and some relation held or was violated, else none.
+func judgedBy(rep *diff.Report, rows []store.RelationCheck) string {
+	switch rep.Judge {
+	case diff.JudgeName:
+		return store.JudgeReference
+	case diff.TwinName:
+		return store.JudgeFast
+	}
+	for _, r := range rows {
+		if r.Outcome == store.RelationHeld || r.Outcome == store.RelationViolated {
+			return store.JudgeRelations
+		}
+	}
+	return store.JudgeNone
+}
+
+// knownOf is e answering the case's query with the answer the judge got
+// (known), or why e has none: the reference's answer is the report's
+// expected one when it judged, the fast engine's when the large-case
+// judge did (without the freedoms that judge adds), every other engine's
+// its verdict's.
+func knownOf(c *oracle.Case, e oracle.Engine, rep *diff.Report) (oracle.Engine, string) {
+	q, err := c.Tree()
+	if err != nil {
+		return nil, "the query does not parse: " + err.Error()
+	}
+	k := known{Engine: e, query: q.String()}
+	switch {
+	case e.Name() == diff.JudgeName && rep.Judge != diff.JudgeName:
+		return nil, "the reference did not judge: " + orText(rep.Reason, "no answer")
+	case e.Name() == rep.Judge && rep.Expected != nil:
+		a := *rep.Expected
+		if rep.Judge == diff.TwinName {
+			a.Freedom = nil
+			if rep.Large != nil {
+				k.took = rep.Large.EngineElapsed
+			}
+		}
+		k.answer = &a
+	default:
+		v := rep.Verdict(e.Name())
+		switch {
+		case v == nil:
+			return nil, "no verdict"
+		case v.Err != nil || v.Answer == nil:
+			return nil, string(v.Outcome) + orText(errText(v.Err), "")
+		}
+		k.answer, k.took = v.Answer, v.Elapsed
+	}
+	if k.answer.Kind != results.Bindings {
+		return nil, "not a bindings answer"
+	}
+	return k, ""
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return ": " + err.Error()
+}
+
+// notStarted says a relation's query was not started: the engine's time
+// on the case is more than what is left of the relations' share.
+const notStarted = "not started: too little time left"
+
+// known is an engine that answers the case's query (its text as the
+// relations print its tree) with the answer it already gave, and starts
+// no other query with less time left than 1.5 times what the case's query
+// took it.
+type known struct {
+	oracle.Engine
+	query  string
+	answer *results.Answer
+	took   time.Duration
+}
+
+func (k known) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	if c.Query == k.query {
+		a := *k.answer
+		return &a, nil
+	}
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < k.took*3/2 {
+		return nil, fmt.Errorf("%w: %s for a query of %.1f s (the engine's time on the case)", oracle.ErrTimeout, notStarted, k.took.Seconds())
+	}
+	return k.Engine.Eval(ctx, c)
+}
+
+// Unwrap lets oracle.Supports12 and the adapters' interfaces see the
+// engine itself.
+func (k known) Unwrap() oracle.Engine { return k.Engine }
+
+// fileViolations writes up and files every violated check (unreduced:
+// the case is the realistic one), returning the filed report ids. An
+// engine a judge already found correct or wrong keeps that verdict; the
+// basis says so.
+func (r *Runner) fileViolations(ctx context.Context, s store.Sweep, c *oracle.Case, run []oracle.Engine, rep *diff.Report, checks []diff.Check) ([]int64, error) {
+	q, _ := c.Tree()
+	var bugs []report.Bug
+	for _, ch := range checks {
+		b, ok := filing.Violation(c, ch, versionOf(run, ch.Engine), judgedNote(rep, ch.Engine), filing.RelationTrigger(q, ch.Name))
+		if ok {
+			bugs = append(bugs, b)
+		}
+	}
+	_, ids, err := r.fileOutcome(ctx, s.ID, c.Name, outcome{bugs: bugs})
+	return ids, err
+}
+
+func versionOf(run []oracle.Engine, name string) string {
+	for _, e := range run {
+		if e.Name() == name {
+			return e.Version()
+		}
+	}
+	return ""
+}
+
+// judgedNote says what the case's judge decided of engine, "" when no
+// judge decided it.
+func judgedNote(rep *diff.Report, engine string) string {
+	if rep.Judge == "" {
+		return ""
+	}
+	who := "the reference"
+	if rep.Judge == diff.TwinName {
+		who = "the fast engine (large-case judge)"
+	}
+	if engine == rep.Judge {
+		return who + " judged the case with this answer"
+	}
+	v := rep.Verdict(engine)
+	if v == nil || v.Outcome == diff.Unjudged {
+		return ""
+	}
+	return fmt.Sprintf("%s judged the engine %s on the query", who, v.Outcome)
+}
+
+// violated reports whether some relation was violated.
+func violated(rows []store.RelationCheck) bool {
+	for _, r := range rows {
+		if r.Outcome == store.RelationViolated {
+			return true
+		}
+	}
+	return false
+}
+
+// relate runs the relations when the case's profile asks for them
+// (relationsFor), files their violations, and records the checks and the
+// judge that decided the case on rec.
+func (r *Runner) relate(ctx context.Context, s store.Sweep, key string, c *oracle.Case, run []oracle.Engine, rep *diff.Report, rec *store.CaseRecord) error {
+	var rr relationRun
+	if relationsFor(key) {
+		rr = runRelations(ctx, c, run, rep, time.Duration(s.Spec.DeadlineMS)*time.Millisecond)
+		if ctx.Err() != nil {
+			return ctx.Err() // the job was stopped: run it again later
+		}
+		ids, err := r.fileViolations(ctx, s, c, run, rep, rr.checks)
+		if err != nil {
+			return err
+		}
+		rec.Reports, rec.Relations = append(rec.Reports, ids...), rr.rows
+	}
+	rec.DataTriples, rec.JudgedBy = dataTriples(c), judgedBy(rep, rr.rows)
+	rec.Diverged = rec.Diverged || violated(rr.rows)
+	return nil
+}
+
+// dataTriples is the size of the case's data: its dataset and the graphs
+// FROM may name.
+func dataTriples(c *oracle.Case) int {
+	n := 0
+	if c.Dataset != nil {
+		n = c.Dataset.Len()
+	}
+	for _, g := range c.Sources {
+		n += g.Len()
+	}
+	return n
+}
