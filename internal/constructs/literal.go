@@ -1,6 +1,7 @@
 package constructs
 
 import (
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -273,7 +274,7 @@ func dataLabels(ds *rdf.Dataset) []string {
 			}
 		}
 	}
-	return sortedSet(set)
+	return slices.Sorted(maps.Keys(set))
 }
 
 // DataWithout is ds without the quads that carry label (a literal kind,

@@ -2,7 +2,8 @@ package constructs
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
@@ -24,16 +25,7 @@ func Of(q *syntax.Query, ds *rdf.Dataset) []string {
 	for _, l := range dataLabels(ds) {
 		set[l] = true
 	}
-	return sortedSet(set)
-}
-
-func sortedSet(set map[string]bool) []string {
-	out := make([]string, 0, len(set))
-	for l := range set {
-		out = append(out, l)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(set))
 }
 
 // unknownPrefix starts the label of a node type this package does not know:

@@ -1,6 +1,7 @@
 package constructs
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -31,7 +32,7 @@ func OfUpdate(u *syntax.Update, store *rdf.Dataset) []string {
 	for _, l := range dataLabels(store) {
 		set[l] = true
 	}
-	return sortedSet(set)
+	return slices.Sorted(maps.Keys(set))
 }
 
 // eachUpdateNode calls f on every node of the request: each operation, its

@@ -3,8 +3,9 @@ package corpus
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"math/rand/v2"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
@@ -151,16 +152,6 @@ var varNames = []string{"a", "b", "c", "d", "e"}
 // oneOf returns a random element of xs.
 func oneOf[T any](g *gen, xs []T) T { return xs[g.r.IntN(len(xs))] }
 
-// sortedKeys returns the keys of a set, sorted.
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // union returns the sorted union of variable lists.
 func union(lists ...[]string) []string {
 	m := map[string]bool{}
@@ -169,5 +160,5 @@ func union(lists ...[]string) []string {
 			m[v] = true
 		}
 	}
-	return sortedKeys(m)
+	return slices.Sorted(maps.Keys(m))
 }

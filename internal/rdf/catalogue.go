@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -72,7 +74,7 @@ func ParseCatalogueWith(data []byte, limits Limits, load Loader) (*Catalogue, er
 	if err := c.addGraphs(b, raw.Sources, "sources", c.Sources); err != nil {
 		return nil, err
 	}
-	for _, k := range sortedKeys(named) {
+	for _, k := range slices.Sorted(maps.Keys(named)) {
 		g := c.Dataset.Named(IRI(k), true)
 		for _, t := range named[k].Triples() {
 			g.Add(t)
@@ -118,7 +120,7 @@ func fieldType(k string) string {
 
 // addGraphs parses a named/sources object into graphs keyed by absolute IRI.
 func (c *Catalogue) addGraphs(b *budget, texts map[string]string, field string, into map[string]*Graph) error {
-	for _, k := range sortedKeys(texts) {
+	for _, k := range slices.Sorted(maps.Keys(texts)) {
 		iri := k
 		if !IsAbsoluteIRI(k) {
 			var err error
@@ -163,15 +165,6 @@ func (b *budget) into(g *Graph, text, name string) error {
 		g.Add(q.Triple())
 	}
 	return nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 // Active returns the dataset a query runs on (SPARQL 1.1 §13.2,

@@ -3,7 +3,6 @@ package realistic
 import (
 	"fmt"
 	"math/rand/v2"
-	"sort"
 
 	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/rdf"
@@ -119,14 +118,4 @@ func firstWord(s string) string {
 		}
 	}
 	return s
-}
-
-// sortedKeys is a map's keys in order, for deterministic draws.
-func sortedKeys(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

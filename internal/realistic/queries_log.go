@@ -2,7 +2,9 @@ package realistic
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
@@ -202,7 +204,7 @@ func (b *qb) complex() (string, bool) {
 	if ok {
 		parts = append(parts, chain)
 	}
-	if vs := sortedKeys(objs); len(vs) > 0 { // sorted: map order would make the query vary
+	if vs := slices.Sorted(maps.Keys(objs)); len(vs) > 0 { // sorted: map order would make the query vary
 		if es := b.edges(objs[vs[0]], nil); len(es) > 0 && b.r.IntN(2) == 0 {
 			parts = append(parts, fmt.Sprintf("FILTER NOT EXISTS { %s }", tp(vs[0], b.one(es).p, b.v())))
 		}

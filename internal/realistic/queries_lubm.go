@@ -1,7 +1,9 @@
 package realistic
 
 import (
+	"maps"
 	"math/rand/v2"
+	"slices"
 )
 
 // LUBM's fourteen queries (Guo, Pan and Heflin 2005, Appendix: "the test
@@ -52,7 +54,7 @@ var lubmQueries = func() []template {
 		q := q
 		out[i] = template{name: q.name, make: func(r *rand.Rand, s *Sample) (string, bool) {
 			kv := []string{}
-			for _, key := range sortedKeys(q.params) {
+			for _, key := range slices.Sorted(maps.Keys(q.params)) {
 				v, ok := instance(r, s, ub(q.params[key]))
 				if !ok {
 					return "", false

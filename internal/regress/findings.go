@@ -3,6 +3,7 @@ package regress
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -361,7 +362,7 @@ func familyTable(b *strings.Builder, roots []*root) {
 	}
 	b.WriteString("\n| family | members | root causes | wrong answer | crash | error | refusal | cosmetic | open | re-check | intended / won't fix | known / fixed upstream | spec question |\n" +
 		"| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
-	for _, f := range sortedKeys(per) {
+	for _, f := range slices.Sorted(maps.Keys(per)) {
 		c := per[f]
 		sort.Strings(c.members)
 		fmt.Fprintf(b, "| [%s](#family-%s) | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", f, slug(f),
@@ -378,7 +379,7 @@ func byFamily(b *strings.Builder, roots []*root, ref oracle.Engine, master map[s
 	for _, r := range roots {
 		per[r.rc.Family] = append(per[r.rc.Family], r)
 	}
-	for _, f := range sortedKeys(per) {
+	for _, f := range slices.Sorted(maps.Keys(per)) {
 		fmt.Fprintf(b, "\n## Family %s {#family-%s}\n", f, slug(f))
 		if d, ok := oracle.Describe(f); ok && d.Stale() != "" {
 			fmt.Fprintf(b, "\nTested build: %s. Re-check on the newest release before filing.\n", d.Stale())
@@ -526,15 +527,6 @@ func cell(s string) string {
 		return "–"
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ")
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 func codeBlock(b *strings.Builder, lang, text string) {
