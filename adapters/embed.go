@@ -12,4 +12,5 @@ import "embed"
 //go:embed rdf4j/pom.xml rdf4j/src
 //go:embed javasidecar/src
 //go:embed attean/sidecar.pl
+//go:embed rasqal/build-master.sh
 var Sources embed.FS

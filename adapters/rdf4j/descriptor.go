@@ -22,7 +22,7 @@ func init() {
 		Rules:    oracle.MustRules(known),
 		Install: oracle.Install{
 			Folder:  "rdf4j",
-			Steps:   []oracle.Step{{Kind: oracle.StepMaven, Folder: "rdf4j", Jar: Jar}},
+			Steps:   []oracle.Step{{Kind: oracle.StepMaven, Folder: "rdf4j", Jar: Jar, JDK: "17", JDKScript: "jena/jdk.sh"}},
 			Needs:   []string{"adapters/rdf4j/" + Jar},
 			Pin:     oracle.Pin{From: "pom", File: "rdf4j/pom.xml", Key: "rdf4j.version"},
 			Sandbox: "sidecar: bwrap (own mount, pid and network namespaces, a private tmpfs) under prlimit memory and CPU limits; unshare --net without bwrap",

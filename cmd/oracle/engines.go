@@ -108,13 +108,26 @@ func printEngines(st []engineStatus) {
 func runEnginesInstall(args []string) int {
 	fs := flag.NewFlagSet("engines install", flag.ContinueOnError)
 	fs.Func("home", "install into `DIR` (default $XDG_DATA_HOME/sparql-oracle)", registry.SetHome)
-	fs.Usage = usageOf(fs, "oracle engines install [--home DIR] [NAME...]\n\nengines: "+strings.Join(installable(), ", "))
+	all := fs.Bool("all", false, "every engine and every release beside a pin (scripts/install.sh, the Dockerfile)")
+	fs.Usage = usageOf(fs, "oracle engines install [--home DIR] [--all | NAME...]\n\nengines: "+strings.Join(installable(), ", "))
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	names := fs.Args()
 	if len(names) == 0 {
 		names = installable()
+	}
+	if *all && fs.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "oracle engines install: --all or engine names, not both")
+		return 2
+	}
+	if *all {
+		home, err := registry.InstallHome()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "oracle engines install:", err)
+			return 1
+		}
+		names = install.Everything(home)
 	}
 	for _, n := range names {
 		if !install.Known(n) {

@@ -67,6 +67,33 @@ func TestNoEngineNamedOutsideItsAdapter(t *testing.T) {
 	}
 }
 
+// installFiles are the files that install the engines outside Go: they
+// take the engine list and every per-engine step from the descriptors
+// (`oracle engines install --all`, internal/install), so they name no
+// engine, comments included. scripts/image-check.sh is left out: it is an
+// end-to-end test of the image, whose expected engines are its data.
+var installFiles = []string{"scripts/install.sh", "scripts/fuzz.sh", "scripts/suite.sh", "Dockerfile", ".ci/run"}
+
+// TestNoEngineNamedInInstallFiles: adding an engine changes none of
+// installFiles.
+func TestNoEngineNamedInInstallFiles(t *testing.T) {
+	names := engineNames(t)
+	for _, rel := range installFiles {
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			for _, w := range literalWords(line) {
+				if slices.Contains(names, w) {
+					t.Errorf("%s:%d: names the engine %s: read it from the descriptors (oracle engines install --all)", rel, i+1, w)
+					break
+				}
+			}
+		}
+	}
+}
+
 // namesIn lists "file:line: name in <what>" for every engine name in the
 // string literals and identifiers of one Go file.
 func namesIn(t *testing.T, path, rel string, names []string) []string {

@@ -21,10 +21,12 @@
 // descriptors are registered when the adapter packages are linked in (the
 // registry imports them all): the tests import the registry.
 //
-// The shell steps (build.sh, jdk.sh) are the checkout's own, embedded, so
-// scripts/install.sh and this package share them; the lists they do not
-// share (releases, the Fuseki release) are checked equal by
-// TestReleasesMatchInstallScript.
+// This package is the one installer: scripts/install.sh (and through it
+// the Dockerfile) runs `oracle engines install --all` (Everything: every
+// engine and every release beside a pin) into the checkout, and names no
+// engine itself (internal/archtest TestNoEngineNamedInInstallFiles). The
+// shell steps an adapter needs (build.sh, jdk.sh, build-master.sh) live in
+// its folder and are embedded.
 //
 // Every step is skipped when a stamp says the same inputs were installed
 // before (the lock file, requirements.txt, a checksum of the Maven
@@ -40,7 +42,6 @@
 // How to change it: a new installation method is one Step kind here plus
 // its case in stepRuntime or releaseRuntime; a runtime file the step needs
 // is embedded by package adapters. TestEmbedsEveryRuntimeFile and
-// TestReleasesMatchInstallScript keep the embedded files and
-// scripts/install.sh true to the descriptors; TestInstallEndpointAndRelease
-// installs for real.
+// TestEverything keep the embedded files and the --all list true to the
+// descriptors; TestInstallEndpointAndRelease installs for real.
 package install

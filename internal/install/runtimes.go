@@ -77,20 +77,45 @@ func (r *runner) maven(ctx context.Context, st oracle.Step) error {
 	if _, err := os.Stat(filepath.Join(dir, st.Jar)); err == nil && sameFile(stamp, sum) {
 		return nil
 	}
-	build := st.Build
-	if len(build) == 0 {
-		build = []string{"mvn", "-q", "-B", "package"}
-		if err := r.need("javac", "openjdk-17-jdk-headless"); err != nil {
-			return err
-		}
-	}
 	if err := r.need("mvn", "maven"); err != nil {
 		return err
 	}
-	if err := r.cmd(ctx, dir, build[0], build[1:]...); err != nil {
+	if len(st.Build) > 0 {
+		if err := r.cmd(ctx, dir, st.Build[0], st.Build[1:]...); err != nil {
+			return err
+		}
+		return os.WriteFile(stamp, sum, 0o644)
+	}
+	if err := r.need("javac", "openjdk-17-jdk-headless"); err != nil {
 		return err
 	}
+	env, err := r.jdkEnv(ctx, st)
+	if err != nil {
+		return err
+	}
+	if err := r.cmdEnv(ctx, dir, env, "mvn", "-q", "-B", "package"); err != nil {
+		return err
+	}
+	if len(env) > 0 {
+		home := strings.TrimPrefix(env[0], "JAVA_HOME=")
+		if err := os.WriteFile(filepath.Join(dir, "target", "java-home"), []byte(home+"\n"), 0o644); err != nil {
+			return err
+		}
+	}
 	return os.WriteFile(stamp, sum, 0o644)
+}
+
+// jdkEnv is JAVA_HOME of a JDK of the step's release or newer, as its
+// jdk script finds it (none when the step names no JDK: Maven's own).
+func (r *runner) jdkEnv(ctx context.Context, st oracle.Step) ([]string, error) {
+	if st.JDK == "" || st.JDKScript == "" {
+		return nil, nil
+	}
+	home, err := r.jdkScript(ctx, st.JDKScript, st.JDK)
+	if err != nil {
+		return nil, fmt.Errorf("no JDK %s or newer: %w", st.JDK, err)
+	}
+	return []string{"JAVA_HOME=" + home}, nil
 }
 
 // javaProject writes the Java source every Java sidecar's Maven project
@@ -120,8 +145,11 @@ func (r *runner) apt(ctx context.Context, debconf string, pkgs ...string) error 
 		return fmt.Errorf("needs the Debian packages %s: run as root, or `sudo apt-get install %s`",
 			strings.Join(missing, " "), strings.Join(missing, " "))
 	}
-	if err := r.cmd(ctx, "", "apt-get", "update", "-qq"); err != nil {
-		return err
+	if !r.aptUpdated {
+		if err := r.cmd(ctx, "", "apt-get", "update", "-qq"); err != nil {
+			return err
+		}
+		r.aptUpdated = true
 	}
 	if debconf != "" {
 		if err := r.debconf(ctx, debconf); err != nil {
@@ -148,13 +176,22 @@ func (r *runner) need(program string, pkgs ...string) error {
 
 // cmd runs one step in dir under StepTimeout, its output on the log.
 func (r *runner) cmd(ctx context.Context, dir, name string, args ...string) error {
+	var env []string
+	if os.Geteuid() == 0 && name == "apt-get" {
+		env = []string{"DEBIAN_FRONTEND=noninteractive"}
+	}
+	return r.cmdEnv(ctx, dir, env, name, args...)
+}
+
+// cmdEnv is cmd with variables set over the environment.
+func (r *runner) cmdEnv(ctx context.Context, dir string, env []string, name string, args ...string) error {
 	ctx, cancel := context.WithTimeout(ctx, StepTimeout)
 	defer cancel()
 	fmt.Fprintf(r.log, "install: %s %s (in %s)\n", name, strings.Join(args, " "), orHere(dir))
 	c := exec.CommandContext(ctx, name, args...)
 	c.Dir, c.Stdout, c.Stderr = dir, r.log, r.log
-	if os.Geteuid() == 0 && name == "apt-get" {
-		c.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+	if len(env) > 0 {
+		c.Env = append(os.Environ(), env...)
 	}
 	if err := c.Run(); err != nil {
 		if ctx.Err() != nil {

@@ -18,7 +18,9 @@ const (
 	// adapters/<Folder>/requirements.txt.
 	StepVenv = "venv"
 	// StepMaven: build adapters/<Folder> with Build (default `mvn -q -B
-	// package`), making Jar; a custom Build finds its own JDK.
+	// package`, on a JDK of release JDK or newer when set, found by
+	// adapters/<JDKScript> and noted in target/java-home for the adapter),
+	// making Jar; a custom Build finds its own JDK.
 	StepMaven = "maven"
 	// StepDebian: the Debian Packages, with apt-get as root (Debconf
 	// answers first), else an error naming them.
@@ -33,15 +35,25 @@ const (
 	// own, adapters/<Folder>/releases/<Packages[0]>-<release>, with
 	// Packages[0]==release; StepNPMRelease installs npm Packages[0]@release
 	// into adapters/<Folder>/releases/<release> beside a link to the
-	// sidecar script Jar.
-	StepBuildRelease = "build-release"
-	StepPipRelease   = "pip-release"
-	StepNPMRelease   = "npm-release"
+	// sidecar script Jar; StepSnapshotRelease builds the newest source
+	// snapshot matching Snapshot (release in the file name; in
+	// $ORACLE_ENGINE_SOURCES, else ../shared/engines beside the root) with
+	// Build plus the snapshot and releases/<release> in adapters/<Folder>,
+	// the Debian Packages it needs installed first, making
+	// releases/<release>/<Jar>.
+	StepBuildRelease    = "build-release"
+	StepPipRelease      = "pip-release"
+	StepNPMRelease      = "npm-release"
+	StepSnapshotRelease = "snapshot-release"
 )
 
+// SandboxSidecar is how every sidecar process runs (adapters/sidecar,
+// doc.go): the Sandbox of the engines that run one.
+const SandboxSidecar = "sidecar: bwrap (own mount, pid and network namespaces, a private tmpfs) under prlimit memory and CPU limits; unshare --net without bwrap"
+
 // Install says how an engine's runtime is installed, where its version is
-// pinned and how it runs: what `oracle engines install`, scripts/install.sh
-// (through `oracle engines list`) and the registry's checks read.
+// pinned and how it runs: what `oracle engines install` (and through it
+// scripts/install.sh and the Dockerfile) and the registry's checks read.
 type Install struct {
 	// Folder is the adapter folder (adapters/<Folder>) whose embedded
 	// sources the runtime reads ("" for none: a system program).
@@ -76,6 +88,9 @@ type Step struct {
 	Debconf   string   `json:"debconf,omitempty"`
 	JDK       string   `json:"jdk,omitempty"`
 	JDKScript string   `json:"jdk_script,omitempty"`
+	// Snapshot is the file name pattern of a source snapshot
+	// (StepSnapshotRelease: "NAME-master-*.tar.gz").
+	Snapshot string `json:"snapshot,omitempty"`
 }
 
 // ID names a step for "run once per installation": two engines whose steps

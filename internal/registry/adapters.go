@@ -25,7 +25,7 @@ import (
 
 // adapter says how to build one external engine with default settings;
 // what must exist for it to run is its descriptor's Install.Needs (files
-// relative to a root, installed by scripts/install.sh or `oracle engines
+// relative to a root, installed by `oracle engines
 // install`, or absolute system paths of Debian packages).
 type adapter struct {
 	build func(root string) oracle.Engine

@@ -70,8 +70,8 @@
 // release is installed there too; ReleaseNames lists the ones `oracle
 // engines` shows after the default set (internal/install's list, plus any
 // found installed); they are never in the default set. "rasqal@master" is
-// Rasqal's git master (scripts/install.sh rasqal_master builds it from a
-// source snapshot into adapters/rasqal/releases/master): not a sidecar, so
+// Rasqal's git master (`oracle engines install rasqal@master` builds it
+// from a source snapshot into adapters/rasqal/releases/master): not a sidecar, so
 // its releaser builds the engine itself (releaser.build) and says how to
 // build a missing one (releaser.how).
 //

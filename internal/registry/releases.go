@@ -19,13 +19,14 @@ import (
 )
 
 // Several releases of one engine side by side: "jena@5.6.0" is
-// Jena at release 5.6.0, installed beside the pinned release by
-// scripts/install.sh (engine_releases) under its adapter's folder:
+// Jena at release 5.6.0, installed beside the pinned release by `oracle
+// engines install jena@5.6.0` (scripts/install.sh installs them all) under
+// its adapter's folder:
 //
 //	adapters/jena/releases/<release>/jena-sidecar.jar       (adapters/jena/build.sh RELEASE)
 //	adapters/python/releases/pyoxigraph-<release>/bin/python (a venv of its own)
 //	adapters/oxigraph/releases/<release>/node_modules        (npm, beside a link to sidecar.js)
-//	adapters/rasqal/releases/master/bin/roqet                (scripts/install.sh rasqal_master, from a git snapshot)
+//	adapters/rasqal/releases/master/bin/roqet                (adapters/rasqal/build-master.sh, from a git snapshot)
 //
 // A release engine runs the same sidecar (for Rasqal, the same adapter
 // over its own roqet) as the pinned one, with the pinned entry's settings
@@ -66,9 +67,9 @@ func rasqalRelease(dir, rel string, e EngineConfig) oracle.Engine {
 }
 
 // rasqalHow: Rasqal releases are built from a source snapshot, which
-// `oracle engines install` does not fetch.
-func rasqalHow(string) string {
-	return "put the snapshot rasqal-master-COMMIT.tar.gz in ../shared/engines (or $ORACLE_ENGINE_SOURCES) and run scripts/install.sh rasqal_master"
+// `oracle engines install` finds but does not fetch.
+func rasqalHow(name string) string {
+	return "put the snapshot rasqal-master-COMMIT.tar.gz in ../shared/engines (or $" + install.SourcesEnv + ") and run `oracle engines install " + name + "`"
 }
 
 // install says how to install the missing release name.
@@ -175,9 +176,6 @@ func (c *Config) newRelease(name string) (oracle.Engine, error) {
 	dir, ok := findRelease(r, dirs, rel)
 	if !ok {
 		how := r.install(name)
-		if r.how == nil {
-			how += " (or scripts/install.sh engine_releases)"
-		}
 		return nil, fmt.Errorf("%s: %w: release %s is not installed in %s (installed: %s): %s",
 			name, ErrNotInstalled, rel, strings.Join(dirs, ", "), strings.Join(installedReleases(r, dirs), ", "), how)
 	}

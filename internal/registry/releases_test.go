@@ -115,13 +115,14 @@ func TestReleaseListing(t *testing.T) {
 	}
 }
 
-// TestRasqalRelease: rasqal@master (scripts/install.sh rasqal_master)
-// is listed after the pinned 0.9.33, runs the adapter over its own roqet
-// under its own name with a version naming master, and a release that is
-// not built says how to build one (no `oracle engines install` for it).
+// TestRasqalRelease: rasqal@master (built from a source snapshot by
+// `oracle engines install rasqal@master`) is listed after the pinned
+// 0.9.33, runs the adapter over its own roqet under its own name with a
+// version naming master, and a release that is not built says how to
+// build one (the snapshot it needs, and the command).
 func TestRasqalRelease(t *testing.T) {
 	err := (&Config{}).Check("rasqal@nope")
-	if !errors.Is(err, ErrNotInstalled) || !strings.Contains(err.Error(), "scripts/install.sh rasqal_master") {
+	if !errors.Is(err, ErrNotInstalled) || !strings.Contains(err.Error(), "oracle engines install rasqal@nope") || !strings.Contains(err.Error(), "rasqal-master-COMMIT.tar.gz") {
 		t.Errorf("Check(rasqal@nope) = %v", err)
 	}
 	rels, err := Releases("rasqal")
@@ -129,7 +130,7 @@ func TestRasqalRelease(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(rels) < 2 {
-		t.Skipf("rasqal: only %v installed; scripts/install.sh rasqal_master builds master from ../shared/engines", rels)
+		t.Skipf("rasqal: only %v installed; `oracle engines install rasqal@master` builds master from ../shared/engines", rels)
 	}
 	if last := rels[len(rels)-1]; rels[0].Name != "rasqal" || last.Name != "rasqal@master" {
 		t.Fatalf("Releases(rasqal) = %v, want the pinned one first, master last", rels)
