@@ -175,7 +175,7 @@ func (r *shrinker[C]) quads(c *C) bool {
 		return false
 	}
 	try := func(sub []rdf.Quad) bool { return r.test(r.f.withData(c, datasetOf(sub))) }
-	out := ddmin(qs, try)
+	out := ddmin(qs, try, func() bool { return r.stats.Stopped })
 	if len(out) == len(qs) {
 		return false
 	}
