@@ -18,6 +18,19 @@ type ClauseCase struct {
 	Err   string
 }
 
+// SourceClauses are the dataset-clause cases every sidecar adapter answers
+// alike over Dataset() and Source("src") (#specifyingDataset): FROM a
+// source and FROM a named graph of the case are the default graph, FROM
+// an IRI naming nothing is an empty one, two LIMITs are a syntax error,
+// and SERVICE (never sent) is unsupported. An adapter's test adds its own.
+var SourceClauses = []ClauseCase{
+	{Query: "SELECT ?o FROM <http://example/src> WHERE { ?s ?p ?o }", Want: []string{"src"}},
+	{Query: "SELECT ?o FROM <http://example/g> WHERE { ?s ?p ?o }", Want: []string{"named"}},
+	{Query: "SELECT ?o FROM <http://example/none> WHERE { ?s ?p ?o }"},
+	{Query: "SELECT * WHERE { ?s ?p ?o } LIMIT 1 OFFSET 1 LIMIT 2", Err: "rejected"},
+	{Query: "SELECT * WHERE { SERVICE <http://example/sparql> { ?s ?p ?o } }", Err: "unsupported"},
+}
+
 // CheckClauses runs each case on e over ds, with src the documents FROM
 // and FROM NAMED may name beyond ds's graphs (oracle.Case.Sources): how an
 // adapter resolves its dataset clauses (§13.2, #specifyingDataset).

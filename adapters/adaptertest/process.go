@@ -2,6 +2,7 @@ package adaptertest
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -99,4 +100,38 @@ func CrossProduct(n, ways int) *oracle.Case {
 		where = append(where, fmt.Sprintf("?s%d ?p%d ?o%d", i, i, i))
 	}
 	return &oracle.Case{Name: fmt.Sprintf("cross%d^%d", n, ways), Query: "SELECT (COUNT(*) AS ?n) { " + strings.Join(where, " . ") + " }", Dataset: ds}
+}
+
+// Background runs eval in a goroutine (a case a kill test kills the
+// engine under) and sends its error on the channel it returns.
+func Background(eval func() error) <-chan error {
+	done := make(chan error, 1)
+	go func() { done <- eval() }()
+	return done
+}
+
+// WantKilled waits up to wait for the case running in the background and
+// fails the test unless it ended as a case whose engine was killed from
+// outside on its retry too: ErrUnavailable saying so, never ErrCrashed (a
+// kill the oracle did not send is not the engine crashing). It returns
+// the case's error for the test's log.
+func WantKilled(t testing.TB, done <-chan error, wait time.Duration) error {
+	t.Helper()
+	select {
+	case err := <-done:
+		if !KilledFromOutside(err) {
+			t.Fatalf("error %v, want ErrUnavailable: killed from outside", err)
+		}
+		return err
+	case <-time.After(wait):
+		t.Fatal("the case never returned")
+	}
+	return nil
+}
+
+// KilledFromOutside reports whether err is the error of a case whose
+// engine was killed from outside on the retry too.
+func KilledFromOutside(err error) bool {
+	return errors.Is(err, oracle.ErrUnavailable) && !errors.Is(err, oracle.ErrCrashed) &&
+		strings.Contains(err.Error(), "killed from outside")
 }

@@ -104,7 +104,6 @@ func TestTermsKeepDatatypes(t *testing.T) {
 // ignores the clause and RDF::Query would dereference it: the sidecar builds
 // the dataset), and the default graph never shows as a named graph.
 func TestDataset(t *testing.T) {
-	src := rdf.NewGraph(rdf.Triple{S: rdf.IRI("http://example/s"), P: rdf.IRI("http://example/p"), O: rdf.String("source")})
 	cases := []struct{ query, want string }{
 		{"SELECT ?o FROM <http://example/src> WHERE { ?s ?p ?o }", `"source"`},
 		{"SELECT ?o FROM <http://example/g> WHERE { ?s ?p ?o }", `"named"`},
@@ -116,7 +115,7 @@ func TestDataset(t *testing.T) {
 	for name, e := range engines(t) {
 		for _, c := range cases {
 			t.Run(name+"/"+c.query, func(t *testing.T) {
-				a, err := eval(t, e, &oracle.Case{Query: c.query, Sources: map[string]*rdf.Graph{"http://example/src": src}})
+				a, err := eval(t, e, &oracle.Case{Query: c.query, Sources: adaptertest.Source("source")})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -10,9 +10,7 @@ import (
 // engine starts the adapter on this folder's node_modules.
 func engine(t *testing.T) *sidecar.Engine {
 	dir, _ := adaptertest.NodeModules(t, "@comunica/query-sparql-rdfjs")
-	e := New(dir, 1)
-	t.Cleanup(e.Close)
-	return e
+	return adaptertest.Closed(t, New(dir, 1))
 }
 
 func TestRealEngine(t *testing.T) {

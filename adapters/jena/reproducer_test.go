@@ -20,15 +20,7 @@ func TestUpdateReproducer(t *testing.T) {
 	if err != nil {
 		t.Skipf("no %s beside the jar: %v", JavaHomeFile, err)
 	}
-	bin := filepath.Join(strings.TrimSpace(string(home)), "bin")
-	env := []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH")}
-	adaptertest.CheckUpdateReproducer(t, e, env, func(d string) {
-		lib := filepath.Join(d, "apache-jena-"+Version, "lib")
-		if err := os.MkdirAll(lib, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Symlink(filepath.Join(dir, Jar), filepath.Join(lib, "jena.jar")); err != nil {
-			t.Fatal(err)
-		}
-	})
+	env := adaptertest.OnPath(filepath.Join(strings.TrimSpace(string(home)), "bin"))
+	lib := filepath.Join("apache-jena-"+Version, "lib")
+	adaptertest.CheckUpdateReproducer(t, e, env, adaptertest.LinkJar(t, filepath.Join(dir, Jar), lib, "jena.jar"))
 }

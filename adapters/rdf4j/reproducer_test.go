@@ -20,14 +20,5 @@ func TestUpdateReproducer(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(bin, "jshell")); err != nil {
 		t.Skipf("no jshell beside %s", bin)
 	}
-	env := []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH")}
-	adaptertest.CheckUpdateReproducer(t, e, env, func(d string) {
-		lib := filepath.Join(d, "lib")
-		if err := os.Mkdir(lib, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Symlink(filepath.Join(dir, Jar), filepath.Join(lib, "rdf4j.jar")); err != nil {
-			t.Fatal(err)
-		}
-	})
+	adaptertest.CheckUpdateReproducer(t, e, adaptertest.OnPath(bin), adaptertest.LinkJar(t, filepath.Join(dir, Jar), "lib", "rdf4j.jar"))
 }

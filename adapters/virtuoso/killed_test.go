@@ -2,15 +2,12 @@ package virtuoso
 
 import (
 	"context"
-	"errors"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
-	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
 // TestKilledFromOutside kills virtuoso-t with SIGKILL in the middle of a
@@ -21,11 +18,7 @@ func TestKilledFromOutside(t *testing.T) {
 	c := adaptertest.CrossProduct(300, 4)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	done := make(chan error, 1)
-	go func() {
-		_, err := e.Eval(ctx, c)
-		done <- err
-	}()
+	done := adaptertest.Background(func() error { _, err := e.Eval(ctx, c); return err })
 	old := e.Server()
 	first := adaptertest.ProcessBelow(t, "virtuoso-t", time.Minute)
 	time.Sleep(2 * time.Second)
@@ -38,13 +31,6 @@ func TestKilledFromOutside(t *testing.T) {
 	second := adaptertest.ProcessBelow(t, "virtuoso-t", time.Minute, first)
 	time.Sleep(2 * time.Second) // the retry loaded, evaluating again
 	syscall.Kill(second, syscall.SIGKILL)
-	select {
-	case err := <-done:
-		if errors.Is(err, oracle.ErrCrashed) || !errors.Is(err, oracle.ErrUnavailable) || !strings.Contains(err.Error(), "killed from outside") {
-			t.Fatalf("error %v, want ErrUnavailable: killed from outside", err)
-		}
-		t.Logf("killed %d, then the retry's %d: %v", first, second, err)
-	case <-time.After(90 * time.Second):
-		t.Fatal("the case never returned")
-	}
+	err := adaptertest.WantKilled(t, done, 90*time.Second)
+	t.Logf("killed %d, then the retry's %d: %v", first, second, err)
 }
