@@ -51,6 +51,20 @@
 // filed (Flagged: their reduction lost them); Sweep.Unjudged and
 // Sweep.Flagged count them, CaseFlags lists them (migration 004).
 //
+// What decided a case (relations.go, sweep_cases.go, judges.go;
+// migration 006): CaseRecord.DataTriples is the size of the case's
+// dataset, JudgedBy the judge that decided it (Judges: the reference, the
+// fast engine as large-case judge, the engines' own metamorphic relations,
+// none), Relations every relation checked on every engine (held,
+// violated, skipped, error), one row per (sweep, case, engine, relation)
+// that a recorded case replaces as a whole. SweepCases lists a sweep's
+// cases with them, filtered by judge, engine, violation and size;
+// JudgeSummary counts cases by judge, large cases (LargeCase triples or
+// more) and the relation checks per engine and relation. A finding of a
+// large case keeps its original query and sizes in its write-up
+// (Witness.Body, returned as Report.Bug): no column, nothing filters on
+// them.
+//
 // Per-test results (tests.go, tests_read.go, tests_compare.go; migration
 // 003): a case's status on each engine (passed, failed with its class,
 // not-run, unsupported; a failure shows as known when the engine's

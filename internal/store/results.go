@@ -15,8 +15,14 @@ func (db *DB) RecordCase(ctx context.Context, r CaseRecord) error {
 	if r.SweepID == 0 || r.Case == "" {
 		return fmt.Errorf("%w: a case record needs a sweep and a case name", ErrInvalid)
 	}
+	if err := r.checkJudged(); err != nil { // relations.go
+		return err
+	}
 	return db.tx(ctx, func(tx *sql.Tx) error {
 		if err := db.upsertCase(ctx, tx, r); err != nil {
+			return err
+		}
+		if err := db.writeRelations(ctx, tx, r); err != nil {
 			return err
 		}
 		for _, res := range r.Results {
@@ -38,8 +44,8 @@ func (db *DB) RecordCase(ctx context.Context, r CaseRecord) error {
 }
 
 // upsertCase writes the case's row: its progress flags, why it was only
-// partly judged, and its flagged divergences (as JSON, with their number
-// for the sweep's progress).
+// partly judged, its flagged divergences (as JSON, with their number for
+// the sweep's progress), its data size and the judge that decided it.
 func (db *DB) upsertCase(ctx context.Context, tx *sql.Tx, r CaseRecord) error {
 	flagged := ""
 	if len(r.Flagged) > 0 {
@@ -50,11 +56,13 @@ func (db *DB) upsertCase(ctx context.Context, tx *sql.Tx, r CaseRecord) error {
 		flagged = string(body)
 	}
 	_, err := tx.ExecContext(ctx, db.d.q(`INSERT INTO sweep_cases (sweep_id, case_name, diverged, failed, recorded,
-		unjudged, unjudged_reason, flagged, flagged_n) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		unjudged, unjudged_reason, flagged, flagged_n, data_triples, judged_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (sweep_id, case_name) DO UPDATE SET diverged = excluded.diverged, failed = excluded.failed,
 		recorded = excluded.recorded, unjudged = excluded.unjudged, unjudged_reason = excluded.unjudged_reason,
-		flagged = excluded.flagged, flagged_n = excluded.flagged_n`),
-		r.SweepID, r.Case, b2i(r.Diverged), b2i(r.Failed), now(), b2i(r.Unjudged != ""), r.Unjudged, flagged, len(r.Flagged))
+		flagged = excluded.flagged, flagged_n = excluded.flagged_n, data_triples = excluded.data_triples,
+		judged_by = excluded.judged_by`),
+		r.SweepID, r.Case, b2i(r.Diverged), b2i(r.Failed), now(), b2i(r.Unjudged != ""), r.Unjudged, flagged, len(r.Flagged),
+		r.DataTriples, r.JudgedBy)
 	if err != nil {
 		return fmt.Errorf("store: record case %s: %w", r.Case, err)
 	}

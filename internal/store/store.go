@@ -371,6 +371,11 @@ type Store interface {
 	// CaseFlags lists up to limit cases of a sweep that were only partly
 	// judged or flagged a divergence, ordered by case.
 	CaseFlags(ctx context.Context, sweepID int64, limit int) ([]CaseFlags, error)
+	// SweepCases lists a sweep's cases with their size, judge and
+	// relation checks (sweep_cases.go); JudgeSummary counts them
+	// (judges.go).
+	SweepCases(ctx context.Context, sweepID int64, f CaseFilter) (CasePage, error)
+	JudgeSummary(ctx context.Context, sweepID int64) (JudgeSummary, error)
 	// Compare compares sweep b with sweep a (see Comparison).
 	Compare(ctx context.Context, a, b int64) (Comparison, error)
 	// Matrix is the engine × feature divergence matrix of a sweep.
