@@ -76,6 +76,7 @@ func engineMarkdown(b *strings.Builder, bug Bug, er EngineReport) {
 	minimality(b, bug.Reduction)
 	basisQuote(b, bug.Basis)
 	caseMarkdown(b, bug)
+	largeWitness(b, bug)
 	var att attachments
 	expected(b, bug, &att)
 	actual(b, er.Answer, &att)
@@ -151,6 +152,16 @@ func caseMarkdown(b *strings.Builder, bug Bug) {
 		data = "# (empty dataset)\n"
 	}
 	fence(b, "Data (N-Quads)", "", data)
+}
+
+// largeWitness: a large case reduced for its engine (reduce.Large) keeps
+// the realistic query it was found with beside the reduced one.
+func largeWitness(b *strings.Builder, bug Bug) {
+	if bug.OriginalTriples == 0 {
+		return
+	}
+	fence(b, fmt.Sprintf("Reduced from %d triples and this query (to %d triples and the query above)",
+		bug.OriginalTriples, bug.ReducedTriples), "sparql", bug.OriginalQuery)
 }
 
 // fence writes text as a code block whose fence no content can close.
@@ -243,6 +254,7 @@ func question(b *strings.Builder, bug Bug) {
 	basisMarkdown(b, bug.Basis)
 	basisQuote(b, bug.Basis)
 	caseMarkdown(b, bug)
+	largeWitness(b, bug)
 	var att attachments
 	expected(b, bug, &att)
 	for _, a := range bug.Actual {

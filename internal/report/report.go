@@ -50,6 +50,13 @@ type Bug struct {
 	Spec       []SpecLink       `json:"spec"`               // the sections that decide
 	Links      []string         `json:"links"`              // spec URLs, then any the corpus adds
 	Reduction  *ReductionFigure `json:"reduction,omitempty"`
+	// A large case reduced for the engine it accuses (reduce.Large): the
+	// realistic query it was found with, kept as the witness beside the
+	// reduced one, and the data's size before and after (ReducedTriples
+	// is absent when the reduced case has no data).
+	OriginalQuery   string `json:"original_query,omitempty"`
+	OriginalTriples int    `json:"original_triples,omitempty"`
+	ReducedTriples  int    `json:"reduced_triples,omitempty"`
 	// RootCause is the root cause of the bug's engine (its first wrong
 	// one); each engine's is in its report.
 	RootCause *rootcause.RootCause `json:"root_cause,omitempty"`
