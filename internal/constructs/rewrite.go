@@ -18,6 +18,17 @@ func walk(root syntax.Node, f func(syntax.Node)) {
 	})
 }
 
+// collect returns the nodes of type T under root, in walk order.
+func collect[T syntax.Node](root syntax.Node) []T {
+	var out []T
+	walk(root, func(n syntax.Node) {
+		if x, ok := n.(T); ok {
+			out = append(out, x)
+		}
+	})
+	return out
+}
+
 // maxSteps bounds the replacements of one slot (an operator nested in its
 // own operand is replaced again); a replacement never grows the tree, so
 // this is only a guard.
@@ -62,18 +73,13 @@ func editExprs(root syntax.Node, f func(syntax.Expr) syntax.Expr) {
 // GraphNode slots of ast.go, ast12.go).
 func nodeSlots(n syntax.Node) []*syntax.GraphNode {
 	var out []*syntax.GraphNode
-	each := func(ns []syntax.GraphNode) {
-		for i := range ns {
-			out = append(out, &ns[i])
-		}
-	}
 	switch n := n.(type) {
 	case *syntax.TriplesSameSubject:
 		out = append(out, &n.Subject)
 	case *syntax.PropertyObjects:
-		each(n.Objects)
+		out = append(out, elems(n.Objects)...)
 	case *syntax.Collection:
-		each(n.Items)
+		out = append(out, elems(n.Items)...)
 	case *syntax.TripleTerm:
 		out = append(out, &n.S, &n.O)
 	case *syntax.ReifiedTriple:
@@ -90,7 +96,7 @@ func nodeSlots(n syntax.Node) []*syntax.GraphNode {
 	case *syntax.Service:
 		out = append(out, &n.Name)
 	case *syntax.Query:
-		each(n.Describe)
+		out = append(out, elems(n.Describe)...)
 	}
 	return out
 }
@@ -114,16 +120,11 @@ func editNodes(root syntax.Node, f func(syntax.GraphNode) syntax.GraphNode) {
 // operands.
 func pathSlots(n syntax.Node) []*syntax.PathExpr {
 	var out []*syntax.PathExpr
-	each := func(ps []syntax.PathExpr) {
-		for i := range ps {
-			out = append(out, &ps[i])
-		}
-	}
 	switch n := n.(type) {
 	case *syntax.PathAlt:
-		each(n.Alts)
+		out = append(out, elems(n.Alts)...)
 	case *syntax.PathSeq:
-		each(n.Steps)
+		out = append(out, elems(n.Steps)...)
 	case *syntax.PathInverse:
 		out = append(out, &n.Path)
 	case *syntax.PathMod:

@@ -10,11 +10,6 @@ import "github.com/sparql-oracle/oracle/internal/algebra/syntax"
 // can replace an expression in place.
 func ExprSlots(n syntax.Node) []*syntax.Expr {
 	var out []*syntax.Expr
-	each := func(es []syntax.Expr) {
-		for i := range es {
-			out = append(out, &es[i])
-		}
-	}
 	switch n := n.(type) {
 	case *syntax.Filter:
 		out = append(out, &n.Expr)
@@ -34,19 +29,19 @@ func ExprSlots(n syntax.Node) []*syntax.Expr {
 		out = append(out, &n.X)
 	case *syntax.In:
 		out = append(out, &n.X)
-		each(n.List)
+		out = append(out, elems(n.List)...)
 	case *syntax.Call:
-		each(n.Args)
+		out = append(out, elems(n.Args)...)
 	case *syntax.FuncCall:
-		each(n.Args)
+		out = append(out, elems(n.Args)...)
 	case *syntax.Aggregate:
 		if n.Arg != nil {
 			out = append(out, &n.Arg)
 		}
 	case *syntax.Query:
-		each(n.Mod.Having)
+		out = append(out, elems(n.Mod.Having)...)
 	case *syntax.SubSelect:
-		each(n.Mod.Having)
+		out = append(out, elems(n.Mod.Having)...)
 	}
 	return out
 }
@@ -64,4 +59,14 @@ func DataBlocks(op syntax.UpdateOp) *[]*syntax.QuadBlock {
 		return &op.Quads
 	}
 	return nil
+}
+
+// elems returns pointers to the elements of xs, each a slot of the node
+// that owns the slice.
+func elems[T any](xs []T) []*T {
+	out := make([]*T, len(xs))
+	for i := range xs {
+		out[i] = &xs[i]
+	}
+	return out
 }

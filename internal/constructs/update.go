@@ -85,30 +85,8 @@ func WithoutUpdate(u *syntax.Update, store *rdf.Dataset, label string) []UpdateV
 	if u == nil {
 		return nil
 	}
-	if store == nil {
-		store = rdf.NewDataset()
-	}
-	orig := u.String() + "\x00" + dataKey(store)
-	seen := map[string]bool{orig: true}
-	var out []UpdateVariant
-	for _, rw := range updateRewrites(label, u) {
-		c := syntax.Clone(u)
-		d, ok := rw(c, store.Clone())
-		if !ok {
-			continue
-		}
-		text := c.String()
-		key := text + "\x00" + dataKey(d)
-		if seen[key] || slices.Contains(OfUpdate(c, d), label) {
-			continue
-		}
-		if _, err := syntax.ParseUpdate(text, syntax.Options{Base: checkBase}); err != nil {
-			continue
-		}
-		seen[key] = true
-		out = append(out, UpdateVariant{Update: c, Data: d})
-	}
-	return out
+	return keepVariants(u, store, label, updateRewrites(label, u), OfUpdate, syntax.ParseUpdate,
+		func(c *syntax.Update, d *rdf.Dataset) UpdateVariant { return UpdateVariant{Update: c, Data: d} })
 }
 
 // updateRewrite edits a clone of the request in place and returns the

@@ -1,7 +1,6 @@
 package constructs
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -25,30 +24,13 @@ func TestUpdateLabels(t *testing.T) {
 		_, ds := labelCase{query: "ASK {}", data: c.data}.parse(t)
 		parts = append(parts, updateGolden(t, c, u, ds))
 	}
-	got := strings.Join(parts, caseSep)
-	if strings.Contains(got, unknownPrefix) {
-		t.Errorf("a node type has no label:\n%s", got)
-	}
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, _ := os.ReadFile(path)
-	if got != string(want) {
-		t.Errorf("testdata/update_labels.txt differs (go test ./internal/constructs -run TestUpdateLabels -update, then read the diff)")
-	}
+	checkLabelsGolden(t, path, parts)
 }
 
 func updateGolden(t *testing.T, c labelCase, u *syntax.Update, ds *rdf.Dataset) string {
 	before, data := u.String(), dataKey(ds)
 	var b strings.Builder
-	b.WriteString(strings.TrimSpace(c.query) + "\n")
-	if c.data != "" {
-		b.WriteString(dataSep + c.data)
-	}
-	b.WriteString(labelSep)
+	c.writeHead(&b)
 	for _, l := range OfUpdate(u, ds) {
 		b.WriteString(l + "\n")
 		for _, v := range WithoutUpdate(u, ds, l) {

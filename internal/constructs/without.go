@@ -33,28 +33,45 @@ func Without(q *syntax.Query, ds *rdf.Dataset, label string) []Variant {
 	if q == nil {
 		return nil
 	}
+	return keepVariants(q, ds, label, rewritesFor(label, q), Of, syntax.Parse,
+		func(c *syntax.Query, d *rdf.Dataset) Variant { return Variant{Query: c, Data: d} })
+}
+
+// request is what a variant is made of: a query or an update request.
+type request interface {
+	syntax.Node
+	String() string
+}
+
+// keepVariants applies each rewrite to a clone of req (a query or an
+// update request) and its data, and returns the variants that no longer
+// hold label (of), parse again and differ from the case and from each
+// other: what Without and WithoutUpdate promise.
+func keepVariants[T request, R ~func(T, *rdf.Dataset) (*rdf.Dataset, bool), V any](
+	req T, ds *rdf.Dataset, label string, rws []R, of func(T, *rdf.Dataset) []string,
+	parse func(string, syntax.Options) (T, error), variant func(T, *rdf.Dataset) V,
+) []V {
 	if ds == nil {
 		ds = rdf.NewDataset()
 	}
-	orig := q.String() + "\x00" + dataKey(ds)
-	seen := map[string]bool{orig: true}
-	var out []Variant
-	for _, rw := range rewritesFor(label, q) {
-		c := syntax.Clone(q)
+	seen := map[string]bool{req.String() + "\x00" + dataKey(ds): true}
+	var out []V
+	for _, rw := range rws {
+		c := syntax.Clone(req)
 		d, ok := rw(c, ds.Clone())
 		if !ok {
 			continue
 		}
 		text := c.String()
 		key := text + "\x00" + dataKey(d)
-		if seen[key] || slices.Contains(Of(c, d), label) {
+		if seen[key] || slices.Contains(of(c, d), label) {
 			continue
 		}
-		if _, err := syntax.Parse(text, syntax.Options{Base: checkBase}); err != nil {
+		if _, err := parse(text, syntax.Options{Base: checkBase}); err != nil {
 			continue
 		}
 		seen[key] = true
-		out = append(out, Variant{Query: c, Data: d})
+		out = append(out, variant(c, d))
 	}
 	return out
 }
@@ -276,12 +293,7 @@ func pickBranch(q *syntax.Query, i int) bool {
 // BIND(constant AS ?v) with the constant written where ?v is used, any
 // other BIND(e AS ?v) with ?v left unbound.
 func bindNeutral(q *syntax.Query) bool {
-	var binds []*syntax.Bind
-	walk(q, func(n syntax.Node) {
-		if b, ok := n.(*syntax.Bind); ok {
-			binds = append(binds, b)
-		}
-	})
+	binds := collect[*syntax.Bind](q)
 	if len(binds) == 0 {
 		return false
 	}
@@ -310,12 +322,7 @@ func bindNeutral(q *syntax.Query) bool {
 // where its variable is used; it does not apply when a block has another
 // number of rows.
 func substValues(q *syntax.Query) bool {
-	var blocks []*syntax.InlineData
-	walk(q, func(n syntax.Node) {
-		if d, ok := n.(*syntax.InlineData); ok {
-			blocks = append(blocks, d)
-		}
-	})
+	blocks := collect[*syntax.InlineData](q)
 	for _, b := range blocks {
 		if len(b.Rows) != 1 {
 			return false
