@@ -261,7 +261,54 @@ func classifyOrdered(t *table, s *sequence, ar [][]rdf.Term, opt Options) *Verdi
 			}
 		}
 	}
-	return classifyBag(t, window, ar, opt, &Verdict{})
+	return classifyBag(t, s.closest(t, ar), ar, opt, &Verdict{})
+}
+
+// closest is the judge's window with each row of a tie class the window
+// edge cuts replaced, where another row of that class is nearer to an
+// actual row: OFFSET/LIMIT may keep any rows of such a class
+// (#defn_algSlice; without ORDER BY the whole sequence is one class), so
+// the row the judge happened to keep is one choice among several, and an
+// actual row explained against it would blame a value the engine never had
+// to return (a stored "0e0" written "0.0" read as a literal for an IRI).
+func (s *sequence) closest(t *table, ar [][]rdf.Term) [][]rdf.Term {
+	window := slices.Clone(s.rows[s.w0:s.w1])
+	for _, r := range s.runs {
+		lo, hi := max(r[0], s.w0), min(r[1], s.w1)
+		if lo >= hi || (lo == r[0] && hi == r[1]) {
+			continue
+		}
+		s.pick(t, window, r, lo, hi, ar)
+	}
+	return window
+}
+
+// pick fills window[lo-w0:hi-w0] with distinct rows of the run r: each
+// position with an actual row takes the run's row nearest to it (the
+// judge's own row on a tie), the others the run's first rows left.
+func (s *sequence) pick(t *table, window [][]rdf.Term, r [2]int, lo, hi int, ar [][]rdf.Term) {
+	used := map[int]bool{}
+	for p := lo; p < hi; p++ {
+		var a []rdf.Term
+		if p-s.w0 < len(ar) {
+			a = ar[p-s.w0]
+		}
+		best, score := -1, -1
+		for i := r[0]; i < r[1]; i++ {
+			if used[i] {
+				continue
+			}
+			sc := 0
+			if a != nil {
+				sc = t.similarity(s.rows[i], a)
+			}
+			if best < 0 || sc > score || (sc == score && i == p) {
+				best, score = i, sc
+			}
+		}
+		used[best] = true
+		window[p-s.w0] = s.rows[best]
+	}
 }
 
 func (s *sequence) looseAccepts(ar [][]rdf.Term, open []bool, budget int) (bool, map[string]string) {
