@@ -8,12 +8,20 @@
 // (CheckUpdateReproducer); native.go runs a query reproducer for real
 // in a folder holding the case's files (RunNative: a release's or a
 // master build's script, internal/registry and adapters/rasqal); process.go finds the real engine process a
-// kill test kills from outside (ProcessBelow). Only tests import it: it
-// links package testing, which no command of the oracle may.
+// kill test kills from outside (ProcessBelow) and checks how the case ended
+// (Background, WantKilled, KilledFromOutside). The table-driven checks an
+// adapter's test feeds its own cases to: CheckClauses (clauses.go, with
+// SourceClauses, the cases every sidecar answers alike) and CheckUpdates
+// (update.go: each update's store after it, its failure, its outcome).
+// setup.go is the setup the adapters' tests share (Local, Closed, Source,
+// OnPath, LinkJar). Only tests import it: it links package testing, which
+// no command of the oracle may.
 //
 // How to change it: a check every adapter must pass is one exported
-// function here taking the real engine (Run, CheckClauses,
-// CheckNativeUpdates), called from each adapter's own test; a new attack on
-// the sandbox is a query HostileQueries returns, which the adapters' tests
-// and the confined tests of cmd/oracle and internal/server then run.
+// function here taking the real engine (Run, CheckClauses, CheckUpdates,
+// CheckNativeUpdates), called from each adapter's own test, which passes
+// its own cases as data; what two adapters' tests would write alike
+// belongs here; a new attack on the sandbox is a query HostileQueries
+// returns, which the adapters' tests and the confined tests of cmd/oracle
+// and internal/server then run.
 package adaptertest

@@ -8,7 +8,9 @@
 // caller's deadline is killed with its whole process group (ErrTimeout); one
 // that dies or breaks the protocol is discarded (ErrCrashed, with the tail of
 // its stderr); either way the next case gets a fresh process. A command that
-// cannot start makes the engine unavailable (ErrUnavailable).
+// cannot start makes the engine unavailable (ErrUnavailable). A query
+// (Eval) and an update (Update, update.go) are one exchange (send): only
+// the request and how its answer is read differ.
 //
 // Confinement (sandbox.go): every process runs under bubblewrap where it
 // works: its own mount, pid, IPC, UTS and network namespaces (loopback

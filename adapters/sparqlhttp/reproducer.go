@@ -45,17 +45,12 @@ func curlScript(c oracle.NativeCase, serve, query, store string) string {
 	if c.GraphForm() {
 		accept = "application/n-triples"
 	}
-	text := "query@query.rq"
-	prefix := ""
-	if c.Base != "" {
-		prefix = "{ printf 'BASE <%s>\\n' " + oracle.ShellQuote(c.Base) + "; cat query.rq; } | "
-		text = "query@-"
-	}
+	prefix, text := curlBase(c, "query.rq")
 	return strings.Join([]string{
 		serve + " server=$!",
 		"until curl -sf -o /dev/null '" + query + "?query=ASK%7B%7D'; do sleep 0.2; done",
 		"curl -sf -X POST -H 'Content-Type: application/n-quads' --data-binary @data.nq '" + store + "'",
-		prefix + "curl -s -H 'Accept: " + accept + "' --data-urlencode " + text + " '" + query + "'",
+		prefix + "curl -s -H 'Accept: " + accept + "' --data-urlencode query" + text + " '" + query + "'",
 		"kill $server",
 	}, "\n")
 }
@@ -67,12 +62,7 @@ func curlScript(c oracle.NativeCase, serve, query, store string) string {
 // when the update did (its error body on stderr). Only the store goes to
 // stdout: the server's log and the other answers go to stderr or nowhere.
 func curlUpdateScript(c oracle.NativeCase, serve, query, store, update, dump string) string {
-	body := "@update.ru"
-	prefix := ""
-	if c.Base != "" {
-		prefix = "{ printf 'BASE <%s>\\n' " + oracle.ShellQuote(c.Base) + "; cat update.ru; } | "
-		body = "@-"
-	}
+	prefix, body := curlBase(c, "update.ru")
 	return strings.Join([]string{
 		strings.TrimSuffix(serve, " &") + " >&2 & server=$!",
 		"until curl -sf -o /dev/null '" + query + "?query=ASK%7B%7D'; do sleep 0.2; done",
@@ -82,4 +72,14 @@ func curlUpdateScript(c oracle.NativeCase, serve, query, store, update, dump str
 		"kill $server",
 		"exit $status",
 	}, "\n")
+}
+
+// curlBase is how curl reads the text in file: "@file", or, when the case
+// has a base IRI, "@-" after a pipe that writes a BASE line before it (the
+// Protocol has no base parameter; the adapter sends the same line).
+func curlBase(c oracle.NativeCase, file string) (pipe, from string) {
+	if c.Base == "" {
+		return "", "@" + file
+	}
+	return "{ printf 'BASE <%s>\\n' " + oracle.ShellQuote(c.Base) + "; cat " + file + "; } | ", "@-"
 }

@@ -104,27 +104,38 @@ func (m *Managed) Update(ctx context.Context, c *oracle.UpdateCase) (*results.An
 	return m.request(ctx, func(ctx context.Context, h *Engine) (*results.Answer, error) { return h.Update(ctx, c) })
 }
 
-// request is the one path of a query and an update: one attempt on a fresh
-// server after a kill from outside (RetryKilled, killed.go), the case
-// counted busy, the server (re)started, and the request sent under the
-// server's share of the budget and its limits. The time a (re)start took
-// is not the case's: its deadline moves on by that much (AfterStart,
-// bounded by StartTimeout), so a JVM starting on a loaded machine does not
-// time out the first cases; cancelling ctx still ends it.
+// request is the one path of a query and an update (OnServer): the
+// request sent under the server's share of the budget and its limits.
 func (m *Managed) request(ctx context.Context, send func(context.Context, *Engine) (*results.Answer, error)) (*results.Answer, error) {
-	return RetryKilled(m.srv.Name, m.lastProc, func() (*results.Answer, error) {
-		m.busy.Add(1)
-		defer m.busy.Add(-1)
+	return OnServer(ctx, m.srv.Name, m.lastProc, &m.busy, m.Start, func(ctx context.Context, h *Engine) (*results.Answer, error) {
+		return m.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) {
+			return m.limited(ctx, func(ctx context.Context) (*results.Answer, error) { return send(ctx, h) })
+		})
+	})
+}
+
+// OnServer is how a case, a query or an update, runs on a server started
+// on demand (Managed here, adapters/virtuoso's): once more on a fresh
+// server after a kill from outside (RetryKilled, killed.go), counted in
+// busy while it runs or starts (FreeIdle stops no busy server), the server
+// (re)started by start, and run given the server's Protocol engine. The
+// time a (re)start took is not the case's: its deadline moves on by that
+// much (AfterStart, bounded by the start's own timeout), so a JVM
+// starting on a loaded machine does not time out the first cases;
+// cancelling ctx still ends it.
+func OnServer(ctx context.Context, name string, last func() *Proc, busy *atomic.Int32,
+	start func(context.Context) (*Engine, error), run func(context.Context, *Engine) (*results.Answer, error)) (*results.Answer, error) {
+	return RetryKilled(name, last, func() (*results.Answer, error) {
+		busy.Add(1)
+		defer busy.Add(-1)
 		began := time.Now()
-		h, err := m.Start(ctx)
+		h, err := start(ctx)
 		if err != nil {
 			return nil, err
 		}
 		ctx, cancel := AfterStart(ctx, began)
 		defer cancel()
-		return m.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) {
-			return m.limited(ctx, func(ctx context.Context) (*results.Answer, error) { return send(ctx, h) })
-		})
+		return run(ctx, h)
 	})
 }
 

@@ -56,7 +56,9 @@
 // SP031 "due to security restrictions" (bif:file_to_string and the like)
 // and HC001 (no network) are unsupported (refusal.go). A virtuoso-t
 // killed mid-case from outside (a SIGKILL the oracle did not send) is
-// ErrUnavailable, the case retried once on a restarted server.
+// ErrUnavailable, the case retried once on a restarted server. A query
+// and an update take one path (Engine.request, sparqlhttp.OnServer): only
+// the Protocol request they send differs.
 //
 // Memory (budget.go): the server's RLIMIT_DATA is its share of the
 // oracle's one memory budget (adapters/sidecar/budget.go), reserved at

@@ -106,22 +106,12 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 	return e.request(ctx, func(ctx context.Context, h *sparqlhttp.Engine) (*results.Answer, error) { return h.Eval(ctx, c) })
 }
 
-// request is the one path of a query and an update (update.go): one
-// attempt on a fresh server after a kill from outside (abandon.go), the
-// case counted busy, the server (re)started (the start is not the case's
-// time), the request sent under the server's share of the budget, and the
-// server looked after once the case ends (afterCase).
+// request is the one path of a query and an update (update.go), a case
+// on a server started on demand (sparqlhttp.OnServer): the request sent
+// under the server's share of the budget, and the server looked after
+// once the case ends (afterCase).
 func (e *Engine) request(ctx context.Context, send func(context.Context, *sparqlhttp.Engine) (*results.Answer, error)) (*results.Answer, error) {
-	return sparqlhttp.RetryKilled(Name, e.lastProc, func() (*results.Answer, error) {
-		e.busy.Add(1)
-		defer e.busy.Add(-1)
-		began := time.Now()
-		h, err := e.Start(ctx)
-		if err != nil {
-			return nil, err
-		}
-		ctx, cancel := sparqlhttp.AfterStart(ctx, began)
-		defer cancel()
+	return sparqlhttp.OnServer(ctx, Name, e.lastProc, &e.busy, e.Start, func(ctx context.Context, h *sparqlhttp.Engine) (*results.Answer, error) {
 		srv := e.Server()
 		a, err := e.budgeted(ctx, func(ctx context.Context) (*results.Answer, error) { return send(ctx, h) })
 		return a, e.afterCase(ctx, srv, err)
