@@ -41,6 +41,20 @@ func IsHidden(v string) bool { return len(v) > 0 && v[0] == '?' }
 // position (a triple term with variables inside).
 func (n Node) IsTriple() bool { return n.Triple != nil }
 
+// EachVar calls f on every variable of n in order of occurrence, inside
+// nested triple patterns too: a triple pattern's subject or object may be
+// a triple pattern itself (#defn_TriplePattern, SPARQL 1.2).
+func (n Node) EachVar(f func(string)) {
+	switch {
+	case n.IsVar():
+		f(n.Var)
+	case n.IsTriple():
+		n.Triple.S.EachVar(f)
+		n.Triple.P.EachVar(f)
+		n.Triple.O.EachVar(f)
+	}
+}
+
 // TT returns the node for the triple term <<( s p o )>>: an RDF triple term
 // when s, p and o are all terms, otherwise a nested triple pattern.
 func TT(s, p, o Node) Node {

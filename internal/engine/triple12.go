@@ -64,19 +64,6 @@ func slotCols(s slot, f func(int)) {
 	}
 }
 
-// nodeVars calls add for the variables of a pattern node, inside nested
-// triple patterns too.
-func nodeVars(n algebra.Node, add func(string)) {
-	switch {
-	case n.IsVar():
-		add(n.Var)
-	case n.IsTriple():
-		nodeVars(n.Triple.S, add)
-		nodeVars(n.Triple.P, add)
-		nodeVars(n.Triple.O, add)
-	}
-}
-
 // substNode replaces the bound variables of a node, inside nested patterns
 // too; a nested pattern left without variables is the triple term itself.
 func substNode(x algebra.Node, mu lookupFn) algebra.Node {

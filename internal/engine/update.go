@@ -111,7 +111,7 @@ func (u *updateRun) apply(op algebra.UpdateOp) error {
 func (u *updateRun) modify(m *algebra.Modify) error {
 	where := u.ds
 	if m.HasUsing {
-		where = usingDataset(u.ds, m.Using, m.UsingNamed)
+		where = u.ds.Using(m.Using, m.UsingNamed)
 	}
 	q := &algebra.Query{Form: algebra.Select, Op: m.Where, Vars: algebra.VisibleVars(m.Where), Base: m.Base}
 	res, err := Eval(u.ctx, q, where, nil, u.opt)
@@ -121,24 +121,6 @@ func (u *updateRun) modify(m *algebra.Modify) error {
 	u.remove(u.instances(m.Delete, res.Rows))
 	u.insert(m.Insert, m.InsertGraphs, res.Rows)
 	return nil
-}
-
-// usingDataset: USING graphs merged into the default graph, USING NAMED
-// graphs named, all taken from the store (an absent one is empty).
-func usingDataset(gs *rdf.Dataset, using, named []string) *rdf.Dataset {
-	ds := rdf.NewDataset()
-	for _, iri := range using {
-		for _, t := range gs.Named(rdf.IRI(iri), false).Triples() {
-			ds.Default.Add(t)
-		}
-	}
-	for _, iri := range named {
-		g := ds.Named(rdf.IRI(iri), true)
-		for _, t := range gs.Named(rdf.IRI(iri), false).Triples() {
-			g.Add(t)
-		}
-	}
-	return ds
 }
 
 // instances instantiates quad patterns per row; template blank nodes are

@@ -50,7 +50,7 @@ func ownExprs(op algebra.Op) []algebra.Expr {
 // ownVars calls add for the variables op names in pattern and binding
 // positions (not in its expressions).
 func ownVars(op algebra.Op, add func(string)) {
-	node := func(n algebra.Node) { nodeVars(n, add) } // nested patterns too (triple12.go)
+	node := func(n algebra.Node) { n.EachVar(add) } // nested patterns too (triple12.go)
 	switch op := op.(type) {
 	case *algebra.BGP:
 		for _, t := range op.Triples {

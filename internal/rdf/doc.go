@@ -30,7 +30,9 @@
 //     Turtle path; this reader needs no rewrite pass, never panics, and
 //     bounds nesting (maxTTLDepth).
 //   - store.go: a Dataset as a graph store (SPARQL Update): Has, Drop,
-//     Clone, Graph.Remove; an empty named graph exists, an absent one not.
+//     Clone, Graph.Remove, Using (the dataset of USING and USING NAMED,
+//     which both evaluators build so); an empty named graph exists, an
+//     absent one not.
 //   - nquads.go: our own RDF 1.2 N-Triples/N-Quads reader (ParseNQuads,
 //     also used by Parse for those formats: triple terms as objects,
 //     nested, "x"@en--ltr, VERSION lines) and the canonical writer

@@ -1,5 +1,7 @@
 package rdf
 
+import "slices"
+
 // A Dataset serves as a graph store (SPARQL 1.1 Update #defn_graphStore):
 // one unnamed slot (Default) and named slots. A named slot may hold the
 // empty graph: an empty named graph is present, an absent one is not
@@ -14,13 +16,16 @@ func (g *Graph) Remove(t Triple) bool {
 		return false
 	}
 	delete(g.set, t)
-	for i, u := range g.triples {
-		if u == t {
-			g.triples = append(g.triples[:i], g.triples[i+1:]...)
-			break
-		}
-	}
+	g.triples = deleteFirst(g.triples, t)
 	return true
+}
+
+// deleteFirst removes the first x from xs, keeping the order of the rest.
+func deleteFirst[T comparable](xs []T, x T) []T {
+	if i := slices.Index(xs, x); i >= 0 {
+		return slices.Delete(xs, i, i+1)
+	}
+	return xs
 }
 
 // Clone returns a copy of g.
@@ -41,12 +46,7 @@ func (d *Dataset) Drop(name Term) bool {
 		return false
 	}
 	delete(d.named, name)
-	for i, n := range d.names {
-		if n == name {
-			d.names = append(d.names[:i], d.names[i+1:]...)
-			break
-		}
-	}
+	d.names = deleteFirst(d.names, name)
 	return true
 }
 
@@ -62,4 +62,26 @@ func (d *Dataset) Clone() *Dataset {
 		c.names = append(c.names, n)
 	}
 	return c
+}
+
+// Using returns the dataset an update's USING and USING NAMED clauses
+// describe over the store d (SPARQL 1.1 Update #defUSING, "in the same way
+// as FROM and FROM NAMED"): the graphs named in using merged into the
+// default graph, those in named as named graphs. How the graphs are
+// obtained is implementation dependent; here they are d's named graphs,
+// and one d lacks is empty (docs/spec-questions.md).
+func (d *Dataset) Using(using, named []string) *Dataset {
+	ds := NewDataset()
+	for _, iri := range using {
+		for _, t := range d.Named(IRI(iri), false).Triples() {
+			ds.Default.Add(t)
+		}
+	}
+	for _, iri := range named {
+		g := ds.Named(IRI(iri), true)
+		for _, t := range d.Named(IRI(iri), false).Triples() {
+			g.Add(t)
+		}
+	}
+	return ds
 }

@@ -22,26 +22,13 @@ import (
 // a subgraph of G. A nested pattern whose instance is no RDF triple (a
 // literal subject) makes no triple term of G, so it matches nothing.
 
-// eachVar calls f on every variable of n, nested triple patterns included,
-// in order of occurrence.
-func eachVar(n algebra.Node, f func(string)) {
-	switch {
-	case n.IsVar():
-		f(n.Var)
-	case n.IsTriple():
-		eachVar(n.Triple.S, f)
-		eachVar(n.Triple.P, f)
-		eachVar(n.Triple.O, f)
-	}
-}
-
 // patternVars lists the variables of nodes, nested ones included, in order
 // of first occurrence.
 func patternVars(ns ...algebra.Node) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, n := range ns {
-		eachVar(n, func(v string) {
+		n.EachVar(func(v string) {
 			if !seen[v] {
 				seen[v] = true
 				out = append(out, v)

@@ -229,21 +229,10 @@ func withDataset(gs *rdf.Dataset, with string) *rdf.Dataset {
 // state of GS, otherwise". How the graphs are obtained "is implementation
 // dependent": the judge picks them from GS, the USING graphs merged into the
 // default graph, the USING NAMED graphs as named graphs; a graph GS lacks
-// is empty (docs/spec-questions.md).
+// is empty (docs/spec-questions.md). rdf.Dataset.Using builds it, for the
+// engine too: assembling a dataset is no evaluation (docs/architecture.md).
 func TrDataset(gs *rdf.Dataset, using, usingNamed []string) *rdf.Dataset {
-	ds := rdf.NewDataset()
-	for _, iri := range using {
-		for _, t := range gs.Named(rdf.IRI(iri), false).Triples() {
-			ds.Default.Add(t)
-		}
-	}
-	for _, iri := range usingNamed {
-		g := ds.Named(rdf.IRI(iri), true)
-		for _, t := range gs.Named(rdf.IRI(iri), false).Triples() {
-			g.Add(t)
-		}
-	}
-	return ds
+	return gs.Using(using, usingNamed)
 }
 
 // load: "LOAD (SILENT)? IRIref → OpLoad(GS, IRIref)"; INTO GRAPH →
@@ -282,9 +271,9 @@ func (u *updater) mgmt(gs *rdf.Dataset, m *algebra.GraphMgmt) step {
 		}
 		return st
 	case algebra.Clear:
-		st.next = clearTarget(gs, m.Target.Kind, iri)
+		st.next = clearOps.on(gs, m.Target.Kind, iri)
 	default:
-		st.next = dropTarget(gs, m.Target.Kind, iri)
+		st.next = dropOps.on(gs, m.Target.Kind, iri)
 	}
 	if named && mayBeAbsent(gs, iri) && !m.Silent {
 		st.failure = m.Kind.String() + " GRAPH <" + m.Target.IRI + ">: no such graph (§3.1.5, §3.2.2: SHOULD return failure)"
@@ -300,26 +289,28 @@ func mayBeAbsent(gs *rdf.Dataset, iri rdf.Term) bool {
 	return gs.Named(iri, false).Len() == 0
 }
 
-func clearTarget(gs *rdf.Dataset, k algebra.TargetKind, iri rdf.Term) *rdf.Dataset {
-	switch k {
-	case algebra.TargetDefault:
-		return OpCleardef(gs)
-	case algebra.TargetNamed:
-		return OpClearnamed(gs)
-	case algebra.TargetAll:
-		return OpClearall(gs)
-	}
-	return OpClear(gs, iri)
+// targetOps are the four variants of the Clear or the Drop Operation
+// (#defn_clearOperation, #defn_dropOperation), one a kind of target.
+type targetOps struct {
+	def, named, all func(*rdf.Dataset) *rdf.Dataset
+	graph           func(*rdf.Dataset, rdf.Term) *rdf.Dataset
 }
 
-func dropTarget(gs *rdf.Dataset, k algebra.TargetKind, iri rdf.Term) *rdf.Dataset {
+var (
+	clearOps = targetOps{OpCleardef, OpClearnamed, OpClearall, OpClear}
+	dropOps  = targetOps{OpDropdef, OpDropnamed, OpDropall, OpDrop}
+)
+
+// on applies the operation for the target of kind k (iri when it names a
+// graph) to gs.
+func (o targetOps) on(gs *rdf.Dataset, k algebra.TargetKind, iri rdf.Term) *rdf.Dataset {
 	switch k {
 	case algebra.TargetDefault:
-		return OpDropdef(gs)
+		return o.def(gs)
 	case algebra.TargetNamed:
-		return OpDropnamed(gs)
+		return o.named(gs)
 	case algebra.TargetAll:
-		return OpDropall(gs)
+		return o.all(gs)
 	}
-	return OpDrop(gs, iri)
+	return o.graph(gs, iri)
 }

@@ -27,14 +27,14 @@ func (u *updater) transfer(gs *rdf.Dataset, x *algebra.Transfer) (step, error) {
 	}
 	next := gs
 	if x.Kind != algebra.Add {
-		next = dropTarget(next, x.To.Kind, rdf.IRI(x.To.IRI))
+		next = dropOps.on(next, x.To.Kind, rdf.IRI(x.To.IRI))
 	}
 	next, err := u.add(next, x.From, x.To)
 	if err != nil {
 		return st, err
 	}
 	if x.Kind == algebra.Move {
-		next = dropTarget(next, x.From.Kind, rdf.IRI(x.From.IRI))
+		next = dropOps.on(next, x.From.Kind, rdf.IRI(x.From.IRI))
 	}
 	st.next = next
 	if x.Silent && x.From.Kind == algebra.TargetGraph && mayBeAbsent(gs, rdf.IRI(x.From.IRI)) {
