@@ -7,8 +7,8 @@ import (
 	"os/exec"
 	"strings"
 
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -23,13 +23,9 @@ func (o *outcome) answer(graph bool) (*results.Answer, error) {
 		return nil, err
 	}
 	if graph {
-		quads, err := rdf.ParseGeneralized(bytes.NewReader(o.stdout), "roqet output")
+		a, err := sidecar.ReadGraph(bytes.NewReader(o.stdout), "roqet output")
 		if err != nil {
 			return nil, fmt.Errorf("rasqal printed unreadable N-Triples: %w", err)
-		}
-		a := &results.Answer{Kind: results.Graph}
-		for _, q := range quads {
-			a.Triples = append(a.Triples, q.Triple())
 		}
 		return a, nil
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 	"sync"
@@ -215,17 +216,29 @@ func decode(resp *Response) (*results.Answer, error) {
 		}
 		return a, nil
 	case "ntriples":
-		quads, err := rdf.ParseGeneralized(strings.NewReader(resp.Result), "answer") // a literal subject is a wrong answer, not an unreadable one
+		a, err := ReadGraph(strings.NewReader(resp.Result), "answer")
 		if err != nil {
 			return nil, fmt.Errorf("engine answered with unreadable N-Triples: %w", err)
-		}
-		a := &results.Answer{Kind: results.Graph}
-		for _, q := range quads {
-			a.Triples = append(a.Triples, q.Triple())
 		}
 		return a, nil
 	}
 	return nil, fmt.Errorf("sidecar answered in unknown format %q", resp.Format)
+}
+
+// ReadGraph reads a CONSTRUCT or DESCRIBE answer written as N-Triples
+// (name names it in a parse error), as every adapter whose engine writes
+// one does. The parse is generalized: a literal subject is a wrong
+// answer, not an unreadable one.
+func ReadGraph(r io.Reader, name string) (*results.Answer, error) {
+	quads, err := rdf.ParseGeneralized(r, name)
+	if err != nil {
+		return nil, err
+	}
+	var triples []rdf.Triple // nil for none, as every other answer's
+	for _, q := range quads {
+		triples = append(triples, q.Triple())
+	}
+	return &results.Answer{Kind: results.Graph, Triples: triples}, nil
 }
 
 func failure(f *Failure) error {

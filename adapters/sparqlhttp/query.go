@@ -12,8 +12,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -87,13 +87,9 @@ func decode(resp *http.Response, data []byte) (*results.Answer, error) {
 }
 
 func graphAnswer(data []byte) (*results.Answer, error) {
-	quads, err := rdf.ParseGeneralized(bytes.NewReader(data), "answer") // a literal subject is a wrong answer, not an unreadable one
+	a, err := sidecar.ReadGraph(bytes.NewReader(data), "answer")
 	if err != nil {
 		return nil, fmt.Errorf("endpoint answered with unreadable N-Triples: %w", err)
-	}
-	a := &results.Answer{Kind: results.Graph}
-	for _, q := range quads {
-		a.Triples = append(a.Triples, q.Triple())
 	}
 	return a, nil
 }
