@@ -2,6 +2,7 @@ package adaptertest
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -16,6 +17,18 @@ func Local(t *testing.T, file, what string) string {
 	dir, _ := filepath.Abs(".")
 	Require(t, filepath.Join(dir, file), what)
 	return dir
+}
+
+// Command is the path of the program name on $PATH once it is there
+// (Require: the test is skipped without it, failed under CI).
+func Command(t *testing.T, name, what string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		path = name // not a file here: Require reports it missing
+	}
+	Require(t, path, what)
+	return path
 }
 
 // Closed is e, closed when the test ends: an engine a test starts.

@@ -2,7 +2,6 @@ package rasqal
 
 import (
 	"context"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
@@ -15,12 +14,7 @@ import (
 
 func realEngine(t *testing.T) *Engine {
 	t.Helper()
-	path, err := exec.LookPath("roqet")
-	if err != nil {
-		path = "/usr/bin/roqet"
-	}
-	adaptertest.Require(t, path, "roqet (Debian rasqal-utils)")
-	return New(Config{Roqet: path, NoNetwork: true})
+	return New(Config{Roqet: adaptertest.Command(t, "roqet", "roqet (Debian rasqal-utils)"), NoNetwork: true})
 }
 
 // TestRealEngine runs the shared adapter checks against roqet 0.9.33: the

@@ -1,14 +1,12 @@
 package virtuoso
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 )
@@ -22,16 +20,7 @@ func TestUpdateReproducer(t *testing.T) {
 	if _, err := exec.LookPath("isql-vt"); err != nil {
 		t.Skip("no isql-vt")
 	}
-	if _, err := exec.LookPath("virtuoso-t"); err != nil {
-		t.Skip("virtuoso-t is not installed")
-	}
-	e := New(Options{HostLoopback: true})
-	t.Cleanup(func() { e.Close() })
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	if _, err := e.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
+	e := started(t, Options{HostLoopback: true})
 	srv := e.Server()
 	bin := t.TempDir()
 	shim := fmt.Sprintf("#!/bin/sh\nshift 3; exec isql-vt 127.0.0.1:%d dba %s \"$@\"\n", srv.SQLPort, srv.Password)
@@ -39,7 +28,7 @@ func TestUpdateReproducer(t *testing.T) {
 		t.Fatal(err)
 	}
 	adaptertest.CheckNativeUpdates(t, e, adaptertest.NativeRun{
-		Env: []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH")},
+		Env: adaptertest.OnPath(bin),
 		Dir: func(i int) string { return filepath.Join(srv.Dir, "files", fmt.Sprint("case", i)) },
 		Script: func(s string) string {
 			s = strings.ReplaceAll(s, "-u dba:dba", "-u dba:"+srv.Password)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"syscall"
 	"testing"
 	"time"
@@ -21,14 +20,15 @@ const pinned = "7.2.5"
 
 // engine starts one private server for a test and stops it afterwards.
 func engine(t *testing.T, load sparqlhttp.Load) *Engine {
+	return started(t, Options{Load: load})
+}
+
+// started is a private server of options o, started, stopped when the
+// test ends.
+func started(t *testing.T, o Options) *Engine {
 	t.Helper()
-	if _, err := exec.LookPath("virtuoso-t"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("virtuoso-t is not installed (scripts/install.sh installs it): %v", err)
-		}
-		t.Skip("virtuoso-t is not installed; run scripts/install.sh")
-	}
-	e := New(Options{Load: load})
+	adaptertest.Command(t, "virtuoso-t", "virtuoso-t (Debian virtuoso-opensource)")
+	e := New(o)
 	t.Cleanup(func() { e.Close() })
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
