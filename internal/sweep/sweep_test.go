@@ -67,7 +67,13 @@ func openStore(t *testing.T, path string) *store.DB {
 // runSweep submits spec on a fresh runner and waits for the end.
 func runSweep(t *testing.T, st *store.DB, opts Options, spec store.SweepSpec) store.Sweep {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	return runSweepWithin(t, st, opts, spec, 40*time.Second)
+}
+
+// runSweepWithin is runSweep with a bound of its own.
+func runSweepWithin(t *testing.T, st *store.DB, opts Options, spec store.SweepSpec, within time.Duration) store.Sweep {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), within)
 	defer cancel()
 	r, err := New(ctx, st, opts)
 	require.NoError(t, err)

@@ -1,0 +1,153 @@
+package sweep
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/filing"
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/store"
+)
+
+// selfish is the fast engine answering every case's own query rightly and
+// every other query over the case's data (a relation's rewrite) with its
+// last row dropped: correct by the judge, inconsistent with itself.
+type selfish struct {
+	oracle.Engine
+	mu    sync.Mutex
+	first map[string]string // case name -> the first query asked on it (the judge's)
+}
+
+func (*selfish) Name() string { return "selfish" }
+
+func (s *selfish) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	s.mu.Lock()
+	q, seen := s.first[c.Name]
+	if !seen {
+		s.first[c.Name], q = c.Query, c.Query
+	}
+	s.mu.Unlock()
+	a, err := s.Engine.Eval(ctx, c)
+	if err != nil || q == c.Query || a.Kind != results.Bindings || len(a.Rows) == 0 {
+		return a, err
+	}
+	b := *a
+	b.Rows = a.Rows[:len(a.Rows)-1]
+	return &b, nil
+}
+
+// realisticKG is a realistic profile of small knowledge graphs with the
+// relations on, as a file given to --profile travels in a spec.
+func realisticKG(t *testing.T, from, to int64) *store.GenSource {
+	content := []byte(`{"name": "kg-small", "realistic": {"shape": "kg", "triples": 5000}, "relations": true}`)
+	name := corpus.InlineName("kg-small.json", content)
+	_, err := corpus.RegisterInline(name, content)
+	require.NoError(t, err)
+	return &store.GenSource{From: from, To: to, Profile: name, ProfileJSON: content}
+}
+
+// realEngines are the external engines of the test, skipping it when one
+// is not installed.
+func realEngines(t *testing.T, names ...string) {
+	for _, n := range names {
+		if !registry.Installed(n) {
+			t.Skipf("%s is not installed (scripts/install.sh)", n)
+		}
+	}
+}
+
+// TestRealisticSweepRelations sweeps seeds 4-6 of small realistic
+// knowledge graphs through the fast engine, Oxigraph, RDFLib and selfish
+// on a fresh SQLite store: every case records its data size, the judge
+// that decided it and one relation row per engine and relation; selfish's
+// violations are filed with the relation as basis, and a second sweep of
+// seed 26 (another template) violating limit-pages on the same clause is
+// the same root cause, while another relation is another one.
+func TestRealisticSweepRelations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("realistic data through external engines")
+	}
+	realEngines(t, "oxigraph", "rdflib")
+	ctx := context.Background()
+	st := openStore(t, filepath.Join(t.TempDir(), "sweep.db"))
+	self := &selfish{first: map[string]string{}}
+	mk := func(name string) (oracle.Engine, error) {
+		if name == "selfish" {
+			e, err := registry.New("engine")
+			self.Engine = e
+			return self, err
+		}
+		return registry.New(name)
+	}
+	names := []string{"reference", "engine", "oxigraph", "rdflib", "selfish"}
+	spec := store.SweepSpec{Name: "realistic-relations", Engines: names, Generated: realisticKG(t, 4, 7), DeadlineMS: 20_000}
+	start := time.Now()
+	s := runSweepWithin(t, st, Options{Workers: 1, Engine: mk}, spec, 5*time.Minute)
+	t.Logf("3 realistic cases of 5000 triples through %d engines with the relations: %v", len(names), time.Since(start))
+	require.Equal(t, store.SweepDone, s.State, s.Error)
+	page, err := st.SweepCases(ctx, s.ID, store.CaseFilter{})
+	require.NoError(t, err)
+	require.Len(t, page.Cases, 3)
+	for _, c := range page.Cases {
+		require.Equal(t, generatedSize(t, c.Case), c.DataTriples, "%s: the data size is recorded", c.Case)
+		require.Contains(t, store.Judges, c.JudgedBy, c.Case)
+		perEngine := map[string]int{}
+		for _, r := range c.Relations {
+			perEngine[r.Engine]++
+			require.Contains(t, []string{store.RelationHeld, store.RelationViolated, store.RelationSkipped, store.RelationError}, r.Outcome)
+			if r.Outcome != store.RelationHeld {
+				require.NotEmpty(t, r.Reason, "%s %s %s: a row not held says why", c.Case, r.Engine, r.Relation)
+			}
+			if r.Outcome == store.RelationViolated {
+				require.Equal(t, "selfish", r.Engine, "%s: %s violated %s: %s", c.Case, r.Engine, r.Relation, r.Reason)
+			}
+		}
+		for _, e := range names {
+			require.Equal(t, len(diff.Relations), perEngine[e], "%s: one row per relation on %s", c.Case, e)
+		}
+		t.Logf("%s: %d triples, judged by %s, %d relation rows", c.Case, c.DataTriples, c.JudgedBy, len(c.Relations))
+	}
+
+	s2 := runSweepWithin(t, st, Options{Workers: 1, Engine: mk}, store.SweepSpec{Name: "realistic-relations-2", Engines: names,
+		Generated: realisticKG(t, 26, 27), DeadlineMS: 20_000}, 3*time.Minute)
+	require.Equal(t, store.SweepDone, s2.State, s2.Error)
+	byRelation, seen := map[string][]store.Report{}, map[int64]bool{}
+	for _, id := range []int64{s.ID, s2.ID} {
+		rs, err := st.Reports(ctx, store.ReportFilter{SweepID: id, Engine: "selfish", Limit: store.MaxLimit})
+		require.NoError(t, err)
+		for _, rp := range rs.Reports {
+			if seen[rp.ID] { // a report both sweeps filed
+				continue
+			}
+			seen[rp.ID] = true
+			b := filing.Bug(rp)
+			require.NotNil(t, b.Basis, rp.Title)
+			require.Contains(t, b.Basis.Note, "metamorphic relation ", "the relation is the basis")
+			require.Contains(t, b.Basis.Note, "the engine disagrees with itself", "the reference judged selfish correct")
+			require.NotNil(t, b.RootCause)
+			require.Contains(t, b.Expected.Note, "-- query 2", "the write-up holds both queries")
+			byRelation[b.RootCause.Relation] = append(byRelation[b.RootCause.Relation], rp)
+		}
+	}
+	lp := byRelation["limit-pages"]
+	require.Len(t, lp, 1, "seeds 5 and 26 violate limit-pages on the same clause: one root cause")
+	require.GreaterOrEqual(t, lp[0].Count, 2, "filed by both sweeps")
+	require.NotEmpty(t, byRelation["subselect-wrap"], "another relation")
+	require.NotEqual(t, lp[0].RootCause, byRelation["subselect-wrap"][0].RootCause, "another relation is another root cause")
+}
+
+// generatedSize is the number of triples of a generated case's data.
+func generatedSize(t *testing.T, key string) int {
+	c, err := newCorpora("").resolve(key)
+	require.NoError(t, err)
+	return c.Dataset.Len()
+}
