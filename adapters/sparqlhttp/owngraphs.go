@@ -40,7 +40,9 @@ var ErrOwnGraphsChanged = errors.New("the engine's own graphs changed")
 // all of the store's graphs (Virtuoso's own default is their union).
 const graphCountQuery = `SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g`
 
-// graphCounts is every graph of the store with its number of triples.
+// graphCounts is every graph of the store with its number of triples: the
+// graphs holding one (a graph without one does not exist for Virtuoso),
+// also what a shared-store update made (shared.go).
 func (e *Engine) graphCounts(ctx context.Context) (map[string]int, error) {
 	a, err := e.query(ctx, &oracle.Case{Query: graphCountQuery}, &oracle.QueryInfo{Form: "SELECT"}, &plan{})
 	if err != nil {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -69,7 +68,7 @@ func (e *Engine) sharedUpdate(ctx context.Context, c *oracle.UpdateCase) (a *res
 	if err := e.update(ctx, dropAll(append(p.toDrop(), caseIRIs(p)...))); err != nil {
 		return nil, err
 	}
-	before, err := e.graphNames(ctx)
+	before, err := e.graphCounts(ctx) // owngraphs.go: the graphs holding a triple
 	if err != nil {
 		return nil, err
 	}
@@ -88,19 +87,19 @@ func (e *Engine) sharedUpdate(ctx context.Context, c *oracle.UpdateCase) (a *res
 }
 
 // applyShared sends the request and reads back what the case's graphs hold.
-func (e *Engine) applyShared(ctx context.Context, c *oracle.UpdateCase, u *syntax.Update, p *plan, before, made map[string]bool) (*results.Answer, error) {
+func (e *Engine) applyShared(ctx context.Context, c *oracle.UpdateCase, u *syntax.Update, p *plan, before map[string]int, made map[string]bool) (*results.Answer, error) {
 	named := sortedKeys(requestIRIs(u), p.Named)
 	failed, err := e.sendUpdate(ctx, e.cfg.UpdateText(withBase(c), p.Default[0], named), true)
 	if err != nil {
 		return nil, err
 	}
-	after, err := e.graphNames(ctx)
+	after, err := e.graphCounts(ctx)
 	if err != nil {
 		return nil, err
 	}
 	read := &plan{Default: p.Default}
 	for g := range after {
-		if !before[g] {
+		if _, ok := before[g]; !ok {
 			made[g] = true
 			if g != p.Default[0] {
 				read.Named = append(read.Named, g)
@@ -183,24 +182,6 @@ func refusedShared(u *syntax.Update) string {
 		}
 	}
 	return ""
-}
-
-// graphNameQuery lists every graph holding a triple (a graph without one
-// does not exist for Virtuoso), with no dataset named: all the store's.
-const graphNameQuery = `SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }`
-
-func (e *Engine) graphNames(ctx context.Context) (map[string]bool, error) {
-	a, err := e.query(ctx, &oracle.Case{Query: graphNameQuery}, &oracle.QueryInfo{Form: "SELECT"}, &plan{})
-	if err != nil {
-		return nil, fmt.Errorf("listing the store's graphs: %w", err)
-	}
-	out := map[string]bool{}
-	for _, r := range a.Rows {
-		if g, ok := r["g"]; ok && g.Kind == rdf.KindIRI {
-			out[g.Value] = true
-		}
-	}
-	return out, nil
 }
 
 // dropGraphs drops the case's graphs with a context of its own: it must

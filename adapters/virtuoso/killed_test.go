@@ -7,14 +7,13 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
-	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 )
 
 // TestKilledFromOutside kills virtuoso-t with SIGKILL in the middle of a
 // runaway case, then the fresh server the case was retried on: the case
 // is ErrUnavailable saying it was killed from outside, never ErrCrashed.
 func TestKilledFromOutside(t *testing.T) {
-	e := engine(t, sparqlhttp.LoadGraphStore)
+	e := engine(t)
 	c := adaptertest.CrossProduct(300, 4)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
@@ -24,7 +23,7 @@ const virtrdf = "http://www.openlinksw.com/schemas/virtrdf#"
 // own, a graph planted outside any case) is gone before the next case, so
 // it cannot change a later answer.
 func TestOwnGraphsOffLimits(t *testing.T) {
-	e := engine(t, sparqlhttp.LoadGraphStore)
+	e := engine(t)
 	if _, err := eval(t, e, &oracle.Case{Query: "ASK {}"}); err != nil {
 		t.Fatal(err)
 	}

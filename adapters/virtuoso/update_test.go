@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
-	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -16,7 +15,7 @@ import (
 // reach every graph or the network is unsupported, and a request our
 // parser refuses is only probed, never run.
 func TestUpdate(t *testing.T) {
-	e := engine(t, sparqlhttp.LoadGraphStore)
+	e := engine(t)
 	adaptertest.CheckUpdates(t, e, nil, []adaptertest.UpdateCase{
 		{Update: `INSERT { GRAPH <http://example/h> { ?s ?p ?o } } WHERE { ?s ?p ?o }`,
 			Want: `<s> <p> "default" .|<s> <p> "default" <h> .|<s> <p> "named" <g> .`},

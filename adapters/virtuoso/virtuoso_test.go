@@ -18,9 +18,10 @@ import (
 // Version is the Debian package's upstream version the tests pin.
 const pinned = "7.2.5"
 
-// engine starts one private server for a test and stops it afterwards.
-func engine(t *testing.T, load sparqlhttp.Load) *Engine {
-	return started(t, Options{Load: load})
+// engine starts one private server for a test, loading a case through
+// the Graph Store Protocol, and stops it afterwards.
+func engine(t *testing.T) *Engine {
+	return started(t, Options{Load: sparqlhttp.LoadGraphStore})
 }
 
 // started is a private server of options o, started, stopped when the
@@ -45,7 +46,7 @@ func eval(t *testing.T, e oracle.Engine, c *oracle.Case) (*results.Answer, error
 }
 
 func TestRealEngine(t *testing.T) {
-	e := engine(t, sparqlhttp.LoadGraphStore)
+	e := engine(t)
 	adaptertest.Run(t, e, pinned)
 	t.Run("virtuoso", func(t *testing.T) { checkVirtuoso(t, e) })
 	t.Run("update-load", func(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 // it starts again in the background, and the next light case, coming
 // once the restart had its time, answers within a few seconds.
 func TestRewarmAfterAbandon(t *testing.T) {
-	e := engine(t, sparqlhttp.LoadGraphStore)
+	e := engine(t)
 	runaway := adaptertest.CrossProduct(2000, 4)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	began := time.Now()
@@ -46,7 +46,7 @@ func TestRewarmAfterAbandon(t *testing.T) {
 // in TestRewarmAfterAbandon) leaves a fresh server running after
 // RewarmAfter, its share of the budget taken again, before any case asks.
 func TestRewarmStarts(t *testing.T) {
-	e := engine(t, sparqlhttp.LoadGraphStore)
+	e := engine(t)
 	old := e.Server()
 	e.stopAbandoned(old)
 	if e.Server() != nil {
