@@ -31,6 +31,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // hostileCase is one entry of testdata/hostile.json.
@@ -162,7 +163,7 @@ func queryBlocks(t *testing.T, hc hostileCase, ds *rdf.Dataset, es []oracle.Engi
 	for _, e := range es {
 		outs = append(outs, oracle.Outcome{Engine: e.Name(), Version: "1", Err: fmt.Errorf("%w: boom", oracle.ErrQueryError)})
 	}
-	r := diff.Triage(c, outs)
+	r := triage.Triage(c, outs)
 	bugs := report.Bugs(r, es...)
 	if len(bugs) != 1 {
 		t.Fatalf("%d bugs (kind %s, %s), want 1", len(bugs), r.Kind, r.Reason)
@@ -198,7 +199,7 @@ func judgeAnswer(c *oracle.Case) *results.Answer {
 
 func updateBlocks(t *testing.T, hc hostileCase, ds *rdf.Dataset, es []oracle.Engine) []block {
 	uc := &oracle.UpdateCase{Name: hc.Name, Update: hc.Query, Base: hc.Base, Store: ds}
-	run := &reduce.UpdateRun{Case: uc, Kind: diff.KindEngineBug}
+	run := &reduce.UpdateRun{Case: uc, Kind: triage.KindEngineBug}
 	var wrong []string
 	var updaters []oracle.Engine
 	for _, e := range es {
@@ -206,12 +207,12 @@ func updateBlocks(t *testing.T, hc hostileCase, ds *rdf.Dataset, es []oracle.Eng
 			continue // never in an update report
 		}
 		updaters = append(updaters, e)
-		run.Verdicts = append(run.Verdicts, reduce.UpdateVerdict{Engine: e.Name(), Version: "1", Outcome: diff.Errored,
+		run.Verdicts = append(run.Verdicts, reduce.UpdateVerdict{Engine: e.Name(), Version: "1", Outcome: triage.Errored,
 			Class: diff.ClassErrorVsAnswer, Classes: []diff.Class{diff.ClassErrorVsAnswer}, Err: errors.New("boom")})
 		wrong = append(wrong, e.Name())
 	}
 	sort.Strings(wrong)
-	run.Divergences = []diff.Divergence{{Signature: diff.Signature{Class: diff.ClassErrorVsAnswer, Wrong: wrong}}}
+	run.Divergences = []triage.Divergence{{Signature: triage.Signature{Class: diff.ClassErrorVsAnswer, Wrong: wrong}}}
 	bugs := report.UpdateBugs(run, updaters...)
 	var md bytes.Buffer
 	if err := report.WriteUpdateMarkdown(&md, bugs); err != nil {

@@ -11,12 +11,12 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // reachLadder is the data sizes `oracle bench --reach` climbs by default.
@@ -30,7 +30,7 @@ type reachRow struct {
 	RefLast    string
 	Eng1, EngN int // the fast engine, loading included
 	EngLast    string
-	// The large-case judge (diff.Judge on the reference and the fast
+	// The large-case judge (triage.Judge on the reference and the fast
 	// engine, under a deadline of 1 s, then of the limit): the largest
 	// size judged (by either) within it.
 	Judge1, JudgeN int
@@ -102,7 +102,7 @@ func runReach(ctx context.Context, sizes []int, limit time.Duration, cols reachC
 	return nil
 }
 
-// climbJudge climbs the ladder with the large-case judge (diff.Judge on
+// climbJudge climbs the ladder with the large-case judge (triage.Judge on
 // the reference, with its default budget, and the fast engine), first
 // under a deadline of 1 s, then of limit: a size counts when the case is
 // judged (by the reference or by the fast engine) within the deadline;
@@ -113,7 +113,7 @@ func climbJudge(ctx context.Context, sizes []int, limit time.Duration, dataset f
 	who := ""
 	judge := func(d time.Duration) func(context.Context, *rdf.Dataset) error {
 		return func(c context.Context, ds *rdf.Dataset) error {
-			r := diff.Judge(c, &oracle.Case{Name: name, Query: query, Dataset: ds}, engines, d)
+			r := triage.Judge(c, &oracle.Case{Name: name, Query: query, Dataset: ds}, engines, d)
 			if r.Judge == "" && r.Large != nil {
 				return errors.New(shorten(r.Large.Verdict, 120)) // why the fast engine did not judge
 			}

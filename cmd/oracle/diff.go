@@ -18,6 +18,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/report"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 func init() {
@@ -122,17 +123,17 @@ func runDiff(args []string) int {
 // kindExit is the exit status of a run of either kind: "all-correct" only
 // when every requested engine was judged correct; an oracle-suspect case
 // judges no external engine.
-func kindExit(k diff.Kind) int {
+func kindExit(k triage.Kind) int {
 	switch k {
-	case diff.KindAllCorrect:
+	case triage.KindAllCorrect:
 		return exitOK
-	case diff.KindEngineBug, diff.KindInternalBug:
+	case triage.KindEngineBug, triage.KindInternalBug:
 		return exitDiverges
 	}
 	return exitUnjudged
 }
 
-func render(w io.Writer, format string, r *diff.Report, bugs []report.Bug) error {
+func render(w io.Writer, format string, r *triage.Report, bugs []report.Bug) error {
 	switch format {
 	case "json":
 		return report.NewJSON(r, bugs).WriteJSON(w)

@@ -6,11 +6,11 @@ import (
 	"os"
 	"os/signal"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // diffUpdate implements `oracle diff -u update.ru [-d data | --dataset
@@ -18,7 +18,7 @@ import (
 // (TriG or N-Quads for named graphs; Turtle, N-Triples, RDF/XML fill the
 // default graph; a catalogue's sources are what LOAD may read) by the judge,
 // the fast engine and every requested engine that applies updates, and
-// each store after it is judged (diff.RunUpdate). Exit statuses as diff's:
+// each store after it is judged (triage.RunUpdate). Exit statuses as diff's:
 // 0 all correct, 3 a wrong store, 4 unjudged, 1 bad input (unreadable
 // files, data that does not parse, a request the judge rejects), 2 flags.
 func diffUpdate(cf *caseFlags, file string, rest []string, opt updateOptions) int {
@@ -50,7 +50,7 @@ func diffUpdate(cf *caseFlags, file string, rest []string, opt updateOptions) in
 	if opt.reduce || cf.format == "md" || cf.format == "markdown" {
 		return reportUpdate(ctx, cf, c, engines, opt)
 	}
-	r, err := diff.RunUpdate(ctx, c, engines, cf.timeout)
+	r, err := triage.RunUpdate(ctx, c, engines, cf.timeout)
 	if err != nil {
 		return usageError("diff", err)
 	}
@@ -73,7 +73,7 @@ func (f *caseFlags) updateCase(ctx context.Context, file string) (*oracle.Update
 	return &oracle.UpdateCase{Name: file, Update: string(src), Base: c.Base, Store: c.Dataset, Sources: c.Sources}, nil
 }
 
-func writeUpdateReport(format string, r *diff.UpdateReport) error {
+func writeUpdateReport(format string, r *triage.UpdateReport) error {
 	if format == "json" {
 		return printJSON(os.Stdout, r)
 	}
@@ -81,7 +81,7 @@ func writeUpdateReport(format string, r *diff.UpdateReport) error {
 	return err
 }
 
-func updateExit(r *diff.UpdateReport) int { return kindExit(r.Kind) }
+func updateExit(r *triage.UpdateReport) int { return kindExit(r.Kind) }
 
 // updateOptions are diff's reduction flags as -u reads them.
 type updateOptions struct {
@@ -101,7 +101,7 @@ func reportUpdate(ctx context.Context, cf *caseFlags, c *oracle.UpdateCase, engi
 	switch {
 	case cf.format == "json":
 		err = printJSON(os.Stdout, struct {
-			Kind   diff.Kind          `json:"kind"`
+			Kind   triage.Kind        `json:"kind"`
 			Reason string             `json:"reason,omitempty"`
 			Bugs   []report.UpdateBug `json:"bugs"`
 			Notes  []string           `json:"notes,omitempty"`

@@ -18,6 +18,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/regress"
 	"github.com/sparql-oracle/oracle/internal/store"
 	"github.com/sparql-oracle/oracle/internal/sweep"
+	"github.com/sparql-oracle/oracle/internal/triage"
 	"github.com/sparql-oracle/oracle/internal/w3c"
 )
 
@@ -170,7 +171,7 @@ func (g *gateFlags) runRegress(ctx context.Context, engine oracle.Engine, filter
 			continue
 		}
 		c := rc.Oracle()
-		rep := diff.Judge(ctx, c, []oracle.Engine{ref, engine}, g.timeout)
+		rep := triage.Judge(ctx, c, []oracle.Engine{ref, engine}, g.timeout)
 		tc, rs := sweep.RegressResults(key, rc.ID, c, rep)
 		run.addRegress(tc, rs, g.dsn != "")
 		run.record(key, rc, engine.Name())
@@ -183,7 +184,7 @@ func (g *gateFlags) runRegress(ctx context.Context, engine oracle.Engine, filter
 // (the baseline file, when it lists the case, decides).
 func (run *gateRun) record(key string, rc *regress.Case, engine string) {
 	for _, e := range rc.Expect {
-		if e.Engine != engine || e.Outcome == diff.Correct || len(e.Classes) == 0 {
+		if e.Engine != engine || e.Outcome == triage.Correct || len(e.Classes) == 0 {
 			continue
 		}
 		if run.Recorded == nil {

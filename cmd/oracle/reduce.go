@@ -9,12 +9,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/report"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 func init() {
@@ -59,7 +59,7 @@ func runReduce(args []string) int {
 		return usageError("reduce", err)
 	}
 	defer closeEngines(engines)
-	r := diff.Judge(ctx, c, engines, cf.timeout)
+	r := triage.Judge(ctx, c, engines, cf.timeout)
 	d, ok, err := pickDivergence(r, *sigText)
 	if err == nil && ok && *only != "" {
 		d, err = onlyEngine(d, *only)
@@ -125,7 +125,7 @@ func reductionNote(res *reduce.Result) string {
 }
 
 // onlyEngine narrows d to one engine of its wrong side.
-func onlyEngine(d diff.Divergence, name string) (diff.Divergence, error) {
+func onlyEngine(d triage.Divergence, name string) (triage.Divergence, error) {
 	if !slices.Contains(d.Signature.Wrong, name) {
 		return d, fmt.Errorf("--engine %s: not on the wrong side of %s", name, d.Signature)
 	}
@@ -133,23 +133,23 @@ func onlyEngine(d diff.Divergence, name string) (diff.Divergence, error) {
 	return d, nil
 }
 
-func pickDivergence(r *diff.Report, text string) (diff.Divergence, bool, error) {
+func pickDivergence(r *triage.Report, text string) (triage.Divergence, bool, error) {
 	if text == "" {
 		if len(r.Divergences) == 0 {
-			return diff.Divergence{}, false, nil
+			return triage.Divergence{}, false, nil
 		}
 		return r.Divergences[0], true, nil
 	}
-	sig, err := diff.ParseSignature(text)
+	sig, err := triage.ParseSignature(text)
 	if err != nil {
-		return diff.Divergence{}, false, err
+		return triage.Divergence{}, false, err
 	}
 	for _, d := range r.Divergences {
 		if d.Signature.Equal(sig) {
 			return d, true, nil
 		}
 	}
-	return diff.Divergence{}, false, fmt.Errorf("the case does not show %q", text)
+	return triage.Divergence{}, false, fmt.Errorf("the case does not show %q", text)
 }
 
 func writeCase(dir string, c *oracle.Case) error {

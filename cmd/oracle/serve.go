@@ -6,7 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
-	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/triage"
 	"io"
 	"log/slog"
 	"net"
@@ -121,7 +121,7 @@ func serve(ctx context.Context, o serveOptions) error {
 	// The runner starts before the server exists; its reports reach the
 	// server's verdict metrics once the server is made.
 	var live atomic.Pointer[server.Server]
-	observe := func(r *diff.Report) {
+	observe := func(r *triage.Report) {
 		if srv := live.Load(); srv != nil {
 			srv.Metrics().ObserveReport(r)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 var updateExport = flag.Bool("update", false, "rewrite goldens")
@@ -34,15 +35,15 @@ func exportFixture(t *testing.T) (string, store.Sweep) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sig := diff.Signature{Class: diff.ClassMissingRows, Wrong: []string{"jena"}, Right: []string{"engine", "reference"}}
+	sig := triage.Signature{Class: diff.ClassMissingRows, Wrong: []string{"jena"}, Right: []string{"engine", "reference"}}
 	reduced := report.Bug{ID: "b1", Title: "MINUS: missing rows in jena", Engine: "jena", Class: diff.ClassMissingRows,
-		Kind: diff.KindEngineBug, Status: "open", Signature: sig.String(), Feature: "MINUS",
+		Kind: triage.KindEngineBug, Status: "open", Signature: sig.String(), Feature: "MINUS",
 		Reproducer: report.Reproducer{Query: "SELECT ?x WHERE { ?x <p> <o> MINUS {} }", Base: "http://example.org/base/",
 			Data: "<http://example.org/base/s> <http://example.org/base/p> <http://example.org/base/o> .\n"},
 		Reduction: &report.ReductionFigure{QuadsBefore: 9, QuadsAfter: 1, NodesBefore: 30, NodesAfter: 6}}
 	sig.Wrong = []string{"rdflib"}
 	raw := report.Bug{ID: "b2", Title: "wrong rows\nin rdflib", Engine: "rdflib", Class: diff.ClassMissingRows,
-		Kind: diff.KindEngineBug, Status: "open", Signature: sig.String(), Reproducer: report.Reproducer{Query: "ASK {}\n"}}
+		Kind: triage.KindEngineBug, Status: "open", Signature: sig.String(), Reproducer: report.Reproducer{Query: "ASK {}\n"}}
 	for i, b := range []report.Bug{reduced, raw, raw} {
 		if _, _, err := st.FileReport(ctx, store.Filing{Record: filing.Record(b), SweepID: s.ID, Case: "gen/default/" + string(rune('0'+i))}); err != nil {
 			t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // runSub runs a command's main (triageMain, sweepMain) with args and
@@ -84,8 +85,8 @@ func TestNewUntriaged(t *testing.T) {
 	defer st.Close()
 	gen := store.SweepSpec{Engines: []string{"reference", "engine", "jena", "rdflib"}, Generated: &store.GenSource{From: 0, To: 2}}
 	bug := func(engine, query string) report.Bug {
-		sig := diff.Signature{Class: diff.ClassMissingRows, Wrong: []string{engine}, Right: []string{"reference"}}
-		return report.Bug{Engine: engine, Class: diff.ClassMissingRows, Kind: diff.KindEngineBug, Status: "open",
+		sig := triage.Signature{Class: diff.ClassMissingRows, Wrong: []string{engine}, Right: []string{"reference"}}
+		return report.Bug{Engine: engine, Class: diff.ClassMissingRows, Kind: triage.KindEngineBug, Status: "open",
 			Signature: sig.String(), Title: engine + " " + query, Reproducer: report.Reproducer{Query: query}}
 	}
 	sweep := func(spec store.SweepSpec, bugs ...report.Bug) store.Sweep {

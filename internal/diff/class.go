@@ -152,7 +152,7 @@ func (c Class) rank() int {
 }
 
 // sortClasses removes duplicates and orders classes most specific first.
-func sortClasses(cs []Class) []Class {
+func SortClasses(cs []Class) []Class {
 	seen := map[Class]bool{}
 	out := make([]Class, 0, len(cs))
 	for _, c := range cs {

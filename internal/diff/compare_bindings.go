@@ -209,7 +209,7 @@ func compareOrdered(t *table, e, a *results.Answer, opt Options) *Verdict {
 	default:
 		v = classifyOrdered(t, s, ar, opt)
 		if fr.Reduced && onlyClasses(v, ClassDuplicateRows, ClassOrder) {
-			v.Classes = sortClasses(append(v.Classes, ClassUndecided))
+			v.Classes = SortClasses(append(v.Classes, ClassUndecided))
 			notes = append(notes, "REDUCED with ORDER BY: only the full and the DISTINCT sequences are tried")
 		}
 	}
@@ -342,7 +342,7 @@ func classifyBag(t *table, er, ar [][]rdf.Term, opt Options, v *Verdict) *Verdic
 		v.Classes = []Class{ClassDuplicateRows}
 		return v
 	}
-	v.Classes = sortClasses(d.classes)
+	v.Classes = SortClasses(d.classes)
 	if d.blankOnly {
 		v.Note = joinNotes(nil, v.Note, "some rows differ only in blank-node identity: no single bijection fits the whole answer")
 	}

@@ -147,18 +147,18 @@ func judgeForm(r, a results.Solution) results.Solution {
 func dropOptional(judge, x, rows []results.Solution, from []int) []results.Solution {
 	need := map[string]int{}
 	for _, r := range judge {
-		need[solutionKey(r)]++
+		need[SolutionKey(r)]++
 	}
 	optional := map[string]int{}
 	for _, r := range x {
-		optional[solutionKey(judgeForm(r, r))]++
+		optional[SolutionKey(judgeForm(r, r))]++
 	}
 	for k, n := range need {
 		optional[k] -= n
 	}
 	var out []results.Solution
 	for i, r := range rows {
-		k := solutionKey(r)
+		k := SolutionKey(r)
 		switch {
 		case need[k] > 0:
 			need[k]--
@@ -171,7 +171,7 @@ func dropOptional(judge, x, rows []results.Solution, from []int) []results.Solut
 	return out
 }
 
-func solutionKey(r results.Solution) string {
+func SolutionKey(r results.Solution) string {
 	keys := make([]string, 0, len(r))
 	for v := range r {
 		keys = append(keys, v)

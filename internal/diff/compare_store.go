@@ -76,14 +76,14 @@ func storeMismatch(primary, same, a *results.Store, cells map[rdf.Quad]results.C
 	if same == nil {
 		v := storeVerdict(primary, a, cells, opt)
 		v.OK = false
-		v.Classes = sortClasses(append([]Class{ClassErrorVsAnswer}, v.Classes...))
+		v.Classes = SortClasses(append([]Class{ClassErrorVsAnswer}, v.Classes...))
 		v.Diff = append([]Line{{'-', outcomeText(primary)}, {'+', outcomeText(a)}}, v.Diff...)
 		v.Summary = "the request's outcome differs: " + outcomeText(primary) + " vs " + outcomeText(a)
 		return v
 	}
 	v := storeVerdict(same, a, cells, opt)
 	if failed(a) {
-		v.Classes = sortClasses(append(v.Classes, ClassAtomicity))
+		v.Classes = SortClasses(append(v.Classes, ClassAtomicity))
 		v.Note = joinNotes(nil, v.Note, "the failed request's store is neither the store before it nor the store with the earlier operations applied")
 	}
 	return v
@@ -156,7 +156,7 @@ func storeDiff(t *table, er, ar [][]rdf.Term, ok bool, extraGraphs []rdf.Term, o
 		v.Classes = append(v.Classes, ClassGraphExistence)
 		v.Diff = append(v.Diff, Line{'+', "GRAPH " + g.String() + " {} (an empty graph no permitted store has)"})
 	}
-	v.Classes = sortClasses(v.Classes)
+	v.Classes = SortClasses(v.Classes)
 	return v
 }
 

@@ -1,6 +1,7 @@
-// Package diff compares SPARQL answers the way the specification allows,
-// names the divergences, triages a case's outcomes with the reference as the
-// judge (reduction and reports are internal/reduce's and internal/report's).
+// Package diff compares SPARQL answers the way the specification allows
+// and names the divergences. Judging a case's outcomes is internal/triage's;
+// the large-case judge and the metamorphic checks are internal/large's;
+// reduction and reports internal/reduce's and internal/report's.
 //
 // # Comparison (compare*.go, bijection.go, rowdiff.go, class.go)
 //
@@ -90,91 +91,21 @@
 // timeout, crash, unsupported, rejected) are never produced by Compare; they
 // exist so that triage uses the same vocabulary.
 //
-// # Triage (triage*.go, metamorphic.go)
+// # Who uses it
 //
-// Triage(case, outcomes) judges every engine's outcome against the
-// reference's (JudgeName) and returns a *Report: one EngineVerdict per
-// engine (Outcome: correct, wrong, unjudged, permitted-extension, error,
-// unsupported, rejected, timeout, crashed, unavailable; the classes of a
-// wrong answer), the case's
-// Kind, its Reason when unjudged, and
-// its Divergences. A Divergence is a Signature (class, the engines on the
-// wrong side, the engines on the judge's side, sorted); an engine whose
-// answer shows several classes is on the wrong side of each. Kinds:
-// all-correct; engine-bug; internal-bug (the fast engine, TwinName, is
-// wrong: reported loudly); oracle-suspect (the twin is right and at least
-// two external engines are all wrong alike: their outcomes become unjudged
-// and the divergence is never filed against them); unjudged, when nothing
-// or not everything could be judged: the reference has no answer (any error
-// of the judge: a query it rejects, its budget or deadline, a crash; the
-// majority is noted, and Judge adds the TLP metamorphic check: FILTER(p),
-// FILTER(!p) and "p is an error" must partition the unfiltered solutions,
-// as in SQLancer; an engine failing it is wrong), or no engine diverged but
-// some engine was not judged correct (timeout, unavailable, unsupported,
-// undecided). all-correct means every engine was judged correct (or a
-// permitted extension).
-// Unsupported, timeout and unavailable are recorded, never divergences.
-// Judge (triage_run.go) makes a case whose FROM / FROM NAMED the catalogue
-// does not resolve unjudged before any engine runs, and runs the TLP
-// queries within the case's deadline, on the engines that answered only.
+// internal/large (samples, metamorphic checks) and internal/triage (a
+// case's outcomes) import this package, never the reverse; it imports only
+// oracle, rdf and results. Engine names with a role (JudgeName, TwinName,
+// names.go) are here until the comparator takes the DESCRIBE policy as an
+// option.
 //
-// Besides TLP, Judge runs the DISTINCT check (metamorphic.go): the
-// DISTINCT form's answer must be the plain answer's distinct rows
-// (#defn_algDistinct); the plain answer is the engine's answer to the case.
-//
-// # Metamorphic relations (metamorphic_rel.go, metamorphic_pages.go, metamorphic_relrun.go)
-//
-// Relations are rewrites whose answers the text ties to the original
-// query's, so an engine is judged against itself where no judge reaches
-// (realistic data, internal/realistic): norec (FILTER's rows against the
-// same expression bound as a flag), optional-partition (OPTIONAL as join
-// plus NOT EXISTS), union-partition (each UNION branch alone, bags added),
-// join-reorder, filter-move (into or out of a group where §18 makes it
-// equivalent), subselect-wrap, limit-pages (pages of a totally ordered
-// answer concatenate to it; the order is checked total on the answer), and
-// distinct-union. Each cites the definitions it holds by (Relation.Cites)
-// and skips, saying why, where it does not hold; RunRelations gives a
-// Check per engine and relation, a violation carrying the queries and the
-// two answers (Check.Answers; Check.Explain writes it up). Answers are
-// compared as bags up to blank-node identity (blur). Judge does not run
-// them yet: they are for realistic sweeps and `go test` (metamorphic_rel_test.go:
-// testdata/relations/plans.txt says where each applies; the relations must
-// hold on both in-house engines over realistic data).
-//
-// # The large-case judge (large*.go; docs/large-judge.md)
-//
-// When the reference ran out of budget, time or a resource limit on data
-// larger than one sample (LargeOptions.SampleQuads) and the fast engine
-// answered, the fast engine may judge: Report.Judge is TwinName,
-// Report.JudgedBy says so with the reference's real figure, Report.Large
-// holds the evidence. On data of more than LargeQuads triples with a
-// deadline (judgeLarge) the reference gets RefShare of the time left and
-// runs beside the fast engine while the externals run; the samples and
-// the fast engine's checks then overlap the externals. The evidence: the
-// query on the reference and the fast engine over Samples seeded samples
-// (large_sample.go: triples whose predicate the query names, walked
-// breadth first from the query's IRIs and random subjects, at most
-// sampleFanouts[i] triples per node: broad to deep, capped); a disagreement leaves the case
-// unjudged with the sample as evidence (an internal bug); no agreeing
-// sample (or only empty ones for a non-empty answer) is no evidence and
-// no verdict; the fast engine failing a metamorphic check on the full
-// data is no verdict. What the query leaves open that only the
-// reference records (large_open.go: slices, REDUCED, aggregates other
-// than COUNT, computed numbers, per-call values; or what the reference
-// found open on a sample) marks the fast engine's answer Indeterminate:
-// another answer is undecided, never wrong. Judge uses DefaultLarge;
-// JudgeWith takes LargeOptions (Off: the old behaviour).
-//
-// # Reduction
-//
-// Reducing a divergence is internal/reduce's (reduce.Engine: one engine in
-// one class against the judge alone); it imports this package, never the
-// reverse.
-//
-// # Reports
-//
-// Writing divergences up is internal/report's (report.Bugs, report.Run,
-// which runs reduce.Run); this package never imports report or reduce.
+// Update answers (results.GraphStore): compare_store.go compares stores
+// quad by quad, the graph name a fourth cell, under one blank-node bijection
+// over the whole store; the judge's empty graphs may be absent; any outcome
+// in Freedom.Update is accepted (classes missing-quads, extra-quads,
+// graph-existence, changed-literal, atomicity; error-vs-answer when only
+// one side failed). Running an update on every engine is triage's
+// (triage.RunUpdate).
 //
 // # Changing this package
 //
@@ -187,18 +118,9 @@
 // symmetry. Run them all after any change to the search. The -update flag
 // variable `update` is declared once for the package, in compare_test.go.
 //
-// Update answers (results.GraphStore): compare_store.go compares stores
-// quad by quad, the graph name a fourth cell, under one blank-node bijection
-// over the whole store; the judge's empty graphs may be absent; any outcome
-// in Freedom.Update is accepted (classes missing-quads, extra-quads,
-// graph-existence, changed-literal, atomicity; error-vs-answer when only
-// one side failed). update_run.go (RunUpdate) runs one request on every
-// engine that is an oracle.Updater, for `oracle diff -u` and POST /v1/diff.
-//
 // How to change it: a new comparison class is a constant in class.go
 // (added, never renamed), its row in docs/report-schema.md's class table
 // and a case file under testdata/cases (TestCases, compare_format_test.go
-// gives the format); a triage rule is proved by a file under
-// testdata/triage (TestTriageData); where a metamorphic relation
-// applies, by testdata/relations/plans.txt (TestRelationPlans).
+// gives the format). A triage rule is internal/triage's, a metamorphic
+// relation internal/large's.
 package diff

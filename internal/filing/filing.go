@@ -9,6 +9,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/rootcause"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Record is b as the store files it: one witness per engine on its wrong
@@ -42,7 +43,7 @@ func witness(b report.Bug, engine string) store.Witness {
 func Bug(r store.Report) report.Bug {
 	var b report.Bug
 	if err := json.Unmarshal(r.Bug, &b); err != nil {
-		b = report.Bug{Engine: r.Engine, Version: r.Version, Class: diff.Class(r.Class), Kind: diff.Kind(r.Kind),
+		b = report.Bug{Engine: r.Engine, Version: r.Version, Class: diff.Class(r.Class), Kind: triage.Kind(r.Kind),
 			Signature: r.Signature, Feature: r.Feature, Title: r.Title + " (stored report unreadable: " + err.Error() + ")"}
 	}
 	b.Status = r.Status
@@ -53,7 +54,7 @@ func Bug(r store.Report) report.Bug {
 // its signature's wrong side, its own engine when that does not read.
 func wrongEngines(b report.Bug) []string {
 	var out []string
-	if sig, err := diff.ParseSignature(b.Signature); err == nil {
+	if sig, err := triage.ParseSignature(b.Signature); err == nil {
 		out = append(out, sig.Wrong...)
 	}
 	if len(out) == 0 && b.Engine != "" {

@@ -11,6 +11,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/rootcause"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 var ctx = context.Background()
@@ -28,14 +29,14 @@ func open(t *testing.T) store.Store {
 // side agreeing, as report.Run writes it: one tracker report per wrong
 // engine, each with its root cause.
 func twoWrong() report.Bug {
-	sig := diff.Signature{Class: diff.ClassMissingRows, Wrong: []string{"rasqal", "jena"}, Right: []string{"engine", "reference"}}
+	sig := triage.Signature{Class: diff.ClassMissingRows, Wrong: []string{"rasqal", "jena"}, Right: []string{"engine", "reference"}}
 	b := report.Bug{ID: "b1", Title: "[spec question] OPTIONAL drops a row", Engine: "rasqal", Version: "rasqal-1.0",
-		Class: diff.ClassMissingRows, Kind: diff.KindEngineBug, Status: "open", Signature: sig.String(), Feature: "OPTIONAL",
+		Class: diff.ClassMissingRows, Kind: triage.KindEngineBug, Status: "open", Signature: sig.String(), Feature: "OPTIONAL",
 		Reproducer: report.Reproducer{Query: "SELECT * { ?s ?p ?o }", Data: "<http://e/s> <http://e/p> <http://e/o> .\n"}}
 	for _, e := range []string{"rasqal", "jena"} {
 		ref := report.EngineRef{Engine: e, Version: e + "-1.0"}
 		rc := rootcause.Of(rootcause.Finding{Engine: e, Class: b.Class, Trigger: []string{"OPTIONAL"}, Ablated: true, Symptom: "a row missing"})
-		b.Actual = append(b.Actual, report.EngineAnswer{EngineRef: ref, Outcome: diff.Wrong})
+		b.Actual = append(b.Actual, report.EngineAnswer{EngineRef: ref, Outcome: triage.Wrong})
 		b.Reports = append(b.Reports, report.EngineReport{EngineRef: ref, Title: "OPTIONAL drops a row", Effect: "drops a row in " + e,
 			Feature: "OPTIONAL", RootCause: rc})
 	}

@@ -10,10 +10,12 @@ import (
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/constructs"
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/rootcause"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // A metamorphic relation's violation (internal/diff metamorphic_rel.go) is
@@ -34,23 +36,23 @@ const explainRows = 20
 // stands, and a violation on an engine it found correct is still the
 // engine disagreeing with itself. trigger is RelationTrigger's. False when
 // the check is not a violation.
-func Violation(c *oracle.Case, ch diff.Check, version, judged string, trigger []string) (report.Bug, bool) {
+func Violation(c *oracle.Case, ch large.Check, version, judged string, trigger []string) (report.Bug, bool) {
 	if ch.Skipped != "" || ch.OK || ch.Verdict == nil || len(ch.Verdict.Classes) == 0 || len(ch.Answers) != 2 {
 		return report.Bug{}, false
 	}
 	want, got := ch.Answers[0], ch.Answers[1]
 	cls := ch.Verdict.Classes[0]
-	v := diff.EngineVerdict{Engine: ch.Engine, Version: version, Outcome: diff.Wrong, Class: cls,
+	v := triage.EngineVerdict{Engine: ch.Engine, Version: version, Outcome: triage.Wrong, Class: cls,
 		Classes: ch.Verdict.Classes, Verdict: ch.Verdict, Answer: got}
-	sig := diff.Signature{Class: cls, Wrong: []string{ch.Engine}}
+	sig := triage.Signature{Class: cls, Wrong: []string{ch.Engine}}
 	inHouse := ch.Engine == diff.JudgeName || ch.Engine == diff.TwinName
-	kind := diff.KindEngineBug
+	kind := triage.KindEngineBug
 	if inHouse {
-		kind = diff.KindInternalBug // the in-house engines must hold every relation (metamorphic_rel_test.go)
+		kind = triage.KindInternalBug // the in-house engines must hold every relation (metamorphic_rel_test.go)
 	}
 	basis := RelationBasis(ch, judged)
-	rep := &diff.Report{Case: c, Kind: kind, Judge: "relation " + ch.Name, Expected: want,
-		Verdicts: []diff.EngineVerdict{v}, Divergences: []diff.Divergence{{Signature: sig, Internal: inHouse}},
+	rep := &triage.Report{Case: c, Kind: kind, Judge: "relation " + ch.Name, Expected: want,
+		Verdicts: []triage.EngineVerdict{v}, Divergences: []triage.Divergence{{Signature: sig, Internal: inHouse}},
 		JudgedBy: basis.Note}
 	b, ok := report.BugFor(rep, sig, nil)
 	if !ok || len(b.Reports) == 0 {
@@ -76,7 +78,7 @@ func Violation(c *oracle.Case, ch diff.Check, version, judged string, trigger []
 
 // RelationBasis is what a violation rests on: the relation and the
 // definitions that make it hold, and what a judge already said.
-func RelationBasis(ch diff.Check, judged string) *results.Basis {
+func RelationBasis(ch large.Check, judged string) *results.Basis {
 	anchors := strings.Fields(ch.Cites)
 	note := "metamorphic relation " + ch.Name + ": " + strings.Join(anchors, ", ")
 	if judged != "" {

@@ -17,6 +17,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/regress"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 var (
@@ -151,7 +152,7 @@ func wrongSide(c *regress.Case) []regress.Expect {
 	var out []regress.Expect
 	for _, e := range c.Expect {
 		switch e.Outcome {
-		case diff.Wrong, diff.Errored, diff.Crashed, diff.Rejected:
+		case triage.Wrong, triage.Errored, triage.Crashed, triage.Rejected:
 			out = append(out, e)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Limits bound one engine's reduction: oracle calls, wall time, and each
@@ -51,16 +52,16 @@ type Result struct {
 	// Report is Case judged on every engine given: the engine's verdict, and
 	// the other engines' answers as annotations ("what the other engines
 	// answer"). Without Survived, the judge and the engine only.
-	Report *diff.Report
+	Report *triage.Report
 }
 
 // Divergence is the divergence of Report with the result's class and its
 // engine on the wrong side; ok is false when the full run does not show it
 // (an engine that answers otherwise from run to run, or the judge and the
 // twin against every external: oracle suspect).
-func (r *Result) Divergence() (diff.Divergence, bool) {
+func (r *Result) Divergence() (triage.Divergence, bool) {
 	if r.Report == nil {
-		return diff.Divergence{}, false
+		return triage.Divergence{}, false
 	}
 	return divergenceOf(r.Report.Divergences, r.Engine, r.Class)
 }
@@ -69,8 +70,8 @@ func (r *Result) notSurvived() error { return notSurvived(r.Engine, r.Class, r.S
 
 // Others are the verdicts of every engine but the reduced one on the
 // reduced case: annotations, never part of the finding's identity.
-func (r *Result) Others() []diff.EngineVerdict {
-	var out []diff.EngineVerdict
+func (r *Result) Others() []triage.EngineVerdict {
+	var out []triage.EngineVerdict
 	if r.Report == nil {
 		return nil
 	}
@@ -94,15 +95,15 @@ func Engine(ctx context.Context, c *oracle.Case, engines []oracle.Engine, engine
 
 // Divergence reduces d once per engine on its wrong side, in the order of
 // d.Signature.Wrong.
-func Divergence(ctx context.Context, c *oracle.Case, engines []oracle.Engine, d diff.Divergence, lim Limits) ([]*Result, error) {
+func Divergence(ctx context.Context, c *oracle.Case, engines []oracle.Engine, d triage.Divergence, lim Limits) ([]*Result, error) {
 	s, err := newSession(ctx, engines, lim)
-	return reduceAll[oracle.Case, *Result](s, err, c, []diff.Divergence{d})
+	return reduceAll[oracle.Case, *Result](s, err, c, []triage.Divergence{d})
 }
 
 // All reduces every (engine, class) of r's divergences: an engine wrong in
 // several classes is reduced once per class. Results whose divergence did
 // not survive are returned with Survived false.
-func All(ctx context.Context, c *oracle.Case, engines []oracle.Engine, r *diff.Report, lim Limits) ([]*Result, error) {
+func All(ctx context.Context, c *oracle.Case, engines []oracle.Engine, r *triage.Report, lim Limits) ([]*Result, error) {
 	s, err := newSession(ctx, engines, lim)
 	return reduceAll[oracle.Case, *Result](s, err, c, r.Divergences)
 }
@@ -118,8 +119,8 @@ type RunOptions struct {
 // Run judges c on engines (the judge among them) and, with Reduce, reduces
 // every (engine, class) of its divergences (All). A run without the judge
 // among the engines is not reduced.
-func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt RunOptions) (*diff.Report, []*Result) {
-	r := diff.Judge(ctx, c, engines, opt.Deadline)
+func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt RunOptions) (*triage.Report, []*Result) {
+	r := triage.Judge(ctx, c, engines, opt.Deadline)
 	if !opt.Reduce {
 		return r, nil
 	}

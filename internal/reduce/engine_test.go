@@ -16,6 +16,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // installed builds the named engines, skipping the test when one is not
@@ -70,23 +71,23 @@ func TestBystanderDoesNotBlock(t *testing.T) {
 	engines := installed(t, "oxigraph", "jena")
 	c := loadCase(t, filepath.Join("testdata", "bystander"))
 	ctx := context.Background()
-	orig := diff.Judge(ctx, c, engines, deadline)
+	orig := triage.Judge(ctx, c, engines, deadline)
 	d, ok := divergenceOf(orig, "oxigraph", diff.ClassNumericDatatype)
-	if !ok || verdictOf(orig, "jena") == diff.Correct {
+	if !ok || verdictOf(orig, "jena") == triage.Correct {
 		t.Fatalf("the case no longer shows what this test needs:\n%+v", orig.Divergences)
 	}
 	res, err := reduce.Engine(ctx, c, engines, "oxigraph", diff.ClassNumericDatatype, reduce.Limits{Deadline: deadline})
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := func(cand *oracle.Case) bool { return diff.Judge(ctx, cand, engines, deadline).Has(d.Signature) }
+	old := func(cand *oracle.Case) bool { return triage.Judge(ctx, cand, engines, deadline).Has(d.Signature) }
 	oldOut, _ := reduce.Shrink(c, old, nil)
 	newNodes, oldNodes := res.Stats.NodesAfter, reduce.NodeCount(oldOut.Query, "")
 	t.Logf("per engine: %d nodes\n%s\nold two-sided rule: %d nodes\n%s", newNodes, res.Case.Query, oldNodes, oldOut.Query)
 	if newNodes >= oldNodes {
 		t.Errorf("per-engine reduction (%d nodes) is not smaller than the old rule's (%d)", newNodes, oldNodes)
 	}
-	if verdictOf(res.Report, "jena") != diff.Correct || old(res.Case) {
+	if verdictOf(res.Report, "jena") != triage.Correct || old(res.Case) {
 		t.Errorf("jena should be correct on the reduced case and the old signature lost: %s", verdictOf(res.Report, "jena"))
 	}
 	if _, ok := res.Divergence(); !ok || len(res.Others()) != 1 || res.Others()[0].Engine != "jena" {
@@ -112,7 +113,7 @@ func TestEngineResultIsOneMinimal(t *testing.T) {
 		t.Fatalf("not verified 1-minimal: %+v", res.Stats)
 	}
 	still := func(cand *oracle.Case) bool {
-		_, ok := divergenceOf(diff.Judge(ctx, cand, engines, deadline), "oxigraph", diff.ClassNumericDatatype)
+		_, ok := divergenceOf(triage.Judge(ctx, cand, engines, deadline), "oxigraph", diff.ClassNumericDatatype)
 		return ok
 	}
 	if !still(res.Case) {
@@ -163,7 +164,7 @@ func (o *onceWrong) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, 
 	return o.dropsDecimals.Eval(ctx, c)
 }
 
-func divergenceOf(r *diff.Report, engine string, class diff.Class) (diff.Divergence, bool) {
+func divergenceOf(r *triage.Report, engine string, class diff.Class) (triage.Divergence, bool) {
 	for _, d := range r.Divergences {
 		if d.Signature.Class != class {
 			continue
@@ -174,10 +175,10 @@ func divergenceOf(r *diff.Report, engine string, class diff.Class) (diff.Diverge
 			}
 		}
 	}
-	return diff.Divergence{}, false
+	return triage.Divergence{}, false
 }
 
-func verdictOf(r *diff.Report, engine string) diff.Outcome {
+func verdictOf(r *triage.Report, engine string) triage.Outcome {
 	if v := r.Verdict(engine); v != nil {
 		return v.Outcome
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Keep says whether a candidate still shows the divergence being reduced:
@@ -79,7 +80,7 @@ type LargeResult struct {
 	// engine.
 	Judge    string
 	JudgedBy string
-	Report   *diff.Report
+	Report   *triage.Report
 	// Switched: the reference judged the data-reduced case and found the
 	// engine wrong, so the query was shrunk keeping that verdict (class
 	// Class) rather than Keep.
@@ -269,7 +270,7 @@ func (r *largeRun) referenceJudges(cur *oracle.Case) (diff.Class, bool) {
 	}
 	r.calls++
 	r.phCalls++
-	rep := diff.Judge(r.ctx, cur, r.panel(), r.lim.Deadline)
+	rep := triage.Judge(r.ctx, cur, r.panel(), r.lim.Deadline)
 	v := rep.Verdict(r.accused.Name())
 	if rep.Judge != diff.JudgeName || v == nil || !shows(rep, v.Engine, v.Class) {
 		return "", false
@@ -291,7 +292,7 @@ func (r *largeRun) panel() []oracle.Engine {
 // wrong against it, else keep alone (re-checked). Not Survived when
 // neither holds.
 func (r *largeRun) verdict(res *LargeResult) {
-	res.Report = diff.Judge(r.ctx, res.Case, r.panel(), r.lim.Deadline)
+	res.Report = triage.Judge(r.ctx, res.Case, r.panel(), r.lim.Deadline)
 	v := res.Report.Verdict(res.Engine)
 	switch {
 	case v != nil && v.Class != "" && shows(res.Report, res.Engine, v.Class) && (res.Report.Judge == diff.JudgeName || res.Report.Judge == diff.TwinName):
@@ -307,7 +308,7 @@ func (r *largeRun) verdict(res *LargeResult) {
 	res.Survived = true
 }
 
-func judgeWords(rep *diff.Report) string {
+func judgeWords(rep *triage.Report) string {
 	if rep.Judge == diff.TwinName {
 		return rep.JudgedBy
 	}
@@ -351,7 +352,7 @@ var queryOnlyForm = form[queryOnly]{
 
 // JudgeKeep is the Keep of a divergence from a judge: the engine is still
 // on the wrong side of a divergence of class when the judges (the
-// reference, the fast engine: diff.Judge lets the fast engine judge data
+// reference, the fast engine: triage.Judge lets the fast engine judge data
 // past the reference's reach) and the engine alone run, whatever any
 // other engine answers (as Engine keeps a candidate).
 func JudgeKeep(judges []oracle.Engine, accused oracle.Engine, class diff.Class, deadline time.Duration) Keep {
@@ -360,6 +361,6 @@ func JudgeKeep(judges []oracle.Engine, accused oracle.Engine, class diff.Class, 
 		panel = append(panel, accused)
 	}
 	return func(ctx context.Context, c *oracle.Case) bool {
-		return shows(diff.Judge(ctx, c, panel, deadline), accused.Name(), class)
+		return shows(triage.Judge(ctx, c, panel, deadline), accused.Name(), class)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // A base is what a session of either kind holds: the engines, the judge
@@ -111,7 +112,7 @@ func reduceEngine[C any, R outcome](s reducer[C, R], err error, c *C, engine str
 // reduceAll is All and UpdateAll: every (engine, class) of ds, an engine
 // wrong in several classes once per class, in the order of ds and of each
 // divergence's wrong side.
-func reduceAll[C any, R outcome](s reducer[C, R], err error, c *C, ds []diff.Divergence) ([]R, error) {
+func reduceAll[C any, R outcome](s reducer[C, R], err error, c *C, ds []triage.Divergence) ([]R, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -126,13 +127,13 @@ func reduceAll[C any, R outcome](s reducer[C, R], err error, c *C, ds []diff.Div
 
 // divergenceOf is the divergence of ds of class with engine on its wrong
 // side.
-func divergenceOf(ds []diff.Divergence, engine string, class diff.Class) (diff.Divergence, bool) {
+func divergenceOf(ds []triage.Divergence, engine string, class diff.Class) (triage.Divergence, bool) {
 	for _, d := range ds {
 		if d.Signature.Class == class && slices.Contains(d.Signature.Wrong, engine) {
 			return d, true
 		}
 	}
-	return diff.Divergence{}, false
+	return triage.Divergence{}, false
 }
 
 // A session reduces the divergences of one query case on one engine list.
@@ -169,20 +170,20 @@ func (s *session) reduce(c *oracle.Case, name string, class diff.Class) *Result 
 		return res
 	}
 	res.Survived = !res.Stats.Flaky
-	res.Report = diff.Judge(s.ctx, res.Case, s.engines, s.lim.Deadline)
+	res.Report = triage.Judge(s.ctx, res.Case, s.engines, s.lim.Deadline)
 	s.triggers(res)
 	return res
 }
 
 // pair judges cand on the judge and eng alone. The judge's outcome comes
 // from the session's cache; without a judge answer (budget, crash) the
-// metamorphic check decides (diff.Judge).
-func (s *session) pair(cand *oracle.Case, eng oracle.Engine) *diff.Report {
+// metamorphic check decides (triage.Judge).
+func (s *session) pair(cand *oracle.Case, eng oracle.Engine) *triage.Report {
 	outs := []oracle.Outcome{s.judgeOutcome(cand)}
 	outs = append(outs, oracle.Run(s.ctx, cand, []oracle.Engine{eng}, s.lim.Deadline)...)
-	r := diff.Triage(cand, outs)
-	if r.Kind == diff.KindUnjudged {
-		r = diff.Judge(s.ctx, cand, []oracle.Engine{s.judge, eng}, s.lim.Deadline)
+	r := triage.Triage(cand, outs)
+	if r.Kind == triage.KindUnjudged {
+		r = triage.Judge(s.ctx, cand, []oracle.Engine{s.judge, eng}, s.lim.Deadline)
 	}
 	return r
 }
@@ -200,12 +201,12 @@ func (s *session) judgeOutcome(cand *oracle.Case) oracle.Outcome {
 // shows: r has a divergence of class with name on its wrong side (the
 // triage's own notion of a divergence: a wrong answer, an error, a crash, a
 // refusal; never a timeout or an unsupported feature).
-func shows(r *diff.Report, name string, class diff.Class) bool {
+func shows(r *triage.Report, name string, class diff.Class) bool {
 	_, ok := divergenceOf(r.Divergences, name, class)
 	return ok
 }
 
-func verdictText(r *diff.Report, name string) string {
+func verdictText(r *triage.Report, name string) string {
 	v := r.Verdict(name)
 	if v == nil {
 		return "no verdict"

@@ -15,6 +15,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // dropsDecimals is an engine with a real bug: it evaluates with the
@@ -86,16 +87,16 @@ func reduceEngines() []oracle.Engine {
 // divergesAs is the predicate the old two-sided rule used: the same
 // signature must survive. The buggy engine is the only other engine, so it
 // is also "buggy wrong in the class against the judge".
-func divergesAs(engines []oracle.Engine, sig diff.Signature) func(*oracle.Case) bool {
+func divergesAs(engines []oracle.Engine, sig triage.Signature) func(*oracle.Case) bool {
 	return func(c *oracle.Case) bool {
-		return diff.Judge(context.Background(), c, engines, 10*time.Second).Has(sig)
+		return triage.Judge(context.Background(), c, engines, 10*time.Second).Has(sig)
 	}
 }
 
 func TestShrinkIsOneMinimal(t *testing.T) {
 	engines := reduceEngines()
 	c := &oracle.Case{Name: "reduce", Query: reduceQuery, Dataset: reduceData()}
-	rep := diff.Judge(context.Background(), c, engines, 10*time.Second)
+	rep := triage.Judge(context.Background(), c, engines, 10*time.Second)
 	if len(rep.Divergences) != 1 {
 		t.Fatalf("want one divergence, got %+v (notes %v)", rep.Divergences, rep.Notes)
 	}
@@ -166,7 +167,7 @@ func checkOneMinimal(t *testing.T, c *oracle.Case, still func(*oracle.Case) bool
 func TestShrinkStops(t *testing.T) {
 	engines := reduceEngines()
 	c := &oracle.Case{Query: reduceQuery, Dataset: reduceData()}
-	sig := diff.Judge(context.Background(), c, engines, 10*time.Second).Divergences[0].Signature
+	sig := triage.Judge(context.Background(), c, engines, 10*time.Second).Divergences[0].Signature
 	calls := 0
 	out, st := reduce.Shrink(c, divergesAs(engines, sig), func() bool { calls++; return calls > 5 })
 	if !st.Stopped || st.Calls != 5 || st.Minimal {
@@ -246,7 +247,7 @@ func TestUpdateEngine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if run.Kind != diff.KindEngineBug || len(run.Divergences) != 1 {
+	if run.Kind != triage.KindEngineBug || len(run.Divergences) != 1 {
 		t.Fatalf("run: %s %+v", run.Kind, run.Divergences)
 	}
 	class := run.Divergences[0].Signature.Class

@@ -11,6 +11,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/constructs"
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // A reduced case is 1-minimal for the shrinking edits, yet it may still
@@ -221,7 +222,7 @@ func variants(cur *oracle.Case, q *syntax.Query, label string) []constructs.Vari
 // showsGroup: r has a divergence with name on its wrong side in a class
 // of group (diff.Class.Group): missing rows where the reduced case had
 // extra rows is the same finding's face.
-func showsGroup(r *diff.Report, name, group string) bool {
+func showsGroup(r *triage.Report, name, group string) bool {
 	for _, d := range r.Divergences {
 		if d.Signature.Class.Group() == group && slices.Contains(d.Signature.Wrong, name) {
 			return true

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Every reduction ends with the triggers of the engines wrong on its
@@ -38,7 +39,7 @@ func (s *session) triggers(res *Result) {
 
 // wrongInGroup are first and every other engine of r wrong in a class of
 // the group, first first.
-func wrongInGroup(r *diff.Report, first, group string) []string {
+func wrongInGroup(r *triage.Report, first, group string) []string {
 	out := []string{first}
 	for _, d := range r.Divergences {
 		if d.Signature.Class.Group() != group {
@@ -55,7 +56,7 @@ func wrongInGroup(r *diff.Report, first, group string) []string {
 
 // classOf is engine's class in r within the group of def (def when r
 // does not show one).
-func classOf(r *diff.Report, engine string, def diff.Class) diff.Class {
+func classOf(r *triage.Report, engine string, def diff.Class) diff.Class {
 	for _, d := range r.Divergences {
 		if d.Signature.Class.Group() == def.Group() && slices.Contains(d.Signature.Wrong, engine) {
 			return d.Signature.Class

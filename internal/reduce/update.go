@@ -9,6 +9,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // UpdateResult is one engine's divergence in one class on an update case,
@@ -28,9 +29,9 @@ type UpdateResult struct {
 }
 
 // Divergence is the divergence of Run with the result's class and engine.
-func (r *UpdateResult) Divergence() (diff.Divergence, bool) {
+func (r *UpdateResult) Divergence() (triage.Divergence, bool) {
 	if r.Run == nil {
-		return diff.Divergence{}, false
+		return triage.Divergence{}, false
 	}
 	return divergenceOf(r.Run.Divergences, r.Engine, r.Class)
 }
@@ -114,7 +115,7 @@ func (s *updateSession) reduce(c *oracle.UpdateCase, name string, class diff.Cla
 func (s *updateSession) pair(cand *oracle.UpdateCase, eng oracle.Engine) UpdateVerdict {
 	j := s.judgeStore(cand)
 	if j.err != nil {
-		return UpdateVerdict{Engine: eng.Name(), Outcome: diff.Unjudged, Err: j.err}
+		return UpdateVerdict{Engine: eng.Name(), Outcome: triage.Unjudged, Err: j.err}
 	}
 	return updateVerdict(s.ctx, eng, cand, j.a, s.lim.Deadline)
 }

@@ -11,11 +11,12 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // UpdateVerdict is one engine's outcome on an update case, with the store
 // it answered (Answer) so reports can show it. Outcome and classes follow
-// the query triage (diff.Outcome): a store no permitted outcome fits is
+// the query triage (triage.Outcome): a store no permitted outcome fits is
 // wrong in the comparator's classes (missing-quads, extra-quads,
 // graph-existence, changed-literal, atomicity...); an engine that refuses
 // a request the judge accepts is rejected, one that fails where the judge
@@ -23,7 +24,7 @@ import (
 type UpdateVerdict struct {
 	Engine  string
 	Version string
-	Outcome diff.Outcome
+	Outcome triage.Outcome
 	Class   diff.Class   // the first of Classes: the divergence it is filed under
 	Classes []diff.Class // sorted as the comparator sorts them
 	Answer  *results.Answer
@@ -33,15 +34,15 @@ type UpdateVerdict struct {
 
 // UpdateRun is one update case judged on several engines: the judge's
 // store (Expected) and each engine's verdict, grouped into divergences by
-// class as diff.Report does for queries.
+// class as triage.Report does for queries.
 type UpdateRun struct {
 	Case        *oracle.UpdateCase
-	Kind        diff.Kind
+	Kind        triage.Kind
 	Reason      string
 	Expected    *results.Answer // the judge's store; nil when Kind is unjudged
 	JudgeErr    error
 	Verdicts    []UpdateVerdict // the judge first
-	Divergences []diff.Divergence
+	Divergences []triage.Divergence
 	Notes       []string
 }
 
@@ -59,7 +60,7 @@ func (r *UpdateRun) Verdict(name string) *UpdateVerdict {
 // engines) and on every engine that applies updates (oracle.Updater; the
 // others are noted and left out), and judges each store against the
 // judge's with diff.CompareAs. A request the judge rejects is an error
-// (bad input, wrapping diff.ErrUpdateRejected).
+// (bad input, wrapping triage.ErrUpdateRejected).
 func JudgeUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, deadline time.Duration) (*UpdateRun, error) {
 	judge := findEngine(engines, diff.JudgeName)
 	if judge == nil {
@@ -67,13 +68,13 @@ func JudgeUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Eng
 	}
 	want, err := applyOne(ctx, judge, c, deadline)
 	if errors.Is(err, oracle.ErrRejected) {
-		return nil, fmt.Errorf("%w: %v", diff.ErrUpdateRejected, err)
+		return nil, fmt.Errorf("%w: %v", triage.ErrUpdateRejected, err)
 	}
-	r := &UpdateRun{Case: c, Kind: diff.KindAllCorrect, Expected: want, JudgeErr: err}
-	r.Verdicts = append(r.Verdicts, UpdateVerdict{Engine: judge.Name(), Version: judge.Version(), Outcome: diff.Correct, Answer: want})
+	r := &UpdateRun{Case: c, Kind: triage.KindAllCorrect, Expected: want, JudgeErr: err}
+	r.Verdicts = append(r.Verdicts, UpdateVerdict{Engine: judge.Name(), Version: judge.Version(), Outcome: triage.Correct, Answer: want})
 	if err != nil {
-		r.Kind, r.Reason, r.Expected = diff.KindUnjudged, "the judge gave no store: "+err.Error(), nil
-		r.Verdicts[0].Outcome, r.Verdicts[0].Err = diff.Unjudged, err
+		r.Kind, r.Reason, r.Expected = triage.KindUnjudged, "the judge gave no store: "+err.Error(), nil
+		r.Verdicts[0].Outcome, r.Verdicts[0].Err = triage.Unjudged, err
 		return r, nil
 	}
 	for _, e := range engines {
@@ -99,8 +100,8 @@ func findEngine(engines []oracle.Engine, name string) oracle.Engine {
 	return nil
 }
 
-// applyOne is diff.ApplyUpdate: one engine's Update under a deadline.
-var applyOne = diff.ApplyUpdate
+// applyOne is triage.ApplyUpdate: one engine's Update under a deadline.
+var applyOne = triage.ApplyUpdate
 
 func updateVerdict(ctx context.Context, e oracle.Engine, c *oracle.UpdateCase, want *results.Answer, d time.Duration) UpdateVerdict {
 	got, err := applyOne(ctx, e, c, d)
@@ -115,21 +116,21 @@ func updateVerdict(ctx context.Context, e oracle.Engine, c *oracle.UpdateCase, w
 	v.Verdict = diff.CompareAs(e.Name(), want, got)
 	switch {
 	case v.Verdict.OK:
-		v.Outcome = diff.Correct
+		v.Outcome = triage.Correct
 	case v.Verdict.Classes[0] == diff.ClassUndecided:
-		v.Outcome, v.Class, v.Classes = diff.Unjudged, diff.ClassUndecided, v.Verdict.Classes
+		v.Outcome, v.Class, v.Classes = triage.Unjudged, diff.ClassUndecided, v.Verdict.Classes
 	default:
-		v.Outcome, v.Class, v.Classes = diff.Wrong, v.Verdict.Classes[0], v.Verdict.Classes
+		v.Outcome, v.Class, v.Classes = triage.Wrong, v.Verdict.Classes[0], v.Verdict.Classes
 	}
 	return v
 }
 
-// updateErrorOutcome is diff.UpdateErrorOutcome, the one predicate
+// updateErrorOutcome is triage.UpdateErrorOutcome, the one predicate
 // oracle diff -u, the service and sweeps share.
-var updateErrorOutcome = diff.UpdateErrorOutcome
+var updateErrorOutcome = triage.UpdateErrorOutcome
 
-// onWrongSide: the outcomes a divergence files (diff.FilesUpdate).
-var onWrongSide = diff.FilesUpdate
+// onWrongSide: the outcomes a divergence files (triage.FilesUpdate).
+var onWrongSide = triage.FilesUpdate
 
 // group builds the divergences (one per class, the engines wrong in it
 // against every engine the judge's side holds) and the run's kind.
@@ -138,12 +139,12 @@ func (r *UpdateRun) group() {
 	var right []string
 	for _, v := range r.Verdicts {
 		switch {
-		case v.Outcome == diff.Correct:
+		case v.Outcome == triage.Correct:
 			right = append(right, v.Engine)
 		case onWrongSide(v.Outcome):
 			byClass[v.Class] = append(byClass[v.Class], v.Engine)
-		case r.Kind == diff.KindAllCorrect:
-			r.Kind = diff.KindUnjudged
+		case r.Kind == triage.KindAllCorrect:
+			r.Kind = triage.KindUnjudged
 		}
 	}
 	sort.Strings(right)
@@ -155,15 +156,15 @@ func (r *UpdateRun) group() {
 	for _, c := range classes {
 		wrong := byClass[c]
 		sort.Strings(wrong)
-		d := diff.Divergence{Signature: diff.Signature{Class: c, Wrong: wrong, Right: right}, Internal: slices.Contains(wrong, diff.TwinName)}
+		d := triage.Divergence{Signature: triage.Signature{Class: c, Wrong: wrong, Right: right}, Internal: slices.Contains(wrong, diff.TwinName)}
 		r.Divergences = append(r.Divergences, d)
 		r.Kind = worseKind(r.Kind, d.Internal)
 	}
 }
 
-func worseKind(k diff.Kind, internal bool) diff.Kind {
-	if internal || k == diff.KindInternalBug {
-		return diff.KindInternalBug
+func worseKind(k triage.Kind, internal bool) triage.Kind {
+	if internal || k == triage.KindInternalBug {
+		return triage.KindInternalBug
 	}
-	return diff.KindEngineBug
+	return triage.KindEngineBug
 }

@@ -10,13 +10,14 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // ReleaseVerdict is one release's verdict on a case (Bisect).
 type ReleaseVerdict struct {
 	Release  registry.Release `json:"release"`
 	Version  string           `json:"version"` // what the engine said it runs
-	Outcome  diff.Outcome     `json:"outcome"`
+	Outcome  triage.Outcome   `json:"outcome"`
 	Classes  []diff.Class     `json:"classes,omitempty"`
 	Present  bool             `json:"present"`  // the divergence reproduces in this release
 	Unjudged bool             `json:"unjudged"` // this release could not be judged (unavailable, timeout, no judge)
@@ -45,22 +46,22 @@ func Bisect(ctx context.Context, c *oracle.Case, engine string, class diff.Class
 }
 
 func judgeRelease(ctx context.Context, c *oracle.Case, ref oracle.Engine, rel registry.Release, class diff.Class, deadline time.Duration) ReleaseVerdict {
-	rv := ReleaseVerdict{Release: rel, Version: rel.Version, Outcome: diff.Unavailable, Unjudged: true}
+	rv := ReleaseVerdict{Release: rel, Version: rel.Version, Outcome: triage.Unavailable, Unjudged: true}
 	eng, err := registry.New(rel.Name)
 	if err != nil {
 		return rv
 	}
 	defer registry.Close(eng)
-	v := diff.Judge(ctx, c, []oracle.Engine{ref, eng}, deadline).Verdict(rel.Name)
+	v := triage.Judge(ctx, c, []oracle.Engine{ref, eng}, deadline).Verdict(rel.Name)
 	if v == nil {
 		return rv
 	}
 	rv.Version, rv.Outcome, rv.Classes = v.Version, v.Outcome, v.Classes
 	switch v.Outcome {
-	case diff.Wrong, diff.Errored, diff.Rejected, diff.Crashed:
+	case triage.Wrong, triage.Errored, triage.Rejected, triage.Crashed:
 		rv.Unjudged = false
 		rv.Present = class == "" || slices.Contains(v.Classes, class)
-	case diff.Correct, diff.Extended:
+	case triage.Correct, triage.Extended:
 		rv.Unjudged = false
 	}
 	return rv
@@ -130,7 +131,7 @@ func span(present, after, seen bool, versions string) string {
 // (its signature's wrong side) for the findings page: each engine with
 // releases installed side by side is bisected; the others are left out.
 func FindingBisectLines(ctx context.Context, c *Case) []string {
-	sig, err := diff.ParseSignature(c.Meta["signature"])
+	sig, err := triage.ParseSignature(c.Meta["signature"])
 	if err != nil {
 		return nil
 	}

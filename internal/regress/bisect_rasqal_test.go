@@ -15,6 +15,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Rasqal's git master beside the pinned 0.9.33 (scripts/install.sh
@@ -161,7 +162,7 @@ func judgeMasterRow(ctx context.Context, c *Case, rec Expect) masterRow {
 		defer registry.Close(e)
 		es = append(es, e)
 	}
-	rep := diff.Judge(ctx, c.Oracle(), es, Deadline)
+	rep := triage.Judge(ctx, c.Oracle(), es, Deadline)
 	r := masterRow{id: c.ID, pinned: outcomeCell(rec.Outcome, rec.Classes)}
 	if v := rep.Verdict("rasqal"); v == nil || outcomeCell(v.Outcome, v.Classes) != r.pinned {
 		r.note = "0.9.33 now: " + verdictCell(v)
@@ -171,11 +172,11 @@ func judgeMasterRow(ctx context.Context, c *Case, rec Expect) masterRow {
 	switch {
 	case m == nil:
 		r.status = "unjudged"
-	case m.Outcome == diff.Correct || m.Outcome == diff.Extended:
+	case m.Outcome == triage.Correct || m.Outcome == triage.Extended:
 		r.status = "fixed"
 	case r.master == r.pinned:
 		r.status = "still"
-	case m.Outcome == diff.Unjudged || m.Outcome == diff.TimedOut || m.Outcome == diff.Unavailable:
+	case m.Outcome == triage.Unjudged || m.Outcome == triage.TimedOut || m.Outcome == triage.Unavailable:
 		r.status = "unjudged"
 	default:
 		r.status = "changed"
@@ -184,11 +185,11 @@ func judgeMasterRow(ctx context.Context, c *Case, rec Expect) masterRow {
 }
 
 // outcomeCell is an outcome and its classes: "wrong missing-rows", "crashed".
-func outcomeCell(o diff.Outcome, cls []diff.Class) string {
+func outcomeCell(o triage.Outcome, cls []diff.Class) string {
 	return strings.TrimSpace(string(o) + " " + strings.Join(classNames(cls), ","))
 }
 
-func verdictCell(v *diff.EngineVerdict) string {
+func verdictCell(v *triage.EngineVerdict) string {
 	if v == nil {
 		return "not run"
 	}

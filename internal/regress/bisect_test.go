@@ -9,16 +9,17 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 func TestBisectLine(t *testing.T) {
 	rv := func(v string, present, unjudged bool) ReleaseVerdict {
-		o := diff.Wrong
+		o := triage.Wrong
 		if !present {
-			o = diff.Correct
+			o = triage.Correct
 		}
 		if unjudged {
-			o = diff.TimedOut
+			o = triage.TimedOut
 		}
 		return ReleaseVerdict{Release: registry.Release{Engine: "jena", Version: v}, Outcome: o, Present: present, Unjudged: unjudged}
 	}
@@ -74,13 +75,13 @@ func TestReleaseCorpus(t *testing.T) {
 	}
 	changed := 0
 	for _, c := range cases {
-		rep := diff.Judge(context.Background(), c.Oracle(), es, Deadline)
+		rep := triage.Judge(context.Background(), c.Oracle(), es, Deadline)
 		var vs []ReleaseVerdict
 		for _, r := range rels {
 			v := rep.Verdict(r.Name)
 			rv := ReleaseVerdict{Release: r, Outcome: v.Outcome, Classes: v.Classes}
-			rv.Unjudged = v.Outcome != diff.Correct && v.Outcome != diff.Wrong && v.Outcome != diff.Errored && v.Outcome != diff.Rejected && v.Outcome != diff.Crashed
-			rv.Present = !rv.Unjudged && v.Outcome != diff.Correct
+			rv.Unjudged = v.Outcome != triage.Correct && v.Outcome != triage.Wrong && v.Outcome != triage.Errored && v.Outcome != triage.Rejected && v.Outcome != triage.Crashed
+			rv.Present = !rv.Unjudged && v.Outcome != triage.Correct
 			vs = append(vs, rv)
 		}
 		line := BisectLine(name, vs)

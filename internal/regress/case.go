@@ -13,6 +13,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Case is one corpus case.
@@ -40,7 +41,7 @@ type Case struct {
 type Expect struct {
 	Engine    string
 	Version   string
-	Outcome   diff.Outcome
+	Outcome   triage.Outcome
 	Classes   []diff.Class
 	Basis     string
 	Reduction string
@@ -149,7 +150,7 @@ func parseExpectLine(t string) (Expect, error) {
 	if len(f) < 3 {
 		return Expect{}, fmt.Errorf("want engine, version, outcome[, classes], got %q", t)
 	}
-	e := Expect{Engine: f[0], Version: f[1], Outcome: diff.Outcome(f[2])}
+	e := Expect{Engine: f[0], Version: f[1], Outcome: triage.Outcome(f[2])}
 	if len(f) > 4 {
 		e.Basis = f[4]
 	}

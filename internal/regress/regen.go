@@ -17,6 +17,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/rootcause"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Options bound a regeneration: each engine's reduction (Limits) and how
@@ -49,10 +50,10 @@ type LogLine struct {
 type found struct {
 	seed  Seed
 	res   *reduce.Result
-	div   diff.Divergence // the reduced divergence in the full run
-	canon *oracle.Case    // the reduced case, comments dropped, variables renamed (canonicalVars)
-	fp    string          // reduce.Fingerprint of canon: the reduced case
-	root  string          // the root cause of the reduced engine's finding (rootcause.RootCause.ID)
+	div   triage.Divergence // the reduced divergence in the full run
+	canon *oracle.Case      // the reduced case, comments dropped, variables renamed (canonicalVars)
+	fp    string            // reduce.Fingerprint of canon: the reduced case
+	root  string            // the root cause of the reduced engine's finding (rootcause.RootCause.ID)
 }
 
 // Regenerate judges every seed on every engine, reduces each (engine,
@@ -107,7 +108,7 @@ func eachSeed[S, F any](seeds []S, workers int, one func(S) ([]F, []LogLine)) ([
 
 // regenSeed judges one seed and reduces each of its (engine, class).
 func regenSeed(ctx context.Context, s Seed, engines []oracle.Engine, opt Options) ([]found, []LogLine) {
-	r := diff.Judge(ctx, s.Case, engines, opt.Limits.Deadline)
+	r := triage.Judge(ctx, s.Case, engines, opt.Limits.Deadline)
 	if !r.Diverges() {
 		return nil, []LogLine{{Seed: s.ID, What: "clean", Engine: "-", Class: "-", Detail: "no divergence on the installed engines"}}
 	}
@@ -300,8 +301,8 @@ func witnessesOf(fp string, faces map[string]string, all []found) []Witness {
 // load may time out or fail where it answers on a calm run): the verdicts
 // recorded are this run's, as the corpus test will see them. ok is false
 // when none of the reduced (engine, class) divergences shows on it.
-func confirm(ctx context.Context, fs []found, engines []oracle.Engine) (*diff.Report, found, bool) {
-	r := diff.Judge(ctx, fs[0].canon, engines, Deadline)
+func confirm(ctx context.Context, fs []found, engines []oracle.Engine) (*triage.Report, found, bool) {
+	r := triage.Judge(ctx, fs[0].canon, engines, Deadline)
 	i, d, ok := firstShown(r.Divergences, marksOf(fs))
 	if !ok {
 		return r, found{}, false
@@ -336,7 +337,7 @@ func flakyEngines(ctx context.Context, c *Case, r judgedRun, engines []oracle.En
 // rootCase is one root cause: the reduced case, each engine's verdict on
 // the confirming run r with the basis of a wrong one, and the verification
 // of each engine's reduction.
-func rootCase(fp string, first found, fs []found, r *diff.Report, engines []oracle.Engine) *Case {
+func rootCase(fp string, first found, fs []found, r *triage.Report, engines []oracle.Engine) *Case {
 	res := first.res
 	ms := marksOf(fs)
 	bug, _ := report.BugFor(r, first.div.Signature, &res.Stats, engines...)
@@ -352,7 +353,7 @@ func rootCase(fp string, first found, fs []found, r *diff.Report, engines []orac
 
 // actualsOf is each wrong engine's answer (or error) and reproducer on the
 // confirming run, as its report writes them.
-func actualsOf(r *diff.Report, engines []oracle.Engine, st *reduce.Stats) []Actual {
+func actualsOf(r *triage.Report, engines []oracle.Engine, st *reduce.Stats) []Actual {
 	var out []Actual
 	seen := map[string]bool{}
 	for _, d := range r.Divergences {
@@ -425,7 +426,7 @@ type wrongVerdict struct {
 }
 
 func (r queryRun) wrongOf(engines []oracle.Engine, st *reduce.Stats) map[string]wrongVerdict {
-	return wrongIn(r.Divergences, func(sig diff.Signature) (string, []filed, bool) {
+	return wrongIn(r.Divergences, func(sig triage.Signature) (string, []filed, bool) {
 		b, ok := report.BugFor(r.Report, sig, st, engines...)
 		var fs []filed
 		for _, er := range b.Reports {
@@ -447,7 +448,7 @@ type filed struct {
 // divergence with a signature; ok false when none is written up); an
 // engine on the wrong side without a report of its own takes the basis
 // alone.
-func wrongIn(ds []diff.Divergence, bug func(diff.Signature) (string, []filed, bool)) map[string]wrongVerdict {
+func wrongIn(ds []triage.Divergence, bug func(triage.Signature) (string, []filed, bool)) map[string]wrongVerdict {
 	out := map[string]wrongVerdict{}
 	for _, d := range ds {
 		basis, fs, ok := bug(d.Signature)
@@ -524,7 +525,7 @@ func marksOf[F interface{ mark() mark }](fs []F) []mark {
 
 // firstShown is the first reduction of ms whose engine is wrong in its
 // class in ds (a confirming run's divergences), with that divergence.
-func firstShown(ds []diff.Divergence, ms []mark) (int, diff.Divergence, bool) {
+func firstShown(ds []triage.Divergence, ms []mark) (int, triage.Divergence, bool) {
 	for i, m := range ms {
 		for _, d := range ds {
 			if d.Signature.Class == m.class && slices.Contains(d.Signature.Wrong, m.engine) {
@@ -532,7 +533,7 @@ func firstShown(ds []diff.Divergence, ms []mark) (int, diff.Divergence, bool) {
 			}
 		}
 	}
-	return 0, diff.Divergence{}, false
+	return 0, triage.Divergence{}, false
 }
 
 // unconfirmed flags every reduction of a root cause its confirming run did
@@ -574,7 +575,7 @@ func verifications(ms []mark) map[string]string {
 // order.
 func nameCases(cs []*Case, dir string) {
 	base := func(c *Case) string {
-		sig, _ := diff.ParseSignature(c.Meta["signature"])
+		sig, _ := triage.ParseSignature(c.Meta["signature"])
 		return slug(c.Meta["feature"]) + "-" + string(sig.Class)
 	}
 	sort.SliceStable(cs, func(i, j int) bool {
@@ -711,7 +712,7 @@ func (g *Regen) write(dir string, updates bool, name, what string) error {
 // classes, version, basis), keeping the case, its header and each
 // engine's reduction verification: expectations synced without reducing.
 func Rejudge(ctx context.Context, c *Case, engines []oracle.Engine) {
-	rejudgeWith(c, queryRun{diff.Judge(ctx, c.Oracle(), engines, Deadline)}, engines)
+	rejudgeWith(c, queryRun{triage.Judge(ctx, c.Oracle(), engines, Deadline)}, engines)
 }
 
 // rejudgeWith rewrites c's verdicts from its new run r, for both kinds.

@@ -7,11 +7,11 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Update findings. An update case is a folder holding update.ru (the
@@ -159,7 +159,7 @@ func updateRootCase(fp string, first updateFound, fs []updateFound, run *reduce.
 // wrongOf records of each engine in an update bug its basis ("text:<anchor
 // of SPARQL 1.1 Update>"), its own title and its root cause (wrongIn).
 func (r updateRun) wrongOf(engines []oracle.Engine, st *reduce.Stats) map[string]wrongVerdict {
-	return wrongIn(r.Divergences, func(sig diff.Signature) (string, []filed, bool) {
+	return wrongIn(r.Divergences, func(sig triage.Signature) (string, []filed, bool) {
 		b, ok := report.UpdateBugFor(r.UpdateRun, sig, st, engines...)
 		var fs []filed
 		for _, er := range b.Reports {

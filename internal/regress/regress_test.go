@@ -86,7 +86,7 @@ func engines(t *testing.T) []oracle.Engine {
 
 func corpusDir(t testing.TB) string { return filepath.Join(repoRoot(t), "corpus", "regress") }
 
-// TestCorpus runs every regression case through diff.Judge and fails on a
+// TestCorpus runs every regression case through triage.Judge and fails on a
 // changed verdict: a fixed bug, a new one, or a changed class.
 func TestCorpus(t *testing.T) {
 	cases, err := LoadDir(corpusDir(t))

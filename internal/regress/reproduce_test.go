@@ -23,6 +23,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // TestNativeReproducers runs the engine-native reproducer of every bug
@@ -129,7 +130,7 @@ func (h *harness) engine(t *testing.T, name string, cases []*Case) {
 func pick(cases []*Case, engine string) []*Case {
 	var failing, wrong []*Case
 	for _, c := range cases {
-		if e, ok := expectOf(c, engine); ok && e.Outcome == diff.Wrong {
+		if e, ok := expectOf(c, engine); ok && e.Outcome == triage.Wrong {
 			wrong = append(wrong, c)
 		} else if ok {
 			failing = append(failing, c)
@@ -148,7 +149,7 @@ func expectOf(c *Case, engine string) (Expect, bool) {
 	for _, e := range c.Expect {
 		if e.Engine == engine {
 			switch e.Outcome {
-			case diff.Wrong, diff.Errored, diff.Rejected, diff.Crashed:
+			case triage.Wrong, triage.Errored, triage.Rejected, triage.Crashed:
 				return e, true
 			}
 			return e, false
@@ -256,7 +257,7 @@ func (h *harness) corpusCase(t *testing.T, name string, c *Case, e Expect, env r
 	got := h.run(t, name, rep, env, dir)
 	failed := failedRun(name, got)
 	switch e.Outcome {
-	case diff.Wrong:
+	case triage.Wrong:
 		if failed && slices.Contains(e.Classes, diff.ClassShape) {
 			// The engine answers in the wrong kind (solutions for a
 			// DESCRIBE): a command that prints the query form's kind

@@ -16,6 +16,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // TestNativeUpdateReproducers runs, for every update case of the corpus
@@ -98,11 +99,11 @@ func nativeUpdate(t *testing.T, root string, ref oracle.Engine, c *Case, e Expec
 	want := judgeStore(t, ref, c)
 	got, parseErr := rdf.ParseNQuads(strings.NewReader(out), "stdout")
 	switch {
-	case e.Outcome != diff.Wrong && runErr == nil && parseErr == nil && rdf.IsomorphicQuads(got, want):
+	case e.Outcome != triage.Wrong && runErr == nil && parseErr == nil && rdf.IsomorphicQuads(got, want):
 		t.Errorf("%s is recorded %s, the command prints the judge's store:\n%s", e.Engine, e.Outcome, out)
-	case e.Outcome == diff.Wrong && runErr == nil && parseErr == nil && rdf.IsomorphicQuads(got, want):
+	case e.Outcome == triage.Wrong && runErr == nil && parseErr == nil && rdf.IsomorphicQuads(got, want):
 		t.Errorf("the command prints the judge's store: the divergence does not show\n%s", out)
-	case e.Outcome == diff.Wrong && runErr != nil && !strings.Contains(string(e.Classes[len(e.Classes)-1]), "error"):
+	case e.Outcome == triage.Wrong && runErr != nil && !strings.Contains(string(e.Classes[len(e.Classes)-1]), "error"):
 		t.Errorf("the command failed (%v) where %s answers a wrong store: %s", runErr, e.Engine, excerpt(stderr))
 	}
 	t.Logf("%s %s: shows it with the engine alone (exit %v): %s", c.ID, e.Engine, runErr, firstLine(out+stderr))

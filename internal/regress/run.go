@@ -10,6 +10,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reduce"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Deadline is each engine's deadline per query in corpus runs.
@@ -25,7 +26,7 @@ type Change struct {
 // whether an engine answers within the deadline depends on the machine's
 // load, not on the engine's semantics, so the corpus test only logs it.
 func (c Change) Timing() bool {
-	return c.Want.Outcome == diff.TimedOut || c.Got.Outcome == diff.TimedOut
+	return c.Want.Outcome == triage.TimedOut || c.Got.Outcome == triage.TimedOut
 }
 
 // Shifted reports a change of classes only, the outcome the same and the
@@ -59,8 +60,8 @@ func (c Change) String() string {
 // Check runs the case on engines (the reference among them) with the same
 // runner as `oracle diff` and returns the engines whose outcome or classes
 // changed. Expected engines absent from engines are not checked.
-func Check(ctx context.Context, c *Case, engines []oracle.Engine) ([]Change, *diff.Report) {
-	r := diff.Judge(ctx, c.Oracle(), engines, Deadline)
+func Check(ctx context.Context, c *Case, engines []oracle.Engine) ([]Change, *triage.Report) {
+	r := triage.Judge(ctx, c.Oracle(), engines, Deadline)
 	return changes(c, queryRun{r}), r
 }
 
@@ -78,7 +79,7 @@ func changes(c *Case, r judgedRun) []Change {
 }
 
 // A judgedRun is one case judged on several engines, of either kind: a
-// query's diff.Report or an update request's reduce.UpdateRun. The corpus
+// query's triage.Report or an update request's reduce.UpdateRun. The corpus
 // reads two things of it, each engine's verdict and what it records of the
 // engines on a wrong side; checking, rejudging, the flaky rerun and the
 // expect.tsv rows are one path for both kinds.
@@ -92,12 +93,12 @@ type judgedRun interface {
 	wrongOf(engines []oracle.Engine, st *reduce.Stats) map[string]wrongVerdict
 }
 
-type queryRun struct{ *diff.Report }
+type queryRun struct{ *triage.Report }
 
 type updateRun struct{ *reduce.UpdateRun }
 
 func (r queryRun) expectations() map[string]Expect {
-	return byEngine(r.Verdicts, func(v diff.EngineVerdict) Expect {
+	return byEngine(r.Verdicts, func(v triage.EngineVerdict) Expect {
 		return Expect{Engine: v.Engine, Version: v.Version, Outcome: v.Outcome, Classes: v.Classes}
 	})
 }
@@ -117,12 +118,12 @@ func byEngine[V any](vs []V, expect func(V) Expect) map[string]Expect {
 	return out
 }
 
-// judge runs c on engines as its kind is judged: diff.Judge for a query,
+// judge runs c on engines as its kind is judged: triage.Judge for a query,
 // reduce.JudgeUpdate for an update request (an error: the judge rejected
 // it).
 func judge(ctx context.Context, c *Case, engines []oracle.Engine) (judgedRun, error) {
 	if !c.Update {
-		return queryRun{diff.Judge(ctx, c.Oracle(), engines, Deadline)}, nil
+		return queryRun{triage.Judge(ctx, c.Oracle(), engines, Deadline)}, nil
 	}
 	run, err := reduce.JudgeUpdate(ctx, c.UpdateCase(), engines, Deadline)
 	if err != nil {

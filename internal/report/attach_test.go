@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // TestLongEvidenceAttached: oxilite's SQL of 8 KB on one line is
@@ -23,7 +23,7 @@ func TestLongEvidenceAttached(t *testing.T) {
 			outs[i].Answer = &a
 		}
 	}
-	r := diff.Triage(c, outs)
+	r := triage.Triage(c, outs)
 	bugs := Bugs(r, adapterEngines()...)
 	var md bytes.Buffer
 	if err := WriteMarkdown(&md, bugs); err != nil {

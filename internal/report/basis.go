@@ -7,6 +7,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // spec_sentences.tsv holds, per anchor of SPARQL 1.1 Query, the section's
@@ -131,7 +132,7 @@ func cited(b *results.Basis) *results.Basis {
 // verdictBasis is the basis the comparator gave the first of the engines
 // whose verdict has one: the reading an engine took, "every reading of the
 // text rules it out", or §17.6 (diff.Verdict.Basis).
-func verdictBasis(r *diff.Report, engines []string, spec []SpecLink) *results.Basis {
+func verdictBasis(r *triage.Report, engines []string, spec []SpecLink) *results.Basis {
 	for _, e := range engines {
 		if v := r.Verdict(e); v != nil && v.Verdict != nil && v.Verdict.Basis != nil {
 			if projectionRuledOut(v) {
@@ -148,7 +149,7 @@ func verdictBasis(r *diff.Report, engines []string, spec []SpecLink) *results.Ba
 // a contested question changes which variables a query projects, so what
 // decides it is the projection's text (#variableScope, #defn_algProjection,
 // the results head), not the readings.
-func projectionRuledOut(v *diff.EngineVerdict) bool {
+func projectionRuledOut(v *triage.EngineVerdict) bool {
 	return (v.Class == diff.ClassVars || v.Class == diff.ClassEmptyHead) &&
 		v.Verdict.Basis.Kind == results.BasisText && strings.HasPrefix(v.Verdict.Basis.Note, "every reading")
 }
@@ -157,7 +158,7 @@ func projectionRuledOut(v *diff.EngineVerdict) bool {
 // judge met a contested question and evaluated every reading, each of
 // which has an answer: no reading permits the failure, so the basis is
 // the text ("every reading of the text rules it out"), not the question.
-func erroredEverywhere(r *diff.Report, engines []string) *results.Basis {
+func erroredEverywhere(r *triage.Report, engines []string) *results.Basis {
 	f := (*results.Freedom)(nil)
 	if r.Expected != nil {
 		f = r.Expected.Freedom
@@ -166,7 +167,7 @@ func erroredEverywhere(r *diff.Report, engines []string) *results.Basis {
 		return nil
 	}
 	for _, e := range engines {
-		if v := r.Verdict(e); v == nil || v.Outcome != diff.Errored {
+		if v := r.Verdict(e); v == nil || v.Outcome != triage.Errored {
 			return nil
 		}
 	}
@@ -178,7 +179,7 @@ func erroredEverywhere(r *diff.Report, engines []string) *results.Basis {
 
 // engineBasis is the basis of one engine's verdict: its bug's, else the
 // comparator's own (a spec question or a permitted extension, never filed).
-func engineBasis(v diff.EngineVerdict, bugs []Bug) *results.Basis {
+func engineBasis(v triage.EngineVerdict, bugs []Bug) *results.Basis {
 	if b := basisFor(v.Engine, bugs); b != nil {
 		return b
 	}

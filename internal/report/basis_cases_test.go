@@ -9,12 +9,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // TestBasisCases judges testdata/basis/*.txt with the real judge (the
@@ -82,7 +82,7 @@ func judgeCase(t *testing.T, path string) []Bug {
 		}
 		outs = append(outs, oracle.Outcome{Engine: e, Version: "test", Answer: a})
 	}
-	r := diff.Triage(c, outs)
+	r := triage.Triage(c, outs)
 	return WithQuestions(r, Bugs(r), false)
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // countCase: COUNT(*) over an empty VALUES gives one row (0); the engine
@@ -30,7 +31,7 @@ func zero() *results.Answer {
 
 func TestNamedFromReducedCase(t *testing.T) {
 	c, outs := countCase(zero())
-	b := Bugs(diff.Triage(c, outs))[0]
+	b := Bugs(triage.Triage(c, outs))[0]
 	if b.Title != "COUNT: returns no row where the spec gives 1 (jena)" {
 		t.Errorf("title %q", b.Title)
 	}
@@ -43,7 +44,7 @@ func TestNamedFromReducedCase(t *testing.T) {
 	c = &oracle.Case{Dataset: ds, Query: "SELECT (STRLEN(\"ab\") AS ?l) (COUNT(*) AS ?n) {}"}
 	want := &results.Answer{Kind: results.Bindings, Vars: []string{"l", "n"}, Rows: []results.Solution{{"l": rdf.Literal("2", rdf.XSDInteger), "n": rdf.Literal("1", rdf.XSDInteger)}}}
 	got := &results.Answer{Kind: results.Bindings, Vars: []string{"l", "n"}, Rows: []results.Solution{{"l": rdf.Literal("1", rdf.XSDInteger), "n": rdf.Literal("1", rdf.XSDInteger)}}}
-	b = Bugs(diff.Triage(c, []oracle.Outcome{{Engine: "reference", Answer: want}, {Engine: "rdflib", Version: "7.6.0", Answer: got}}))[0]
+	b = Bugs(triage.Triage(c, []oracle.Outcome{{Engine: "reference", Answer: want}, {Engine: "rdflib", Version: "7.6.0", Answer: got}}))[0]
 	if b.Title != `STRLEN: returns "1"^^xsd:integer for ?l where the spec gives "2"^^xsd:integer (rdflib)` || b.Spec[0].Section != "17.4.3.2 STRLEN" {
 		t.Errorf("title %q, spec %v", b.Title, b.Spec)
 	}
@@ -56,7 +57,7 @@ func TestFollowedErratum(t *testing.T) {
 	e.Freedom = &results.Freedom{Follows: []results.Basis{{Kind: results.BasisErratum, Ref: "errata-query-12", Anchor: "defn_aggCount",
 		URL: "https://www.w3.org/2013/sparql-errata#errata-query-12"}}}
 	c, outs := countCase(e)
-	r := diff.Triage(c, outs)
+	r := triage.Triage(c, outs)
 	bugs := Bugs(r)
 	if b := bugs[0].Basis; b.Kind != results.BasisErratum || b.Ref != "errata-query-12" {
 		t.Fatalf("basis %+v", b)
@@ -79,7 +80,7 @@ func TestContestedIsAQuestion(t *testing.T) {
 		Contested: &results.Basis{Kind: results.BasisContested, Ref: "w3c/sparql-query#395", Anchor: "eval_negatedPropertySet",
 			URL: "https://github.com/w3c/sparql-query/issues/395", Note: "one solution per matching triple, or per distinct pair"}}
 	c, outs := countCase(e)
-	r := diff.Triage(c, outs)
+	r := triage.Triage(c, outs)
 	if len(r.Divergences) != 0 {
 		t.Fatalf("a contested reading diverged: %v", r.Divergences)
 	}
@@ -110,14 +111,14 @@ func TestVarsCiteTheProjection(t *testing.T) {
 	c := &oracle.Case{Dataset: ds, Query: "SELECT * { BIND(STRLEN(?v1) AS ?v2) }"}
 	want := &results.Answer{Kind: results.Bindings, Vars: []string{"v2"}, Rows: []results.Solution{{}}}
 	got := &results.Answer{Kind: results.Bindings, Vars: []string{"v1", "v2"}, Rows: []results.Solution{{}}}
-	b := Bugs(diff.Triage(c, []oracle.Outcome{{Engine: "reference", Answer: want}, {Engine: "rasqal", Version: "0.9.33", Answer: got}}))[0]
+	b := Bugs(triage.Triage(c, []oracle.Outcome{{Engine: "reference", Answer: want}, {Engine: "rasqal", Version: "0.9.33", Answer: got}}))[0]
 	if b.Title != "SELECT *: projects ?v1 ?v2 where the spec gives ?v2 (rasqal)" || b.Basis.Anchor != "variableScope" {
 		t.Errorf("title %q, basis %+v", b.Title, b.Basis)
 	}
 	c = &oracle.Case{Dataset: ds, Query: "SELECT ?v1 (STRLEN(?v1) AS ?v2) { ?v1 ?p ?o }"}
 	want = &results.Answer{Kind: results.Bindings, Vars: []string{"v1", "v2"}}
 	got = &results.Answer{Kind: results.Bindings}
-	r := diff.Triage(c, []oracle.Outcome{{Engine: "reference", Answer: want}, {Engine: "rasqal", Version: "0.9.33", Answer: got}})
+	r := triage.Triage(c, []oracle.Outcome{{Engine: "reference", Answer: want}, {Engine: "rasqal", Version: "0.9.33", Answer: got}})
 	b = Bugs(r)[0]
 	if b.Class != diff.ClassEmptyHead || b.Title != "results: the head of an empty answer lists no variable where the query projects ?v1 ?v2 (rasqal)" {
 		t.Errorf("class %s title %q", b.Class, b.Title)

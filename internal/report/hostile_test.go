@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // hostile is a case whose query, data and engine message try to break out
@@ -33,7 +33,7 @@ func hostile() (*oracle.Case, []oracle.Outcome) {
 
 func TestHostileReports(t *testing.T) {
 	c, outs := hostile()
-	r := diff.Triage(c, outs)
+	r := triage.Triage(c, outs)
 	bugs := Bugs(r)
 	var md, js bytes.Buffer
 	if err := WriteMarkdown(&md, bugs); err != nil {

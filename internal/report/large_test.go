@@ -7,13 +7,15 @@ import (
 	"testing"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // largeReport is a case the fast engine judged (the large-case judge):
 // engine x loses a row of its answer.
-func largeReport() *diff.Report {
+func largeReport() *triage.Report {
 	ds := rdf.NewDataset()
 	for _, v := range []string{"1", "2"} {
 		ds.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/p"), O: rdf.Literal(v, rdf.XSDInteger)})
@@ -22,13 +24,13 @@ func largeReport() *diff.Report {
 	want, got := xColumn("1", "2"), xColumn("1")
 	v := diff.Compare(want, got)
 	const by = "judged by the fast engine; the reference ran out of budget at 50,000,000 steps"
-	return &diff.Report{Case: c, Kind: diff.KindEngineBug, Judge: diff.TwinName, Expected: want, JudgedBy: by,
-		Large: &diff.Large{Why: "the reference ran out of budget at 50,000,000 steps", Judged: true, Agree: 3, NonEmpty: 2,
+	return &triage.Report{Case: c, Kind: triage.KindEngineBug, Judge: diff.TwinName, Expected: want, JudgedBy: by,
+		Large: &large.Evidence{Why: "the reference ran out of budget at 50,000,000 steps", Judged: true, Agree: 3, NonEmpty: 2,
 			Verdict: "the fast engine agrees with the reference on 3 of 3 samples", Checks: []string{"distinct"},
-			Samples: []diff.Sample{{Seed: 1, Quads: 2, Outcome: diff.SampleAgree}}},
-		Verdicts: []diff.EngineVerdict{{Engine: "x", Version: "1", Outcome: diff.Wrong, Class: v.Classes[0], Classes: v.Classes,
+			Samples: []large.Sample{{Seed: 1, Quads: 2, Outcome: large.SampleAgree}}},
+		Verdicts: []triage.EngineVerdict{{Engine: "x", Version: "1", Outcome: triage.Wrong, Class: v.Classes[0], Classes: v.Classes,
 			Verdict: v, Answer: got}},
-		Divergences: []diff.Divergence{{Signature: diff.Signature{Class: v.Classes[0], Wrong: []string{"x"}, Right: []string{diff.TwinName}}}}}
+		Divergences: []triage.Divergence{{Signature: triage.Signature{Class: v.Classes[0], Wrong: []string{"x"}, Right: []string{diff.TwinName}}}}}
 }
 
 // Every rendering of a case the fast engine judged says so: the JSON

@@ -10,6 +10,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // A divergence is named from the reduced case: the construct that
@@ -28,7 +29,7 @@ type naming struct {
 // trigger (the constructs the divergence needs, found by ablation) the
 // construct named is one of the trigger's: a construct the divergence does
 // not need never takes the blame.
-func name(query, base string, c diff.Class, expected *results.Answer, v diff.EngineVerdict, trigger []string) naming {
+func name(query, base string, c diff.Class, expected *results.Answer, v triage.EngineVerdict, trigger []string) naming {
 	q, _ := syntax.Parse(query, syntax.Options{Base: base})
 	fs := inTrigger(features(query, base), trigger)
 	n := naming{feature: featureOf(fs, c), effect: effect(c, expected, v)}
@@ -51,7 +52,7 @@ func name(query, base string, c diff.Class, expected *results.Answer, v diff.Eng
 // question an engine's answer takes the other reading of (the readings
 // machinery records it: results.Basis.Construct), so a question is named by
 // the aggregate whose reading differs, not by the query's first one.
-func questionFeature(v diff.EngineVerdict) (feature, bool) {
+func questionFeature(v triage.EngineVerdict) (feature, bool) {
 	if v.Verdict == nil || v.Verdict.Basis == nil {
 		return feature{}, false
 	}
@@ -299,7 +300,7 @@ func namedFeature(name string) feature {
 
 // effect says in plain words what the engine does where the spec gives
 // something else, choosing the direction the class name leaves open.
-func effect(c diff.Class, expected *results.Answer, v diff.EngineVerdict) string {
+func effect(c diff.Class, expected *results.Answer, v triage.EngineVerdict) string {
 	switch c {
 	case diff.ClassCrash:
 		return "crashes"

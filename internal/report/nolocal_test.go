@@ -12,13 +12,13 @@ import (
 
 	"github.com/sparql-oracle/oracle/adapters/rasqal"
 	"github.com/sparql-oracle/oracle/internal/corpus"
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/triage"
 	"github.com/sparql-oracle/oracle/internal/w3c"
 	"github.com/sparql-oracle/oracle/internal/w3csuite"
 )
@@ -192,7 +192,7 @@ func w3cTest(t *testing.T, manifest, name string) *corpus.Test {
 }
 
 // reportOutputs renders r and its bugs in every format of `oracle diff`.
-func reportOutputs(t *testing.T, r *diff.Report, bugs []Bug) map[string]string {
+func reportOutputs(t *testing.T, r *triage.Report, bugs []Bug) map[string]string {
 	t.Helper()
 	var md, js, table bytes.Buffer
 	if err := WriteMarkdown(&md, bugs); err != nil {

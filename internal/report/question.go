@@ -6,6 +6,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // StatusQuestion is the status of a divergence resting on a contested
@@ -23,16 +24,16 @@ const SpecQuestions = "docs/spec-questions.md"
 // contested, so they are unjudged, not wrong): one spec question per case,
 // the engines taking another reading on one side, the judge's reading with
 // the engines that agree on the other.
-func Questions(r *diff.Report, engines ...oracle.Engine) []Bug {
+func Questions(r *triage.Report, engines ...oracle.Engine) []Bug {
 	if !contested(r.Expected) {
 		return nil
 	}
-	sig := diff.Signature{Class: diff.ClassUndecided, Right: []string{diff.JudgeName}}
+	sig := triage.Signature{Class: diff.ClassUndecided, Right: []string{diff.JudgeName}}
 	for _, v := range r.Verdicts {
 		switch {
-		case v.Outcome == diff.Unjudged && v.Verdict != nil && !v.Verdict.OK:
+		case v.Outcome == triage.Unjudged && v.Verdict != nil && !v.Verdict.OK:
 			sig.Wrong = append(sig.Wrong, v.Engine)
-		case v.Outcome == diff.Correct:
+		case v.Outcome == triage.Correct:
 			sig.Right = append(sig.Right, v.Engine)
 		}
 	}
@@ -41,7 +42,7 @@ func Questions(r *diff.Report, engines ...oracle.Engine) []Bug {
 	}
 	sort.Strings(sig.Wrong)
 	sort.Strings(sig.Right)
-	b := bugOf(r, diff.Divergence{Signature: sig}, engines, nil)
+	b := bugOf(r, triage.Divergence{Signature: sig}, engines, nil)
 	return []Bug{b}
 }
 
@@ -74,7 +75,7 @@ func isQuestion(b *results.Basis) bool {
 
 // WithQuestions appends r's spec questions to bugs, filed as engine bugs
 // when file is set (--file-contested).
-func WithQuestions(r *diff.Report, bugs []Bug, file bool, engines ...oracle.Engine) []Bug {
+func WithQuestions(r *triage.Report, bugs []Bug, file bool, engines ...oracle.Engine) []Bug {
 	out := append(append([]Bug(nil), bugs...), Questions(r, engines...)...)
 	if file {
 		return FileContested(out)

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 func xColumn(vals ...string) *results.Answer {
@@ -41,7 +41,7 @@ func readingsCase() (*oracle.Case, []oracle.Outcome) {
 // answer is filed with a text basis, and that a failure is ruled out too.
 func TestReadingsInEveryFormat(t *testing.T) {
 	c, outs := readingsCase()
-	r := diff.Triage(c, outs)
+	r := triage.Triage(c, outs)
 	bugs := WithQuestions(r, Bugs(r), false)
 	var table, js bytes.Buffer
 	if err := WriteTable(&table, r, bugs...); err != nil {
@@ -75,7 +75,7 @@ func TestReadingsInEveryFormat(t *testing.T) {
 func TestExtensionInEveryFormat(t *testing.T) {
 	judge := xColumn("1")
 	judge.Freedom = &results.Freedom{Limit: -1, Extension: &results.Extension{Rows: true, Answer: xColumn("1", "3")}}
-	r := diff.Triage(&oracle.Case{Query: "SELECT ?x {}"}, []oracle.Outcome{
+	r := triage.Triage(&oracle.Case{Query: "SELECT ?x {}"}, []oracle.Outcome{
 		{Engine: "reference", Version: "dev", Answer: judge},
 		{Engine: "ext", Version: "1", Answer: xColumn("1", "3")},
 	})

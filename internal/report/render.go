@@ -9,7 +9,9 @@ import (
 	"text/tabwriter"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // WriteMarkdown writes bugs as Markdown ready to paste into trackers: one
@@ -292,10 +294,10 @@ func joinClasses(cs []diff.Class) string {
 // JSONReport is `oracle diff --format json`: one object per case. The
 // schema is in docs/report-schema.md.
 type JSONReport struct {
-	Case       string    `json:"case"`
-	Kind       diff.Kind `json:"kind"`
-	Judge      string    `json:"judge"` // "reference", or "" when unjudged
-	JudgeError string    `json:"judge_error,omitempty"`
+	Case       string      `json:"case"`
+	Kind       triage.Kind `json:"kind"`
+	Judge      string      `json:"judge"` // "reference", or "" when unjudged
+	JudgeError string      `json:"judge_error,omitempty"`
 	// Reason says why the case is unjudged (kind "unjudged"): the judge's
 	// error, or the engines that could not be judged.
 	Reason      string        `json:"reason,omitempty"`
@@ -305,12 +307,12 @@ type JSONReport struct {
 	Metamorphic []JSONCheck   `json:"metamorphic,omitempty"`
 	Notes       []string      `json:"notes,omitempty"`
 	// JudgedBy: the fast engine judged (judge "engine"), and why
-	// (diff.Report.JudgedBy); LargeJudge is the large-case judge's evidence.
+	// (triage.Report.JudgedBy); LargeJudge is the large-case judge's evidence.
 	JudgedBy   string     `json:"judged_by,omitempty"`
 	LargeJudge *JSONLarge `json:"large_judge,omitempty"`
 }
 
-// JSONLarge is the large-case judge's evidence (diff.Large).
+// JSONLarge is the large-case judge's evidence (large.Evidence).
 type JSONLarge struct {
 	Why      string       `json:"why"`     // why the reference did not judge, with its figure
 	Judged   bool         `json:"judged"`  // the fast engine judged
@@ -332,7 +334,7 @@ type JSONSample struct {
 	Data    string `json:"data,omitempty"` // N-Quads
 }
 
-func jsonLarge(l *diff.Large) *JSONLarge {
+func jsonLarge(l *large.Evidence) *JSONLarge {
 	if l == nil {
 		return nil
 	}
@@ -340,7 +342,7 @@ func jsonLarge(l *diff.Large) *JSONLarge {
 		Checks: l.Checks, Open: l.Open, Samples: []JSONSample{}}
 	for _, s := range l.Samples {
 		js := JSONSample{Seed: s.Seed, Triples: s.Quads, Outcome: s.Outcome, Why: s.Why}
-		if s.Outcome == diff.SampleDisagree && s.Case != nil {
+		if s.Outcome == large.SampleDisagree && s.Case != nil {
 			js.Query, js.Data = s.Case.Query, nquads(s.Case.Dataset)
 		}
 		j.Samples = append(j.Samples, js)
@@ -352,7 +354,7 @@ func jsonLarge(l *diff.Large) *JSONLarge {
 type JSONVerdict struct {
 	Engine    string         `json:"engine"`
 	Version   string         `json:"version"`
-	Outcome   diff.Outcome   `json:"outcome"`
+	Outcome   triage.Outcome `json:"outcome"`
 	Class     diff.Class     `json:"class,omitempty"`
 	Classes   []diff.Class   `json:"classes,omitempty"`
 	ElapsedMS float64        `json:"elapsed_ms"`
@@ -371,7 +373,7 @@ type JSONCheck struct {
 
 // NewJSON builds the JSON report of r; bugs are r's (Bugs(r)) or those of
 // its reduced cases.
-func NewJSON(r *diff.Report, bugs []Bug) *JSONReport {
+func NewJSON(r *triage.Report, bugs []Bug) *JSONReport {
 	j := &JSONReport{Kind: r.Kind, Judge: r.Judge, Reason: localText(r.Reason), Oracle: Version(), Bugs: bugs, Notes: localLines(r.Notes),
 		JudgedBy: r.JudgedBy, LargeJudge: jsonLarge(r.Large)}
 	if j.Bugs == nil {
@@ -404,7 +406,7 @@ func basisFor(engine string, bugs []Bug) *results.Basis {
 	return nil
 }
 
-func jsonVerdict(v diff.EngineVerdict, basis *results.Basis) JSONVerdict {
+func jsonVerdict(v triage.EngineVerdict, basis *results.Basis) JSONVerdict {
 	jv := JSONVerdict{Engine: v.Engine, Version: v.Version, Outcome: v.Outcome, Class: v.Class,
 		Classes: v.Classes, ElapsedMS: float64(v.Elapsed.Microseconds()) / 1000}
 	if v.Err != nil {
@@ -415,7 +417,7 @@ func jsonVerdict(v diff.EngineVerdict, basis *results.Basis) JSONVerdict {
 			jv.Diff = append(jv.Diff, shortTerms(l.String()))
 		}
 	}
-	if v.Outcome != diff.Correct {
+	if v.Outcome != triage.Correct {
 		jv.Basis = basis
 	}
 	return jv
@@ -432,12 +434,12 @@ func (j *JSONReport) WriteJSON(w io.Writer) error {
 // WriteTable writes one line per engine, the verdict at a glance with the
 // basis of each wrong verdict, then the case's notes and divergences, and
 // then the report of every diverging engine (bugs, as WriteMarkdown).
-func WriteTable(w io.Writer, r *diff.Report, bugs ...Bug) error {
+func WriteTable(w io.Writer, r *triage.Report, bugs ...Bug) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "ENGINE\tVERSION\tOUTCOME\tCLASS\tMS\tBASIS\n")
 	for _, v := range r.Verdicts {
 		basis := ""
-		if v.Outcome != diff.Correct {
+		if v.Outcome != triage.Correct {
 			basis = basisLine(engineBasis(v, bugs))
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.1f\t%s\n", cell(v.Engine), cell(v.Version), v.Outcome, joinClasses(v.Classes),

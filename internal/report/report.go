@@ -16,6 +16,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/rootcause"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Bug is one divergence written up: one root cause (the reduced case and
@@ -23,22 +24,22 @@ import (
 // for that engine's tracker (Reports). Its JSON form is the schema of
 // docs/report-schema.md; field names are stable.
 type Bug struct {
-	ID        string     `json:"id"`               // sha256 of signature, query and data, 12 hex digits
-	Case      string     `json:"case,omitempty"`   // the case's name: a W3C test's published IRI, gen/..., regress/...
-	Title     string     `json:"title"`            // the construct and the effect; names only wrong engines
-	Engine    string     `json:"engine"`           // the first diverging engine
-	Version   string     `json:"version"`          // its version
-	Class     diff.Class `json:"class"`            // the divergence class
-	Kind      diff.Kind  `json:"kind"`             // engine-bug, internal-bug, oracle-suspect, unjudged
-	Status    string     `json:"status"`           // open, internal, suspect, spec-question (the corpus may say fixed)
-	Signature string     `json:"signature"`        // diff.Signature.String()
-	Feature   string     `json:"feature"`          // the construct that produces the differing cell or row
-	Effect    string     `json:"effect,omitempty"` // what the first engine does, in plain words
+	ID        string      `json:"id"`               // sha256 of signature, query and data, 12 hex digits
+	Case      string      `json:"case,omitempty"`   // the case's name: a W3C test's published IRI, gen/..., regress/...
+	Title     string      `json:"title"`            // the construct and the effect; names only wrong engines
+	Engine    string      `json:"engine"`           // the first diverging engine
+	Version   string      `json:"version"`          // its version
+	Class     diff.Class  `json:"class"`            // the divergence class
+	Kind      triage.Kind `json:"kind"`             // engine-bug, internal-bug, oracle-suspect, unjudged
+	Status    string      `json:"status"`           // open, internal, suspect, spec-question (the corpus may say fixed)
+	Signature string      `json:"signature"`        // triage.Signature.String()
+	Feature   string      `json:"feature"`          // the construct that produces the differing cell or row
+	Effect    string      `json:"effect,omitempty"` // what the first engine does, in plain words
 
 	// Basis is what the verdict rests on (text, erratum, w3c-test, contested).
 	Basis *results.Basis `json:"basis,omitempty"`
 	// JudgedBy: the fast engine judged this large case (the expected
-	// answer is its own) and why (diff.Report.JudgedBy); "" when the
+	// answer is its own) and why (triage.Report.JudgedBy); "" when the
 	// reference judged.
 	JudgedBy string        `json:"judged_by,omitempty"`
 	Oracle   OracleVersion `json:"oracle"` // the oracle that wrote the report
@@ -93,9 +94,9 @@ type EngineReport struct {
 // OtherLine is what another engine answers on the same case.
 type OtherLine struct {
 	EngineRef
-	Outcome diff.Outcome `json:"outcome"`
-	Class   diff.Class   `json:"class,omitempty"`
-	Line    string       `json:"line"` // "correct", "wrong: same divergence", "error: ..."
+	Outcome triage.Outcome `json:"outcome"`
+	Class   diff.Class     `json:"class,omitempty"`
+	Line    string         `json:"line"` // "correct", "wrong: same divergence", "error: ..."
 }
 
 // Reproducer is the minimal case and how to run it.
@@ -128,10 +129,10 @@ type EngineRef struct {
 // EngineAnswer is one diverging engine's answer and its row diff.
 type EngineAnswer struct {
 	EngineRef
-	Outcome diff.Outcome `json:"outcome"`
-	Classes []diff.Class `json:"classes"`
-	Answer  AnswerText   `json:"answer"`
-	Diff    []string     `json:"diff,omitempty"` // "- row" expected only, "+ row" actual only
+	Outcome triage.Outcome `json:"outcome"`
+	Classes []diff.Class   `json:"classes"`
+	Answer  AnswerText     `json:"answer"`
+	Diff    []string       `json:"diff,omitempty"` // "- row" expected only, "+ row" actual only
 	// Evidence is the engine's own material (results.Answer.Evidence:
 	// oxilite's compiled SQL under "sql"), shown in its own report only.
 	Evidence map[string]string `json:"evidence,omitempty"`
@@ -169,13 +170,13 @@ func Figure(s reduce.Stats) *ReductionFigure {
 // Bugs writes up every divergence of r, one Bug per signature. engines
 // are the engines of the run: each report carries its engine's own
 // reproducer (oracle.Reproducer) when the engine has one.
-func Bugs(r *diff.Report, engines ...oracle.Engine) []Bug {
-	return writeUp(r.Divergences, func(d diff.Divergence) Bug { return bugOf(r, d, engines, nil) })
+func Bugs(r *triage.Report, engines ...oracle.Engine) []Bug {
+	return writeUp(r.Divergences, func(d triage.Divergence) Bug { return bugOf(r, d, engines, nil) })
 }
 
 // writeUp is every divergence of a run written up by one, for both kinds
 // (bugOf for a query's report, updateBugOf for an update's run).
-func writeUp[B any](ds []diff.Divergence, one func(diff.Divergence) B) []B {
+func writeUp[B any](ds []triage.Divergence, one func(triage.Divergence) B) []B {
 	var out []B
 	for _, d := range ds {
 		out = append(out, one(d))
@@ -185,18 +186,18 @@ func writeUp[B any](ds []diff.Divergence, one func(diff.Divergence) B) []B {
 
 // divergenceWith is the divergence of a run with signature sig, for both
 // kinds; ok is false when the run does not show sig.
-func divergenceWith(ds []diff.Divergence, sig diff.Signature) (diff.Divergence, bool) {
+func divergenceWith(ds []triage.Divergence, sig triage.Signature) (triage.Divergence, bool) {
 	for _, d := range ds {
 		if d.Signature.Equal(sig) {
 			return d, true
 		}
 	}
-	return diff.Divergence{}, false
+	return triage.Divergence{}, false
 }
 
 // BugFor writes up the divergence with signature sig in r, with the
 // reduction figures attached; ok is false when r does not show sig.
-func BugFor(r *diff.Report, sig diff.Signature, st *reduce.Stats, engines ...oracle.Engine) (Bug, bool) {
+func BugFor(r *triage.Report, sig triage.Signature, st *reduce.Stats, engines ...oracle.Engine) (Bug, bool) {
 	d, ok := divergenceWith(r.Divergences, sig)
 	if !ok {
 		return Bug{}, false
@@ -210,7 +211,7 @@ func BugFor(r *diff.Report, sig diff.Signature, st *reduce.Stats, engines ...ora
 
 // Run is reduce.Run with the divergences written up: Bugs(r), or with Reduce
 // the deduplicated bugs of the reduced cases whose divergence survived.
-func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt reduce.RunOptions) (*diff.Report, []Bug) {
+func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt reduce.RunOptions) (*triage.Report, []Bug) {
 	r, reduced := reduce.Run(ctx, c, engines, opt)
 	if !opt.Reduce {
 		return r, Bugs(r, engines...)
@@ -248,7 +249,7 @@ func Reduced(rs []*reduce.Result, engines ...oracle.Engine) []Bug {
 	return Dedup(bugs)
 }
 
-func bugOf(r *diff.Report, d diff.Divergence, engines []oracle.Engine, st *reduce.Stats) Bug {
+func bugOf(r *triage.Report, d triage.Divergence, engines []oracle.Engine, st *reduce.Stats) Bug {
 	c := r.Case
 	b := Bug{Case: caseName(c.Name), Class: d.Signature.Class, Kind: r.Kind, Status: status(d), Signature: d.Signature.String(), Oracle: Version()}
 	b.Reproducer = Reproducer{Query: c.Query, Data: nquads(c.Dataset), Base: c.Base, Commands: map[string]string{}}
@@ -319,7 +320,7 @@ func triggerOf(fs []feature, st *reduce.Stats, engine string) trigger {
 }
 
 // engineReport is v's report for its own tracker.
-func engineReport(r *diff.Report, d diff.Divergence, v diff.EngineVerdict, engines []oracle.Engine, rep Reproducer, t trigger) EngineReport {
+func engineReport(r *triage.Report, d triage.Divergence, v triage.EngineVerdict, engines []oracle.Engine, rep Reproducer, t trigger) EngineReport {
 	rc := rootcause.Of(rootcause.Finding{Engine: v.Engine, Class: d.Signature.Class, Trigger: t.labels, Ablated: t.ablated,
 		Symptom: rootcause.Symptom(d.Signature.Class, r.Expected, v), Query: r.Case.Query})
 	n := name(r.Case.Query, r.Case.Base, d.Signature.Class, r.Expected, v, triggerNames(t))
@@ -357,16 +358,16 @@ func nativeOf(engine string, engines []oracle.Engine, c oracle.NativeCase) (orac
 }
 
 // otherLine says in one line what another engine answers.
-func otherLine(o diff.EngineVerdict, d diff.Divergence) OtherLine {
+func otherLine(o triage.EngineVerdict, d triage.Divergence) OtherLine {
 	l := OtherLine{EngineRef: EngineRef{o.Engine, o.Version}, Outcome: o.Outcome, Class: o.Class}
 	switch {
-	case o.Outcome == diff.Correct:
+	case o.Outcome == triage.Correct:
 		l.Line = "correct"
 	case slices.Contains(d.Signature.Wrong, o.Engine):
 		l.Line = "wrong: the same divergence (" + string(d.Signature.Class) + ")"
 	case o.Err != nil && o.Err.Error() != string(o.Outcome):
 		l.Line = string(o.Outcome) + ": " + truncate(firstLine(localText(o.Err.Error())), 160)
-	case o.Outcome == diff.Wrong || o.Outcome == diff.Unjudged && o.Class != "":
+	case o.Outcome == triage.Wrong || o.Outcome == triage.Unjudged && o.Class != "":
 		l.Line = string(o.Outcome) + " (" + string(o.Class) + ")"
 	default:
 		l.Line = string(o.Outcome)
@@ -381,7 +382,7 @@ func firstLine(s string) string {
 	return s
 }
 
-func expectedText(r *diff.Report) *AnswerText {
+func expectedText(r *triage.Report) *AnswerText {
 	if r.Expected != nil {
 		return answerText(r.Expected, nil)
 	}
@@ -391,7 +392,7 @@ func expectedText(r *diff.Report) *AnswerText {
 	return nil
 }
 
-func status(d diff.Divergence) string {
+func status(d triage.Divergence) string {
 	switch {
 	case d.Suspect:
 		return "suspect"
@@ -438,7 +439,7 @@ var classPhrase = map[diff.Class]string{
 	diff.ClassComputedValue:        "computes another value", diff.ClassComputedDatatype: "computes a value of another datatype",
 }
 
-func engineAnswer(v diff.EngineVerdict) EngineAnswer {
+func engineAnswer(v triage.EngineVerdict) EngineAnswer {
 	ea := EngineAnswer{EngineRef: EngineRef{v.Engine, v.Version}, Outcome: v.Outcome, Classes: v.Classes}
 	if v.Err != nil {
 		ea.Answer = AnswerText{Format: "error", Text: localText(v.Err.Error())} // local.go: no path of this machine
@@ -551,8 +552,8 @@ func emptyRows(a *results.Answer) int {
 
 // judgedBasis is a basis that says the fast engine judged: the text the
 // verdict rests on is the same, the expected answer is the fast engine's,
-// and its Note says on what evidence (diff.Large.Verdict).
-func judgedBasis(b *results.Basis, r *diff.Report) *results.Basis {
+// and its Note says on what evidence (large.Evidence.Verdict).
+func judgedBasis(b *results.Basis, r *triage.Report) *results.Basis {
 	out := results.Basis{Kind: results.BasisText}
 	if b != nil {
 		out = *b

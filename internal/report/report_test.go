@@ -13,6 +13,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 var update = flag.Bool("update", false, "rewrite goldens")
@@ -48,7 +49,7 @@ func reportCase() (*oracle.Case, []oracle.Outcome) {
 
 func TestReportGoldens(t *testing.T) {
 	c, outs := reportCase()
-	r := diff.Triage(c, outs)
+	r := triage.Triage(c, outs)
 	bugs := Bugs(r, adapterEngines()...)
 	if len(bugs) != 1 || len(bugs[0].Reports) != 2 {
 		t.Fatalf("want one bug with two engine reports, got %+v", bugs)
@@ -167,7 +168,7 @@ func reportGolden(t *testing.T, name, got string) {
 
 func TestDedup(t *testing.T) {
 	c, outs := reportCase()
-	small := Bugs(diff.Triage(c, outs))[0]
+	small := Bugs(triage.Triage(c, outs))[0]
 	big := small
 	big.Reproducer.Query += "# longer\n"
 	big.ID = "zzz"

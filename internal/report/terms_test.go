@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 func TestTermText(t *testing.T) {
@@ -37,7 +37,7 @@ func TestTermText(t *testing.T) {
 // Markdown and in the JSON.
 func TestOneWritingOfTerms(t *testing.T) {
 	c, outs := reportCase()
-	r := diff.Triage(c, outs)
+	r := triage.Triage(c, outs)
 	bugs := Bugs(r)
 	const term = `"204"^^xsd:decimal`
 	er := bugs[0].Reports[0]

@@ -12,6 +12,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/rootcause"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // UpdateBug is a divergence on an update case written up: the request
@@ -24,7 +25,7 @@ type UpdateBug struct {
 	Engine    string               `json:"engine"` // the first wrong engine
 	Version   string               `json:"version"`
 	Class     diff.Class           `json:"class"`
-	Kind      diff.Kind            `json:"kind"`
+	Kind      triage.Kind          `json:"kind"`
 	Status    string               `json:"status"` // open, internal
 	Signature string               `json:"signature"`
 	Feature   string               `json:"feature"` // the operation: "DELETE WHERE", "request sequence"...
@@ -52,7 +53,7 @@ type UpdateEngineReport struct {
 	EngineRef
 	Title   string         `json:"title"`
 	Effect  string         `json:"effect"`
-	Outcome diff.Outcome   `json:"outcome"`
+	Outcome triage.Outcome `json:"outcome"`
 	Classes []diff.Class   `json:"classes"`
 	Store   *StoreText     `json:"store,omitempty"` // nil when the engine gave none
 	Error   string         `json:"error,omitempty"`
@@ -79,12 +80,12 @@ type GraphDiff struct {
 
 // UpdateBugs writes up every divergence of run, one UpdateBug each.
 func UpdateBugs(run *reduce.UpdateRun, engines ...oracle.Engine) []UpdateBug {
-	return writeUp(run.Divergences, func(d diff.Divergence) UpdateBug { return updateBugOf(run, d, nil, engines) })
+	return writeUp(run.Divergences, func(d triage.Divergence) UpdateBug { return updateBugOf(run, d, nil, engines) })
 }
 
 // UpdateBugFor writes up the divergence with signature sig, with the
 // reduction figures; ok is false when run does not show it.
-func UpdateBugFor(run *reduce.UpdateRun, sig diff.Signature, st *reduce.Stats, engines ...oracle.Engine) (UpdateBug, bool) {
+func UpdateBugFor(run *reduce.UpdateRun, sig triage.Signature, st *reduce.Stats, engines ...oracle.Engine) (UpdateBug, bool) {
 	if d, ok := divergenceWith(run.Divergences, sig); ok {
 		return updateBugOf(run, d, st, engines), true
 	}
@@ -109,7 +110,7 @@ func UpdateReduced(rs []*reduce.UpdateResult, engines ...oracle.Engine) []Update
 	return out
 }
 
-func updateBugOf(run *reduce.UpdateRun, d diff.Divergence, st *reduce.Stats, engines []oracle.Engine) UpdateBug {
+func updateBugOf(run *reduce.UpdateRun, d triage.Divergence, st *reduce.Stats, engines []oracle.Engine) UpdateBug {
 	c := run.Case
 	b := UpdateBug{Class: d.Signature.Class, Kind: run.Kind, Status: "open", Signature: d.Signature.String(),
 		Oracle: Version(), Request: c.Update, Data: nquadsText(c.Store), Base: c.Base}
@@ -152,7 +153,7 @@ func updateRootCause(run *reduce.UpdateRun, b UpdateBug, name string, st *reduce
 		}
 	}
 	return rootcause.Of(rootcause.Finding{Engine: name, Class: b.Class, Trigger: trig, Ablated: ablated,
-		Symptom: rootcause.Symptom(b.Class, nil, diff.EngineVerdict{Engine: name, Err: run.Verdict(name).Err}), Query: b.Request})
+		Symptom: rootcause.Symptom(b.Class, nil, triage.EngineVerdict{Engine: name, Err: run.Verdict(name).Err}), Query: b.Request})
 }
 
 func updateEngineReport(run *reduce.UpdateRun, b UpdateBug, name string, engines []oracle.Engine) UpdateEngineReport {

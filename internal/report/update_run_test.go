@@ -6,13 +6,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // dropsGraphs is an engine with a real bug: it applies the request with
@@ -49,7 +49,7 @@ func TestRunUpdateReduced(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if run.Kind != diff.KindEngineBug || len(bugs) != 1 {
+	if run.Kind != triage.KindEngineBug || len(bugs) != 1 {
 		t.Fatalf("kind %s, %d bugs", run.Kind, len(bugs))
 	}
 	b := bugs[0]

@@ -12,6 +12,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // updateRun is Oxigraph's canonicalisation as an update case shows it:
@@ -33,13 +34,13 @@ func updateRun() *reduce.UpdateRun {
 	v := diff.CompareAs("pyoxigraph", want, got)
 	c := &oracle.UpdateCase{Name: "canon", Store: before,
 		Update: "PREFIX ex: <http://example.org/>\nINSERT { ex:s ex:q ?o } WHERE { ex:s ex:p ?o }\n"}
-	sig := diff.Signature{Class: v.Classes[0], Wrong: []string{"pyoxigraph"}, Right: []string{"engine", "jena", "reference"}}
-	return &reduce.UpdateRun{Case: c, Kind: diff.KindEngineBug, Expected: want, Divergences: []diff.Divergence{{Signature: sig}},
+	sig := triage.Signature{Class: v.Classes[0], Wrong: []string{"pyoxigraph"}, Right: []string{"engine", "jena", "reference"}}
+	return &reduce.UpdateRun{Case: c, Kind: triage.KindEngineBug, Expected: want, Divergences: []triage.Divergence{{Signature: sig}},
 		Verdicts: []reduce.UpdateVerdict{
-			{Engine: "reference", Version: "dev", Outcome: diff.Correct, Answer: want},
-			{Engine: "engine", Version: "dev", Outcome: diff.Correct, Answer: want},
-			{Engine: "pyoxigraph", Version: "0.5.2", Outcome: diff.Wrong, Class: v.Classes[0], Classes: v.Classes, Answer: got, Verdict: v},
-			{Engine: "jena", Version: "6.2.0", Outcome: diff.Correct, Answer: want},
+			{Engine: "reference", Version: "dev", Outcome: triage.Correct, Answer: want},
+			{Engine: "engine", Version: "dev", Outcome: triage.Correct, Answer: want},
+			{Engine: "pyoxigraph", Version: "0.5.2", Outcome: triage.Wrong, Class: v.Classes[0], Classes: v.Classes, Answer: got, Verdict: v},
+			{Engine: "jena", Version: "6.2.0", Outcome: triage.Correct, Answer: want},
 		}}
 }
 

@@ -11,12 +11,13 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Symptom says what the engine did, abstracted so that two witnesses of
 // one fault read the same: for an error, the engine's message with its
 // particulars replaced; for a wrong answer, the shape of the difference.
-func Symptom(class diff.Class, expected *results.Answer, v diff.EngineVerdict) string {
+func Symptom(class diff.Class, expected *results.Answer, v triage.EngineVerdict) string {
 	switch class {
 	case diff.ClassErrorVsAnswer:
 		if v.Err == nil {

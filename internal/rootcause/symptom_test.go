@@ -11,6 +11,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // table reads a testdata file of " | "-separated rows, skipping comments.
@@ -68,7 +69,7 @@ func TestAskRows(t *testing.T) {
 		expected, actual bool
 		want             string
 	}{{true, false, "row dropped"}, {false, true, "row added"}} {
-		got := Symptom(diff.ClassWrongValue, ask(c.expected), diff.EngineVerdict{Engine: "rdflib", Answer: ask(c.actual)})
+		got := Symptom(diff.ClassWrongValue, ask(c.expected), triage.EngineVerdict{Engine: "rdflib", Answer: ask(c.actual)})
 		require.Equal(t, c.want, got)
 	}
 }
@@ -90,7 +91,7 @@ func TestSlicedCell(t *testing.T) {
 			Freedom: &results.Freedom{Ordered: true, Sequence: []results.Solution{{"e": iri}, {"e": stored}},
 				Ties: c.ties, Limit: 1}}
 		actual := &results.Answer{Kind: results.Bindings, Vars: []string{"e"}, Rows: []results.Solution{{"e": written}}}
-		got := Symptom(diff.ClassWrongValue, expected, diff.EngineVerdict{Engine: "rdflib", Answer: actual})
+		got := Symptom(diff.ClassWrongValue, expected, triage.EngineVerdict{Engine: "rdflib", Answer: actual})
 		require.Equal(t, c.want, got, "ties %v", c.ties)
 	}
 }

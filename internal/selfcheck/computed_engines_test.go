@@ -10,11 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // computedEngines are engines that compute values their own way: with the judge's
@@ -25,7 +25,7 @@ var computedEngines = []string{"oxigraph", "pyoxigraph", "jena"}
 // internal/regress/testdata/seeds/library.ttl) and an AVG/GROUP BY with
 // ORDER BY and LIMIT over a generated graph of 1,000 triples are judged
 // correct for Oxigraph, pyoxigraph and Jena, through the path `oracle diff`
-// takes (oracle.Run, diff.Triage). Before the predicate knew computed
+// takes (oracle.Run, triage.Triage). Before the predicate knew computed
 // values, Oxigraph's "285"^^xsd:decimal was numeric-lexical and every
 // engine's decimal quotient with fewer digits than the judge's was
 // wrong-value. An engine that is not installed is skipped, except under
@@ -61,14 +61,14 @@ func installed(t *testing.T, name string) oracle.Engine {
 }
 
 // judgeCorrect runs the judge and the engine on c and requires the engine
-// to be correct by diff.Triage.
+// to be correct by triage.Triage.
 func judgeCorrect(t *testing.T, c *oracle.Case, eng oracle.Engine) {
 	t.Helper()
 	judge := registry.Reference(reference.Options{Seed: 1})
 	outs := oracle.Run(context.Background(), c, []oracle.Engine{judge, eng}, time.Minute)
-	rep := diff.Triage(c, outs)
+	rep := triage.Triage(c, outs)
 	v := rep.Verdict(eng.Name())
-	if v == nil || v.Outcome != diff.Correct {
+	if v == nil || v.Outcome != triage.Correct {
 		msg := "no verdict"
 		if v != nil {
 			msg = fmt.Sprintf("%s %v %v", v.Outcome, v.Classes, v.Err)

@@ -12,6 +12,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 const (
@@ -28,10 +29,10 @@ func TestDiffJSONAllCorrect(t *testing.T) {
 	}
 	var rep report.JSONReport
 	r.json(t, &rep)
-	if rep.Kind != diff.KindAllCorrect || rep.Judge != "reference" || len(rep.Bugs) != 0 {
+	if rep.Kind != triage.KindAllCorrect || rep.Judge != "reference" || len(rep.Bugs) != 0 {
 		t.Errorf("kind %s judge %q bugs %d, want all-correct judged by reference with no bug", rep.Kind, rep.Judge, len(rep.Bugs))
 	}
-	if len(rep.Verdicts) != 1 || rep.Verdicts[0].Engine != "engine" || rep.Verdicts[0].Outcome != diff.Correct {
+	if len(rep.Verdicts) != 1 || rep.Verdicts[0].Engine != "engine" || rep.Verdicts[0].Outcome != triage.Correct {
 		t.Errorf("verdicts %+v, want engine correct only (liar not requested)", rep.Verdicts)
 	}
 	if !strings.Contains(r.Header.Get("Server-Timing"), "run;dur=") {
@@ -45,7 +46,7 @@ func TestDiffSPARQLBodyAndForm(t *testing.T) {
 	r := do(t, "POST", ts.URL+"/v1/diff?"+q.Encode(), "application/sparql-query", []byte(selectSP))
 	var rep report.JSONReport
 	r.json(t, &rep)
-	if r.Status != 200 || rep.Kind != diff.KindEngineBug || len(rep.Bugs) != 1 || rep.Bugs[0].Engine != "liar" {
+	if r.Status != 200 || rep.Kind != triage.KindEngineBug || len(rep.Bugs) != 1 || rep.Bugs[0].Engine != "liar" {
 		t.Fatalf("status %d kind %s bugs %d: want an engine bug in liar", r.Status, rep.Kind, len(rep.Bugs))
 	}
 	if rep.Bugs[0].Class != diff.ClassMissingRows {
@@ -59,7 +60,7 @@ func TestDiffSPARQLBodyAndForm(t *testing.T) {
 	}
 	r = do(t, "POST", ts.URL+"/v1/diff", "application/x-www-form-urlencoded", []byte(form.Encode()), "Authorization", "Bearer any")
 	r.json(t, &rep)
-	if r.Status != 200 || rep.Kind != diff.KindAllCorrect {
+	if r.Status != 200 || rep.Kind != triage.KindAllCorrect {
 		t.Errorf("form: status %d kind %s, want 200 all-correct", r.Status, rep.Kind)
 	}
 }
@@ -222,7 +223,7 @@ func TestDiffSPARQL12Judged(t *testing.T) {
 	var rep report.JSONReport
 	r := postJSON(t, ts.URL+"/v1/diff", map[string]any{"query": q, "engines": []string{"engine"}})
 	r.json(t, &rep)
-	if r.Status != 200 || rep.Judge != "reference" || rep.Kind != diff.KindAllCorrect {
+	if r.Status != 200 || rep.Judge != "reference" || rep.Kind != triage.KindAllCorrect {
 		t.Errorf("a 1.2 query: status %d judge %q kind %s (%s), want all-correct judged by reference", r.Status, rep.Judge, rep.Kind, rep.JudgeError)
 	}
 }

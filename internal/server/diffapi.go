@@ -22,6 +22,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // diffRequest is the body of POST /v1/diff (application/json). A SPARQL
@@ -98,11 +99,11 @@ func (st stamps) serverTiming(end time.Time) string {
 type outcome struct {
 	err         *APIError
 	c           *oracle.Case
-	rep         *diff.Report
+	rep         *triage.Report
 	bugs        []report.Bug
 	judge       *timedJudge
 	loaded, ran time.Time
-	upd         *diff.UpdateReport // an update request's report (diffapi_update.go)
+	upd         *triage.UpdateReport // an update request's report (diffapi_update.go)
 }
 
 // runDiff loads the dataset and runs the case: the part of a request that

@@ -9,16 +9,16 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // postUpdate answers POST /v1/diff with an `update` field (or an
 // application/sparql-update body): the request is applied to the store the
 // dataset catalogue describes (its default and named graphs; its sources
 // are what LOAD may read) by every served engine that applies updates, and
-// each store after it is judged against the judge's (diff.RunUpdate). The
-// answer is a diff.UpdateReport; nothing is filed.
+// each store after it is judged against the judge's (triage.RunUpdate). The
+// answer is a triage.UpdateReport; nothing is filed.
 func (s *Server) postUpdate(w http.ResponseWriter, r *http.Request, req *diffRequest, start time.Time) {
 	apiErr := s.checkUpdate(req)
 	var engines []oracle.Engine
@@ -61,8 +61,8 @@ func (s *Server) runUpdate(ctx context.Context, req *diffRequest, engines []orac
 	uc := &oracle.UpdateCase{Name: c.Name, Update: req.Update, Base: c.Base, Store: c.Dataset, Sources: c.Sources}
 	o := &outcome{loaded: time.Now()}
 	var err error
-	o.upd, err = diff.RunUpdate(ctx, uc, engines, s.lim.Deadline)
-	if errors.Is(err, diff.ErrUpdateRejected) {
+	o.upd, err = triage.RunUpdate(ctx, uc, engines, s.lim.Deadline)
+	if errors.Is(err, triage.ErrUpdateRejected) {
 		o.err = &APIError{Status: http.StatusBadRequest, Error: "malformed update", Field: "update", Detail: err.Error()}
 	} else if err != nil {
 		o.err = &APIError{Status: http.StatusInternalServerError, Error: "update failed", Detail: err.Error()}

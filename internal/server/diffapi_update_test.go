@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 const namedStore = `{"default": "<http://ex/a> <http://ex/p> 1 .", "named": {"http://ex/g": "<http://ex/a> <http://ex/p> _:b ."}}`
@@ -21,9 +21,9 @@ func TestDiffUpdate(t *testing.T) {
 	if r.Status != 200 {
 		t.Fatalf("status %d: %s", r.Status, r.Body)
 	}
-	var rep diff.UpdateReport
+	var rep triage.UpdateReport
 	r.json(t, &rep)
-	if rep.Kind != diff.KindAllCorrect || len(rep.Verdicts) != 2 || rep.Verdicts[1].Engine != "engine" || rep.Verdicts[1].Quads != 3 {
+	if rep.Kind != triage.KindAllCorrect || len(rep.Verdicts) != 2 || rep.Verdicts[1].Engine != "engine" || rep.Verdicts[1].Quads != 3 {
 		t.Errorf("report %+v, want all-correct: reference and engine with 3 quads (the DELETE template is in the default graph)", rep)
 	}
 	if len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "liar") || len(rep.Choices) != 1 {
@@ -32,7 +32,7 @@ func TestDiffUpdate(t *testing.T) {
 	q := url.Values{"dataset": {namedStore}}
 	r = do(t, "POST", ts.URL+"/v1/diff?"+q.Encode(), "application/sparql-update", []byte("CLEAR GRAPH <http://ex/g>"))
 	r.json(t, &rep)
-	if r.Status != 200 || rep.Kind != diff.KindAllCorrect || rep.Verdicts[0].Quads != 1 || rep.Verdicts[0].Graphs != 1 {
+	if r.Status != 200 || rep.Kind != triage.KindAllCorrect || rep.Verdicts[0].Quads != 1 || rep.Verdicts[0].Graphs != 1 {
 		t.Errorf("sparql-update body: status %d report %+v", r.Status, rep)
 	}
 }

@@ -14,11 +14,13 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/engine"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // largeQuery is the BSBM chain join with a FILTER: the reference
@@ -78,7 +80,7 @@ func TestLargeCaseGetsAVerdict(t *testing.T) {
 	if rep.LargeJudge == nil || rep.LargeJudge.Agree == 0 || len(rep.LargeJudge.Checks) == 0 {
 		t.Errorf("large_judge %+v, want agreeing samples and passed checks as its evidence", rep.LargeJudge)
 	}
-	if len(rep.Verdicts) != 1 || rep.Verdicts[0].Outcome != diff.Correct && rep.Verdicts[0].Basis == nil {
+	if len(rep.Verdicts) != 1 || rep.Verdicts[0].Outcome != triage.Correct && rep.Verdicts[0].Basis == nil {
 		t.Errorf("verdicts %+v, want %s judged (correct, or wrong with a basis)", rep.Verdicts, ext.Name())
 	}
 }
@@ -167,7 +169,7 @@ func hasTimeout(r response) bool {
 		return false
 	}
 	for _, v := range rep.Verdicts {
-		if v.Outcome == diff.TimedOut {
+		if v.Outcome == triage.TimedOut {
 			return true
 		}
 	}
@@ -197,7 +199,7 @@ func TestInHouseLargeVerdictsArray(t *testing.T) {
 	pair := inHouse()[:2]
 	_, ts := newTest(t, Config{Engines: []oracle.Engine{budgetBound{pair[0]}, pair[1]}})
 	var data strings.Builder
-	for i := range 2 * diff.DefaultLarge.LargeQuads {
+	for i := range 2 * large.Default.LargeQuads {
 		fmt.Fprintf(&data, "<http://ex/s%d> <http://ex/p> %d .\n", i, i)
 	}
 	body, _ := json.Marshal(map[string]any{"query": `SELECT ?s ?o WHERE { ?s <http://ex/p> ?o FILTER(?o > 100) }`,
@@ -218,8 +220,8 @@ func TestInHouseLargeVerdictsArray(t *testing.T) {
 type budgetBound struct{ oracle.Engine }
 
 func (b budgetBound) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	if c.Dataset != nil && c.Dataset.Len() > diff.DefaultLarge.LargeQuads {
-		return nil, fmt.Errorf("%w: 50000000 steps (test: out of budget past %d quads)", oracle.ErrBudget, diff.DefaultLarge.LargeQuads)
+	if c.Dataset != nil && c.Dataset.Len() > large.Default.LargeQuads {
+		return nil, fmt.Errorf("%w: 50000000 steps (test: out of budget past %d quads)", oracle.ErrBudget, large.Default.LargeQuads)
 	}
 	return b.Engine.Eval(ctx, c)
 }

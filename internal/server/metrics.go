@@ -7,8 +7,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Metrics are the service's Prometheus collectors, named per the
@@ -64,7 +64,7 @@ func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
 
 // ObserveReport counts one judged case: its verdicts, each engine's time,
 // and budget exhaustions (the judge's and the engines').
-func (m *Metrics) ObserveReport(r *diff.Report) {
+func (m *Metrics) ObserveReport(r *triage.Report) {
 	m.cases.Inc()
 	if errors.Is(r.JudgeErr, oracle.ErrBudget) {
 		m.budget.Inc()

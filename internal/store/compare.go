@@ -9,12 +9,12 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // divergentOutcomes are the outcomes filed as an engine's bug (diff's
 // isDivergent): unsupported and timeout are limits, not divergences.
-var divergentOutcomes = []any{string(diff.Wrong), string(diff.Errored), string(diff.Crashed), string(diff.Rejected)}
+var divergentOutcomes = []any{string(triage.Wrong), string(triage.Errored), string(triage.Crashed), string(triage.Rejected)}
 
 const divergentIn = `outcome IN (?, ?, ?, ?)`
 
@@ -174,7 +174,7 @@ func (db *DB) afterwards(ctx context.Context, c *Comparison, links []link) (*[]R
 		switch {
 		case slices.Contains(divergentOutcomes, any(outcome)):
 			return &c.Moved, nil
-		case outcome == string(diff.Correct):
+		case outcome == string(triage.Correct):
 			correct++
 		}
 	}

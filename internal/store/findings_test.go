@@ -11,12 +11,13 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/rootcause"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // multi is one divergence with several engines wrong and the given engines
 // agreeing with the judge: a witness per wrong engine.
 func multi(class diff.Class, query string, wrong, right []string) Record {
-	sig := diff.Signature{Class: class, Wrong: wrong, Right: right}
+	sig := triage.Signature{Class: class, Wrong: wrong, Right: right}
 	r := bug(wrong[0], class, "OPTIONAL", query)
 	r.Signature = sig.String()
 	r.Witnesses = nil
@@ -239,12 +240,12 @@ func TestTriage(t *testing.T) {
 		require.Contains(t, hist[1].Note, "6.2.0")
 
 		suspect := bug("rdfquery", diff.ClassWrongValue, "AVG", "SELECT (AVG(1) AS ?a) {}")
-		suspect.Status, suspect.Kind = StatusSuspect, string(diff.KindOracleSuspect)
+		suspect.Status, suspect.Kind = StatusSuspect, string(triage.KindOracleSuspect)
 		require.Equal(t, StatusSuspect, file(suspect).Status)
-		suspect.Status, suspect.Kind = StatusOpen, string(diff.KindEngineBug)
+		suspect.Status, suspect.Kind = StatusOpen, string(triage.KindEngineBug)
 		seen := file(suspect)
 		require.Equal(t, StatusOpen, seen.Status, "an untriaged status follows the latest filing (an engine more agreed with the judge)")
-		require.Equal(t, string(diff.KindEngineBug), seen.Kind)
+		require.Equal(t, string(triage.KindEngineBug), seen.Kind)
 
 		_, err = db.History(ctx, 9999)
 		require.True(t, errors.Is(err, ErrNotFound))

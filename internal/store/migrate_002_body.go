@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // legacyBody is a write-up as migration 001 stored it: a JSON object with
@@ -49,7 +49,7 @@ func (b legacyBody) objects(key string) []legacyBody {
 // reduced case's fingerprint.
 func (b legacyBody) identities() []Identity {
 	var wrong []string
-	if sig, err := diff.ParseSignature(b.str("signature")); err == nil {
+	if sig, err := triage.ParseSignature(b.str("signature")); err == nil {
 		wrong = append(wrong, sig.Wrong...)
 	}
 	if len(wrong) == 0 && b.str("engine") != "" {

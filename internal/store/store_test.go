@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // backend opens a fresh store; reopen opens the same database again.
@@ -86,8 +87,8 @@ func each(t *testing.T, fn func(t *testing.T, b backend)) {
 
 // bug builds a Record of one wrong engine with the given signature parts.
 func bug(engine string, class diff.Class, feature, query string) Record {
-	sig := diff.Signature{Class: class, Wrong: []string{engine}, Right: []string{"engine", "reference"}}
-	r := Record{Engine: engine, Class: string(class), Kind: string(diff.KindEngineBug), Status: "open",
+	sig := triage.Signature{Class: class, Wrong: []string{engine}, Right: []string{"engine", "reference"}}
+	r := Record{Engine: engine, Class: string(class), Kind: string(triage.KindEngineBug), Status: "open",
 		Signature: sig.String(), Feature: feature,
 		Reproducer: Reproducer{Query: query, Data: "<http://e/s> <http://e/p> <http://e/o> .\n"}}
 	r.ID = fmt.Sprintf("%x", len(query)) + engine

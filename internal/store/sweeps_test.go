@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 func genSpec(from, to int64, engines ...string) SweepSpec {
@@ -24,14 +25,14 @@ func record(t *testing.T, db *DB, sweep int64, caseName string, bugs ...Record) 
 	rec.Results = append(rec.Results, Result{Engine: "reference", Outcome: "judge", ElapsedMS: 1})
 	for _, b := range bugs {
 		if b.Status == "correct" {
-			rec.Results = append(rec.Results, Result{Engine: b.Engine, Outcome: string(diff.Correct)})
+			rec.Results = append(rec.Results, Result{Engine: b.Engine, Outcome: string(triage.Correct)})
 			continue
 		}
 		rec.Diverged = true
 		r, _, err := db.FileReport(ctx, Filing{Record: b, SweepID: sweep, Case: caseName})
 		require.NoError(t, err)
 		rec.Reports = append(rec.Reports, r.ID)
-		rec.Results = append(rec.Results, Result{Engine: b.Engine, Outcome: string(diff.Wrong), Class: b.Class, Feature: b.Feature, ElapsedMS: 2.5})
+		rec.Results = append(rec.Results, Result{Engine: b.Engine, Outcome: string(triage.Wrong), Class: b.Class, Feature: b.Feature, ElapsedMS: 2.5})
 	}
 	require.NoError(t, db.RecordCase(ctx, rec))
 }
@@ -199,7 +200,7 @@ func TestCompareScope(t *testing.T) {
 		bs, _ := db.CreateSweep(ctx, genSpec(0, 3, "jena", "rasqal", "oxigraph"))
 		moved := bug("jena", diff.ClassWrongValue, "STR", "q1 reduced otherwise")
 		record(t, db, bs.ID, "c1", moved)
-		timeout := CaseRecord{SweepID: bs.ID, Case: "c2", Results: []Result{{Engine: "rasqal", Outcome: string(diff.TimedOut)}}}
+		timeout := CaseRecord{SweepID: bs.ID, Case: "c2", Results: []Result{{Engine: "rasqal", Outcome: string(triage.TimedOut)}}}
 		require.NoError(t, db.RecordCase(ctx, timeout))
 		record(t, db, bs.ID, "c3", oxi)
 		done(bs)

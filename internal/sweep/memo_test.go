@@ -10,9 +10,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // memoBugNamed is an outcome of one bug whose store key is its feature.
@@ -133,7 +133,7 @@ func sweepCounting(t *testing.T, st *store.DB, spec store.SweepSpec, key string)
 	defer cancel()
 	var mu sync.Mutex
 	perKey, reductions := map[string]int{}, map[string]int{}
-	observe := func(rep *diff.Report) {
+	observe := func(rep *triage.Report) {
 		mu.Lock()
 		defer mu.Unlock()
 		for _, d := range rep.Divergences {

@@ -16,6 +16,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // failsOn is the fast engine with a bug: it fails every query whose text
@@ -155,7 +156,7 @@ func checkPerEngine(t *testing.T, st *store.DB, s store.Sweep) {
 	rs, err := st.Results(ctx, s.ID, store.ResultFilter{Case: "regress/two-bugs", Engine: "flaky"})
 	require.NoError(t, err)
 	require.Len(t, rs, 1)
-	require.Equal(t, string(diff.Errored), rs[0].Outcome, "the flagged engine's verdict is still recorded")
+	require.Equal(t, string(triage.Errored), rs[0].Outcome, "the flagged engine's verdict is still recorded")
 }
 
 // TestSweepReducesPerEngineReal: RDFLib and RDF::Query both fail

@@ -8,14 +8,16 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/filing"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Metamorphic relations in a sweep: a profile with Relations set (the
-// realistic profile) runs every relation (diff.Relations) on every engine
+// realistic profile) runs every relation (large.Relations) on every engine
 // that answered the case's query, after the judge, so an engine is judged
 // against itself where no judge reaches (data past the reference). The
 // engine's answer to the query is the one the judge already got (known):
@@ -40,14 +42,14 @@ func relationsFor(key string) bool {
 
 // relationRun is what the relations found on one case.
 type relationRun struct {
-	checks []diff.Check
+	checks []large.Check
 	rows   []store.RelationCheck
 }
 
 // runRelations runs the relations on the engines of run that answered
 // c's query in rep, within relationsShare deadlines; an engine that did
 // not answer gets a skipped row per relation saying why.
-func runRelations(ctx context.Context, c *oracle.Case, run []oracle.Engine, rep *diff.Report, deadline time.Duration) relationRun {
+func runRelations(ctx context.Context, c *oracle.Case, run []oracle.Engine, rep *triage.Report, deadline time.Duration) relationRun {
 	ctx, cancel := context.WithTimeout(ctx, relationsShare*deadline)
 	defer cancel()
 	var engines []oracle.Engine
@@ -64,7 +66,7 @@ func runRelations(ctx context.Context, c *oracle.Case, run []oracle.Engine, rep 
 	if len(engines) == 0 {
 		return out
 	}
-	out.checks = diff.RunRelations(ctx, c, engines, nil, deadline)
+	out.checks = large.RunRelations(ctx, c, engines, nil, deadline)
 	out.rows = append(relationRows(out.checks, names), out.rows...)
 	return out
 }
@@ -73,7 +75,7 @@ func runRelations(ctx context.Context, c *oracle.Case, run []oracle.Engine, rep 
 // answer to the case's query.
 func notAnswered(engine, why string) []store.RelationCheck {
 	var out []store.RelationCheck
-	for _, rel := range diff.Relations {
+	for _, rel := range large.Relations {
 		out = append(out, store.RelationCheck{Engine: engine, Relation: rel.Name, Outcome: store.RelationSkipped,
 			Reason: "the engine did not answer the case's query: " + why})
 	}
@@ -82,7 +84,7 @@ func notAnswered(engine, why string) []store.RelationCheck {
 
 // relationRows is one row per engine and relation: a relation that does
 // not apply to the query (a check of no engine) is skipped for each.
-func relationRows(checks []diff.Check, engines []string) []store.RelationCheck {
+func relationRows(checks []large.Check, engines []string) []store.RelationCheck {
 	var out []store.RelationCheck
 	for _, ch := range checks {
 		if ch.Engine != "" {
@@ -100,7 +102,7 @@ func relationRows(checks []diff.Check, engines []string) []store.RelationCheck {
 // relation's queries (diff metamorphic_relrun.go, ask).
 const failedMark = " failed on a query of the relation: "
 
-func relationRow(ch diff.Check) store.RelationCheck {
+func relationRow(ch large.Check) store.RelationCheck {
 	row := store.RelationCheck{Engine: ch.Engine, Relation: ch.Name}
 	switch {
 	case ch.Skipped != "" && strings.Contains(ch.Skipped, failedMark) && !strings.Contains(ch.Skipped, notStarted):
@@ -118,7 +120,7 @@ func relationRow(ch diff.Check) store.RelationCheck {
 // judgedBy is the judge that decided the case: the reference, the fast
 // engine (the large-case judge), the engines' own relations when neither
 // judged and some relation held or was violated, else none.
-func judgedBy(rep *diff.Report, rows []store.RelationCheck) string {
+func judgedBy(rep *triage.Report, rows []store.RelationCheck) string {
 	switch rep.Judge {
 	case diff.JudgeName:
 		return store.JudgeReference
@@ -138,7 +140,7 @@ func judgedBy(rep *diff.Report, rows []store.RelationCheck) string {
 // expected one when it judged, the fast engine's when the large-case
 // judge did (without the freedoms that judge adds), every other engine's
 // its verdict's.
-func knownOf(c *oracle.Case, e oracle.Engine, rep *diff.Report) (oracle.Engine, string) {
+func knownOf(c *oracle.Case, e oracle.Engine, rep *triage.Report) (oracle.Engine, string) {
 	q, err := c.Tree()
 	if err != nil {
 		return nil, "the query does not parse: " + err.Error()
@@ -213,7 +215,7 @@ func (k known) Unwrap() oracle.Engine { return k.Engine }
 // the case is the realistic one), returning the filed report ids. An
 // engine a judge already found correct or wrong keeps that verdict; the
 // basis says so.
-func (r *Runner) fileViolations(ctx context.Context, s store.Sweep, c *oracle.Case, run []oracle.Engine, rep *diff.Report, checks []diff.Check) ([]int64, error) {
+func (r *Runner) fileViolations(ctx context.Context, s store.Sweep, c *oracle.Case, run []oracle.Engine, rep *triage.Report, checks []large.Check) ([]int64, error) {
 	q, _ := c.Tree()
 	var bugs []report.Bug
 	for _, ch := range checks {
@@ -237,7 +239,7 @@ func versionOf(run []oracle.Engine, name string) string {
 
 // judgedNote says what the case's judge decided of engine, "" when no
 // judge decided it.
-func judgedNote(rep *diff.Report, engine string) string {
+func judgedNote(rep *triage.Report, engine string) string {
 	if rep.Judge == "" {
 		return ""
 	}
@@ -249,7 +251,7 @@ func judgedNote(rep *diff.Report, engine string) string {
 		return who + " judged the case with this answer"
 	}
 	v := rep.Verdict(engine)
-	if v == nil || v.Outcome == diff.Unjudged {
+	if v == nil || v.Outcome == triage.Unjudged {
 		return ""
 	}
 	return fmt.Sprintf("%s judged the engine %s on the query", who, v.Outcome)
@@ -268,7 +270,7 @@ func violated(rows []store.RelationCheck) bool {
 // relate runs the relations when the case's profile asks for them
 // (relationsFor), files their violations, and records the checks and the
 // judge that decided the case on rec.
-func (r *Runner) relate(ctx context.Context, s store.Sweep, key string, c *oracle.Case, run []oracle.Engine, rep *diff.Report, rec *store.CaseRecord) error {
+func (r *Runner) relate(ctx context.Context, s store.Sweep, key string, c *oracle.Case, run []oracle.Engine, rep *triage.Report, rec *store.CaseRecord) error {
 	var rr relationRun
 	if relationsFor(key) {
 		rr = runRelations(ctx, c, run, rep, time.Duration(s.Spec.DeadlineMS)*time.Millisecond)

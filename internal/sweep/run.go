@@ -16,6 +16,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Reduction defaults for a sweep's divergences (store.SweepSpec.ReduceCalls
@@ -75,7 +76,7 @@ func (r *Runner) judgeCase(ctx context.Context, s store.Sweep, key string) (stor
 	judge := &timed{Engine: engines[0]}
 	run := append([]oracle.Engine{judge}, engines[1:]...)
 	deadline := time.Duration(s.Spec.DeadlineMS) * time.Millisecond
-	rep := diff.Judge(ctx, c, run, deadline)
+	rep := triage.Judge(ctx, c, run, deadline)
 	if ctx.Err() != nil {
 		return rec, ctx.Err() // the job was stopped: run it again later
 	}
@@ -100,7 +101,7 @@ func (r *Runner) judgeCase(ctx context.Context, s store.Sweep, key string) (stor
 // the memo's, memo.go), files each surviving engine's bug, flags on rec
 // the engines whose divergence did not survive, and returns the feature of
 // each diverging engine's bug (a flagged engine keeps the unreduced one's).
-func (r *Runner) file(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine, rep *diff.Report, rec *store.CaseRecord) (map[string]string, error) {
+func (r *Runner) file(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine, rep *triage.Report, rec *store.CaseRecord) (map[string]string, error) {
 	features := map[string]string{}
 	for _, d := range rep.Divergences {
 		raw, _ := report.BugFor(rep, d.Signature, nil, engines...)
@@ -131,7 +132,7 @@ func setOnce(m map[string]string, k, v string) {
 // fileDivergence files one divergence: unreduced when the spec says so,
 // as an occurrence of earlier reductions when the memo has K of its
 // pre-reduction key, else reduced now, engine by engine.
-func (r *Runner) fileDivergence(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine, d diff.Divergence, raw report.Bug) (outcome, []int64, error) {
+func (r *Runner) fileDivergence(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine, d triage.Divergence, raw report.Bug) (outcome, []int64, error) {
 	if s.Spec.ReduceCalls < 0 {
 		return r.fileOutcome(ctx, s.ID, c.Name, outcome{bugs: []report.Bug{raw}})
 	}
@@ -191,7 +192,7 @@ func (r *Runner) fileOutcome(ctx context.Context, sweep int64, caseName string, 
 // divergence. An engine already wrong in d's class on a reduced case
 // written up here is not reduced again: filing that bug files it too. An
 // engine whose divergence does not survive is flagged, not filed.
-func (r *Runner) reduce(ctx context.Context, spec store.SweepSpec, c *oracle.Case, engines []oracle.Engine, d diff.Divergence) outcome {
+func (r *Runner) reduce(ctx context.Context, spec store.SweepSpec, c *oracle.Case, engines []oracle.Engine, d triage.Divergence) outcome {
 	r.reduced.Add(1)
 	lim := reduce.Limits{MaxCalls: orDefault(spec.ReduceCalls, DefaultReduceCalls),
 		MaxTime:  time.Duration(orDefault(spec.ReduceSeconds, DefaultReduceSeconds)) * time.Second,
@@ -239,7 +240,7 @@ func reducedBug(res *reduce.Result, err error, engines []oracle.Engine) (report.
 // wrongOf are the engines a bug is filed against: its signature's wrong
 // side (as filing.Record files it), its own engine when that does not parse.
 func wrongOf(b report.Bug) []string {
-	if sig, err := diff.ParseSignature(b.Signature); err == nil && len(sig.Wrong) > 0 {
+	if sig, err := triage.ParseSignature(b.Signature); err == nil && len(sig.Wrong) > 0 {
 		return sig.Wrong
 	}
 	return []string{b.Engine}
@@ -248,8 +249,8 @@ func wrongOf(b report.Bug) []string {
 // partlyJudged says why a case the judge answered was still not judged
 // for every engine (docs/architecture.md: nothing unjudged is correct); "" when it
 // was, or when the judge itself failed (a failed case).
-func partlyJudged(rep *diff.Report) string {
-	if rep.Kind != diff.KindUnjudged || rep.Judge == "" {
+func partlyJudged(rep *triage.Report) string {
+	if rep.Kind != triage.KindUnjudged || rep.Judge == "" {
 		return ""
 	}
 	if rep.Reason == "" {
@@ -267,7 +268,7 @@ func orDefault(v, def int) int {
 
 // resultRows is one row per engine: the judge's own row ("judge" when it
 // answered, else its error's outcome) and each verdict.
-func resultRows(rep *diff.Report, judge *timed, features map[string]string) []store.Result {
+func resultRows(rep *triage.Report, judge *timed, features map[string]string) []store.Result {
 	jr := store.Result{Engine: judge.Name(), Version: judge.Version(), Outcome: "judge", ElapsedMS: ms(judge.elapsed())}
 	if rep.Judge == diff.TwinName { // the large-case judge: the reference ran out, the fast engine judged
 		jr.Outcome, jr.Error = "unjudged", rep.JudgedBy

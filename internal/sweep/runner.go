@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/triage"
 	"io"
 	"log/slog"
 	"runtime"
@@ -66,7 +66,7 @@ type Options struct {
 	Logger *slog.Logger
 	// Observe, when set, sees every case's triage report (the service feeds
 	// its verdict metrics from it).
-	Observe func(*diff.Report)
+	Observe func(*triage.Report)
 	// ReduceKey is the reduction memo's key (memo.go): KeyFeature (the
 	// default: signature and the unreduced query's feature) or
 	// KeySignature (the signature alone: fewer reductions, and a second

@@ -2,7 +2,7 @@ package sweep
 
 import (
 	"context"
-	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/triage"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
@@ -96,7 +96,7 @@ func TestSweepEndToEnd(t *testing.T) {
 		ReduceCalls: 40, ReduceSeconds: 5}
 	start := time.Now()
 	var observed atomic.Int64
-	observe := func(*diff.Report) { observed.Add(1) }
+	observe := func(*triage.Report) { observed.Add(1) }
 	s1 := runSweep(t, st, Options{Workers: 2, Engine: engines(true), Observe: observe}, spec)
 	t.Logf("sweep of %d cases x 3 engines with reduction: %v", s1.Total, time.Since(start))
 	require.Equal(t, store.SweepDone, s1.State, s1.Error)

@@ -13,6 +13,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Update cases: a key gen/<profile>/<seed> whose profile is an update
@@ -79,7 +80,7 @@ func (r *Runner) judgeUpdateCase(ctx context.Context, s store.Sweep, c *oracle.U
 		}
 	}
 	rec.Diverged, rec.Failed = len(run.Divergences) > 0, run.Expected == nil
-	if run.Kind == diff.KindUnjudged && run.Expected != nil {
+	if run.Kind == triage.KindUnjudged && run.Expected != nil {
 		rec.Unjudged = orText(run.Reason, "not every engine could be judged")
 	}
 	rec.Results = updateRows(run, time.Since(start), features)
@@ -121,7 +122,7 @@ func updateRows(run *reduce.UpdateRun, elapsed time.Duration, features map[strin
 // fileUpdateDivergence files one divergence of an update case: unreduced
 // with reduce_calls -1, else reduced once per wrong engine against the
 // judge alone (an engine whose divergence does not survive is flagged).
-func (r *Runner) fileUpdateDivergence(ctx context.Context, s store.Sweep, c *oracle.UpdateCase, engines []oracle.Engine, run *reduce.UpdateRun, d diff.Divergence) (outcome, []int64, error) {
+func (r *Runner) fileUpdateDivergence(ctx context.Context, s store.Sweep, c *oracle.UpdateCase, engines []oracle.Engine, run *reduce.UpdateRun, d triage.Divergence) (outcome, []int64, error) {
 	if s.Spec.ReduceCalls < 0 {
 		return r.fileOutcome(ctx, s.ID, c.Name, outcome{bugs: []report.Bug{updateBug(run, d, nil, engines)}})
 	}
@@ -144,9 +145,9 @@ func (r *Runner) fileUpdateDivergence(ctx context.Context, s store.Sweep, c *ora
 	return r.fileOutcome(ctx, s.ID, c.Name, out)
 }
 
-func reducedUpdate(res *reduce.UpdateResult) (diff.Divergence, bool) {
+func reducedUpdate(res *reduce.UpdateResult) (triage.Divergence, bool) {
 	if res == nil || !res.Survived {
-		return diff.Divergence{}, false
+		return triage.Divergence{}, false
 	}
 	return res.Divergence()
 }
@@ -167,7 +168,7 @@ func notSurvived(res *reduce.UpdateResult, err error) string {
 // the engine-only reproducer) carried in the report.Bug the store files,
 // the request as the reproducer's text and each wrong engine's report
 // with its effect and command.
-func updateBug(run *reduce.UpdateRun, d diff.Divergence, st *reduce.Stats, engines []oracle.Engine) report.Bug {
+func updateBug(run *reduce.UpdateRun, d triage.Divergence, st *reduce.Stats, engines []oracle.Engine) report.Bug {
 	ub, ok := report.UpdateBugFor(run, d.Signature, st, engines...)
 	if !ok { // d is one of run's divergences, so this does not happen
 		ub = report.UpdateBug{Class: d.Signature.Class, Kind: run.Kind, Status: "open", Signature: d.Signature.String(),

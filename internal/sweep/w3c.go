@@ -17,6 +17,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/triage"
 	"github.com/sparql-oracle/oracle/internal/w3c"
 )
 
@@ -132,9 +133,9 @@ func sortBy[T any](xs []T, key func(T) string) {
 // testResults is a case's per-test record (store.CaseRecord.Tests and
 // TestCase): for a W3C test, each engine's status against the test's own
 // expected answer, the judge's included, given by w3c.Run over the answers
-// diff.Judge already got (no engine runs twice); for a regression case,
+// triage.Judge already got (no engine runs twice); for a regression case,
 // each engine's verdict against the judge. Nothing for a generated case.
-func (r *Runner) testResults(ctx context.Context, s store.Sweep, key string, c *oracle.Case, rep *diff.Report) (*store.TestCase, []store.TestResult) {
+func (r *Runner) testResults(ctx context.Context, s store.Sweep, key string, c *oracle.Case, rep *triage.Report) (*store.TestCase, []store.TestResult) {
 	switch kind, rest, _ := strings.Cut(key, "/"); kind {
 	case "w3c":
 		return r.w3cResults(ctx, s, key, rest, rep)
@@ -145,7 +146,7 @@ func (r *Runner) testResults(ctx context.Context, s store.Sweep, key string, c *
 }
 
 // w3cResults judges each answer of rep against the W3C test's expectation.
-func (r *Runner) w3cResults(ctx context.Context, s store.Sweep, key, rel string, rep *diff.Report) (*store.TestCase, []store.TestResult) {
+func (r *Runner) w3cResults(ctx context.Context, s store.Sweep, key, rel string, rep *triage.Report) (*store.TestCase, []store.TestResult) {
 	t, manifest, err := r.cor.w3cTest(rel)
 	if err != nil {
 		return nil, nil
@@ -183,7 +184,7 @@ func (p *replay) Lacks() []string                                             { 
 func (p *replay) Eval(context.Context, *oracle.Case) (*results.Answer, error) { return p.ans, p.err }
 
 // replays are the judge's answer and each verdict's, as engines.
-func replays(rep *diff.Report, engines []oracle.Engine) []*replay {
+func replays(rep *triage.Report, engines []oracle.Engine) []*replay {
 	lacks := map[string][]string{}
 	for _, e := range engines {
 		if l, ok := e.(w3c.Lacker); ok {
@@ -283,7 +284,7 @@ func W3CStatus(key string, res *w3c.Result, base w3c.Baseline) store.TestResult 
 // the judge: correct passes; a wrong answer, an error, a refusal or a
 // timeout fails; a feature the engine lacks is unsupported; a case the
 // judge could not decide is not run.
-func RegressResults(key, id string, c *oracle.Case, rep *diff.Report) (*store.TestCase, []store.TestResult) {
+func RegressResults(key, id string, c *oracle.Case, rep *triage.Report) (*store.TestCase, []store.TestResult) {
 	tc := &store.TestCase{Key: key, Name: id, Suite: store.SuiteRegress, Feature: report.Feature(c.Query, c.Base),
 		Query: c.Query, Data: nquads(c.Dataset), Base: c.Base, Expected: store.TableOf(rep.Expected)}
 	var out []store.TestResult
@@ -291,15 +292,15 @@ func RegressResults(key, id string, c *oracle.Case, rep *diff.Report) (*store.Te
 		res := store.TestResult{Test: key, Engine: v.Engine, Version: v.Version, Suite: store.SuiteRegress,
 			ElapsedMS: ms(v.Elapsed), Answer: store.TableOf(v.Answer), Class: string(v.Class)}
 		switch v.Outcome {
-		case diff.Correct:
+		case triage.Correct:
 			res.Status, res.Class = store.TestPassed, ""
-		case diff.Extended:
+		case triage.Extended:
 			// §17.6 (#extensionFunctions): a value where the text gives an
 			// error is conformant, so the test passes; the class says how.
 			res.Status = store.TestPassed
-		case diff.Unsupported:
+		case triage.Unsupported:
 			res.Status = store.TestUnsupported
-		case diff.Unjudged, diff.Unavailable, diff.TimedOut, diff.Resource:
+		case triage.Unjudged, triage.Unavailable, triage.TimedOut, triage.Resource:
 			res.Status, res.Reason = store.TestNotRun, rep.Reason
 		default:
 			res.Status = store.TestFailed

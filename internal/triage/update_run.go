@@ -1,4 +1,4 @@
-package diff
+package triage
 
 import (
 	"context"
@@ -7,22 +7,23 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // UpdateVerdict is one engine's outcome on an update case.
 type UpdateVerdict struct {
-	Engine  string   `json:"engine"`
-	Outcome string   `json:"outcome"` // correct, wrong, error, unjudged
-	Classes []Class  `json:"classes,omitempty"`
-	Summary string   `json:"summary,omitempty"`
-	Diff    []string `json:"diff,omitempty"`
-	Note    string   `json:"note,omitempty"`
-	Error   string   `json:"error,omitempty"`  // the engine gave no store
-	Failed  string   `json:"failed,omitempty"` // the request failed (Store.Err); the store is compared
-	Quads   int      `json:"quads"`
-	Graphs  int      `json:"graphs"` // named graphs in the store after the request
+	Engine  string       `json:"engine"`
+	Outcome string       `json:"outcome"` // correct, wrong, error, unjudged
+	Classes []diff.Class `json:"classes,omitempty"`
+	Summary string       `json:"summary,omitempty"`
+	Diff    []string     `json:"diff,omitempty"`
+	Note    string       `json:"note,omitempty"`
+	Error   string       `json:"error,omitempty"`  // the engine gave no store
+	Failed  string       `json:"failed,omitempty"` // the request failed (Store.Err); the store is compared
+	Quads   int          `json:"quads"`
+	Graphs  int          `json:"graphs"` // named graphs in the store after the request
 }
 
 // UpdateReport is the outcome of one update request over every engine: the
@@ -118,12 +119,12 @@ func engineVerdict(name string, want, got *results.Answer, err error) UpdateVerd
 		o, cls := UpdateErrorOutcome(err, want)
 		v.Outcome, v.Error = string(o), err.Error()
 		if cls != "" {
-			v.Classes = []Class{cls}
+			v.Classes = []diff.Class{cls}
 		}
 		return v
 	}
 	storeCounts(&v, got.Store)
-	cv := CompareAs(name, want, got)
+	cv := diff.CompareAs(name, want, got)
 	v.Classes, v.Summary, v.Note = cv.Classes, cv.Summary, cv.Note
 	for _, l := range cv.Diff {
 		v.Diff = append(v.Diff, l.String())
@@ -131,7 +132,7 @@ func engineVerdict(name string, want, got *results.Answer, err error) UpdateVerd
 	switch {
 	case cv.OK:
 		v.Outcome = "correct"
-	case len(cv.Classes) == 1 && cv.Classes[0] == ClassUndecided:
+	case len(cv.Classes) == 1 && cv.Classes[0] == diff.ClassUndecided:
 		v.Outcome = "unjudged"
 	default:
 		v.Outcome = "wrong"
@@ -149,7 +150,7 @@ func worse(k Kind, engine, outcome string) Kind {
 	switch {
 	case k == KindInternalBug:
 		return k
-	case FilesUpdate(Outcome(outcome)) && engine == TwinName:
+	case FilesUpdate(Outcome(outcome)) && engine == diff.TwinName:
 		return KindInternalBug
 	case FilesUpdate(Outcome(outcome)):
 		return KindEngineBug
@@ -167,10 +168,10 @@ func worse(k Kind, engine, outcome string) Kind {
 // rejected; any other failure is error-vs-answer, unless the text permits
 // the request to fail (a permitted store that is a failure): then the
 // engine's failure, which carries no store, cannot be told apart from it.
-func UpdateErrorOutcome(err error, want *results.Answer) (Outcome, Class) {
+func UpdateErrorOutcome(err error, want *results.Answer) (Outcome, diff.Class) {
 	o, c := errorOutcome(err) // triage.go
 	if o == Errored && failurePermitted(want) {
-		return Unjudged, ClassUndecided
+		return Unjudged, diff.ClassUndecided
 	}
 	return o, c
 }
@@ -234,7 +235,7 @@ func (r *UpdateReport) Table() string {
 	return b.String()
 }
 
-func joinClassNames(cs []Class) string {
+func joinClassNames(cs []diff.Class) string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
 		out[i] = string(c)

@@ -1,4 +1,4 @@
-package diff_test
+package large_test
 
 import (
 	"context"
@@ -8,11 +8,13 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/engine"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // negationBug answers like the fast engine except that FILTER(!p) keeps
@@ -39,20 +41,20 @@ func TestJudgeFallsBackToTLP(t *testing.T) {
 	fast := registry.Engine(engine.Options{})
 	engines := []oracle.Engine{registry.Reference(reference.Options{MaxSteps: 2}), fast, negationBug{fast}}
 	c := &oracle.Case{Query: "SELECT ?s ?o { ?s ?p ?o FILTER(?o > 1) }", Dataset: ds}
-	r := diff.Judge(context.Background(), c, engines, 10*time.Second)
-	if r.Kind != diff.KindUnjudged || r.Judge != "" {
+	r := triage.Judge(context.Background(), c, engines, 10*time.Second)
+	if r.Kind != triage.KindUnjudged || r.Judge != "" {
 		t.Fatalf("want an unjudged case, got %s (judge error %v)", r.Kind, r.JudgeErr)
 	}
-	if v := r.Verdict("engine"); v.Outcome != diff.Unjudged {
+	if v := r.Verdict("engine"); v.Outcome != triage.Unjudged {
 		t.Errorf("engine: %s, want unjudged (it passes TLP)", v.Outcome)
 	}
-	if v := r.Verdict("negbug"); v.Outcome != diff.Wrong || v.Class != diff.ClassMissingRows {
+	if v := r.Verdict("negbug"); v.Outcome != triage.Wrong || v.Class != diff.ClassMissingRows {
 		t.Errorf("negbug: %s/%s, want wrong/missing-rows", v.Outcome, v.Class)
 	}
 	if len(r.Divergences) != 1 || r.Divergences[0].Signature.String() != "missing-rows: negbug | engine" {
 		t.Errorf("divergences %+v", r.Divergences)
 	}
-	var tlp []diff.Check
+	var tlp []large.Check
 	for _, ch := range r.Metamorphic {
 		if ch.Name == "tlp" {
 			tlp = append(tlp, ch)

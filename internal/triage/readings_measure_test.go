@@ -1,4 +1,4 @@
-package diff_test
+package triage_test
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/regress"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // TestMeasureReadings measures, over corpus/regress, how the judged
@@ -49,8 +50,8 @@ func TestMeasureReadings(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		outs := oracle.Run(ctx, oc, engines, 30*time.Second)
 		cancel()
-		after := diff.Triage(oc, outs)
-		before := diff.Triage(oc, stripped(outs))
+		after := triage.Triage(oc, outs)
+		before := triage.Triage(oc, stripped(outs))
 		for _, v := range after.Verdicts {
 			lb, la := label(before, before.Verdict(v.Engine)), label(after, &v)
 			move := lb + " -> " + la
@@ -73,12 +74,12 @@ func TestMeasureReadings(t *testing.T) {
 
 // label is an outcome, with an unjudged answer on a contested question
 // named a spec question, as the report files it (report.Questions).
-func label(r *diff.Report, v *diff.EngineVerdict) string {
+func label(r *triage.Report, v *triage.EngineVerdict) string {
 	if v == nil {
 		return "none"
 	}
 	contested := r.Expected != nil && r.Expected.Freedom != nil && r.Expected.Freedom.Contested != nil
-	if v.Outcome == diff.Unjudged && contested && v.Verdict != nil &&
+	if v.Outcome == triage.Unjudged && contested && v.Verdict != nil &&
 		(v.Verdict.Basis == nil || v.Verdict.Basis.Kind == results.BasisContested) {
 		return "spec-question"
 	}

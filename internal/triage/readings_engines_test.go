@@ -1,4 +1,4 @@
-package diff_test
+package triage_test
 
 import (
 	"bytes"
@@ -10,11 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // TestReadingsOnEngines runs testdata/engines/*.txt through the real
@@ -58,17 +58,17 @@ func runEngineCase(t *testing.T, path string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	r := diff.Triage(c, oracle.Run(ctx, c, engines, time.Minute))
+	r := triage.Triage(c, oracle.Run(ctx, c, engines, time.Minute))
 	for name, w := range want {
 		checkEngine(t, r.Verdict(name), name, w)
 	}
 }
 
-func checkEngine(t *testing.T, v *diff.EngineVerdict, name string, want []string) {
+func checkEngine(t *testing.T, v *triage.EngineVerdict, name string, want []string) {
 	if v == nil {
 		t.Fatalf("%s: no verdict", name)
 	}
-	if v.Outcome == diff.Unavailable || errors.Is(v.Err, oracle.ErrUnavailable) {
+	if v.Outcome == triage.Unavailable || errors.Is(v.Err, oracle.ErrUnavailable) {
 		t.Logf("%s is not installed here: %v", name, v.Err)
 		return
 	}

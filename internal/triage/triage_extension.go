@@ -1,7 +1,8 @@
-package diff
+package triage
 
 import (
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
@@ -47,5 +48,5 @@ func lacksExtension(ev *EngineVerdict, ext string) {
 	if ext == "" || ev.Outcome != Errored {
 		return
 	}
-	ev.Outcome, ev.Class, ev.Classes = Unsupported, ClassUnsupported, []Class{ClassUnsupported}
+	ev.Outcome, ev.Class, ev.Classes = Unsupported, diff.ClassUnsupported, []diff.Class{diff.ClassUnsupported}
 }

@@ -1,7 +1,8 @@
-package diff
+package triage
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
+
+var update = flag.Bool("update", false, "rewrite goldens")
 
 // A triage file (testdata/triage/*.txt) gives one case's outcomes, one
 // engine a line, in the order oracle.Run returns them, and the golden

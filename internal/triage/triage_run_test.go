@@ -1,4 +1,4 @@
-package diff_test
+package triage_test
 
 import (
 	"context"
@@ -10,11 +10,13 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/engine"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // counting wraps an engine and counts its evaluations. On the query slow
@@ -58,14 +60,14 @@ func TestJudgeAsksNoTimedOutEngine(t *testing.T) {
 	slow := &counting{Engine: fast, name: "slow", slow: c.Query, quit: true}
 	quick := &counting{Engine: fast, name: "quick"}
 	engines := []oracle.Engine{registry.Reference(reference.Options{MaxSteps: 2}), slow, quick}
-	r := diff.Judge(context.Background(), c, engines, 10*time.Second)
+	r := triage.Judge(context.Background(), c, engines, 10*time.Second)
 	if n := slow.calls.Load(); n != 1 {
 		t.Errorf("the engine that timed out was asked %d times, want once", n)
 	}
 	if n := quick.calls.Load(); n != 6 {
 		t.Errorf("the quick engine was asked %d times, want 6 (the case, four TLP parts, the DISTINCT form)", n)
 	}
-	if r.Kind != diff.KindUnjudged || r.Verdict("slow").Outcome != diff.TimedOut || len(r.Metamorphic) != 2 || !r.Metamorphic[0].OK || !r.Metamorphic[1].OK {
+	if r.Kind != triage.KindUnjudged || r.Verdict("slow").Outcome != triage.TimedOut || len(r.Metamorphic) != 2 || !r.Metamorphic[0].OK || !r.Metamorphic[1].OK {
 		t.Errorf("kind %s, slow %s, checks %+v; want unjudged, timeout, quick's TLP passed", r.Kind, r.Verdict("slow").Outcome, r.Metamorphic)
 	}
 }
@@ -81,14 +83,14 @@ func TestJudgeEndsAtTheCaseDeadline(t *testing.T) {
 	engines := []oracle.Engine{registry.Reference(reference.Options{MaxSteps: 2}), slow, quick}
 	const deadline = 300 * time.Millisecond
 	start := time.Now()
-	r := diff.Judge(context.Background(), c, engines, deadline)
+	r := triage.Judge(context.Background(), c, engines, deadline)
 	if took := time.Since(start); took > deadline+200*time.Millisecond {
 		t.Errorf("Judge took %v, past the deadline %v plus grace", took, deadline)
 	}
 	if n := slow.calls.Load(); n != 1 {
 		t.Errorf("the engine that timed out was asked %d times, want once", n)
 	}
-	if r.Verdict("slow").Outcome != diff.TimedOut || len(r.Metamorphic) != 2 || !strings.Contains(r.Metamorphic[0].Skipped, "deadline") ||
+	if r.Verdict("slow").Outcome != triage.TimedOut || len(r.Metamorphic) != 2 || !strings.Contains(r.Metamorphic[0].Skipped, "deadline") ||
 		!strings.Contains(r.Metamorphic[1].Skipped, "deadline") {
 		t.Errorf("slow %s, checks %+v; want a timeout and quick's check skipped at the deadline", r.Verdict("slow").Outcome, r.Metamorphic)
 	}
@@ -102,7 +104,7 @@ func TestTLPStopsAtTheDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
 	defer cancel()
 	<-ctx.Done()
-	checks := diff.TLP(ctx, c, []oracle.Engine{quick}, time.Second)
+	checks := large.TLP(ctx, c, []oracle.Engine{quick}, time.Second)
 	if len(checks) != 1 || checks[0].OK || !strings.Contains(checks[0].Skipped, "deadline") {
 		t.Errorf("checks %+v, want one skipped at the deadline", checks)
 	}
@@ -124,11 +126,11 @@ func TestUnresolvedFromRunsNothing(t *testing.T) {
 		"SELECT * FROM NAMED <http://e/missing> { GRAPH ?g { ?s ?p ?o } }",
 	} {
 		c := &oracle.Case{Query: q, Dataset: ds, Sources: map[string]*rdf.Graph{"http://e/other": rdf.NewGraph()}}
-		r := diff.Judge(context.Background(), c, []oracle.Engine{ref, x}, time.Second)
-		if r.Kind != diff.KindUnjudged || !strings.Contains(r.Reason, "<http://e/missing>") {
+		r := triage.Judge(context.Background(), c, []oracle.Engine{ref, x}, time.Second)
+		if r.Kind != triage.KindUnjudged || !strings.Contains(r.Reason, "<http://e/missing>") {
 			t.Errorf("%s: kind %s reason %q, want unjudged naming the IRI", q, r.Kind, r.Reason)
 		}
-		if v := r.Verdict("x"); v == nil || v.Outcome != diff.Unjudged || len(r.Divergences) != 0 {
+		if v := r.Verdict("x"); v == nil || v.Outcome != triage.Unjudged || len(r.Divergences) != 0 {
 			t.Errorf("%s: verdict %+v, divergences %v", q, v, r.Divergences)
 		}
 	}
@@ -136,7 +138,7 @@ func TestUnresolvedFromRunsNothing(t *testing.T) {
 		t.Errorf("engines ran: reference %d, x %d", ref.calls.Load(), x.calls.Load())
 	}
 	c := &oracle.Case{Query: "SELECT * FROM <http://e/other> { ?s ?p ?o }", Dataset: ds, Sources: map[string]*rdf.Graph{"http://e/other": rdf.NewGraph()}}
-	if r := diff.Judge(context.Background(), c, []oracle.Engine{ref, x}, time.Second); r.Kind != diff.KindAllCorrect {
+	if r := triage.Judge(context.Background(), c, []oracle.Engine{ref, x}, time.Second); r.Kind != triage.KindAllCorrect {
 		t.Errorf("a resolved FROM: kind %s (%s)", r.Kind, r.Reason)
 	}
 }

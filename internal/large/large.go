@@ -1,4 +1,4 @@
-package diff
+package large
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
@@ -16,7 +17,7 @@ import (
 // LargeOptions bound the large-case judge (large.go): the fast engine
 // judging a case the reference ran out of budget or time on, once it has
 // agreed with the reference on samples of the data.
-type LargeOptions struct {
+type Options struct {
 	Off         bool          // never judge by the fast engine (the old behaviour)
 	Samples     int           // samples of the data (DefaultLarge: 3)
 	SampleQuads int           // triples per sample, at most (256)
@@ -29,11 +30,11 @@ type LargeOptions struct {
 }
 
 // DefaultLarge are the options of Judge.
-var DefaultLarge = LargeOptions{Samples: 3, SampleQuads: 256, Seed: 1, SampleTime: 2 * time.Second,
+var Default = Options{Samples: 3, SampleQuads: 256, Seed: 1, SampleTime: 2 * time.Second,
 	LargeQuads: 256, RefShare: 0.5}
 
 // Large is the large-case judge's evidence, kept in the Report.
-type Large struct {
+type Evidence struct {
 	// Why the reference did not judge, in plain words, with its real
 	// figure: "the reference ran out of budget at 50,000,000 steps".
 	Why     string
@@ -68,7 +69,7 @@ type Sample struct {
 	Why       string       // for no-evidence and disagree
 	Reference *results.Answer
 	Engine    *results.Answer
-	Verdict   *Verdict // the fast engine's answer against the reference's
+	Verdict   *diff.Verdict // the fast engine's answer against the reference's
 }
 
 // capped runs an engine (the reference, on large data) under a shorter
@@ -90,15 +91,15 @@ func (c capped) Unwrap() oracle.Engine { return c.Engine }
 // LargeQuads triples, the reference and the fast engine both running.
 // Then judgeLarge gives the reference a share of the time and runs the
 // samples while the external engines are still at work.
-func (o LargeOptions) splits(c *oracle.Case, engines []oracle.Engine, deadline time.Duration) bool {
+func (o Options) Splits(c *oracle.Case, engines []oracle.Engine, deadline time.Duration) bool {
 	return !o.Off && deadline > 0 && o.RefShare > 0 && o.Samples > 0 && dataQuads(c) > o.LargeQuads &&
-		engineNamed(engines, JudgeName) != nil && engineNamed(engines, TwinName) != nil
+		engineNamed(engines, diff.JudgeName) != nil && engineNamed(engines, diff.TwinName) != nil
 }
 
 // refShare is the reference's deadline on large data: RefShare of the
 // time the case has left (the service's load of the dataset may have
 // used some of it).
-func (o LargeOptions) refShare(ctx context.Context, deadline time.Duration) (share, left time.Duration) {
+func (o Options) Share(ctx context.Context, deadline time.Duration) (share, left time.Duration) {
 	left = deadline
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < left {
 		left = time.Until(dl)
@@ -107,10 +108,10 @@ func (o LargeOptions) refShare(ctx context.Context, deadline time.Duration) (sha
 }
 
 // withShare wraps the reference in engines with its share of the deadline.
-func withShare(engines []oracle.Engine, share time.Duration) []oracle.Engine {
+func WithShare(engines []oracle.Engine, share time.Duration) []oracle.Engine {
 	out := append([]oracle.Engine(nil), engines...)
 	for i, e := range out {
-		if e.Name() == JudgeName {
+		if e.Name() == diff.JudgeName {
 			out[i] = capped{e, share}
 		}
 	}
@@ -121,17 +122,17 @@ func withShare(engines []oracle.Engine, share time.Duration) []oracle.Engine {
 // failed for lack of budget or time (not a rejection: a query outside
 // SPARQL 1.1 has no right answer), the fast engine answered, both are
 // among the engines, and the data is larger than one sample.
-func (o LargeOptions) largeFits(c *oracle.Case, engines []oracle.Engine, outs []oracle.Outcome) bool {
+func (o Options) Fits(c *oracle.Case, engines []oracle.Engine, outs []oracle.Outcome) bool {
 	if o.Off || o.Samples <= 0 || dataQuads(c) <= o.SampleQuads {
 		return false
 	}
 	var ref, twin bool
 	for i, e := range engines {
 		switch e.Name() {
-		case JudgeName:
+		case diff.JudgeName:
 			k := oracle.Classify(outs[i].Err)
 			ref = k == "budget" || k == "timeout" || k == "resource"
-		case TwinName:
+		case diff.TwinName:
 			twin = outs[i].Err == nil && outs[i].Answer != nil
 		}
 	}
@@ -183,7 +184,7 @@ func thousands(digits string) string {
 }
 
 // outcomeOf returns the outcome of the named engine.
-func outcomeOf(outs []oracle.Outcome, name string) *oracle.Outcome {
+func OutcomeOf(outs []oracle.Outcome, name string) *oracle.Outcome {
 	for i := range outs {
 		if outs[i].Engine == name {
 			return &outs[i]
@@ -222,4 +223,28 @@ func sampleNQuads(c *oracle.Case) string {
 	}
 	_ = rdf.WriteNQuads(&b, qs)
 	return b.String()
+}
+
+// answered keeps the engines other than the judge whose outcome is an
+// answer: the metamorphic queries are not put to an engine that already
+// timed out, was unavailable or refused the query.
+func Answered(engines []oracle.Engine, outs []oracle.Outcome) []oracle.Engine {
+	var out []oracle.Engine
+	for i, e := range engines {
+		if e.Name() != diff.JudgeName && outs[i].Err == nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// answersOf maps each engine that answered to its answer.
+func AnswersOf(outs []oracle.Outcome) map[string]*results.Answer {
+	m := map[string]*results.Answer{}
+	for _, o := range outs {
+		if o.Err == nil && o.Answer != nil {
+			m[o.Engine] = o.Answer
+		}
+	}
+	return m
 }

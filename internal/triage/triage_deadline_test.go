@@ -1,4 +1,4 @@
-package diff_test
+package triage_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // nestedExists is SELECT * { ?s ?p ?o FILTER EXISTS { ... } } with n
@@ -49,16 +50,16 @@ func TestNestedExistsEndsAtTheDeadline(t *testing.T) {
 	}
 	// Start every engine first (a JVM, a Virtuoso server): a start is not
 	// the case's time.
-	diff.Judge(context.Background(), &oracle.Case{Query: "ASK {}", Dataset: ds}, engines, time.Minute)
+	triage.Judge(context.Background(), &oracle.Case{Query: "ASK {}", Dataset: ds}, engines, time.Minute)
 	const deadline, grace = 4 * time.Second, 2 * time.Second
 	start := time.Now()
-	r := diff.Judge(context.Background(), &oracle.Case{Query: nestedExists(50), Dataset: ds}, engines, deadline)
+	r := triage.Judge(context.Background(), &oracle.Case{Query: nestedExists(50), Dataset: ds}, engines, deadline)
 	took := time.Since(start)
 	t.Logf("%d engines, %v: %s; %s", len(engines), took.Round(time.Millisecond), r.Kind, strings.Join(r.Notes, "; "))
 	if took > deadline+grace {
 		t.Errorf("the case took %v, past its deadline %v plus %v", took, deadline, grace)
 	}
-	if r.Kind != diff.KindUnjudged {
+	if r.Kind != triage.KindUnjudged {
 		t.Errorf("kind %s, want unjudged (the judge runs out of fuel)", r.Kind)
 	}
 	for _, ch := range r.Metamorphic {

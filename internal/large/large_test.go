@@ -1,4 +1,4 @@
-package diff_test
+package large_test
 
 import (
 	"context"
@@ -10,11 +10,13 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/engine"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 var (
@@ -35,7 +37,7 @@ func largeCase(name string) *oracle.Case {
 
 // tight makes 5,000 triples "large" and gives the reference 1% of a 10 s
 // deadline on them: the chain join needs seconds, a sample milliseconds.
-var tight = diff.LargeOptions{Samples: 3, SampleQuads: 256, Seed: 1, SampleTime: 5 * time.Second, LargeQuads: 1000, RefShare: 0.01}
+var tight = large.Options{Samples: 3, SampleQuads: 256, Seed: 1, SampleTime: 5 * time.Second, LargeQuads: 1000, RefShare: 0.01}
 
 // lossy answers like the fast engine, less the last row of every answer
 // (named as asked: as an external engine, or as the fast engine itself).
@@ -65,8 +67,8 @@ func fast() oracle.Engine { return registry.Engine(engine.Options{}) }
 // with the fast engine on the right side, and every field says who judged.
 func TestLargeJudgedByTheFastEngine(t *testing.T) {
 	engines := []oracle.Engine{registry.Reference(reference.Options{}), fast(), lossy{fast: fast(), name: "lossy"}}
-	r := diff.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, tight)
-	if r.Judge != diff.TwinName || r.Kind != diff.KindEngineBug {
+	r := triage.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, tight)
+	if r.Judge != diff.TwinName || r.Kind != triage.KindEngineBug {
 		t.Fatalf("judge %q kind %s (%s; %v), want the fast engine judging an engine bug", r.Judge, r.Kind, r.Reason, r.Notes)
 	}
 	if !strings.HasPrefix(r.JudgedBy, "judged by the fast engine; the reference ran out of time after ") {
@@ -76,11 +78,11 @@ func TestLargeJudgedByTheFastEngine(t *testing.T) {
 		t.Fatalf("evidence %+v", r.Large)
 	}
 	for _, s := range r.Large.Samples {
-		if s.Quads == 0 || s.Quads > 256 || s.Outcome != diff.SampleAgree {
+		if s.Quads == 0 || s.Quads > 256 || s.Outcome != large.SampleAgree {
 			t.Errorf("sample %d: %d triples, %s (%s)", s.Seed, s.Quads, s.Outcome, s.Why)
 		}
 	}
-	if v := r.Verdict("lossy"); v == nil || v.Outcome != diff.Wrong || v.Class != diff.ClassMissingRows {
+	if v := r.Verdict("lossy"); v == nil || v.Outcome != triage.Wrong || v.Class != diff.ClassMissingRows {
 		t.Errorf("lossy: %+v", v)
 	}
 	if len(r.Divergences) != 1 || r.Divergences[0].Signature.String() != "missing-rows: lossy | engine" {
@@ -97,12 +99,12 @@ func TestLargeJudgedByTheFastEngine(t *testing.T) {
 func TestLargeSampleDisagreementLeavesUnjudged(t *testing.T) {
 	bad := lossy{fast: fast(), name: diff.TwinName, when: func(c *oracle.Case) bool { return c.Dataset.Len() <= 256 }}
 	engines := []oracle.Engine{registry.Reference(reference.Options{}), bad, fast()}
-	r := diff.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, tight)
-	if r.Kind != diff.KindUnjudged || r.Judge != "" || r.JudgedBy != "" {
+	r := triage.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, tight)
+	if r.Kind != triage.KindUnjudged || r.Judge != "" || r.JudgedBy != "" {
 		t.Fatalf("kind %s judge %q by %q, want unjudged", r.Kind, r.Judge, r.JudgedBy)
 	}
 	last := r.Large.Samples[len(r.Large.Samples)-1]
-	if last.Outcome != diff.SampleDisagree || last.Case == nil || last.Case.Dataset.Len() == 0 || last.Verdict == nil {
+	if last.Outcome != large.SampleDisagree || last.Case == nil || last.Case.Dataset.Len() == 0 || last.Verdict == nil {
 		t.Fatalf("last sample %+v, want the disagreement with its data", last)
 	}
 	if !strings.Contains(r.Reason, "INTERNAL BUG") || !strings.Contains(r.Reason, "the sample is the evidence") {
@@ -116,8 +118,8 @@ func TestLargeNoEvidenceNoVerdict(t *testing.T) {
 	engines := []oracle.Engine{registry.Reference(reference.Options{MaxSteps: 1000}), fast()}
 	opt := tight
 	opt.RefShare = 1
-	r := diff.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, opt)
-	if r.Kind != diff.KindUnjudged || r.Judge != "" {
+	r := triage.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, opt)
+	if r.Kind != triage.KindUnjudged || r.Judge != "" {
 		t.Fatalf("kind %s judge %q, want unjudged", r.Kind, r.Judge)
 	}
 	if r.Large == nil || r.Large.Why != "the reference ran out of budget at 1,000 steps" {
@@ -134,8 +136,8 @@ func TestLargeJudgeMustPassItsChecks(t *testing.T) {
 	bad := negationBug{fast()}
 	twin := named{bad, diff.TwinName}
 	engines := []oracle.Engine{outOfReach{registry.Reference(reference.Options{})}, twin}
-	r := diff.JudgeWith(context.Background(), largeCase("filter_string"), engines, 10*time.Second, tight)
-	if r.Kind != diff.KindUnjudged || r.Judge != "" {
+	r := triage.JudgeWith(context.Background(), largeCase("filter_string"), engines, 10*time.Second, tight)
+	if r.Kind != triage.KindUnjudged || r.Judge != "" {
 		t.Fatalf("kind %s judge %q (%v), want unjudged", r.Kind, r.Judge, r.Notes)
 	}
 	if !strings.Contains(r.Reason, "the fast engine fails the tlp check") {
@@ -168,11 +170,11 @@ func (n named) Name() string { return n.name }
 // answer is undecided, never wrong.
 func TestLargeOpenQueryIsUndecided(t *testing.T) {
 	engines := []oracle.Engine{outOfReach{registry.Reference(reference.Options{})}, fast(), lossy{fast: fast(), name: "lossy"}}
-	r := diff.JudgeWith(context.Background(), largeCase("subselect_limit"), engines, 10*time.Second, tight)
+	r := triage.JudgeWith(context.Background(), largeCase("subselect_limit"), engines, 10*time.Second, tight)
 	if r.Judge != diff.TwinName {
 		t.Fatalf("judge %q (%s)", r.Judge, r.Reason)
 	}
-	if v := r.Verdict("lossy"); v.Outcome != diff.Unjudged || v.Class != diff.ClassUndecided {
+	if v := r.Verdict("lossy"); v.Outcome != triage.Unjudged || v.Class != diff.ClassUndecided {
 		t.Errorf("lossy: %s/%s, want unjudged/undecided", v.Outcome, v.Class)
 	}
 	if !strings.Contains(r.Large.Open, "LIMIT/OFFSET") {
@@ -192,7 +194,7 @@ func TestLargeJudgesTheMix(t *testing.T) {
 	opt.RefShare = 0.001
 	engines := []oracle.Engine{registry.Reference(reference.Options{}), fast()}
 	for _, q := range engine.BSBMQueries {
-		r := diff.JudgeWith(context.Background(), largeCase(q.Name), engines, 10*time.Second, opt)
+		r := triage.JudgeWith(context.Background(), largeCase(q.Name), engines, 10*time.Second, opt)
 		switch {
 		case r.Judge == diff.JudgeName:
 			t.Logf("%s: judged by the reference", q.Name)

@@ -1,4 +1,4 @@
-package diff
+package large
 
 import (
 	"context"
@@ -7,85 +7,61 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
 // largeRun is one attempt of the large-case judge on a case whose
 // reference ran out (Report.Large holds what it found).
-type largeRun struct {
-	opt      LargeOptions
+type Run struct {
+	opt      Options
 	c        *oracle.Case
 	engines  []oracle.Engine
 	outs     []oracle.Outcome
 	deadline time.Duration
-	suspect  bool
-	lg       *Large
+	lg       *Evidence
 	// twinChecks are the fast engine's metamorphic checks (prepare).
 	twinChecks []Check
 }
 
-func newLargeRun(opt LargeOptions, c *oracle.Case, engines []oracle.Engine, outs []oracle.Outcome, share, left, deadline time.Duration, suspect bool) *largeRun {
-	why := refWhy(*outcomeOf(outs, JudgeName), share, left, deadline, dataQuads(c))
-	return &largeRun{opt: opt, c: c, engines: engines, outs: outs, deadline: deadline, suspect: suspect, lg: &Large{Why: why}}
-}
-
-// judgeLarge is Judge on large data (LargeOptions.splits): the
-// reference and the fast engine run first, the reference with RefShare
-// of the time left, while the external engines run beside them; when the
-// reference runs out, the samples and the fast engine's own metamorphic
-// checks run while the externals are still at work, so that a slow
-// external engine's time is not added to the judge's. Then triage, and
-// the large-case judge's verdict (finish).
-func judgeLarge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration, suspect bool, opt LargeOptions) *Report {
-	ctx, cancel := context.WithDeadline(ctx, time.Now().Add(deadline))
-	defer cancel()
-	share, left := opt.refShare(ctx, deadline)
-	var pair, ext []oracle.Engine
-	for _, e := range engines {
-		if e.Name() == JudgeName || e.Name() == TwinName {
-			pair = append(pair, e)
-		} else {
-			ext = append(ext, e)
-		}
-	}
-	extOuts := make(chan []oracle.Outcome, 1)
-	go func() { extOuts <- oracle.Run(ctx, c, ext, deadline) }()
-	pairOuts := oracle.Run(ctx, c, withShare(pair, share), deadline)
-	var lr *largeRun
-	if ctx.Err() == nil && opt.largeFits(c, pair, pairOuts) {
-		lr = newLargeRun(opt, c, pair, pairOuts, share, left, deadline, suspect)
-		lr.prepare(ctx)
-	}
-	outs := inOrder(engines, append(pairOuts, <-extOuts...))
-	r := triage(c, outs, suspect)
-	if r.Judge != "" {
-		return r
-	}
-	if lr == nil {
-		r.Metamorphic = metamorphic(ctx, c, answered(engines, outs), answersOf(outs), deadline)
-		applyChecks(r)
-		return r
-	}
-	lr.engines, lr.outs = engines, outs
-	return lr.finish(ctx, r)
-}
-
-// inOrder puts outcomes back in the order of engines.
-func inOrder(engines []oracle.Engine, outs []oracle.Outcome) []oracle.Outcome {
-	out := make([]oracle.Outcome, 0, len(outs))
-	for _, e := range engines {
-		if o := outcomeOf(outs, e.Name()); o != nil {
-			out = append(out, *o)
-		}
-	}
-	return out
+func NewRun(opt Options, c *oracle.Case, engines []oracle.Engine, outs []oracle.Outcome, share, left, deadline time.Duration) *Run {
+	why := refWhy(*OutcomeOf(outs, diff.JudgeName), share, left, deadline, dataQuads(c))
+	return &Run{opt: opt, c: c, engines: engines, outs: outs, deadline: deadline, lg: &Evidence{Why: why}}
 }
 
 // prepare runs what needs only the reference and the fast engine: the
 // samples, then the fast engine's metamorphic checks on the full data.
-func (lr *largeRun) prepare(ctx context.Context) {
+func (lr *Run) Prepare(ctx context.Context) {
 	lr.samples(ctx)
-	lr.twinChecks = lr.checksOn(ctx, []oracle.Engine{engineNamed(lr.engines, TwinName)})
+	lr.twinChecks = lr.checksOn(ctx, []oracle.Engine{engineNamed(lr.engines, diff.TwinName)})
+}
+
+// setOutcomes gives the run every engine's outcome on the full data, once
+// the external engines are done (prepare needed only the pair's).
+func (lr *Run) SetOutcomes(engines []oracle.Engine, outs []oracle.Outcome) {
+	lr.engines, lr.outs = engines, outs
+}
+
+// checks are the metamorphic checks on the full data: the fast engine's
+// (run in prepare), then the external engines', within what is left of
+// the deadline.
+func (lr *Run) Checks(ctx context.Context) []Check {
+	return append(lr.twinChecks, lr.externalChecks(ctx)...)
+}
+
+// decline records that the fast engine does not judge, and why.
+func (lr *Run) Decline(why string) *Evidence {
+	lr.lg.Verdict = "not judged by the fast engine: " + why
+	return lr.lg
+}
+
+// accept records that the fast engine judges, with its figures on the
+// full data and the evidence.
+func (lr *Run) Accept() *Evidence {
+	twin := OutcomeOf(lr.outs, diff.TwinName)
+	lr.lg.Judged, lr.lg.EngineVersion, lr.lg.EngineElapsed = true, twin.Version, twin.Elapsed
+	lr.lg.Verdict = lr.evidence()
+	return lr.lg
 }
 
 // checksOn runs the metamorphic checks on the engines that have the time
@@ -94,11 +70,11 @@ func (lr *largeRun) prepare(ctx context.Context) {
 // five of its times are left, DISTINCT alone (one) when 1.5 times one
 // is; the others are named as skipped, so that no query is started that
 // would only be killed at the deadline.
-func (lr *largeRun) checksOn(ctx context.Context, engines []oracle.Engine) []Check {
+func (lr *Run) checksOn(ctx context.Context, engines []oracle.Engine) []Check {
 	var both, one []oracle.Engine
 	var out []Check
 	for _, e := range engines {
-		el := outcomeOf(lr.outs, e.Name()).Elapsed
+		el := OutcomeOf(lr.outs, e.Name()).Elapsed
 		switch {
 		case timeFor(ctx, el, 5):
 			both = append(both, e)
@@ -113,9 +89,9 @@ func (lr *largeRun) checksOn(ctx context.Context, engines []oracle.Engine) []Che
 			}
 		}
 	}
-	known := answersOf(lr.outs)
+	known := AnswersOf(lr.outs)
 	if len(both) > 0 {
-		out = append(out, metamorphic(ctx, lr.c, both, known, lr.deadline)...)
+		out = append(out, Checks(ctx, lr.c, both, known, lr.deadline)...)
 	}
 	if len(one) > 0 {
 		out = append(out, distinctCheck(ctx, lr.c, one, known, lr.deadline)...)
@@ -130,47 +106,12 @@ func timeFor(ctx context.Context, d time.Duration, n int) bool {
 	return !ok || time.Until(dl) > time.Duration(n)*d*3/2
 }
 
-// finish judges c by the fast engine when the evidence allows it:
-// every sample the reference answered agrees with the fast engine, at
-// least one did (with a non-empty answer when the fast engine's full
-// answer is non-empty), and the fast engine passes every metamorphic check
-// it could run on the full data. Otherwise r, the unjudged report, comes
-// back with the checks applied (as without the large-case judge) and
-// Report.Large saying what was missing. The external engines' checks run
-// here, within what is left of the deadline.
-func (lr *largeRun) finish(ctx context.Context, r *Report) *Report {
-	checks := append(lr.twinChecks, lr.externalChecks(ctx)...)
-	if why := lr.refuse(checks); why != "" {
-		return lr.unjudged(r, checks, why)
-	}
-	twin := outcomeOf(lr.outs, TwinName)
-	var others []oracle.Outcome
-	for _, o := range lr.outs {
-		if o.Engine != JudgeName && o.Engine != TwinName {
-			others = append(others, o)
-		}
-	}
-	jr := &Report{Case: lr.c}
-	judged(jr, TwinName, lr.expected(twin), others, lr.suspect)
-	if lr.suspect && largeSuspect(jr) {
-		jr.Kind = KindOracleSuspect
-		jr.Divergences = divergences(jr)
-	}
-	lr.lg.Judged, lr.lg.EngineVersion, lr.lg.EngineElapsed = true, twin.Version, twin.Elapsed
-	lr.lg.Verdict = lr.evidence()
-	jr.Large, jr.JudgedBy = lr.lg, "judged by the fast engine; "+lr.lg.Why
-	jr.Notes = append([]string{"JUDGED BY THE FAST ENGINE: " + lr.lg.Verdict}, jr.Notes...)
-	jr.Metamorphic = checks
-	applyChecks(jr)
-	return jr
-}
-
 // externalChecks runs the metamorphic checks on the external engines
 // that answered (the fast engine's ran in prepare).
-func (lr *largeRun) externalChecks(ctx context.Context) []Check {
+func (lr *Run) externalChecks(ctx context.Context) []Check {
 	var ext []oracle.Engine
-	for _, e := range answered(lr.engines, lr.outs) {
-		if e.Name() != TwinName {
+	for _, e := range Answered(lr.engines, lr.outs) {
+		if e.Name() != diff.TwinName {
 			ext = append(ext, e)
 		}
 	}
@@ -183,13 +124,13 @@ func (lr *largeRun) externalChecks(ctx context.Context) []Check {
 // samples runs the query on the reference and the fast engine over each
 // sample, stopping at the first disagreement. A sample the reference runs
 // out on is tried once more at a quarter of the size.
-func (lr *largeRun) samples(ctx context.Context) {
+func (lr *Run) samples(ctx context.Context) {
 	n, err := queryNeeds(lr.c.Query, lr.c.Base)
 	if err != nil {
 		return
 	}
 	u := newUniverse(lr.c, n)
-	pair := []oracle.Engine{engineNamed(lr.engines, JudgeName), engineNamed(lr.engines, TwinName)}
+	pair := []oracle.Engine{engineNamed(lr.engines, diff.JudgeName), engineNamed(lr.engines, diff.TwinName)}
 	for i := 0; i < lr.opt.Samples && ctx.Err() == nil; i++ {
 		seed := lr.opt.Seed + int64(i)
 		fan := sampleFanouts[i%len(sampleFanouts)]
@@ -206,7 +147,7 @@ func (lr *largeRun) samples(ctx context.Context) {
 
 // sample builds one sample, runs it on the reference and the fast engine
 // and compares their answers as triage would.
-func (lr *largeRun) sample(ctx context.Context, u *universe, n needs, pair []oracle.Engine, seed int64, size, fanout int) Sample {
+func (lr *Run) sample(ctx context.Context, u *universe, n needs, pair []oracle.Engine, seed int64, size, fanout int) Sample {
 	picked := u.sample(rand.New(rand.NewSource(seed)), n.consts, size, fanout)
 	name := fmt.Sprintf("%s (sample %d of the data)", lr.c.Name, seed)
 	c := u.sampleCase(lr.c, picked, name)
@@ -231,8 +172,8 @@ func (lr *largeRun) sample(ctx context.Context, u *universe, n needs, pair []ora
 	return s
 }
 
-func (lr *largeRun) compareSample(s *Sample) {
-	v := CompareAs(TwinName, s.Reference, s.Engine)
+func (lr *Run) compareSample(s *Sample) {
+	v := diff.CompareAs(diff.TwinName, s.Reference, s.Engine)
 	s.Verdict = v
 	switch {
 	case v.OK:
@@ -241,7 +182,7 @@ func (lr *largeRun) compareSample(s *Sample) {
 		if nonEmpty(s.Reference) {
 			lr.lg.NonEmpty++
 		}
-	case len(v.Classes) > 0 && (v.Classes[0] == ClassUndecided || v.Classes[0] == ClassExtension):
+	case len(v.Classes) > 0 && (v.Classes[0] == diff.ClassUndecided || v.Classes[0] == diff.ClassExtension):
 		s.Outcome, s.Why = SampleNoEvidence, "the comparison is undecided: "+v.Note
 	default:
 		s.Outcome, s.Why = SampleDisagree, "the reference rules the fast engine's answer out ("+joinClass(v.Classes)+")"
@@ -249,7 +190,7 @@ func (lr *largeRun) compareSample(s *Sample) {
 }
 
 // refuse says why the fast engine may not judge, or "" when it may.
-func (lr *largeRun) refuse(checks []Check) string {
+func (lr *Run) Refuse(checks []Check) string {
 	for i, s := range lr.lg.Samples {
 		if s.Outcome == SampleDisagree {
 			return fmt.Sprintf("on sample %d of the data (%d triples, seed %d) %s: the fast engine cannot judge "+
@@ -257,17 +198,17 @@ func (lr *largeRun) refuse(checks []Check) string {
 		}
 	}
 	for _, ch := range checks {
-		if ch.Engine == TwinName && ch.Skipped == "" && !ch.OK {
+		if ch.Engine == diff.TwinName && ch.Skipped == "" && !ch.OK {
 			return "the fast engine fails the " + ch.Name + " check on the full data (INTERNAL BUG): it cannot judge"
 		}
-		if ch.Engine == TwinName && ch.Skipped == "" && ch.OK {
+		if ch.Engine == diff.TwinName && ch.Skipped == "" && ch.OK {
 			lr.lg.Checks = append(lr.lg.Checks, ch.Name)
 		}
-		if ch.Engine == TwinName && ch.Skipped != "" {
+		if ch.Engine == diff.TwinName && ch.Skipped != "" {
 			lr.lg.Unchecked = append(lr.lg.Unchecked, ch.Name+": "+ch.Skipped)
 		}
 	}
-	twin := outcomeOf(lr.outs, TwinName)
+	twin := OutcomeOf(lr.outs, diff.TwinName)
 	switch {
 	case lr.lg.Agree == 0:
 		return fmt.Sprintf("no evidence: the reference answered none of the %d samples of the data (%s), so the fast engine "+
@@ -279,7 +220,7 @@ func (lr *largeRun) refuse(checks []Check) string {
 	return ""
 }
 
-func (lr *largeRun) sampleWhy() string {
+func (lr *Run) sampleWhy() string {
 	var out []string
 	for _, s := range lr.lg.Samples {
 		out = append(out, s.Why)
@@ -290,20 +231,8 @@ func (lr *largeRun) sampleWhy() string {
 	return strings.Join(out, "; ")
 }
 
-// unjudged keeps the case unjudged (the report triage made), with the
-// metamorphic checks applied and why the fast engine did not judge.
-func (lr *largeRun) unjudged(r *Report, checks []Check, why string) *Report {
-	lr.lg.Verdict = "not judged by the fast engine: " + why
-	r.Large = lr.lg
-	r.Reason += "; " + lr.lg.Verdict
-	r.Notes = append(r.Notes, "LARGE-CASE JUDGE: "+lr.lg.Verdict)
-	r.Metamorphic = checks
-	applyChecks(r)
-	return r
-}
-
 // evidence is the one line saying what the fast engine's verdict rests on.
-func (lr *largeRun) evidence() string {
+func (lr *Run) evidence() string {
 	var sizes []string
 	for _, s := range lr.lg.Samples {
 		sizes = append(sizes, fmt.Sprint(s.Quads))
@@ -322,34 +251,7 @@ func (lr *largeRun) evidence() string {
 	return line
 }
 
-// largeSuspect: with the fast engine judging, at least two external
-// engines answered and all of them are wrong alike: the fast engine is as
-// likely at fault as they are; their outcomes become unjudged.
-func largeSuspect(r *Report) bool {
-	var ext []EngineVerdict
-	for _, v := range r.Verdicts {
-		if v.Outcome != Unsupported && v.Outcome != TimedOut && v.Outcome != Unavailable && v.Outcome != Resource {
-			ext = append(ext, v)
-		}
-	}
-	if len(ext) < 2 {
-		return false
-	}
-	for _, v := range ext {
-		if v.Outcome != Wrong || v.Class != ext[0].Class || !Compare(ext[0].Answer, v.Answer).OK {
-			return false
-		}
-	}
-	for i := range r.Verdicts {
-		if r.Verdicts[i].Outcome == Wrong {
-			r.Verdicts[i].Outcome = Unjudged
-		}
-	}
-	r.Notes = append(r.Notes, "ORACLE SUSPECT: every external engine disagrees with the fast engine (judging) in the same way; not filed against the engines")
-	return true
-}
-
-func joinClass(cs []Class) string {
+func joinClass(cs []diff.Class) string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
 		out[i] = string(c)

@@ -1,4 +1,4 @@
-package diff_test
+package large_test
 
 import (
 	"context"
@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/engine"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/realistic"
@@ -32,7 +32,7 @@ func TestRelationPlans(t *testing.T) {
 			continue
 		}
 		f := strings.SplitN(line, "\t", 3)
-		rel, ok := diff.RelationByName(f[0])
+		rel, ok := large.RelationByName(f[0])
 		if !ok {
 			t.Fatalf("unknown relation %q", f[0])
 		}
@@ -40,7 +40,7 @@ func TestRelationPlans(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f[2], err)
 		}
-		chs := diff.RunRelation(context.Background(), &oracle.Case{Query: f[2]}, q, nil, rel, time.Second)
+		chs := large.RunRelation(context.Background(), &oracle.Case{Query: f[2]}, q, nil, rel, time.Second)
 		switch {
 		case f[1] == "applies" && len(chs) != 0:
 			t.Errorf("%s does not apply to %s: %s", f[0], f[2], chs[0].Skipped)
@@ -72,10 +72,10 @@ func TestRelationCatchesBug(t *testing.T) {
 		ds.Add(rdf.Quad{S: rdf.IRI("http://e/s" + string(rune('a'+i))), P: rdf.IRI("http://e/p"), O: rdf.Literal(string(rune('0'+i)), rdf.XSDInteger)})
 	}
 	c := &oracle.Case{Query: "SELECT ?s ?o WHERE { ?s <http://e/p> ?o }", Dataset: ds}
-	rel, _ := diff.RelationByName("limit-pages")
+	rel, _ := large.RelationByName("limit-pages")
 	q, _ := syntax.Parse(c.Query, syntax.Options{})
 	fast := registry.Engine(engine.Options{})
-	chs := diff.RunRelation(context.Background(), c, q, []oracle.Engine{fast, wrongPages{fast}}, rel, 10*time.Second)
+	chs := large.RunRelation(context.Background(), c, q, []oracle.Engine{fast, wrongPages{fast}}, rel, 10*time.Second)
 	if len(chs) != 2 || !chs[0].OK || chs[1].OK || chs[1].Name != "limit-pages" {
 		t.Fatalf("checks %+v", chs)
 	}
@@ -96,8 +96,8 @@ func TestRelationsBlankNodesDecided(t *testing.T) {
 	}
 	c := &oracle.Case{Query: "SELECT * WHERE { { ?a <http://e/zip> ?v } UNION { ?a <http://e/city> ?v } }", Dataset: ds}
 	q, _ := syntax.Parse(c.Query, syntax.Options{})
-	rel, _ := diff.RelationByName("union-partition")
-	chs := diff.RunRelation(context.Background(), c, q, []oracle.Engine{registry.Engine(engine.Options{})}, rel, 20*time.Second)
+	rel, _ := large.RelationByName("union-partition")
+	chs := large.RunRelation(context.Background(), c, q, []oracle.Engine{registry.Engine(engine.Options{})}, rel, 20*time.Second)
 	if len(chs) != 1 || !chs[0].OK || chs[0].Skipped != "" {
 		t.Fatalf("%+v", chs)
 	}
@@ -120,7 +120,7 @@ func relationsOver(t *testing.T, sh realistic.Shape, size, stride int, budget ti
 		}
 		c := &oracle.Case{Name: q.Name, Query: q.Text, Dataset: ds}
 		ctx, cancel := context.WithDeadline(context.Background(), end)
-		for _, ch := range diff.RunRelations(ctx, c, engines, nil, deadline) {
+		for _, ch := range large.RunRelations(ctx, c, engines, nil, deadline) {
 			switch {
 			case ch.Skipped != "":
 			case !ch.OK:
@@ -155,7 +155,7 @@ func TestRelationsHoldOnInHouseEngines(t *testing.T) {
 	for k, n := range relationsOver(t, realistic.KG12, realistic.MinTri, 3, 15*time.Second, []oracle.Engine{ref}, 5*time.Second) {
 		ran[k] += n
 	}
-	for _, r := range diff.Relations {
+	for _, r := range large.Relations {
 		if ran[r.Name] == 0 {
 			t.Errorf("relation %s never applied to a realistic query", r.Name)
 		}

@@ -1,10 +1,11 @@
-package diff
+package large
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
-	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -15,8 +16,8 @@ import (
 // the fast engine's is correct, any other undecided, never wrong. Row
 // order is not judged (no Ordered): which order among ties is open, and
 // the fast engine does not record ties.
-func (lr *largeRun) expected(twin *oracle.Outcome) *results.Answer {
-	a := *twin.Answer
+func (lr *Run) Expected() *results.Answer {
+	a := *OutcomeOf(lr.outs, diff.TwinName).Answer
 	f := &results.Freedom{Limit: -1}
 	q, err := lr.c.Tree()
 	open := []string{}
@@ -132,7 +133,7 @@ func openCells(f *results.Freedom) bool {
 
 func appendNew(xs []string, ys ...string) []string {
 	for _, y := range ys {
-		if !contains(xs, y) {
+		if !slices.Contains(xs, y) {
 			xs = append(xs, y)
 		}
 	}

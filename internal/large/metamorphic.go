@@ -1,4 +1,4 @@
-package diff
+package large
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
@@ -14,12 +15,12 @@ import (
 // Check is the result of one metamorphic check on one engine: a property
 // that must hold whatever the right answer is, so it needs no judge.
 type Check struct {
-	Name    string   // "tlp", "distinct"
-	Engine  string   //
-	OK      bool     //
-	Skipped string   // why the check did not apply ("" when it ran)
-	Verdict *Verdict // tlp: the unfiltered answer vs the union of the parts; distinct: DISTINCT vs the answer's distinct rows
-	Queries []string // the queries the check ran: unfiltered, p, !p, p-is-error; or the query and its DISTINCT form; a relation's (metamorphic_rel.go)
+	Name    string        // "tlp", "distinct"
+	Engine  string        //
+	OK      bool          //
+	Skipped string        // why the check did not apply ("" when it ran)
+	Verdict *diff.Verdict // tlp: the unfiltered answer vs the union of the parts; distinct: DISTINCT vs the answer's distinct rows
+	Queries []string      // the queries the check ran: unfiltered, p, !p, p-is-error; or the query and its DISTINCT form; a relation's (metamorphic_rel.go)
 	// A relation's (metamorphic_rel.go): the definitions it holds by, and
 	// the two answers it says are equal (expected, then the rewrite's).
 	Cites   string
@@ -196,7 +197,7 @@ func finishCheck(ch *Check, parts []*results.Answer, n int) {
 	for _, p := range parts[1:] {
 		union.Rows = append(union.Rows, p.Rows...)
 	}
-	ch.Verdict = Compare(parts[0], union)
+	ch.Verdict = diff.Compare(parts[0], union)
 	ch.OK = ch.Verdict.OK
 }
 
@@ -204,13 +205,13 @@ func finishCheck(ch *Check, parts []*results.Answer, n int) {
 // DISTINCT, within ctx's deadline: properties that hold whatever the right
 // answer is, so they need no judge.
 func Metamorphic(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration) []Check {
-	return metamorphic(ctx, c, engines, nil, deadline)
+	return Checks(ctx, c, engines, nil, deadline)
 }
 
 // metamorphic is Metamorphic with the engines' answers to the case itself
 // where known (by engine name): the DISTINCT check then asks only the
 // DISTINCT form.
-func metamorphic(ctx context.Context, c *oracle.Case, engines []oracle.Engine, known map[string]*results.Answer, deadline time.Duration) []Check {
+func Checks(ctx context.Context, c *oracle.Case, engines []oracle.Engine, known map[string]*results.Answer, deadline time.Duration) []Check {
 	return append(TLP(ctx, c, engines, deadline), distinctCheck(ctx, c, engines, known, deadline)...)
 }
 
@@ -315,7 +316,7 @@ func finishDistinct(ch *Check, parts []*results.Answer, n int) {
 		ch.Skipped = "the case's deadline passed before the DISTINCT queries ended"
 		return
 	}
-	ch.Verdict = Compare(distinctRows(parts[0]), parts[1])
+	ch.Verdict = diff.Compare(distinctRows(parts[0]), parts[1])
 	ch.OK = ch.Verdict.OK
 }
 
@@ -327,7 +328,7 @@ func distinctRows(a *results.Answer) *results.Answer {
 	out := &results.Answer{Kind: a.Kind, Vars: a.Vars}
 	seen := map[string]bool{}
 	for _, row := range a.Rows {
-		k := solutionKey(row)
+		k := diff.SolutionKey(row)
 		if !seen[k] {
 			seen[k] = true
 			out.Rows = append(out.Rows, row)

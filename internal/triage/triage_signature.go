@@ -1,7 +1,8 @@
-package diff
+package triage
 
 import (
 	"fmt"
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"sort"
 	"strings"
 )
@@ -12,7 +13,7 @@ import (
 // survives (docs/architecture.md, "Reduction and reports"), never for "some
 // difference".
 type Signature struct {
-	Class Class
+	Class diff.Class
 	Wrong []string // the diverging engines, sorted
 	Right []string // the engines that agree with the judge (judge included), sorted
 }
@@ -32,7 +33,7 @@ func ParseSignature(text string) (Signature, error) {
 	if !ok || !ok2 {
 		return Signature{}, fmt.Errorf("diff: signature %q: want \"class: a,b | c,d\"", text)
 	}
-	c, err := ParseClass(cls)
+	c, err := diff.ParseClass(cls)
 	if err != nil {
 		return Signature{}, err
 	}
@@ -68,8 +69,8 @@ type Divergence struct {
 // separate bugs, reduced and filed separately.
 func divergences(r *Report) []Divergence {
 	right := []string{r.Judge}
-	byClass := map[Class][]string{}
-	var classes []Class
+	byClass := map[diff.Class][]string{}
+	var classes []diff.Class
 	for _, v := range r.Verdicts {
 		switch {
 		case v.Outcome == Correct:
@@ -84,14 +85,14 @@ func divergences(r *Report) []Divergence {
 		}
 	}
 	sort.Strings(right)
-	classes = sortClasses(classes)
+	classes = diff.SortClasses(classes)
 	var out []Divergence
 	for _, c := range classes {
 		wrong := append([]string(nil), byClass[c]...)
 		sort.Strings(wrong)
 		out = append(out, Divergence{
 			Signature: Signature{Class: c, Wrong: wrong, Right: right},
-			Internal:  contains(wrong, TwinName),
+			Internal:  contains(wrong, diff.TwinName),
 			Suspect:   r.Kind == KindOracleSuspect,
 		})
 	}

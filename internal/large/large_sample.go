@@ -1,7 +1,8 @@
-package diff
+package large
 
 import (
 	"math/rand"
+	"slices"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/oracle"
@@ -132,7 +133,8 @@ func sortedSources(m map[string]*rdf.Graph) []string {
 	for k := range m {
 		out = append(out, k)
 	}
-	return sorted(out)
+	slices.Sort(out)
+	return out
 }
 
 // dataQuads counts the triples of the case: its dataset and its sources.

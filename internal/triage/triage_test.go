@@ -1,10 +1,12 @@
-package diff
+package triage
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
@@ -78,7 +80,7 @@ func TestTriage(t *testing.T) {
 }
 
 func TestSignatureRoundTrip(t *testing.T) {
-	s := Signature{Class: ClassWrongValue, Wrong: []string{"a", "b"}, Right: []string{"reference"}}
+	s := Signature{Class: diff.ClassWrongValue, Wrong: []string{"a", "b"}, Right: []string{"reference"}}
 	got, err := ParseSignature(s.String())
 	if err != nil || !got.Equal(s) {
 		t.Errorf("ParseSignature(%q) = %v, %v", s, got, err)
@@ -91,7 +93,7 @@ func TestSignatureRoundTrip(t *testing.T) {
 }
 
 func TestTLPQueries(t *testing.T) {
-	qs, err := TLPQueries("SELECT ?s { ?s ?p ?o FILTER(?o > 1) }", "")
+	qs, err := large.TLPQueries("SELECT ?s { ?s ?p ?o FILTER(?o > 1) }", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +104,7 @@ func TestTLPQueries(t *testing.T) {
 		}
 	}
 	for _, q := range []string{"SELECT (COUNT(*) AS ?n) { ?s ?p ?o FILTER(?o) }", "SELECT ?s { ?s ?p ?o } LIMIT 1", "SELECT ?s { ?s ?p ?o }", "ASK { FILTER(true) }"} {
-		if _, err := TLPQueries(q, ""); err == nil {
+		if _, err := large.TLPQueries(q, ""); err == nil {
 			t.Errorf("%q: TLP should not apply", q)
 		}
 	}

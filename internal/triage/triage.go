@@ -1,4 +1,4 @@
-package diff
+package triage
 
 import (
 	"errors"
@@ -6,15 +6,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
-)
-
-// Engine names with a role in triage (docs/architecture.md, "Engines, where
-// they come from, and the default set").
-const (
-	JudgeName = "reference" // the §18.5 reference evaluator: the judge
-	TwinName  = "engine"    // the fast evaluator: shares only ops with the judge
 )
 
 // Outcome is one engine's verdict on one case. The strings are stable: they
@@ -62,9 +57,9 @@ type EngineVerdict struct {
 	Engine  string
 	Version string
 	Outcome Outcome
-	Class   Class    // the most specific class; "" when correct
-	Classes []Class  // every class of a wrong answer
-	Verdict *Verdict // the comparison with the judge's answer, when one ran
+	Class   diff.Class    // the most specific class; "" when correct
+	Classes []diff.Class  // every class of a wrong answer
+	Verdict *diff.Verdict // the comparison with the judge's answer, when one ran
 	Answer  *results.Answer
 	Err     error
 	Elapsed time.Duration
@@ -80,7 +75,7 @@ type Report struct {
 	Reason      string          // why the case is unjudged ("" otherwise)
 	Verdicts    []EngineVerdict // every engine but the judge, in input order
 	Divergences []Divergence    // deduplicated by Signature
-	Metamorphic []Check         // checks run without a judge (TLP, DISTINCT)
+	Metamorphic []large.Check   // checks run without a judge (TLP, DISTINCT)
 	Notes       []string
 	// JudgedBy, when the fast engine judged (Judge is TwinName), says so
 	// and why: "judged by the fast engine; the reference ran out of budget
@@ -88,7 +83,7 @@ type Report struct {
 	JudgedBy string
 	// Large is the large-case judge's evidence (samples, checks), set when
 	// it ran, whether or not the fast engine then judged.
-	Large *Large
+	Large *large.Evidence
 }
 
 // Verdict returns the verdict for the named engine, or nil.
@@ -134,7 +129,7 @@ func triage(c *oracle.Case, outcomes []oracle.Outcome, suspect bool) *Report {
 		}
 		return unjudged(r, others, why)
 	}
-	return judged(r, JudgeName, ref.Answer, others, suspect)
+	return judged(r, diff.JudgeName, ref.Answer, others, suspect)
 }
 
 // judged fills r with every other engine judged against judge's answer
@@ -157,7 +152,7 @@ func splitJudge(outcomes []oracle.Outcome) (*oracle.Outcome, []oracle.Outcome) {
 	var ref *oracle.Outcome
 	var others []oracle.Outcome
 	for i := range outcomes {
-		if outcomes[i].Engine == JudgeName && ref == nil {
+		if outcomes[i].Engine == diff.JudgeName && ref == nil {
 			ref = &outcomes[i]
 			continue
 		}
@@ -204,21 +199,21 @@ func judgeOne(expected *results.Answer, o oracle.Outcome) EngineVerdict {
 		judgeAnswer(&ev, expected)
 	}
 	if ev.Class != "" && len(ev.Classes) == 0 {
-		ev.Classes = []Class{ev.Class}
+		ev.Classes = []diff.Class{ev.Class}
 	}
 	return ev
 }
 
 func judgeAnswer(ev *EngineVerdict, expected *results.Answer) {
-	v := CompareAs(ev.Engine, expected, ev.Answer)
+	v := diff.CompareAs(ev.Engine, expected, ev.Answer)
 	ev.Verdict = v
 	switch {
 	case v.OK:
 		ev.Outcome = Correct
-	case len(v.Classes) > 0 && v.Classes[0] == ClassUndecided:
-		ev.Outcome, ev.Class, ev.Classes = Unjudged, ClassUndecided, v.Classes
-	case len(v.Classes) > 0 && v.Classes[0] == ClassExtension:
-		ev.Outcome, ev.Class, ev.Classes = Extended, ClassExtension, v.Classes
+	case len(v.Classes) > 0 && v.Classes[0] == diff.ClassUndecided:
+		ev.Outcome, ev.Class, ev.Classes = Unjudged, diff.ClassUndecided, v.Classes
+	case len(v.Classes) > 0 && v.Classes[0] == diff.ClassExtension:
+		ev.Outcome, ev.Class, ev.Classes = Extended, diff.ClassExtension, v.Classes
 	default:
 		ev.Outcome, ev.Class, ev.Classes = Wrong, v.Classes[0], v.Classes
 	}
@@ -226,29 +221,29 @@ func judgeAnswer(ev *EngineVerdict, expected *results.Answer) {
 
 // errorOutcome maps an engine error onto its outcome and class: each kind
 // of failure is its own class (docs/report-schema.md).
-func errorOutcome(err error) (Outcome, Class) {
+func errorOutcome(err error) (Outcome, diff.Class) {
 	switch oracle.Classify(err) {
 	case "timeout", "budget":
-		return TimedOut, ClassTimeout
+		return TimedOut, diff.ClassTimeout
 	case "resource":
 		return Resource, ""
 	case "unavailable":
 		return Unavailable, "" // not the engine's answer: no class
 	case "crashed":
-		return Crashed, ClassCrash
+		return Crashed, diff.ClassCrash
 	case "unsupported":
-		return Unsupported, ClassUnsupported
+		return Unsupported, diff.ClassUnsupported
 	case "rejected":
-		return Rejected, ClassRejected
+		return Rejected, diff.ClassRejected
 	}
-	return Errored, ClassErrorVsAnswer
+	return Errored, diff.ClassErrorVsAnswer
 }
 
 // kindOf decides the case's kind once every engine is judged, and marks
 // the externals unjudged when the oracle itself is suspect.
 func kindOf(r *Report, suspect bool) Kind {
 	noteExtended(r)
-	if tw := r.Verdict(TwinName); tw != nil && tw.Outcome == Wrong {
+	if tw := r.Verdict(diff.TwinName); tw != nil && tw.Outcome == Wrong {
 		r.Notes = append(r.Notes, "INTERNAL BUG: the reference and the fast engine disagree ("+string(tw.Class)+")")
 		return KindInternalBug
 	}
@@ -299,7 +294,7 @@ func notJudged(vs []EngineVerdict) []string {
 	return out
 }
 
-func isExternal(name string) bool { return name != JudgeName && name != TwinName }
+func isExternal(name string) bool { return name != diff.JudgeName && name != diff.TwinName }
 
 // isDivergent: the outcomes that are an engine's bug, filed in a report.
 // Unsupported and timeout are limits, recorded but not filed.
@@ -314,7 +309,7 @@ func isDivergent(o Outcome) bool {
 // oracleSuspect: the twin is correct, at least two externals answered, all
 // of them wrong with the same class and with answers that agree.
 func oracleSuspect(r *Report) bool {
-	tw := r.Verdict(TwinName)
+	tw := r.Verdict(diff.TwinName)
 	if tw == nil || tw.Outcome != Correct {
 		return false
 	}
@@ -328,7 +323,7 @@ func oracleSuspect(r *Report) bool {
 		return false
 	}
 	for _, v := range ext {
-		if v.Outcome != Wrong || v.Class != ext[0].Class || !Compare(ext[0].Answer, v.Answer).OK {
+		if v.Outcome != Wrong || v.Class != ext[0].Class || !diff.Compare(ext[0].Answer, v.Answer).OK {
 			return false
 		}
 	}
@@ -366,7 +361,7 @@ func markMinority(r *Report, major []string) {
 		if v.Outcome != Unjudged || contains(major, v.Engine) {
 			continue
 		}
-		v.Verdict = Compare(rep.Answer, v.Answer)
+		v.Verdict = diff.Compare(rep.Answer, v.Answer)
 		v.Classes = v.Verdict.Classes
 		if len(v.Classes) > 0 {
 			v.Class = v.Classes[0]
@@ -385,7 +380,7 @@ func agreement(outs []oracle.Outcome) [][]string {
 		}
 		placed := false
 		for i, a := range reps {
-			if Compare(a, o.Answer).OK {
+			if diff.Compare(a, o.Answer).OK {
 				groups[i] = append(groups[i], o.Engine)
 				placed = true
 				break

@@ -1,4 +1,4 @@
-package diff
+package triage
 
 import (
 	"context"
@@ -6,9 +6,10 @@ import (
 	"sort"
 	"time"
 
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
-	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // Judge runs c on every engine (the reference among them, named
@@ -27,20 +28,20 @@ import (
 // fast engine instead: Report.Judge is then TwinName and Report.JudgedBy
 // says so; on large data the reference gets only a share of the deadline.
 func Judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration) *Report {
-	return judge(ctx, c, engines, deadline, true, DefaultLarge)
+	return judge(ctx, c, engines, deadline, true, large.Default)
 }
 
 // JudgeWith is Judge with the large-case judge's options.
-func JudgeWith(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration, opt LargeOptions) *Report {
+func JudgeWith(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration, opt large.Options) *Report {
 	return judge(ctx, c, engines, deadline, true, opt)
 }
 
-func judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration, suspect bool, opt LargeOptions) *Report {
+func judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration, suspect bool, opt large.Options) *Report {
 	c.Prepare() // the query parsed once for the judge, the engines and the checks
 	if why := unresolvedDataset(c); why != "" {
 		return notRun(c, engines, why)
 	}
-	if opt.splits(c, engines, deadline) {
+	if opt.Splits(c, engines, deadline) {
 		return judgeLarge(ctx, c, engines, deadline, suspect, opt) // large_judge.go
 	}
 	start := time.Now()
@@ -58,38 +59,14 @@ func judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadlin
 		ctx, cancel = context.WithDeadline(ctx, start.Add(deadline))
 		defer cancel()
 	}
-	if ctx.Err() == nil && opt.largeFits(c, engines, outs) {
-		lr := newLargeRun(opt, c, engines, outs, deadline, deadline, deadline, suspect)
-		lr.prepare(ctx)
-		return lr.finish(ctx, r)
+	if ctx.Err() == nil && opt.Fits(c, engines, outs) {
+		lr := large.NewRun(opt, c, engines, outs, deadline, deadline, deadline)
+		lr.Prepare(ctx)
+		return finishLarge(ctx, lr, outs, r, suspect)
 	}
-	r.Metamorphic = metamorphic(ctx, c, answered(engines, outs), answersOf(outs), deadline)
+	r.Metamorphic = large.Checks(ctx, c, large.Answered(engines, outs), large.AnswersOf(outs), deadline)
 	applyChecks(r)
 	return r
-}
-
-// answered keeps the engines other than the judge whose outcome is an
-// answer: the metamorphic queries are not put to an engine that already
-// timed out, was unavailable or refused the query.
-func answered(engines []oracle.Engine, outs []oracle.Outcome) []oracle.Engine {
-	var out []oracle.Engine
-	for i, e := range engines {
-		if e.Name() != JudgeName && outs[i].Err == nil {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-// answersOf maps each engine that answered to its answer.
-func answersOf(outs []oracle.Outcome) map[string]*results.Answer {
-	m := map[string]*results.Answer{}
-	for _, o := range outs {
-		if o.Err == nil && o.Answer != nil {
-			m[o.Engine] = o.Answer
-		}
-	}
-	return m
 }
 
 // unresolvedDataset says why the case's dataset clause cannot be built
@@ -118,7 +95,7 @@ func notRun(c *oracle.Case, engines []oracle.Engine, why string) *Report {
 	r := &Report{Case: c, Kind: KindUnjudged, Reason: why, JudgeErr: errors.New(why)}
 	r.Notes = append(r.Notes, "UNJUDGED: "+why+"; no engine was run")
 	for _, e := range engines { // no Version(): asking it may start a process
-		if e.Name() != JudgeName {
+		if e.Name() != diff.JudgeName {
 			r.Verdicts = append(r.Verdicts, EngineVerdict{Engine: e.Name(), Outcome: Unjudged})
 		}
 	}
@@ -130,16 +107,16 @@ func notRun(c *oracle.Case, engines []oracle.Engine, why string) *Report {
 func applyChecks(r *Report) {
 	var right, wrong []string
 	for _, ch := range r.Metamorphic {
-		if ch.Skipped == "" && !ch.OK {
-			wrong = appendNew(wrong, ch.Engine)
+		if ch.Skipped == "" && !ch.OK && !contains(wrong, ch.Engine) {
+			wrong = append(wrong, ch.Engine)
 		}
 	}
 	for _, ch := range r.Metamorphic {
-		if ch.Skipped == "" && ch.OK && !contains(wrong, ch.Engine) && r.Verdict(ch.Engine) != nil {
-			right = appendNew(right, ch.Engine)
+		if ch.Skipped == "" && ch.OK && !contains(wrong, ch.Engine) && !contains(right, ch.Engine) && r.Verdict(ch.Engine) != nil {
+			right = append(right, ch.Engine)
 		}
 	}
-	byClass := map[Class][]string{}
+	byClass := map[diff.Class][]string{}
 	var failed []string
 	for _, ch := range r.Metamorphic {
 		if ch.Skipped != "" || ch.OK {
@@ -151,9 +128,11 @@ func applyChecks(r *Report) {
 		}
 		v.Outcome, v.Classes, v.Class = Wrong, ch.Verdict.Classes, ch.Verdict.Classes[0]
 		byClass[v.Class] = append(byClass[v.Class], ch.Engine)
-		failed = appendNew(failed, ch.Name)
+		if !contains(failed, ch.Name) {
+			failed = append(failed, ch.Name)
+		}
 	}
-	for _, c := range sortClasses(keys(byClass)) {
+	for _, c := range diff.SortClasses(keys(byClass)) {
 		r.Divergences = append(r.Divergences, Divergence{Signature: Signature{Class: c, Wrong: sorted(byClass[c]), Right: sorted(right)}})
 	}
 	if contains(failed, "tlp") {
@@ -164,8 +143,8 @@ func applyChecks(r *Report) {
 	}
 }
 
-func keys(m map[Class][]string) []Class {
-	var out []Class
+func keys(m map[diff.Class][]string) []diff.Class {
+	var out []diff.Class
 	for k := range m {
 		out = append(out, k)
 	}

@@ -1,4 +1,4 @@
-package diff
+package large
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
@@ -84,9 +85,9 @@ func runPlan(ctx context.Context, c *oracle.Case, e oracle.Engine, rel Relation,
 	}
 	want, got = blur(want), blur(got)
 	ch.Answers = []*results.Answer{want, got}
-	ch.Verdict = Compare(want, got)
+	ch.Verdict = diff.Compare(want, got)
 	ch.OK = ch.Verdict.OK
-	if !ch.OK && len(ch.Verdict.Classes) == 1 && ch.Verdict.Classes[0] == ClassUndecided {
+	if !ch.OK && len(ch.Verdict.Classes) == 1 && ch.Verdict.Classes[0] == diff.ClassUndecided {
 		ch.Skipped = "the comparison was undecided: " + ch.Verdict.Note // never a violation
 	}
 	return ch
