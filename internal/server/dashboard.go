@@ -23,7 +23,7 @@ var templateFS embed.FS
 var pages = map[string]*template.Template{}
 
 func init() {
-	for _, p := range []string{"index", "reports", "report", "compare", "error", "engines", "tests", "test", "rootcauses", "engine"} {
+	for _, p := range []string{"index", "reports", "report", "compare", "error", "engines", "tests", "test", "rootcauses", "engine", "sweep"} {
 		pages[p] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS,
 			"templates/layout.html", "templates/chart.html", "templates/rctable.html", "templates/"+p+".html"))
 	}
@@ -53,6 +53,9 @@ var funcs = template.FuncMap{
 	"statuses":   func() []string { return store.TestStatuses },
 	"compareURL": compareURL,
 	"hasPrefix":  strings.HasPrefix,
+	"judges":     func() []string { return store.Judges },
+	"byEngine":   byEngine,   // dashboard_sweep.go
+	"relation":   relationOf, // dashboard_relation.go
 }
 
 // dashboardRoutes mounts the HTML pages.
@@ -70,6 +73,7 @@ func (s *Server) dashboardRoutes(r chi.Router) {
 	r.Get("/reports/{id}/markdown", s.pageMarkdown) // dashboard_report.go
 	r.Post("/reports/{id}/status", s.pageSetStatus) // triage.go
 	r.Get("/sweeps/compare", s.pageCompare)
+	r.Get("/sweeps/{id}", s.pageSweep) // dashboard_sweep.go
 	r.Get("/static/dashboard.js", serveScript)
 }
 
@@ -122,21 +126,28 @@ func (s *Server) pageReports(w http.ResponseWriter, r *http.Request) {
 	s.render(w, http.StatusOK, "reports", d)
 }
 
-// pageLinks are the previous/next page URLs ("" at either end).
+// pageLinks are the previous/next page URLs of the report list ("" at
+// either end).
 func pageLinks(q url.Values, p store.ReportPage) (prev, next string) {
+	return offsetLinks("/reports", q, p.Offset, p.Limit, len(p.Reports), p.Total)
+}
+
+// offsetLinks are the previous/next page URLs of a paged list at path
+// with query q, showing shown of total from offset ("" at either end).
+func offsetLinks(path string, q url.Values, offset, limit, shown, total int) (prev, next string) {
 	at := func(off int) string {
 		c := url.Values{}
 		for k, v := range q {
 			c[k] = v
 		}
 		c.Set("offset", strconv.Itoa(off))
-		return "/reports?" + c.Encode()
+		return path + "?" + c.Encode()
 	}
-	if p.Offset > 0 {
-		prev = at(max(0, p.Offset-p.Limit))
+	if offset > 0 {
+		prev = at(max(0, offset-limit))
 	}
-	if p.Offset+len(p.Reports) < p.Total {
-		next = at(p.Offset + len(p.Reports))
+	if offset+shown < total {
+		next = at(offset + shown)
 	}
 	return prev, next
 }

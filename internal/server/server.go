@@ -119,6 +119,7 @@ func (s *Server) routes() chi.Router {
 		r.With(s.auth).Post("/sweeps", s.postSweep)
 		r.Get("/sweeps", s.listSweeps)
 		r.Get("/sweeps/{id}", s.getSweep)
+		r.Get("/sweeps/{id}/cases", s.getSweepCases) // sweep_cases.go
 		r.With(s.auth).Post("/sweeps/{id}/cancel", s.cancelSweep)
 		r.Get("/engines", s.listEngines)
 		s.triageRoutes(r) // triage.go: report statuses, history, findings

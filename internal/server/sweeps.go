@@ -83,11 +83,15 @@ func (s *Server) listSweeps(w http.ResponseWriter, r *http.Request) {
 
 // sweepStatus is GET /v1/sweeps/{id}: the sweep and its progress, with
 // the cases not judged for every engine and the divergences flagged
-// instead of filed (the first store.DefaultLimit such cases).
+// instead of filed (the first store.DefaultLimit such cases), and what
+// decided its cases: by judge, large ones, the relation checks per engine
+// and relation (store.JudgeSummary; the cases themselves are
+// GET /v1/sweeps/{id}/cases, sweep_cases.go).
 type sweepStatus struct {
 	store.Sweep
-	Percent float64           `json:"percent"`
-	Cases   []store.CaseFlags `json:"cases"`
+	Percent float64            `json:"percent"`
+	Cases   []store.CaseFlags  `json:"cases"`
+	Judges  store.JudgeSummary `json:"judges"`
 }
 
 func (s *Server) getSweep(w http.ResponseWriter, r *http.Request) {
@@ -106,7 +110,12 @@ func (s *Server) getSweep(w http.ResponseWriter, r *http.Request) {
 		writeError(w, storeError(err))
 		return
 	}
-	st := sweepStatus{Sweep: sw, Cases: cases}
+	judges, err := s.cfg.Store.JudgeSummary(r.Context(), id)
+	if err != nil {
+		writeError(w, storeError(err))
+		return
+	}
+	st := sweepStatus{Sweep: sw, Cases: cases, Judges: judges}
 	if sw.Total > 0 {
 		st.Percent = float64(int(1000*float64(sw.Done)/float64(sw.Total))) / 10
 	}
