@@ -15,13 +15,6 @@ import (
 // the reference evaluator's.
 type Options = ops.Options
 
-// Defaults used for zero Options fields (ops.Options.WithDefaults).
-const (
-	DefaultMaxSteps     = ops.DefaultMaxSteps
-	DefaultMaxSolutions = ops.DefaultMaxSolutions
-	DefaultFuel         = ops.DefaultFuel
-)
-
 // Result is the evaluators' shared result type (ops.Result). The engine fills Form,
 // Vars, Rows, Boolean, Triples, and Ordered/Offset/Limit/Reduced; it leaves
 // Sequence, Ties and Open empty: those are the judge's business.

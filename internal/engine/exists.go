@@ -58,21 +58,7 @@ func (e *query) exists(op algebra.Op, mu ops.Binding) (bool, error) {
 // when the substituted pattern has one (no property paths: a substituted
 // end is a term, which matches itself even outside the graph, a seeded one
 // is a variable's value, which does not).
-func existsSeedable(op algebra.Op) bool {
-	switch op := op.(type) {
-	case *algebra.BGP, *algebra.Table:
-		return true
-	case *algebra.Join:
-		return existsSeedable(op.L) && existsSeedable(op.R)
-	case *algebra.Union:
-		return existsSeedable(op.L) && existsSeedable(op.R)
-	case *algebra.Graph:
-		return existsSeedable(op.Op)
-	case *algebra.Filter:
-		return existsSeedable(op.Op) && pureFilter(op)
-	}
-	return false
-}
+func existsSeedable(op algebra.Op) bool { return seedableWith(op, false) }
 
 type lookupFn func(string) (rdf.Term, bool)
 

@@ -215,18 +215,24 @@ func tableCertain(t *algebra.Table) varSet {
 // seedable reports whether evaluating op with a solution μ's variables
 // pre-bound gives exactly Join({μ}, eval(op)): true for patterns without
 // an expression, whose solutions do not depend on scope.
-func seedable(op algebra.Op) bool {
+func seedable(op algebra.Op) bool { return seedableWith(op, true) }
+
+// seedableWith is seedable, and existsSeedable (exists.go) when paths is
+// false: the two differ only on property paths.
+func seedableWith(op algebra.Op, paths bool) bool {
 	switch op := op.(type) {
-	case *algebra.BGP, *algebra.Path, *algebra.Table:
+	case *algebra.BGP, *algebra.Table:
 		return true
+	case *algebra.Path:
+		return paths
 	case *algebra.Join:
-		return seedable(op.L) && seedable(op.R)
+		return seedableWith(op.L, paths) && seedableWith(op.R, paths)
 	case *algebra.Union:
-		return seedable(op.L) && seedable(op.R)
+		return seedableWith(op.L, paths) && seedableWith(op.R, paths)
 	case *algebra.Graph:
-		return seedable(op.Op)
+		return seedableWith(op.Op, paths)
 	case *algebra.Filter:
-		return seedable(op.Op) && pureFilter(op)
+		return seedableWith(op.Op, paths) && pureFilter(op)
 	}
 	return false
 }

@@ -75,6 +75,17 @@ func (e *evaluator) Join(o1, o2 Multiset) (Multiset, error) {
 // of LeftJoin; the W3C tests open-eq-12 and filter-scope-1 (sparql10) expect
 // μ to survive, and fail with the literal reading (measured).
 func (e *evaluator) Diff(g *rdf.Graph, o1, o2 Multiset, x algebra.Expr) (Multiset, error) {
+	return e.keepUnmatched(o1, o2, func(mu, mu2 Mapping) (bool, error) {
+		if !Compatible(mu, mu2) {
+			return false, nil
+		}
+		return e.diffEBV(g, x, Merge(mu, mu2)) // follows.go: errata-query-12
+	})
+}
+
+// keepUnmatched returns { μ | μ in Ω1 . ∀ μ' in Ω2, not matches(μ, μ') }
+// with card[Ω1](μ): the shape Diff and Minus share. Each pair costs a step.
+func (e *evaluator) keepUnmatched(o1, o2 Multiset, matches func(mu, mu2 Mapping) (bool, error)) (Multiset, error) {
 	out := Multiset{}
 	for _, mu := range o1 {
 		keep := true
@@ -83,14 +94,11 @@ func (e *evaluator) Diff(g *rdf.Graph, o1, o2 Multiset, x algebra.Expr) (Multise
 				return nil, err
 			}
 			e.noteCompatible(mu, mu2)
-			if !Compatible(mu, mu2) {
-				continue
-			}
-			ok, err := e.diffEBV(g, x, Merge(mu, mu2)) // follows.go: errata-query-12
+			m, err := matches(mu, mu2)
 			if err != nil {
 				return nil, err
 			}
-			if ok {
+			if m {
 				keep = false
 				break
 			}
@@ -143,24 +151,9 @@ func (e *evaluator) Union(o1, o2 Multiset) (Multiset, error) {
 //	compatible or dom(μ) and dom(μ') are disjoint }
 //	card[Minus(Ω1, Ω2)](μ) = card[Ω1](μ)
 func (e *evaluator) Minus(o1, o2 Multiset) (Multiset, error) {
-	out := Multiset{}
-	for _, mu := range o1 {
-		keep := true
-		for _, mu2 := range o2 {
-			if err := e.step(1); err != nil {
-				return nil, err
-			}
-			e.noteCompatible(mu, mu2)
-			if Compatible(mu, mu2) && !Disjoint(mu, mu2) {
-				keep = false
-				break
-			}
-		}
-		if keep {
-			out = append(out, mu)
-		}
-	}
-	return out, nil
+	return e.keepUnmatched(o1, o2, func(mu, mu2 Mapping) (bool, error) {
+		return Compatible(mu, mu2) && !Disjoint(mu, mu2), nil
+	})
 }
 
 // Extend transcribes #defn_extend:

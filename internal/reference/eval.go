@@ -14,13 +14,6 @@ import (
 // Options bound and seed one evaluation.
 type Options = ops.Options
 
-// Defaults used for zero Options fields (ops.Options.WithDefaults).
-const (
-	DefaultMaxSteps     = ops.DefaultMaxSteps
-	DefaultMaxSolutions = ops.DefaultMaxSolutions
-	DefaultFuel         = ops.DefaultFuel
-)
-
 // Result is the answer of the reference evaluator, with the choices the
 // specification leaves open (same meaning as results.Freedom).
 type Result = ops.Result

@@ -31,18 +31,25 @@ func (e *evaluator) value(g *rdf.Graph, x algebra.Expr, mu Mapping) (ops.Value, 
 // A value whose openness may change it (ops.EBVOpen) decides which
 // solutions exist: the answer is marked indeterminate.
 func (e *evaluator) ebv(g *rdf.Graph, x algebra.Expr, mu Mapping) (bool, error) {
+	b, _, err := e.ebvOf(g, x, mu)
+	return b, err
+}
+
+// ebvOf is ebv, and the error that left expr(μ) without an effective
+// boolean value (nil when it has one), for diffEBV (follows.go).
+func (e *evaluator) ebvOf(g *rdf.Graph, x algebra.Expr, mu Mapping) (b bool, noEBV *ops.Error, err error) {
 	if x == nil {
-		return true, nil
+		return true, nil, nil
 	}
 	v, err := e.value(g, x, mu)
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
 	if ops.EBVOpen(v) {
 		e.mark(openFilter)
 	}
-	b, verr := e.ectx.EBV(v)
-	return verr == nil && b, nil
+	b, noEBV = e.ectx.EBV(v)
+	return noEBV == nil && b, noEBV, nil
 }
 
 // exists transcribes #defn_evalExists:

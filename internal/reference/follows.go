@@ -13,19 +13,9 @@ import (
 // the W3C tests open-eq-12 and filter-scope-1 expect, and records that it
 // did (ops.FollowsDiffErratum) where an error decided.
 func (e *evaluator) diffEBV(g *rdf.Graph, x algebra.Expr, mu Mapping) (bool, error) {
-	if x == nil {
-		return true, nil
-	}
-	v, err := e.value(g, x, mu)
-	if err != nil {
-		return false, err
-	}
-	if ops.EBVOpen(v) { // as ebv does
-		e.mark(openFilter)
-	}
-	b, verr := e.ectx.EBV(v)
-	if verr != nil {
+	b, noEBV, err := e.ebvOf(g, x, mu) // marks an open value as ebv does
+	if noEBV != nil {
 		e.ectx.Follow(ops.FollowsDiffErratum)
 	}
-	return verr == nil && b, nil
+	return b, err
 }

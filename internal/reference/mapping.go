@@ -89,6 +89,13 @@ func (m Mapping) WithValue(v string, t rdf.Term, p ops.Prov) Mapping {
 //	Two solution mappings μ1 and μ2 are compatible if, for every variable v in
 //	dom(μ1) and in dom(μ2), μ1(v) = μ2(v).
 func Compatible(m1, m2 Mapping) bool {
+	return eachShared(m1, m2, func(b1, b2 Binding) bool { return b1.Term == b2.Term })
+}
+
+// eachShared calls f on the two bindings of each variable in dom(μ1) and
+// in dom(μ2), in variable order (a mapping is sorted by variable), until f
+// returns false; it reports whether f never did.
+func eachShared(m1, m2 Mapping, f func(b1, b2 Binding) bool) bool {
 	i, j := 0, 0
 	for i < len(m1) && j < len(m2) {
 		switch {
@@ -97,7 +104,7 @@ func Compatible(m1, m2 Mapping) bool {
 		case m1[i].Var > m2[j].Var:
 			j++
 		default:
-			if m1[i].Term != m2[j].Term {
+			if !f(m1[i], m2[j]) {
 				return false
 			}
 			i, j = i+1, j+1

@@ -149,6 +149,12 @@ func (e *evaluator) ALP(g *rdf.Graph, x rdf.Term, path algebra.PathExpr, v *term
 	if err := e.grow(len(v.list)); err != nil {
 		return err
 	}
+	return e.alpEach(g, x, path, v)
+}
+
+// alpEach is the loop that ends ALP and starts OneOrMorePath: "X =
+// eval(x,path); For n:term in X ALP(n, path, V) End".
+func (e *evaluator) alpEach(g *rdf.Graph, x rdf.Term, path algebra.PathExpr, v *termSet) error {
 	next, err := e.step1(g, x, path)
 	if err != nil {
 		return err
@@ -213,18 +219,7 @@ func (e *evaluator) pathOneOrMore(g *rdf.Graph, x algebra.Node, path algebra.Pat
 	if x.IsVar() && !y.IsVar() {
 		return e.pathOneOrMore(g, y, &algebra.Inverse{P: path}, x)
 	}
-	return e.closure(g, x, path, y, func(t rdf.Term, v *termSet) error {
-		first, err := e.step1(g, t, path)
-		if err != nil {
-			return err
-		}
-		for _, n := range first {
-			if err := e.ALP(g, n, path, v); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return e.closure(g, x, path, y, func(t rdf.Term, v *termSet) error { return e.alpEach(g, t, path, v) })
 }
 
 // closure builds { (x, t), (y, n) | t a start, n in reach(t) } as a set; the

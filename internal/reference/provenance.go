@@ -46,26 +46,19 @@ func (e *evaluator) noteCompatible(m1, m2 Mapping) {
 	if e.ectx.Indeterminate != "" || (!m1.open() && !m2.open()) {
 		return
 	}
-	i, j, open := 0, 0, false
-	for i < len(m1) && j < len(m2) {
+	open := false
+	maybe := eachShared(m1, m2, func(b1, b2 Binding) bool {
+		a := ops.Value{Term: b1.Term, Prov: b1.Prov}
+		b := ops.Value{Term: b2.Term, Prov: b2.Prov}
 		switch {
-		case m1[i].Var < m2[j].Var:
-			i++
-		case m1[i].Var > m2[j].Var:
-			j++
-		default:
-			a := ops.Value{Term: m1[i].Term, Prov: m1[i].Prov}
-			b := ops.Value{Term: m2[j].Term, Prov: m2[j].Prov}
-			switch {
-			case ops.TermEqualOpen(a, b):
-				open = true
-			case a.Term != b.Term:
-				return // surely incompatible, whatever the open values are
-			}
-			i, j = i+1, j+1
+		case ops.TermEqualOpen(a, b):
+			open = true
+		case a.Term != b.Term:
+			return false // surely incompatible, whatever the open values are
 		}
-	}
-	if open {
+		return true
+	})
+	if maybe && open {
 		e.mark(openJoin)
 	}
 }
