@@ -6,21 +6,14 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 
-import org.apache.jena.atlas.json.JsonArray;
 import org.apache.jena.atlas.json.JsonObject;
-import org.apache.jena.atlas.json.JsonValue;
 import org.apache.jena.graph.Node;
-import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.QueryException;
 import org.apache.jena.query.QueryParseException;
-import org.apache.jena.query.Syntax;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFDataMgr;
-import org.apache.jena.riot.RDFParser;
 import org.apache.jena.riot.RiotException;
 import org.apache.jena.sparql.core.DatasetGraph;
-import org.apache.jena.sparql.core.DatasetGraphFactory;
-import org.apache.jena.sparql.graph.GraphFactory;
 import org.apache.jena.update.UpdateAction;
 import org.apache.jena.update.UpdateFactory;
 import org.apache.jena.update.UpdateRequest;
@@ -45,22 +38,14 @@ final class Updater {
      * Engine.parse does for queries; 1.1's message when both refuse it.
      */
     static UpdateRequest parse(String text, String base) {
-        try {
-            return UpdateFactory.create(text, base, Syntax.syntaxSPARQL_11);
-        } catch (QueryParseException e11) {
-            try {
-                return UpdateFactory.create(text, base, Syntax.syntaxSPARQL_12);
-            } catch (QueryParseException e12) {
-                throw e11;
-            }
-        }
+        return Engine.strictFirst(syntax -> UpdateFactory.create(text, base, syntax));
     }
 
     Response run(long id, JsonObject req) {
         UpdateRequest request;
         try {
-            String base = str(req, "base");
-            request = parse(str(req, "update"), base.isEmpty() ? null : base);
+            String base = Engine.str(req, "base");
+            request = parse(Engine.str(req, "update"), base.isEmpty() ? null : base);
         } catch (QueryParseException e) {
             return Response.failure(id, "error", "parse", e.getMessage());
         } catch (QueryException e) {
@@ -68,8 +53,8 @@ final class Updater {
         }
         DatasetGraph dsg;
         try {
-            dsg = store(req);
-            CaseDocuments.use(str(req, "sources"));
+            dsg = Engine.store(req);
+            CaseDocuments.use(Engine.str(req, "sources"));
         } catch (RiotException e) {
             return Response.failure(id, "error", "load", "Jena refused the store: " + e.getMessage());
         }
@@ -86,26 +71,6 @@ final class Updater {
         return Response.store(id, out.toString(StandardCharsets.UTF_8), graphs(dsg), ms, failed);
     }
 
-    /** store builds the request's store, every listed named graph present even when empty. */
-    private static DatasetGraph store(JsonObject req) {
-        DatasetGraph dsg = DatasetGraphFactory.createGeneral();
-        String nquads = str(req, "data");
-        if (!nquads.isEmpty()) {
-            RDFParser.fromString(nquads, Lang.NQUADS).parse(dsg);
-        }
-        if (req.hasKey("named")) {
-            JsonArray named = req.get("named").getAsArray();
-            for (JsonValue v : named) {
-                String name = v.getAsString().value();
-                Node g = name.startsWith("_:") ? NodeFactory.createBlankNode(name.substring(2)) : NodeFactory.createURI(name);
-                if (!dsg.containsGraph(g)) {
-                    dsg.addGraph(g, GraphFactory.createDefaultGraph());
-                }
-            }
-        }
-        return dsg;
-    }
-
     /** graphs lists the named graphs of the store ("_:label" for a blank node). */
     private static List<String> graphs(DatasetGraph dsg) {
         List<String> out = new ArrayList<>();
@@ -114,9 +79,5 @@ final class Updater {
             out.add(g.isBlank() ? "_:" + g.getBlankNodeLabel() : g.getURI());
         }
         return out;
-    }
-
-    private static String str(JsonObject o, String key) {
-        return o.hasKey(key) && o.get(key).isString() ? o.get(key).getAsString().value() : "";
     }
 }

@@ -3,8 +3,8 @@ package oracle.jena;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
-import org.apache.jena.atlas.json.JsonArray;
 import org.apache.jena.atlas.json.JsonObject;
 import org.apache.jena.atlas.json.JsonValue;
 import org.apache.jena.graph.Node;
@@ -70,11 +70,20 @@ final class Engine {
      * (syntax.SpecAuto). A query 1.2 refuses too fails with 1.1's message.
      */
     static Query parse(String text, String base) {
+        return strictFirst(syntax -> QueryFactory.create(text, base, syntax));
+    }
+
+    /**
+     * strictFirst parses with SPARQL 1.1 and, only where 1.1 refuses the
+     * text, with SPARQL 1.2; 1.1's exception when both refuse it. A query
+     * (parse) and an update request (Updater.parse) are read alike.
+     */
+    static <T> T strictFirst(Function<Syntax, T> parser) {
         try {
-            return QueryFactory.create(text, base, Syntax.syntaxSPARQL_11);
+            return parser.apply(Syntax.syntaxSPARQL_11);
         } catch (QueryParseException e11) {
             try {
-                return QueryFactory.create(text, base, Syntax.syntaxSPARQL_12);
+                return parser.apply(Syntax.syntaxSPARQL_12);
             } catch (QueryParseException e12) {
                 throw e11;
             }
@@ -89,21 +98,32 @@ final class Engine {
      * (as Fuseki does): a graph it lacks is empty, nothing is ever fetched.
      */
     static DatasetGraph dataset(JsonObject req, Query query) {
+        DatasetGraph dsg = store(req);
+        if (!query.hasDatasetDescription()) {
+            return dsg;
+        }
+        load(dsg, str(req, "sources"));
+        return dsg;
+    }
+
+    /**
+     * store builds the request's data with every listed named graph present
+     * even when empty, "_:label" naming a blank node (an update's store
+     * lists its graphs so; a query's names only IRIs): a query's dataset
+     * and an update's store (Updater) alike.
+     */
+    static DatasetGraph store(JsonObject req) {
         DatasetGraph dsg = DatasetGraphFactory.createGeneral();
         load(dsg, str(req, "data"));
         if (req.hasKey("named")) {
-            JsonArray named = req.get("named").getAsArray();
-            for (JsonValue v : named) {
-                Node g = NodeFactory.createURI(v.getAsString().value());
+            for (JsonValue v : req.get("named").getAsArray()) {
+                String name = v.getAsString().value();
+                Node g = name.startsWith("_:") ? NodeFactory.createBlankNode(name.substring(2)) : NodeFactory.createURI(name);
                 if (!dsg.containsGraph(g)) {
                     dsg.addGraph(g, GraphFactory.createDefaultGraph());
                 }
             }
         }
-        if (!query.hasDatasetDescription()) {
-            return dsg;
-        }
-        load(dsg, str(req, "sources"));
         return dsg;
     }
 
@@ -149,7 +169,7 @@ final class Engine {
         return "ntriples";
     }
 
-    private static String str(JsonObject o, String key) {
+    static String str(JsonObject o, String key) {
         return o.hasKey(key) && o.get(key).isString() ? o.get(key).getAsString().value() : "";
     }
 
