@@ -3,6 +3,7 @@ package comunica
 import (
 	_ "embed"
 
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
@@ -23,8 +24,10 @@ func init() {
 			Steps:   []oracle.Step{{Kind: oracle.StepNPM, Folder: "comunica"}},
 			Needs:   []string{"adapters/comunica/node_modules/@comunica/query-sparql-rdfjs", "adapters/comunica/sidecar.js"},
 			Pin:     oracle.Pin{From: "npm", File: "comunica/package.json", Key: "@comunica/query-sparql-rdfjs"},
-			Sandbox: "sidecar: bwrap (own mount, pid and network namespaces, a private tmpfs) under prlimit memory and CPU limits; unshare --net without bwrap",
+			Sandbox: oracle.SandboxSidecar,
 		},
-		EARL: oracle.Project{Name: "Comunica", Homepage: "https://comunica.dev/", Language: "TypeScript"},
+		EARL:  oracle.Project{Name: "Comunica", Homepage: "https://comunica.dev/", Language: "TypeScript"},
+		Pools: true,
+		Build: sidecar.Build(func(s oracle.BuildSettings) sidecar.Config { return Config(s.Dir, s.Pool) }),
 	})
 }

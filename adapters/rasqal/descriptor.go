@@ -3,11 +3,15 @@ package rasqal
 import (
 	_ "embed"
 
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
 //go:embed known.json
 var known []byte
+
+// roqet is Debian's roqet, the pinned release's.
+const roqet = "/usr/bin/roqet"
 
 func init() {
 	oracle.Register(oracle.Descriptor{
@@ -25,7 +29,7 @@ func init() {
 		Install: oracle.Install{
 			Folder:   "rasqal",
 			Steps:    []oracle.Step{{Kind: oracle.StepDebian, Packages: []string{"rasqal-utils"}}},
-			Needs:    []string{"/usr/bin/roqet"},
+			Needs:    []string{roqet},
 			Pin:      oracle.Pin{Version: "0.9.33 (Debian 12 rasqal-utils)"},
 			Releases: []string{"master"},
 			Release: oracle.Step{Kind: oracle.StepSnapshotRelease, Folder: "rasqal", Snapshot: "rasqal-master-*.tar.gz",
@@ -35,5 +39,17 @@ func init() {
 			Sandbox: "one roqet process per case, confined as a sidecar is (bwrap, prlimit; adapters/sidecar)",
 		},
 		EARL: oracle.Project{Name: "Rasqal", Homepage: "https://librdf.org/rasqal/", Language: "C"},
+		// One process per case, Pool at once, each under its share of the
+		// memory budget.
+		Build: func(s oracle.BuildSettings) (oracle.Engine, error) {
+			bin := s.Binary
+			if bin == "" {
+				bin = roqet
+			}
+			return New(Config{Roqet: bin, NoNetwork: true, Limits: sidecar.ShareLimits(s.Name, DefaultLimits.With(s), s.Pool)}), nil
+		},
+		BuildRelease: func(s oracle.BuildSettings) (oracle.Engine, error) {
+			return NewRelease(ReleaseConfig(s.Dir, s.Release, s.Name, DefaultLimits.With(s))), nil
+		},
 	})
 }

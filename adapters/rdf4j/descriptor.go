@@ -3,6 +3,7 @@ package rdf4j
 import (
 	_ "embed"
 
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
@@ -21,12 +22,16 @@ func init() {
 		Supports: []string{"update"},
 		Rules:    oracle.MustRules(known),
 		Install: oracle.Install{
-			Folder:  "rdf4j",
+			Folder: "rdf4j",
+			// Built on a JDK 17 or newer, noted in target/java-home (the
+			// adapter runs the sidecar on it).
 			Steps:   []oracle.Step{{Kind: oracle.StepMaven, Folder: "rdf4j", Jar: Jar, JDK: "17", JDKScript: "jena/jdk.sh"}},
 			Needs:   []string{"adapters/rdf4j/" + Jar},
 			Pin:     oracle.Pin{From: "pom", File: "rdf4j/pom.xml", Key: "rdf4j.version"},
-			Sandbox: "sidecar: bwrap (own mount, pid and network namespaces, a private tmpfs) under prlimit memory and CPU limits; unshare --net without bwrap",
+			Sandbox: oracle.SandboxSidecar,
 		},
-		EARL: oracle.Project{Name: "Eclipse RDF4J", Homepage: "https://rdf4j.org/", Language: "Java"},
+		EARL:  oracle.Project{Name: "Eclipse RDF4J", Homepage: "https://rdf4j.org/", Language: "Java"},
+		Pools: true,
+		Build: sidecar.Build(func(s oracle.BuildSettings) sidecar.Config { return Config(s.Dir, s.Pool) }),
 	})
 }

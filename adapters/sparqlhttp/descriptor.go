@@ -1,6 +1,10 @@
 package sparqlhttp
 
-import "github.com/sparql-oracle/oracle/internal/oracle"
+import (
+	"path/filepath"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
 
 // The servers this package starts belong to other families: their rules
 // live with them (adapters/oxigraph/known.json, adapters/jena/known.json)
@@ -23,7 +27,15 @@ func init() {
 			Sandbox:  sandbox,
 			Endpoint: "`oxigraph serve` on a loopback port this adapter picks",
 		},
-		EARL: oracle.Project{Name: "Oxigraph server", Homepage: "https://github.com/oxigraph/oxigraph", Language: "Rust"},
+		EARL:  oracle.Project{Name: "Oxigraph server", Homepage: "https://github.com/oxigraph/oxigraph", Language: "Rust"},
+		Probe: oracle.ProbeASK,
+		Build: func(s oracle.BuildSettings) (oracle.Engine, error) {
+			bin := s.Binary
+			if bin == "" {
+				bin = filepath.Join(s.Root, ".venv", "bin", "oxigraph")
+			}
+			return limited(OxigraphServer(bin), s), nil
+		},
 	})
 	oracle.Register(oracle.Descriptor{
 		Name:     FusekiName,
@@ -40,10 +52,26 @@ func init() {
 			Sandbox:  sandbox,
 			Endpoint: "Fuseki's in-memory dataset /ds on a loopback port this adapter picks",
 		},
-		EARL: oracle.Project{Name: "Apache Jena Fuseki", Homepage: "https://jena.apache.org/documentation/fuseki2/", Language: "Java"},
+		EARL:  oracle.Project{Name: "Apache Jena Fuseki", Homepage: "https://jena.apache.org/documentation/fuseki2/", Language: "Java"},
+		Probe: oracle.ProbeASK,
+		Build: func(s oracle.BuildSettings) (oracle.Engine, error) {
+			jar := filepath.Join(s.Root, FusekiJar)
+			java := s.Binary
+			if java == "" {
+				java = FusekiJava(jar)
+			}
+			return limited(Fuseki(java, jar), s), nil
+		},
 	})
 }
 
 // sandbox is how the servers this package starts run: in bwrap, reaching
 // nothing but their own loopback (server.go, Confined).
 const sandbox = "server: bwrap with a network namespace of its own (the server reaches only its loopback), prlimit memory and CPU limits"
+
+// limited applies an entry's memory and CPU limits over a server's own,
+// as for every other engine process.
+func limited(m *Managed, s oracle.BuildSettings) *Managed {
+	m.SetLimits(m.Limits().With(s))
+	return m
+}

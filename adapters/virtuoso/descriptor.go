@@ -3,6 +3,7 @@ package virtuoso
 import (
 	_ "embed"
 
+	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
@@ -25,10 +26,21 @@ func init() {
 			Steps: []oracle.Step{{Kind: oracle.StepDebian, Packages: []string{"virtuoso-opensource"},
 				Debconf: "virtuoso-opensource-7 virtuoso-opensource-7/dba-password password dba\n" +
 					"virtuoso-opensource-7 virtuoso-opensource-7/dba-password-again password dba\n"}},
+			Needs:    []string{"/usr/bin/virtuoso-t"},
 			Pin:      oracle.Pin{Version: "7.2.5 (Debian 12 virtuoso-opensource)"},
 			Sandbox:  "server: a private virtuoso-t with its own database, in bwrap with its own network namespace (server.go)",
 			Endpoint: "a private virtuoso-t's /sparql on a loopback port this adapter picks",
 		},
 		EARL: oracle.Project{Name: "OpenLink Virtuoso Open-Source", Homepage: "https://github.com/openlink/virtuoso-opensource", Language: "C"},
+		// The server starts on the first case (a version answer needs only
+		// the binary); cases load by the Graph Store protocol unless the
+		// entry says "update".
+		Build: func(s oracle.BuildSettings) (oracle.Engine, error) {
+			o := Options{Dir: s.DatabaseDir, Binary: s.Binary, StartTimeout: s.StartTimeout, Limits: DefaultLimits.With(s)}
+			if s.Load == "update" {
+				o.Load = sparqlhttp.LoadUpdate
+			}
+			return New(o), nil
+		},
 	})
 }

@@ -138,3 +138,44 @@ func (r *runner) npmRelease(ctx context.Context, st oracle.Step, rel string) err
 	os.Remove(link)
 	return os.Symlink(target, link)
 }
+
+// ReleaseDir is the folder holding release rel, installed by the step st,
+// under the adapter folder dir (the layout above).
+func ReleaseDir(st oracle.Step, dir, rel string) string {
+	if st.Kind == oracle.StepPipRelease && len(st.Packages) > 0 {
+		return filepath.Join(dir, "releases", st.Packages[0]+"-"+rel)
+	}
+	return filepath.Join(dir, "releases", rel)
+}
+
+// InstalledReleases lists the releases the step st installed under the
+// adapter folder dir: those whose folder holds what the step makes (the
+// jar or program, the venv's python, the npm package), in any order.
+func InstalledReleases(st oracle.Step, dir string) []string {
+	entries, _ := os.ReadDir(filepath.Join(dir, "releases"))
+	var out []string
+	for _, e := range entries {
+		rel := e.Name()
+		if st.Kind == oracle.StepPipRelease && len(st.Packages) > 0 {
+			var ok bool
+			if rel, ok = strings.CutPrefix(rel, st.Packages[0]+"-"); !ok || rel == "" {
+				continue
+			}
+		}
+		if _, err := os.Stat(filepath.Join(ReleaseDir(st, dir, rel), releaseMade(st))); err == nil {
+			out = append(out, rel)
+		}
+	}
+	return out
+}
+
+// releaseMade is the file a release step makes in the release's folder.
+func releaseMade(st oracle.Step) string {
+	switch st.Kind {
+	case oracle.StepPipRelease:
+		return filepath.Join("bin", "python")
+	case oracle.StepNPMRelease:
+		return filepath.Join("node_modules", st.Packages[0])
+	}
+	return filepath.FromSlash(st.Jar)
+}

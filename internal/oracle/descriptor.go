@@ -47,11 +47,20 @@ type Descriptor struct {
 	Install Install `json:"install"`
 	// EARL describes its project in EARL reports (none: its name alone).
 	EARL Project `json:"earl,omitzero"`
-	// Build builds it from a config entry's settings, for an engine the
-	// registry has no builder of its own for (an adapter added as one
-	// folder and one registry line: adapters/adaptertest/stub); nil for
-	// the others.
+	// Build builds it from a config entry's settings: the registry builds
+	// every described engine this way, and knows none by name.
 	Build func(BuildSettings) (Engine, error) `json:"-"`
+	// Pools: Build runs Pool processes itself (a sidecar pool), so the
+	// registry adds no limit on cases in flight; otherwise it does.
+	Pools bool `json:"pools,omitempty"`
+	// Probe is how `oracle engines` checks that it runs: ProbeASK, a live
+	// endpoint answers ASK {}; "" (the default), the engine answers its
+	// version (a server is not started for it).
+	Probe string `json:"probe,omitempty"`
+	// BuildRelease builds one of its releases installed beside the pin
+	// (engine@release: Install.Releases; BuildSettings.Release names it,
+	// Dir is the adapter folder holding it); nil when it has none.
+	BuildRelease func(BuildSettings) (Engine, error) `json:"-"`
 	// Bench starts its sidecar by hand under root (a checkout, the data
 	// folder) for `oracle bench`; nil when it cannot be benchmarked.
 	Bench func(root string) Process `json:"-"`

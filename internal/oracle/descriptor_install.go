@@ -1,5 +1,7 @@
 package oracle
 
+import "time"
+
 // The parts of a Descriptor that say how an engine gets onto a machine and
 // how it is run outside a case: installed (internal/install reads Install),
 // described in EARL reports (internal/w3c reads EARL), started by hand for
@@ -132,12 +134,34 @@ type Process struct {
 	Env     []string
 }
 
+// ProbeASK is Descriptor.Probe of a live endpoint.
+const ProbeASK = "ask"
+
 // BuildSettings are a config entry's settings, filled in, as Build gets
-// them: the name in reports, the adapter folder found installed (or the
-// entry's dir), the program that runs it and its process pool.
+// them (internal/registry config.go documents the entry's fields).
 type BuildSettings struct {
-	Name   string
-	Dir    string
+	// Name is the engine's name in reports (the entry's; engine@release
+	// for a release).
+	Name string
+	// Root is the root holding the engine's installed files (a checkout,
+	// the data folder); Dir the adapter folder under it, or the entry's
+	// dir ("" for an adapter without a folder).
+	Root string
+	Dir  string
+	// Binary is the program that runs it ("" for the adapter's own).
 	Binary string
-	Pool   int
+	// Pool is how many processes (or cases in flight) it may have.
+	Pool int
+	// StartTimeout bounds a process's start (0: the adapter's default).
+	StartTimeout time.Duration
+	// Memory (bytes) and CPU (per case) replace the adapter's default
+	// limits when set.
+	Memory int64
+	CPU    time.Duration
+	// DatabaseDir and Load are a server engine's: where its database lives
+	// and how a case's data is loaded ("graphstore" or "update").
+	DatabaseDir string
+	Load        string
+	// Release is the release BuildRelease builds ("" for the pin).
+	Release string
 }

@@ -23,7 +23,7 @@ func TestExternalAdapters(t *testing.T) {
 func TestNotInstalledUnderEmptyHome(t *testing.T) {
 	t.Setenv(HomeEnv, t.TempDir())
 	for _, n := range External() {
-		if n == "rasqal" {
+		if d, _ := describedExact(n); system(d) {
 			continue // a Debian package only: nothing under the root
 		}
 		if Installed(n) {

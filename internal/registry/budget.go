@@ -137,13 +137,3 @@ func forgetShared() {
 	defer shared.Unlock()
 	shared.engines = nil
 }
-
-// shareLimits are the limits of an engine that starts one process per case
-// (roqet), at most processes at once: it joins the budget and runs each
-// under its share as the engines built so far divide the budget. It holds
-// no reservation (no process outlives its case).
-func shareLimits(name string, l sidecar.Limits, processes int) sidecar.Limits {
-	sidecar.Memory().Join(name, l.Memory, processes, nil)
-	l.Memory = sidecar.Memory().Share(name, l.Memory)
-	return l
-}

@@ -4,21 +4,10 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"sort"
 	"time"
 
-	"github.com/sparql-oracle/oracle/adapters/attean"
-	"github.com/sparql-oracle/oracle/adapters/comunica"
-	"github.com/sparql-oracle/oracle/adapters/jena"
-	"github.com/sparql-oracle/oracle/adapters/oxigraph"
-	"github.com/sparql-oracle/oracle/adapters/python"
-	"github.com/sparql-oracle/oracle/adapters/rasqal"
-	"github.com/sparql-oracle/oracle/adapters/rdf4j"
-	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
-	"github.com/sparql-oracle/oracle/adapters/virtuoso"
 	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reference"
@@ -32,25 +21,14 @@ type kind struct {
 	build   func(e EngineConfig) (oracle.Engine, error)
 }
 
-// kinds maps an adapter kind to its builder. The names are docs/config.md's.
+// kinds are the registry's own builders: the in-house evaluators and an
+// endpoint the config gives the URL of. Every other kind is an engine an
+// adapter describes and builds (described.go). The names are
+// docs/config.md's.
 var kinds = map[string]kind{
 	"reference":  {false, func(EngineConfig) (oracle.Engine, error) { return Reference(reference.Options{}), nil }},
 	"engine":     {false, func(EngineConfig) (oracle.Engine, error) { return Engine(engine.Options{}), nil }},
-	"oxigraph":   {true, sidecarKind(oxigraph.Config)},
-	"comunica":   {true, sidecarKind(comunica.Config)},
-	"jena":       {true, sidecarKind(jena.Config)},
-	"rdf4j":      {true, sidecarKind(rdf4j.Config)},
-	"pyoxigraph": {true, pythonKind},
-	"oxilite":    {true, pythonKind},
-	"rdflib":     {true, pythonKind},
-	"attean":     {true, perlKind},
-	"rdfquery":   {true, perlKind},
-	"rasqal":     {false, rasqalKind},
-	"virtuoso":   {false, virtuosoKind},
 	"sparqlhttp": {false, httpKind},
-	// Live endpoints started by the adapter (adapters/sparqlhttp/endpoints.go).
-	sparqlhttp.OxigraphServerName: {false, endpointKind},
-	sparqlhttp.FusekiName:         {false, endpointKind},
 }
 
 // Kinds lists the adapter kinds a config may name, sorted.
@@ -59,122 +37,9 @@ func Kinds() []string {
 	for k := range kinds {
 		out = append(out, k)
 	}
+	out = append(out, builtByAdapters()...)
 	sort.Strings(out)
 	return out
-}
-
-// sidecarKind adapts an adapter's Config(dir, pool) function.
-func sidecarKind(cfg func(dir string, pool int) sidecar.Config) func(EngineConfig) (oracle.Engine, error) {
-	return func(e EngineConfig) (oracle.Engine, error) {
-		dir, err := adapterDir(e)
-		if err != nil {
-			return nil, err
-		}
-		return sidecar.New(tune(cfg(dir, e.Pool), e)), nil
-	}
-}
-
-func pythonKind(e EngineConfig) (oracle.Engine, error) {
-	dir, err := adapterDir(e)
-	if err != nil {
-		return nil, err
-	}
-	py := e.Binary
-	if py == "" {
-		root, err := adapterRoot(e.kind()) // checks .venv/bin/python
-		if err != nil {
-			return nil, err
-		}
-		py = filepath.Join(root, ".venv", "bin", "python")
-	}
-	return sidecar.New(tune(python.Config(e.kind(), dir, py, e.Pool), e)), nil
-}
-
-func perlKind(e EngineConfig) (oracle.Engine, error) {
-	dir, err := adapterDir(e)
-	if err != nil {
-		return nil, err
-	}
-	return &attean.Engine{Engine: sidecar.New(tune(attean.Config(e.kind(), dir, e.Pool), e))}, nil
-}
-
-// tune applies an entry's binary and start timeout to a sidecar config.
-func tune(c sidecar.Config, e EngineConfig) sidecar.Config {
-	if c.Reproducer == "" {
-		c.Reproducer = c.Name // the adapter's own name, before the entry's
-	}
-	c.Name = e.Name
-	if e.Binary != "" {
-		c.Command = append([]string{e.Binary}, c.Command[1:]...)
-	}
-	if e.StartTimeout > 0 {
-		c.StartTimeout = time.Duration(e.StartTimeout)
-	}
-	c.Limits = e.limits(c.Limits)
-	return c
-}
-
-// limits applies an entry's memory_mb and cpu_limit over an adapter's defaults.
-func (e EngineConfig) limits(l sidecar.Limits) sidecar.Limits {
-	if e.MemoryMB > 0 {
-		l.Memory = int64(e.MemoryMB) << 20
-	}
-	if e.CPULimit > 0 {
-		l.CPU = time.Duration(e.CPULimit)
-	}
-	return l
-}
-
-// adapterDir is the entry's Dir, or adapters/<folder> under Home() once the
-// adapter's installed files are checked.
-func adapterDir(e EngineConfig) (string, error) {
-	if e.Dir != "" {
-		if _, err := os.Stat(e.Dir); err != nil {
-			return "", fmt.Errorf("%s: %w: %v", e.Name, ErrNotInstalled, err)
-		}
-		return e.Dir, nil
-	}
-	root, err := adapterRoot(e.kind())
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(root, "adapters", folder(e.kind())), nil
-}
-
-// folder is the adapter folder serving kind.
-func folder(k string) string {
-	switch k {
-	case "pyoxigraph", "oxilite", "rdflib":
-		return "python"
-	case "rdfquery":
-		return "attean"
-	}
-	return k
-}
-
-func rasqalKind(e EngineConfig) (oracle.Engine, error) {
-	bin := e.Binary
-	if bin == "" {
-		bin = "/usr/bin/roqet"
-	}
-	if _, err := exec.LookPath(bin); err != nil {
-		return nil, fmt.Errorf("%s: %w: %v (Debian rasqal-utils)", e.Name, ErrNotInstalled, err)
-	}
-	return rasqal.New(rasqal.Config{Roqet: bin, NoNetwork: true, Limits: shareLimits(e.Name, e.limits(rasqal.DefaultLimits), e.Pool)}), nil
-}
-
-func virtuosoKind(e EngineConfig) (oracle.Engine, error) {
-	o := virtuoso.Options{Dir: e.DatabaseDir, Binary: e.Binary, StartTimeout: time.Duration(e.StartTimeout),
-		Limits: e.limits(virtuoso.DefaultLimits)}
-	o.Load, _ = loadMode(e.Load)
-	bin := e.Binary
-	if bin == "" {
-		bin = "virtuoso-t"
-	}
-	if _, err := exec.LookPath(bin); err != nil {
-		return nil, fmt.Errorf("%s: %w: %v (Debian virtuoso-opensource)", e.Name, ErrNotInstalled, err)
-	}
-	return virtuoso.New(o), nil
 }
 
 func httpKind(e EngineConfig) (oracle.Engine, error) {
@@ -279,34 +144,4 @@ func Close(e oracle.Engine) {
 	case interface{ Close() error }:
 		x.Close()
 	}
-}
-
-// endpointKind builds a live endpoint the adapter starts (the Oxigraph
-// server, Fuseki) from its installed files; binary replaces the program
-// that runs it (the oxigraph binary, Fuseki's java).
-func endpointKind(e EngineConfig) (oracle.Engine, error) {
-	root, err := adapterRoot(e.kind())
-	if err != nil {
-		return nil, err
-	}
-	if e.kind() == sparqlhttp.FusekiName {
-		jar := filepath.Join(root, sparqlhttp.FusekiJar)
-		java := e.Binary
-		if java == "" {
-			java = sparqlhttp.FusekiJava(jar)
-		}
-		return limitServer(sparqlhttp.Fuseki(java, jar), e), nil
-	}
-	bin := e.Binary
-	if bin == "" {
-		bin = filepath.Join(root, ".venv", "bin", "oxigraph")
-	}
-	return limitServer(sparqlhttp.OxigraphServer(bin), e), nil
-}
-
-// limitServer applies an entry's memory_mb and cpu_limit over a server's
-// own limits, as for every other engine process.
-func limitServer(m *sparqlhttp.Managed, e EngineConfig) *sparqlhttp.Managed {
-	m.SetLimits(e.limits(m.Limits()))
-	return m
 }

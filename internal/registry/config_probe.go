@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
-	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
@@ -96,10 +95,10 @@ func (c *Config) Probe(ctx context.Context, name string, timeout time.Duration) 
 	defer Close(eng)
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	switch e.kind() {
-	case "sparqlhttp":
+	if e.kind() == "sparqlhttp" {
 		return answerASK(ctx, eng, st)
-	case sparqlhttp.OxigraphServerName, sparqlhttp.FusekiName:
+	}
+	if d, _ := describedExact(e.kind()); d.Probe == oracle.ProbeASK {
 		// A live endpoint is available when its server starts and answers.
 		return sandboxed(e.kind(), answerASK(ctx, eng, st))
 	}

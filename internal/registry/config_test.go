@@ -66,17 +66,17 @@ func TestConfigErrors(t *testing.T) {
 
 // memory_mb and cpu_limit override an adapter's limits; zero keeps them.
 func TestConfigLimits(t *testing.T) {
-	given := EngineConfig{MemoryMB: 512, CPULimit: Duration(5 * time.Second)}
-	got := given.limits(sidecar.DefaultLimits)
+	given := entrySettings(EngineConfig{MemoryMB: 512, CPULimit: Duration(5 * time.Second)})
+	got := sidecar.DefaultLimits.With(given)
 	if got.Memory != 512<<20 || got.CPU != 5*time.Second {
 		t.Errorf("limits %+v, want 512 MiB and 5s", got)
 	}
-	if got := (EngineConfig{}).limits(sidecar.DefaultLimits); got != sidecar.DefaultLimits {
+	if got := sidecar.DefaultLimits.With(entrySettings(EngineConfig{})); got != sidecar.DefaultLimits {
 		t.Errorf("limits %+v, want the adapter's defaults %+v", got, sidecar.DefaultLimits)
 	}
-	c := tune(sidecar.Config{Name: "rdflib", Command: []string{"python"}, Limits: sidecar.DefaultLimits}, given)
+	c := sidecar.Settings(sidecar.Config{Name: "rdflib", Command: []string{"python"}, Limits: sidecar.DefaultLimits}, given)
 	if c.Limits.Memory != 512<<20 {
-		t.Errorf("tune kept %+v", c.Limits)
+		t.Errorf("sidecar.Settings kept %+v", c.Limits)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"slices"
 )
 
 // Missing is an engine of the default set that cannot run here, and why.
@@ -75,41 +74,22 @@ func (c *Config) Check(name string) error {
 	return c.checkFiles(name, e)
 }
 
-// checkFiles checks an adapter's folder (the entry's dir, else a root's)
-// or a system engine's program.
+// checkFiles checks an adapter's installed files (the entry's dir, else
+// a root's; a system engine's programs), as its descriptor names them.
 func (c *Config) checkFiles(name string, e EngineConfig) error {
 	k := e.kind()
-	switch {
-	case k == "virtuoso":
-		return onPath(name, e.Binary, "virtuoso-t", "virtuoso-opensource")
-	case k == "rasqal":
-		return onPath(name, e.Binary, "/usr/bin/roqet", "rasqal-utils")
-	case e.Dir != "":
+	d, ok := describedBuild(k)
+	if !ok {
+		return fmt.Errorf("%s: unknown kind %q", name, k)
+	}
+	if e.Dir != "" && !system(d) {
 		if _, err := os.Stat(c.path(e.Dir)); err != nil {
 			return fmt.Errorf("%s: %w: %v", name, ErrNotInstalled, err)
 		}
 		return nil
-	case slices.Contains(External(), k):
-		_, err := adapterRoot(k)
-		return err
 	}
-	if _, ok := describedBuild(k); ok {
-		_, err := adapterRoot(k)
-		return err
-	}
-	return fmt.Errorf("%s: unknown kind %q", name, k)
-}
-
-// onPath checks a system engine's program (the configured one, else def).
-func onPath(name, configured, def, pkg string) error {
-	bin := configured
-	if bin == "" {
-		bin = def
-	}
-	if _, err := exec.LookPath(bin); err != nil {
-		return fmt.Errorf("%s: %w: %s not found: run `oracle engines install %s` (Debian %s)", name, ErrNotInstalled, bin, name, pkg)
-	}
-	return nil
+	_, err := adapterRoot(k, e.Binary)
+	return err
 }
 
 // Where says where engine name runs from: the root holding its runtime
@@ -121,35 +101,16 @@ func (c *Config) Where(name string) string {
 	}
 	e := c.Lookup(name)
 	k := e.kind()
+	d, described := describedBuild(k)
 	switch {
 	case k == "reference" || k == "engine":
 		return "built in"
 	case k == "sparqlhttp":
 		return e.URL
-	case k == "virtuoso" || k == "rasqal":
-		return systemProgram(e.Binary, map[string]string{"virtuoso": "virtuoso-t", "rasqal": "/usr/bin/roqet"}[k])
-	case e.Dir != "":
+	case !described:
+		return ""
+	case e.Dir != "" && !system(d):
 		return "config dir " + c.path(e.Dir)
 	}
-	if d, ok := describedBuild(k); ok {
-		return describedWhere(d)
-	}
-	for _, r := range Roots() {
-		if _, ok := adapters[k]; ok && missingFile(r.Dir, needs(k)) == "" {
-			return r.String()
-		}
-	}
-	return ""
-}
-
-func systemProgram(configured, def string) string {
-	bin := configured
-	if bin == "" {
-		bin = def
-	}
-	p, err := exec.LookPath(bin)
-	if err != nil {
-		return ""
-	}
-	return "system " + p
+	return describedWhere(d, c.path(e.Binary))
 }

@@ -2,13 +2,16 @@ package registry
 
 import (
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
-// An adapter may build its engine itself: its descriptor's Build
+// Every external engine is built by its adapter: its descriptor's Build
 // (oracle.Descriptor) takes a config entry's settings. Such an engine needs
 // nothing here but its package linked in, one blank import in engines.go:
 // it is then a kind a config may name, in Names and the default set, built
@@ -58,10 +61,32 @@ func builtByAdapters() []string {
 }
 
 // needs are the installed files engine name cannot run without, from its
-// descriptor (relative to a root, or absolute system paths).
-func needs(name string) []string {
+// descriptor (relative to a root, or absolute system paths). A configured
+// binary stands in for the system paths (the program it names is checked
+// instead).
+func needs(name string, binary string) []string {
 	d, _ := describedExact(name)
-	return d.Install.Needs
+	if binary == "" {
+		return d.Install.Needs
+	}
+	var out []string
+	for _, n := range d.Install.Needs {
+		if !filepath.IsAbs(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// system reports whether the engine is a system program: every file it
+// needs is an absolute path (a Debian package's), none under a root.
+func system(d oracle.Descriptor) bool {
+	for _, n := range d.Install.Needs {
+		if !filepath.IsAbs(n) {
+			return false
+		}
+	}
+	return len(d.Install.Needs) > 0
 }
 
 // kindOf is the adapter kind called k: the registry's own builders
@@ -74,36 +99,76 @@ func kindOf(k string) (kind, bool) {
 	if !ok {
 		return kind{}, false
 	}
-	return kind{false, func(e EngineConfig) (oracle.Engine, error) {
-		dir, err := describedDir(d, e)
+	return kind{d.Pools, func(e EngineConfig) (oracle.Engine, error) {
+		s, err := buildSettings(d, e)
 		if err != nil {
 			return nil, err
 		}
-		return d.Build(oracle.BuildSettings{Name: e.Name, Dir: dir, Binary: e.Binary, Pool: e.Pool})
+		return d.Build(s)
 	}}, true
 }
 
-// describedDir is the entry's dir, else the adapter's folder under the
-// first root holding its needs ("" for an adapter without a folder).
-func describedDir(d oracle.Descriptor, e EngineConfig) (string, error) {
-	if e.Dir != "" || d.Install.Folder == "" {
-		return e.Dir, nil
+// buildSettings are the settings Build gets for entry e (filled in): the
+// root holding the engine's installed files, its adapter folder there (or
+// the entry's dir), the entry's program, pool, start timeout, limits and
+// server settings. A missing installed file, dir or binary is
+// ErrNotInstalled.
+func buildSettings(d oracle.Descriptor, e EngineConfig) (oracle.BuildSettings, error) {
+	s := entrySettings(e)
+	if e.Binary != "" {
+		if _, err := exec.LookPath(e.Binary); err != nil {
+			return s, fmt.Errorf("%s: %w: binary %v", e.Name, ErrNotInstalled, err)
+		}
 	}
-	root, err := adapterRoot(d.Name)
-	if err != nil {
-		return "", err
+	if e.Dir != "" {
+		if _, err := os.Stat(e.Dir); err != nil {
+			return s, fmt.Errorf("%s: %w: %v", e.Name, ErrNotInstalled, err)
+		}
 	}
-	return filepath.Join(root, "adapters", filepath.FromSlash(d.Install.Folder)), nil
+	root, err := adapterRoot(d.Name, e.Binary)
+	if err != nil && (e.Dir == "" || e.Binary == "") {
+		return s, err
+	}
+	s.Root = root
+	if s.Dir == "" && d.Install.Folder != "" {
+		s.Dir = filepath.Join(root, "adapters", filepath.FromSlash(d.Install.Folder))
+	}
+	return s, nil
 }
 
-// describedWhere says where an adapter-built engine runs from.
-func describedWhere(d oracle.Descriptor) string {
-	if len(d.Install.Needs) == 0 {
+// entrySettings are entry e's own settings, as Build gets them.
+func entrySettings(e EngineConfig) oracle.BuildSettings {
+	return oracle.BuildSettings{Name: e.Name, Dir: e.Dir, Binary: e.Binary, Pool: e.Pool,
+		StartTimeout: time.Duration(e.StartTimeout), Memory: int64(e.MemoryMB) << 20, CPU: time.Duration(e.CPULimit),
+		DatabaseDir: e.DatabaseDir, Load: e.Load}
+}
+
+// describedWhere says where an adapter-built engine runs from: the system
+// program, "built in" for one that needs no file, else the root holding
+// its files ("" when it is not installed).
+func describedWhere(d oracle.Descriptor, binary string) string {
+	switch {
+	case system(d):
+		return systemProgram(binary, d.Install.Needs[0])
+	case len(d.Install.Needs) == 0:
 		return fmt.Sprintf("built in (adapter %s)", d.Name)
 	}
-	root, err := adapterRoot(d.Name)
+	for _, r := range Roots() {
+		if missingFile(r.Dir, needs(d.Name, binary)) == "" {
+			return r.String()
+		}
+	}
+	return ""
+}
+
+func systemProgram(configured, def string) string {
+	bin := configured
+	if bin == "" {
+		bin = def
+	}
+	p, err := exec.LookPath(bin)
 	if err != nil {
 		return ""
 	}
-	return root
+	return "system " + p
 }

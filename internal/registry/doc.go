@@ -1,6 +1,7 @@
 // Package registry builds engines by name: it wraps the in-house evaluators
 // (the §18.5 reference, as "reference"; the fast evaluator, as "engine" in
-// engine.go) and will construct the external adapters, all as oracle.Engine.
+// engine.go) and builds every external engine through its adapter's
+// descriptor (oracle.Descriptor.Build), all as oracle.Engine.
 //
 // The reference wrapper parses with algebra.Parse (a parse or static error
 // becomes oracle.ErrRejected), evaluates with reference.Eval over the case's
@@ -14,16 +15,19 @@
 //
 // To add an engine: make its adapter folder, adapters/<name>, whose
 // descriptor.go registers an oracle.Descriptor with Build set (how a
-// config entry's settings build it) and Install (what must be installed
-// and how), then add one blank import of the folder to this package.
-// described.go then makes it a config kind, a name New accepts (Names, the
-// default set, `oracle w3c --engine NAME`), checked and located by its
-// descriptor's Install.Needs. stub_test.go proves it with
+// config entry's settings, oracle.BuildSettings, build it), Pools when its
+// Build pools processes itself, Probe for a live endpoint, BuildRelease
+// for releases beside the pin, and Install (what must be installed and
+// how), then add one blank import of the folder to engines.go. described.go
+// then makes it a config kind, a name New accepts (Names, the default set,
+// `oracle w3c --engine NAME`), checked and located by its descriptor's
+// Install.Needs (all absolute: a system program, shown as such);
+// releases.go finds its releases where its Install.Release step puts them
+// (internal/install ReleaseDir). No table here is keyed by an engine's
+// name: config_kinds.go builds only the in-house evaluators and a
+// configured endpoint ("sparqlhttp"). stub_test.go proves it with
 // adapters/adaptertest/stub: the oracle binary built with that one line
-// added runs the stub through diff, a sweep and the dashboard. The engines
-// written before Build existed keep their builders in adapters.go (default
-// settings) and config_kinds.go (a config entry's settings); their
-// installed files are their descriptors' Install.Needs.
+// added runs the stub through diff, a sweep and the dashboard.
 //
 // # Configuration
 //
@@ -71,9 +75,8 @@
 // engines` shows after the default set (internal/install's list, plus any
 // found installed); they are never in the default set. "rasqal@master" is
 // Rasqal's git master (`oracle engines install rasqal@master` builds it
-// from a source snapshot into adapters/rasqal/releases/master): not a sidecar, so
-// its releaser builds the engine itself (releaser.build) and says how to
-// build a missing one (releaser.how).
+// from a source snapshot into adapters/rasqal/releases/master); a missing
+// one's error names the snapshot it needs (howRelease).
 //
 // # One memory budget, one set of engines
 //
@@ -113,17 +116,18 @@
 // own with its family's (Fuseki with Jena's), and describes the in-house
 // evaluators (family "sparql-oracle"). descriptors_table.go renders the
 // table of docs/engines.md (TestEnginesDoc; -update rewrites it);
-// descriptors_test.go checks every family and staleness, and every rule
-// of every known.json against real corpus cases it must and must not
-// match (symptoms from internal/regress/testdata/upstream/symptoms.tsv).
-// To describe a new engine: register it in its adapter's descriptor.go
-// (with its Install and EARL parts) and add its row to wantFamily.
+// descriptors_test.go checks every descriptor is complete (its family and
+// staleness are pinned by that table), and every rule of every known.json
+// against real corpus cases it must and must not match (symptoms from
+// internal/regress/testdata/upstream/symptoms.tsv). To describe a new
+// engine: register it in its adapter's descriptor.go (with its Install and
+// EARL parts) and rewrite the table (-update).
 //
 // Besides oracle, reference and engine this package imports algebra (to
 // parse for the reference), results, rdf and ops (for ops.ErrBudget).
 //
 // How to change it: a new engine is registered by its adapter's descriptor
-// and one blank import of its package in this package
+// and one blank import of its package in engines.go
 // (docs/architecture.md, "Each engine described once; adding an engine";
 // stub_test.go proves it); a config field is EngineConfig's (config.go),
 // documented in docs/config.md and docs/config.schema.json, which

@@ -20,7 +20,7 @@ var reproCase = oracle.NativeCase{
 // reproducer of their own that installs that release, and the script,
 // run on the release this checkout installed (its venv's python3, its
 // node_modules), prints the answer. Skipped where the release is not
-// installed (scripts/install.sh engine_releases), except under CI=true.
+// installed (`oracle engines install NAME`), except under CI=true.
 func TestReleaseReproducers(t *testing.T) {
 	for _, c := range []struct{ name, install, env string }{
 		{"pyoxigraph@0.4.11", "pyoxigraph==0.4.11", "PATH=%s/releases/pyoxigraph-0.4.11/bin:" + os.Getenv("PATH")},
@@ -33,7 +33,8 @@ func TestReleaseReproducers(t *testing.T) {
 				t.Fatalf("reproducer %v %+v: want one installing %s", ok, n, c.install)
 			}
 			base, _, _ := SplitRelease(c.name)
-			dir := filepath.Join(mustRoot(t, c.name), "adapters", folder(base))
+			d, _ := describedExact(base)
+			dir := filepath.Join(mustRoot(t, c.name), "adapters", d.Install.Release.Folder)
 			out := runNative(t, n, strings.ReplaceAll(c.env, "%s", dir))
 			if !strings.Contains(out, "release") {
 				t.Errorf("the script printed %q, want the row", out)
