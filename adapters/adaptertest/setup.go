@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
@@ -53,6 +54,19 @@ func OnPath(dirs ...string) []string {
 		path = dirs[i] + string(os.PathListSeparator) + path
 	}
 	return []string{"PATH=" + path}
+}
+
+// CheckJarReproducer is CheckUpdateReproducer for a Java sidecar's engine
+// e: the reproducer's command runs on the JDK the sidecar runs on (java,
+// its folder put on PATH; the test is skipped without tool beside it),
+// with the sidecar's shaded jar, which holds the engine's modules, linked
+// into each case's folder as lib/name.
+func CheckJarReproducer(t *testing.T, e oracle.Engine, java, tool, jar, lib, name string) {
+	bin := filepath.Dir(java)
+	if _, err := os.Stat(filepath.Join(bin, tool)); err != nil {
+		t.Skipf("no %s beside %s", tool, java)
+	}
+	CheckUpdateReproducer(t, e, OnPath(bin), LinkJar(t, jar, lib, name))
 }
 
 // LinkJar is a NativeRun.Setup: it makes the folder lib below a case's

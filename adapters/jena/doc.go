@@ -23,8 +23,9 @@
 // when pom.xml or the sources changed.
 //
 // How to change it: edit the Java source and rebuild with the install
-// script, then `go test ./adapters/jena` on the real sidecar (jena_test.go
-// and reproducer_test.go). To move to another Jena version,
+// script, then `go test ./adapters/jena` on the real sidecar (jena_test.go:
+// the shared checks, dataset clauses, limits and the update reproducer).
+// To move to another Jena version,
 // change jena.version in pom.xml and Version here, and run the install
 // script.
 //

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"syscall"
 	"testing"
@@ -102,4 +103,14 @@ func TestHeapLimit(t *testing.T) {
 	if a, err := e.Eval(context.Background(), &oracle.Case{Query: "ASK {}", Dataset: rdf.NewDataset()}); err != nil || !a.Boolean {
 		t.Fatalf("after the heap limit: %+v, %v", a, err)
 	}
+}
+
+// TestUpdateReproducer: the native update reproducer (a single-file Java
+// program on the distribution's lib/), run with the sidecar's shaded jar
+// as that lib/ (it holds jena-arq and its dependencies) on the JDK the jar
+// was built with, prints the store the adapter answers.
+func TestUpdateReproducer(t *testing.T) {
+	dir, _ := filepath.Abs(".")
+	adaptertest.CheckJarReproducer(t, engine(t), sidecar.Java(filepath.Join(dir, "target")), "java",
+		filepath.Join(dir, Jar), filepath.Join("apache-jena-"+Version, "lib"), "jena.jar")
 }

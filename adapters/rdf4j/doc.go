@@ -53,6 +53,6 @@
 // How to change it: edit the Java source under src/main/java/oracle/rdf4j,
 // pin versions in pom.xml, rebuild with scripts/install.sh (it rebuilds
 // when the sources' checksum changes), then `go test ./adapters/rdf4j` on
-// the real sidecar (rdf4j_test.go, update_test.go, reproducer_test.go).
+// the real sidecar (rdf4j_test.go, update_test.go).
 // What the oracle knows of RDF4J is descriptor.go's.
 package rdf4j

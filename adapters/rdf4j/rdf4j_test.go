@@ -1,6 +1,7 @@
 package rdf4j
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
@@ -27,4 +28,14 @@ func TestDatasetClauses(t *testing.T) {
 		{Query: "SELECT ?g FROM NAMED <http://example/src> WHERE { GRAPH ?g { ?s ?p ?o } }", Want: []string{"http://example/src"}},
 		{Query: "SELECT ?g WHERE { GRAPH ?g { ?s ?p ?o } }", Want: []string{"http://example/g"}},
 	}, adaptertest.SourceClauses...))
+}
+
+// TestUpdateReproducer: the native update reproducer (jshell), run with
+// the sidecar's shaded jar as lib/ (it holds every RDF4J module the
+// install line copies) on the JDK the jar was built with, prints the store
+// the adapter answers.
+func TestUpdateReproducer(t *testing.T) {
+	dir, _ := filepath.Abs(".")
+	adaptertest.CheckJarReproducer(t, engine(t), sidecar.Java(filepath.Join(dir, "target")), "jshell",
+		filepath.Join(dir, Jar), "lib", "rdf4j.jar")
 }
