@@ -60,16 +60,12 @@ func invariant(op Op) error {
 // walkOps calls f on op and every operator below it, including the
 // patterns of EXISTS in expressions.
 func walkOps(op Op, f func(Op)) {
-	if op == nil {
-		return
-	}
-	f(op)
-	for _, e := range opExprs(op) {
-		walkExprOps(e, f)
-	}
-	for _, c := range Children(op) {
-		walkOps(c, f)
-	}
+	Walk(op, func(o Op) {
+		f(o)
+		for _, e := range opExprs(o) {
+			walkExprOps(e, f)
+		}
+	})
 }
 
 func walkExprOps(e Expr, f func(Op)) {

@@ -7,6 +7,18 @@ package algebra
 // the query's order. The W3C runner (internal/w3c/order.go) and the bench's
 // comparison (cmd/oracle/bench_compare.go) both need it.
 func TopOrderBy(op Op) *OrderBy {
+	op = belowSlice(op)
+	if p, ok := op.(*Project); ok {
+		op = p.Op
+	}
+	o, _ := op.(*OrderBy)
+	return o
+}
+
+// belowSlice returns what the Slice, Distinct and Reduced of a query's
+// solution modifiers apply to (#sparqlSolMod): its Project, or what stands
+// in its place.
+func belowSlice(op Op) Op {
 	for {
 		switch o := op.(type) {
 		case *Slice:
@@ -15,12 +27,8 @@ func TopOrderBy(op Op) *OrderBy {
 			op = o.Op
 		case *Reduced:
 			op = o.Op
-		case *Project:
-			op = o.Op
-		case *OrderBy:
-			return o
 		default:
-			return nil
+			return op
 		}
 	}
 }

@@ -141,12 +141,7 @@ func (p *printer) describeTargets(q *Query) {
 		return
 	}
 	p.w("(")
-	for i, n := range q.Describe {
-		if i > 0 {
-			p.w(" ")
-		}
-		p.w(NodeString(n))
-	}
+	joined(p, " ", q.Describe, func(n Node) { p.w(NodeString(n)) })
 	p.w(")")
 }
 
@@ -308,22 +303,24 @@ func (p *printer) table(t *Table) {
 
 func (p *printer) group(g *Group) {
 	p.w("(group (")
-	for i, k := range g.Keys {
-		if i > 0 {
-			p.w(" ")
-		}
-		p.groupKey(k)
-	}
+	joined(p, " ", g.Keys, p.groupKey)
 	p.w(") (")
-	for i, a := range g.Aggs {
-		if i > 0 {
-			p.w(" ")
-		}
+	joined(p, " ", g.Aggs, func(a AggBinding) {
 		p.w("(", varString(a.Var), " ")
 		p.aggregate(a.Agg)
 		p.w(")")
-	}
+	})
 	p.unary(")", g.Op)
+}
+
+// joined writes each element of xs with each, sep between two.
+func joined[T any](p *printer, sep string, xs []T, each func(T)) {
+	for i, x := range xs {
+		if i > 0 {
+			p.w(sep)
+		}
+		each(x)
+	}
 }
 
 // groupKey writes ?v for a plain variable, (?v expr) for (expr AS ?v) and
@@ -362,10 +359,7 @@ func (p *printer) aggregate(a Aggregate) {
 // orderBy writes ascending keys bare and descending ones as (desc e).
 func (p *printer) orderBy(o *OrderBy) {
 	p.w("(order (")
-	for i, c := range o.Conds {
-		if i > 0 {
-			p.w(" ")
-		}
+	joined(p, " ", o.Conds, func(c OrderCond) {
 		if c.Desc {
 			p.w("(desc ")
 			p.expr(c.Expr)
@@ -373,7 +367,7 @@ func (p *printer) orderBy(o *OrderBy) {
 		} else {
 			p.expr(c.Expr)
 		}
-	}
+	})
 	p.unary(")", o.Op)
 }
 

@@ -74,15 +74,11 @@ func unaryName(op string) string {
 }
 
 func (t *translator) call(name string, ag *aggScope, args ...syntax.Expr) (Expr, error) {
-	c := &Call{Name: name}
-	for _, a := range args {
-		x, err := t.expr(a, ag)
-		if err != nil {
-			return nil, err
-		}
-		c.Args = append(c.Args, x)
+	xs, err := t.exprs(args, ag)
+	if err != nil {
+		return nil, err
 	}
-	return c, nil
+	return &Call{Name: name, Args: xs}, nil
 }
 
 // in translates X IN (...) and X NOT IN (...): the tested expression first.
@@ -101,15 +97,11 @@ func (t *translator) funcCall(x *syntax.FuncCall, ag *aggScope) (Expr, error) {
 	if x.Distinct {
 		return nil, errAt(x, "custom aggregate <%s> is not supported", x.IRI.Value)
 	}
-	f := &Func{IRI: x.IRI.Value}
-	for _, a := range x.Args {
-		e, err := t.expr(a, ag)
-		if err != nil {
-			return nil, err
-		}
-		f.Args = append(f.Args, e)
+	args, err := t.exprs(x.Args, ag)
+	if err != nil {
+		return nil, err
 	}
-	return f, nil
+	return &Func{IRI: x.IRI.Value, Args: args}, nil
 }
 
 // aggregate replaces an aggregate by the variable bound to it in the Group

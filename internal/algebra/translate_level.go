@@ -86,6 +86,8 @@ func (t *translator) selectExprs(sel *syntax.Projection, ag *aggScope) ([]select
 	return out, nil
 }
 
+// exprs translates a list of expressions (call arguments, HAVING), in
+// order.
 func (t *translator) exprs(es []syntax.Expr, ag *aggScope) ([]Expr, error) {
 	var out []Expr
 	for _, e := range es {

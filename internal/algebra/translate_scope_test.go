@@ -33,20 +33,8 @@ func TestStarVarsAgree(t *testing.T) {
 }
 
 func findProject(op Op) *Project {
-	for {
-		switch o := op.(type) {
-		case *Project:
-			return o
-		case *Slice:
-			op = o.Op
-		case *Distinct:
-			op = o.Op
-		case *Reduced:
-			op = o.Op
-		default:
-			return nil
-		}
-	}
+	p, _ := belowSlice(op).(*Project)
+	return p
 }
 
 func sorted(vs []string) []string {

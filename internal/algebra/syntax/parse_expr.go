@@ -104,20 +104,18 @@ func (p *parser) expression() Expr {
 		return nil
 	}
 	defer p.leave()
-	x := p.andExpr()
-	for p.err == nil && p.isPunct("||") {
-		t := p.next()
-		x = &Binary{Pos: p.pos(t), Op: "||", X: x, Y: p.andExpr()}
-	}
-	return x
+	return p.leftAssoc("||", p.andExpr)
 }
 
 // andExpr parses #rConditionalAndExpression.
-func (p *parser) andExpr() Expr {
-	x := p.relExpr()
-	for p.err == nil && p.isPunct("&&") {
+func (p *parser) andExpr() Expr { return p.leftAssoc("&&", p.relExpr) }
+
+// leftAssoc parses operand (op operand)*, grouped to the left.
+func (p *parser) leftAssoc(op string, operand func() Expr) Expr {
+	x := operand()
+	for p.err == nil && p.isPunct(op) {
 		t := p.next()
-		x = &Binary{Pos: p.pos(t), Op: "&&", X: x, Y: p.relExpr()}
+		x = &Binary{Pos: p.pos(t), Op: op, X: x, Y: operand()}
 	}
 	return x
 }

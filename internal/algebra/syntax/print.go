@@ -47,6 +47,16 @@ func (p *printer) w(ss ...string) {
 	}
 }
 
+// joined writes each element of xs with each, sep between two.
+func joined[T any](p *printer, sep string, xs []T, each func(T)) {
+	for i, x := range xs {
+		if i > 0 {
+			p.w(sep)
+		}
+		each(x)
+	}
+}
+
 func (p *printer) nl() {
 	p.b.WriteByte('\n')
 	for i := 0; i < p.indent; i++ {
@@ -270,21 +280,11 @@ func (p *printer) values(d *InlineData) {
 		return
 	}
 	p.w("(")
-	for i, v := range d.Vars {
-		if i > 0 {
-			p.w(" ")
-		}
-		p.variable(v)
-	}
+	joined(p, " ", d.Vars, p.variable)
 	p.w(") {")
 	for _, r := range d.Rows {
 		p.w(" (")
-		for i, v := range r {
-			if i > 0 {
-				p.w(" ")
-			}
-			p.dataValue(v)
-		}
+		joined(p, " ", r, p.dataValue)
 		p.w(")")
 	}
 	p.w(" }")
@@ -389,12 +389,7 @@ func (p *printer) union(u *Union) {
 	if len(u.Groups) == 0 {
 		p.w("{}")
 	}
-	for i, g := range u.Groups {
-		if i > 0 {
-			p.w(" UNION ")
-		}
-		p.group(g)
-	}
+	joined(p, " UNION ", u.Groups, p.group)
 }
 
 func (p *printer) service(s *Service) {
@@ -472,12 +467,7 @@ func (p *printer) node(n GraphNode) {
 		}
 	case *Collection:
 		p.w("(")
-		for i, it := range n.Items {
-			if i > 0 {
-				p.w(" ")
-			}
-			p.node(it)
-		}
+		joined(p, " ", n.Items, p.node)
 		p.w(")")
 	case *BlankNodePropertyList:
 		p.w("[ ")
@@ -592,6 +582,19 @@ const (
 	pathPrimary
 )
 
+// inParens writes e, whose precedence is prec, in parentheses (and at the
+// lowest precedence inside them) when prec is below min, the least its
+// place takes bare; it reports whether it did.
+func inParens[T any](p *printer, e T, prec, min int, write func(T, int)) bool {
+	if prec >= min {
+		return false
+	}
+	p.w("(")
+	write(e, 0)
+	p.w(")")
+	return true
+}
+
 func pathPrec(e PathExpr) int {
 	switch e.(type) {
 	case *PathAlt:
@@ -605,10 +608,7 @@ func pathPrec(e PathExpr) int {
 }
 
 func (p *printer) path(e PathExpr, min int) {
-	if pathPrec(e) < min {
-		p.w("(")
-		p.path(e, 0)
-		p.w(")")
+	if inParens(p, e, pathPrec(e), min, p.path) {
 		return
 	}
 	switch e := e.(type) {
@@ -645,12 +645,7 @@ func (p *printer) pathList(es []PathExpr, sep string, min int) {
 		p.w("!()") // no path written; an empty negated set keeps the text valid
 		return
 	}
-	for i, s := range es {
-		if i > 0 {
-			p.w(sep)
-		}
-		p.path(s, min)
-	}
+	joined(p, sep, es, func(s PathExpr) { p.path(s, min) })
 }
 
 func pathIRI(i *IRI) string {
@@ -667,12 +662,7 @@ func (p *printer) negated(n *PathNegated) {
 		return
 	}
 	p.w("(")
-	for i, it := range n.Items {
-		if i > 0 {
-			p.w(" | ")
-		}
-		p.negItem(it)
-	}
+	joined(p, " | ", n.Items, p.negItem)
 	p.w(")")
 }
 
@@ -723,10 +713,7 @@ func exprPrec(e Expr) int {
 }
 
 func (p *printer) expr(e Expr, min int) {
-	if exprPrec(e) < min {
-		p.w("(")
-		p.expr(e, 0)
-		p.w(")")
+	if inParens(p, e, exprPrec(e), min, p.expr) {
 		return
 	}
 	switch e := e.(type) {
@@ -771,12 +758,7 @@ func (p *printer) unary(e *Unary) {
 }
 
 func (p *printer) exprs(es []Expr) {
-	for i, a := range es {
-		if i > 0 {
-			p.w(", ")
-		}
-		p.expr(a, 0)
-	}
+	joined(p, ", ", es, func(a Expr) { p.expr(a, 0) })
 }
 
 func (p *printer) primary(e Expr) {
