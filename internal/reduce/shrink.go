@@ -5,6 +5,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Stats records what a reduction cost and achieved: the figures reports
@@ -31,6 +32,11 @@ type Stats struct {
 	// divergence needs (Trigger: ablation on the result); an engine
 	// absent was not ablated.
 	Triggers map[string][]string
+	// Faces are, per engine whose ablation found a wrong value under the
+	// rows the reduced case dropped or added (Ablation.Face), the judge's
+	// report on the ablated case: its class and symptom name the root
+	// cause.
+	Faces map[string]*triage.Report `json:"-"`
 }
 
 // maxRounds bounds how often a verification that found a smaller case

@@ -40,6 +40,11 @@ type Ablation struct {
 	// ablation before every label of Case was tried: the untried labels
 	// are in Trigger.
 	Complete bool
+	// Face is set when the divergence Case shows is in the value group
+	// where the reduced case's was in the rows group (valueUnderneath):
+	// the judge's report on Case, whose class and symptom name the
+	// finding's root cause.
+	Face *triage.Report
 }
 
 // maxAblationPasses bounds the passes over the labels: a label that no
@@ -89,7 +94,11 @@ func Trigger(ctx context.Context, c *oracle.Case, engines []oracle.Engine, name 
 		}
 	}
 	final = a.generalize(cur, curQ, final)
-	return Ablation{Trigger: final, Removed: removed, Case: cur, Calls: a.calls, Complete: complete}, nil
+	res := Ablation{Trigger: final, Removed: removed, Case: cur, Calls: a.calls, Complete: complete}
+	if a.group != class.Group() {
+		res.Face = a.reports[caseKey(cur)]
+	}
+	return res, nil
 }
 
 // generalize replaces each label of the trigger that a sibling of its
@@ -133,6 +142,7 @@ type ablator struct {
 	calls   int
 	stopped bool
 	cache   map[string]bool
+	reports map[string]*triage.Report // each judged candidate's report, by caseKey
 }
 
 // stop: the context is done, or the calls or the time are spent.
@@ -147,7 +157,7 @@ func (a *ablator) stop() bool {
 // keeps judges cand (once per distinct candidate): is the engine still
 // wrong in a class of the group, against the judge alone?
 func (a *ablator) keeps(cand *oracle.Case) bool {
-	key := cand.Query + "\x00" + datasetKey(cand.Dataset)
+	key := caseKey(cand)
 	if v, ok := a.cache[key]; ok {
 		return v
 	}
@@ -155,9 +165,29 @@ func (a *ablator) keeps(cand *oracle.Case) bool {
 		return false
 	}
 	a.calls++
-	v := showsGroup(a.s.pair(cand, a.eng), a.name, a.group)
-	a.cache[key] = v
+	r := a.s.pair(cand, a.eng)
+	v := showsGroup(r, a.name, a.group)
+	if !v && valueUnderneath(r, a.name, a.group) {
+		v, a.group = true, diff.ClassWrongValue.Group()
+	}
+	if a.reports == nil {
+		a.reports = map[string]*triage.Report{}
+	}
+	a.cache[key], a.reports[key] = v, r
 	return v
+}
+
+func caseKey(c *oracle.Case) string { return c.Query + "\x00" + datasetKey(c.Dataset) }
+
+// valueUnderneath: a divergence in the rows group is the consequence of
+// a wrong value when a construct that consumed the value (a FILTER or
+// HAVING comparing it, an aggregate over it) is ablated and the engine is
+// then wrong on the value itself. The value's construct is what its
+// maintainers fix, and the variant's class names the root cause (an AVG
+// left unbound, not the row a HAVING over it then dropped). From then on
+// the ablation keeps the value group.
+func valueUnderneath(r *triage.Report, name, group string) bool {
+	return group == diff.ClassMissingRows.Group() && showsGroup(r, name, diff.ClassWrongValue.Group())
 }
 
 // run makes passes over the labels of the current case until a pass
@@ -213,6 +243,9 @@ func (a *ablator) ablate(cur *oracle.Case, q *syntax.Query, label string) (*orac
 // and a base literal kind has no neutral form to name them otherwise.
 func variants(cur *oracle.Case, q *syntax.Query, label string) []constructs.Variant {
 	vs := constructs.Without(q, cur.Dataset, label)
+	if label == "HAVING" {
+		vs = append(vs, havingOperands(cur, q)...)
+	}
 	if ds, ok := constructs.DataWithout(cur.Dataset, label); ok {
 		vs = append(vs, constructs.Variant{Query: q, Data: ds})
 	}
@@ -262,4 +295,44 @@ func labelRank(l string) int {
 		return 3
 	}
 	return 2
+}
+
+// havingOperands are the variants of a SELECT whose HAVING consumes an
+// aggregate: the HAVING dropped and each aggregate it compares projected
+// instead, one variant per aggregate. A row HAVING drops because the
+// engine computed the aggregate wrongly then shows as that value
+// (valueUnderneath), the fault of the aggregate, not of HAVING.
+func havingOperands(cur *oracle.Case, q *syntax.Query) []constructs.Variant {
+	if q.Select == nil || q.Select.Star || len(q.Mod.Having) == 0 {
+		return nil
+	}
+	var aggs []*syntax.Aggregate
+	for _, h := range q.Mod.Having {
+		syntax.Inspect(h, func(n syntax.Node) bool {
+			if a, ok := n.(*syntax.Aggregate); ok {
+				aggs = append(aggs, a)
+				return false
+			}
+			return true
+		})
+	}
+	used := map[string]bool{}
+	syntax.Inspect(q, func(n syntax.Node) bool {
+		if v, ok := n.(*syntax.Var); ok {
+			used[v.Name] = true
+		}
+		return true
+	})
+	var out []constructs.Variant
+	for i, a := range aggs {
+		v := syntax.Clone(q)
+		v.Mod.Having = nil
+		name := fmt.Sprintf("having%d", i+1)
+		for used[name] {
+			name += "_"
+		}
+		v.Select.Items = append(v.Select.Items, &syntax.SelectItem{Var: &syntax.Var{Name: name}, Expr: syntax.Clone[syntax.Expr](a)})
+		out = append(out, constructs.Variant{Query: v, Data: cur.Dataset})
+	}
+	return out
 }

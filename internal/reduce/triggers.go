@@ -33,8 +33,19 @@ func (s *session) triggers(res *Result) {
 		a, err := Trigger(s.ctx, res.Case, s.engines, name, classOf(res.Report, name, res.Class), ablationLimits(s.lim))
 		if err == nil {
 			res.Stats.Triggers[name] = a.Trigger
+			res.Stats.setFace(name, a.Face)
 		}
 	}
+}
+
+func (st *Stats) setFace(name string, r *triage.Report) {
+	if r == nil {
+		return
+	}
+	if st.Faces == nil {
+		st.Faces = map[string]*triage.Report{}
+	}
+	st.Faces[name] = r
 }
 
 // wrongInGroup are first and every other engine of r wrong in a class of

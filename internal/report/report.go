@@ -304,12 +304,13 @@ func bugOf(r *triage.Report, d triage.Divergence, engines []oracle.Engine, st *r
 type trigger struct {
 	labels  []string
 	ablated bool
+	face    *triage.Report // reduce.Stats.Faces: the value under the rows, when ablation found one
 }
 
 func triggerOf(fs []feature, st *reduce.Stats, engine string) trigger {
 	if st != nil {
 		if t, ok := st.Triggers[engine]; ok {
-			return trigger{labels: t, ablated: true}
+			return trigger{labels: t, ablated: true, face: st.Faces[engine]}
 		}
 	}
 	var all []string
@@ -319,10 +320,33 @@ func triggerOf(fs []feature, st *reduce.Stats, engine string) trigger {
 	return trigger{labels: all}
 }
 
+// finding is what v's root cause is computed from: the divergence as the
+// reduced case shows it, or, where ablation found the wrong value under
+// the rows it dropped or added, as the ablated case shows it.
+func (t trigger) finding(r *triage.Report, d triage.Divergence, v triage.EngineVerdict) rootcause.Finding {
+	class := d.Signature.Class
+	if t.face != nil {
+		if fv, ok := faceVerdict(t.face, v.Engine); ok {
+			r, class, v = t.face, fv.Classes[0], fv
+		}
+	}
+	return rootcause.Finding{Engine: v.Engine, Class: class, Trigger: t.labels, Ablated: t.ablated,
+		Symptom: rootcause.Symptom(class, r.Expected, v), Query: r.Case.Query}
+}
+
+// faceVerdict is engine's verdict on the ablated case when it is wrong
+// there in the value group.
+func faceVerdict(r *triage.Report, engine string) (triage.EngineVerdict, bool) {
+	v := r.Verdict(engine)
+	if v == nil || len(v.Classes) == 0 || v.Classes[0].Group() != diff.ClassWrongValue.Group() {
+		return triage.EngineVerdict{}, false
+	}
+	return *v, true
+}
+
 // engineReport is v's report for its own tracker.
 func engineReport(r *triage.Report, d triage.Divergence, v triage.EngineVerdict, engines []oracle.Engine, rep Reproducer, t trigger) EngineReport {
-	rc := rootcause.Of(rootcause.Finding{Engine: v.Engine, Class: d.Signature.Class, Trigger: t.labels, Ablated: t.ablated,
-		Symptom: rootcause.Symptom(d.Signature.Class, r.Expected, v), Query: r.Case.Query})
+	rc := rootcause.Of(t.finding(r, d, v))
 	n := name(r.Case.Query, r.Case.Base, d.Signature.Class, r.Expected, v, triggerNames(t))
 	er := EngineReport{EngineRef: EngineRef{v.Engine, v.Version}, Effect: n.effect, Feature: n.feature.Name,
 		Answer: engineAnswer(v), RootCause: rc, Members: familyMembers(rc.Family), Recheck: recheck(v.Engine, rc)}
