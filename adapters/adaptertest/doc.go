@@ -12,7 +12,8 @@
 // (Background, WantKilled, KilledFromOutside). The table-driven checks an
 // adapter's test feeds its own cases to: CheckClauses (clauses.go, with
 // SourceClauses, the cases every sidecar answers alike) and CheckUpdates
-// (update.go: each update's store after it, its failure, its outcome).
+// (adaptertest.go, beside Run: each update's store after it, its failure,
+// its outcome).
 // setup.go is the setup the adapters' tests share (Local, Closed, Source,
 // OnPath, LinkJar). Only tests import it: it links package testing, which
 // no command of the oracle may.
