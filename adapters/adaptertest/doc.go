@@ -14,8 +14,9 @@
 // SourceClauses, the cases every sidecar answers alike) and CheckUpdates
 // (adaptertest.go, beside Run: each update's store after it, its failure,
 // its outcome).
-// setup.go is the setup the adapters' tests share (Local, Closed, Source,
-// OnPath, LinkJar). Only tests import it: it links package testing, which
+// setup.go is the setup the adapters' tests share (Starter and
+// NodeStarter, node.go: how a test starts its adapter; Local, Command,
+// Closed, Source, OnPath, LinkJar, CheckJarReproducer). Only tests import it: it links package testing, which
 // no command of the oracle may.
 //
 // How to change it: a check every adapter must pass is one exported

@@ -16,3 +16,9 @@ func NodeModules(t *testing.T, pkg string) (dir string, env []string) {
 	Require(t, filepath.Join(modules, filepath.FromSlash(pkg)), "the "+pkg+" npm package")
 	return dir, []string{"NODE_PATH=" + modules}
 }
+
+// NodeStarter is Starter for a Node.js adapter: its folder once the npm
+// package pkg is installed in its node_modules (NodeModules).
+func NodeStarter[E interface{ Close() }](pkg string, start func(dir string, pool int) E) func(*testing.T) E {
+	return Starter("node_modules/"+pkg, "the "+pkg+" npm package", start)
+}

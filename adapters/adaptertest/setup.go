@@ -32,6 +32,13 @@ func Command(t *testing.T, name, what string) string {
 	return path
 }
 
+// Starter is how an adapter's tests start it: start (the adapter's New)
+// on its folder with one process once file is there (Local), closed when
+// the test ends.
+func Starter[E interface{ Close() }](file, what string, start func(dir string, pool int) E) func(*testing.T) E {
+	return func(t *testing.T) E { return Closed(t, start(Local(t, file, what), 1)) }
+}
+
 // Closed is e, closed when the test ends: an engine a test starts.
 func Closed[E interface{ Close() }](t testing.TB, e E) E {
 	t.Cleanup(e.Close)

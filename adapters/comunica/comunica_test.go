@@ -4,14 +4,10 @@ import (
 	"testing"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
-	"github.com/sparql-oracle/oracle/adapters/sidecar"
 )
 
 // engine starts the adapter on this folder's node_modules.
-func engine(t *testing.T) *sidecar.Engine {
-	dir, _ := adaptertest.NodeModules(t, "@comunica/query-sparql-rdfjs")
-	return adaptertest.Closed(t, New(dir, 1))
-}
+var engine = adaptertest.NodeStarter("@comunica/query-sparql-rdfjs", New)
 
 func TestRealEngine(t *testing.T) {
 	adaptertest.Run(t, engine(t), "5.4.1")

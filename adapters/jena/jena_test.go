@@ -16,9 +16,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
-func engine(t *testing.T) *sidecar.Engine {
-	return adaptertest.Closed(t, New(adaptertest.Local(t, Jar, "the Jena sidecar jar"), 1))
-}
+var engine = adaptertest.Starter(Jar, "the Jena sidecar jar", New)
 
 func TestRealEngine(t *testing.T) {
 	adaptertest.Run(t, engine(t), Version)

@@ -8,9 +8,7 @@ import (
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
 )
 
-func engine(t *testing.T) *sidecar.Engine {
-	return adaptertest.Closed(t, New(adaptertest.Local(t, Jar, "the RDF4J sidecar jar"), 1))
-}
+var engine = adaptertest.Starter(Jar, "the RDF4J sidecar jar", New)
 
 // TestRealEngine: the checks every adapter runs (dataset, forms,
 // rejection, no network, no file) on the real MemoryStore.
