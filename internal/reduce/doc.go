@@ -8,14 +8,14 @@
 // engine, class, limits) reduces the divergence of ONE engine in ONE class
 // against the judge alone (diff.JudgeName, the reference): a candidate is
 // kept when that engine is still on the wrong side of a divergence of that
-// class when only the judge and the engine run (diff.Triage; diff.Judge
+// class when only the judge and the engine run (triage.Triage; triage.Judge
 // adds the metamorphic check when the judge cannot answer). Never "some
 // difference", never the whole two-sided signature: a bystander engine
 // that changes its answer on a candidate does not block the step. The
 // other engines (the fast engine among them) run once, on the result:
 // Result.Report and Result.Others are annotations for reports ("what the
 // other engines answer"), never part of a finding's identity. Divergence
-// reduces one diff.Divergence once per engine on its wrong side; All
+// reduces one triage.Divergence once per engine on its wrong side; All
 // reduces every (engine, class) of a report. A session caches the judge's
 // outcome by query text and data across its reductions.
 //
@@ -50,7 +50,7 @@
 // divergence checked on the original, then shrink under the limits) and
 // Engine/All over either session (reduceEngine, reduceAll). What differs
 // is a check: a query's candidate keeps the engine wrong in the class in
-// diff.Triage against the judge's rows; an update's, its store compared
+// triage.Triage against the judge's rows; an update's, its store compared
 // with the judge's and the same failure (errorKey).
 //
 // The edits. An edit site is (node index in the grammar's node order:
@@ -115,6 +115,30 @@
 // (TestTrigger, golden with -update, real engines, skipped when one is not
 // installed).
 //
+// Large cases (large.go, large_data.go). Large(ctx, case, accused,
+// judges, keep, LargeLimits) reduces a realistic case (10k to 1M quads)
+// for the engine it accuses while keep holds: a Keep is any
+// func(ctx, *oracle.Case) bool, JudgeKeep for a divergence from a judge
+// (triage.Judge on the judges and the engine: the fast engine judges
+// candidates past the reference's reach), a metamorphic relation's
+// check for a violation. The data goes first, by ddmin over positions into
+// the original's graphs (largeData: a candidate is a list of int32, built
+// as a dataset only while it is asked, so the data is never copied
+// whole): subject neighbourhoods (all quads of a subject, a blank node's
+// with the subject that names it), then single quads; then the query by
+// shrink (with the data too, and verified 1-minimal, once the data is at
+// most SmallQuads; otherwise the query alone, over queryOnlyForm, whose
+// cache keys hold no data). When the reference, among the judges, answers
+// on the data-reduced case and finds the engine wrong, its verdict (class
+// and all, JudgeKeep) is what the query phase keeps (Switched). The
+// reduced case is judged at the end on the judges and the engine:
+// LargeResult.Judge is the reference, the fast engine, or LargeSelf
+// (keep alone, re-checked). LargeLimits bound calls, time and live heap
+// (runtime/metrics). ddmin (ddmin.go) is the one ddmin, generic over
+// what it drops, building a complement only when it tries it.
+// LargeResult carries the witness (the original query, its triple count)
+// for report.Bug's original_query, original_triples, reduced_triples.
+//
 // Identity (fingerprint.go). Fingerprint(query, base, dataset) is the
 // normalised reduced query and canonical N-Quads, UpdateFingerprint the
 // same for a request and its store: a finding is (engine, class,
@@ -152,5 +176,8 @@
 // expected candidates in testdata/edits.txt (TestEdits, rewrite with `go
 // test ./internal/reduce -run TestEdits -update` and read the diff; updates
 // in testdata/update_edits.txt); what a reduced case's trigger is, by
-// testdata/triggers.tsv (trigger_test.go).
+// testdata/triggers.tsv (trigger_test.go); a large reduction, by
+// large_test.go (a realistic graph of 10k quads and a test engine that
+// drops a row under a FILTER must end at a handful of quads the reference
+// judges, 1-minimal; BenchmarkLarge100k measures it at 100k).
 package reduce

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/metrics"
+	"slices"
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
@@ -272,7 +273,7 @@ func (r *largeRun) referenceJudges(cur *oracle.Case) (diff.Class, bool) {
 	r.phCalls++
 	rep := triage.Judge(r.ctx, cur, r.panel(), r.lim.Deadline)
 	v := rep.Verdict(r.accused.Name())
-	if rep.Judge != diff.JudgeName || v == nil || !shows(rep, v.Engine, v.Class) {
+	if rep.Judge != diff.JudgeName || v == nil || !againstJudge(rep, v.Engine, v.Class) {
 		return "", false
 	}
 	return v.Class, true
@@ -295,7 +296,7 @@ func (r *largeRun) verdict(res *LargeResult) {
 	res.Report = triage.Judge(r.ctx, res.Case, r.panel(), r.lim.Deadline)
 	v := res.Report.Verdict(res.Engine)
 	switch {
-	case v != nil && v.Class != "" && shows(res.Report, res.Engine, v.Class) && (res.Report.Judge == diff.JudgeName || res.Report.Judge == diff.TwinName):
+	case v != nil && v.Class != "" && againstJudge(res.Report, res.Engine, v.Class) && (res.Report.Judge == diff.JudgeName || res.Report.Judge == diff.TwinName):
 		res.Judge, res.Class = res.Report.Judge, v.Class
 		res.JudgedBy = fmt.Sprintf("%s: %s is wrong (%s)", judgeWords(res.Report), res.Engine, v.Class)
 	case !res.Stats.Flaky && r.keep(r.ctx, res.Case):
@@ -350,17 +351,66 @@ var queryOnlyForm = form[queryOnly]{
 	data:    func(q *queryOnly) **rdf.Dataset { return &q.none },
 }
 
+// PilotQuads: JudgeKeep's candidates of more quads than this are judged
+// by the fast engine's answer alone (the pilot); smaller ones by
+// triage.Judge.
+const PilotQuads = 2000
+
 // JudgeKeep is the Keep of a divergence from a judge: the engine is still
 // on the wrong side of a divergence of class when the judges (the
-// reference, the fast engine: triage.Judge lets the fast engine judge data
-// past the reference's reach) and the engine alone run, whatever any
-// other engine answers (as Engine keeps a candidate).
+// reference, the fast engine) and the engine alone run, whatever any
+// other engine answers (as Engine keeps a candidate), and shown by its
+// answer against the judge's, not by a metamorphic check alone
+// (againstJudge). A candidate of more than PilotQuads quads, past the
+// reference's reach for most queries, has the fast engine among the
+// judges as its pilot: its answer stands for the judge's (triage as
+// usual, without the reference's freedoms, as when the fast engine
+// judges), without the large-case judge's evidence, which a selective
+// query's samples rarely give and which costs the reference's share of
+// the deadline on every candidate. The reduced case is judged at the end
+// (Large's verdict), so a pilot that was wrong shows there.
 func JudgeKeep(judges []oracle.Engine, accused oracle.Engine, class diff.Class, deadline time.Duration) Keep {
 	panel := append([]oracle.Engine(nil), judges...)
 	if findEngine(panel, accused.Name()) == nil {
 		panel = append(panel, accused)
 	}
+	twin := findEngine(judges, diff.TwinName)
 	return func(ctx context.Context, c *oracle.Case) bool {
-		return shows(triage.Judge(ctx, c, panel, deadline), accused.Name(), class)
+		if twin != nil && len(quadsOf(c.Dataset)) > PilotQuads {
+			return pilotShows(ctx, c, twin, accused, class, deadline)
+		}
+		return againstJudge(triage.Judge(ctx, c, panel, deadline), accused.Name(), class)
 	}
+}
+
+// pilotShows: the fast engine answers c, and triage with its outcome in
+// the judge's place puts the accused on the wrong side of class.
+func pilotShows(ctx context.Context, c *oracle.Case, twin, accused oracle.Engine, class diff.Class, deadline time.Duration) bool {
+	outs := oracle.Run(ctx, c, []oracle.Engine{twin, accused}, deadline)
+	if outs[0].Err != nil {
+		return false
+	}
+	outs[0].Engine = diff.JudgeName
+	return againstJudge(triage.Triage(c, outs), accused.Name(), class)
+}
+
+// againstJudge: r has a divergence of class with name on its wrong side
+// that the engine's answer compared with the judge's shows, not only a
+// metamorphic check the judge ran on it when the reference had no answer
+// (triage.Judge): a reduction keeping "wrong in the class" would otherwise
+// slide from a wrong answer to a failed check on data where the query's
+// answer is right.
+func againstJudge(r *triage.Report, name string, class diff.Class) bool {
+	if !shows(r, name, class) {
+		return false
+	}
+	if v := r.Verdict(name); v != nil && v.Verdict != nil {
+		return slices.Contains(v.Verdict.Classes, class)
+	}
+	for _, ch := range r.Metamorphic {
+		if ch.Engine == name && ch.Skipped == "" && !ch.OK {
+			return false
+		}
+	}
+	return true
 }
