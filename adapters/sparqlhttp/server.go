@@ -193,13 +193,8 @@ func (m *Managed) startWith(ctx, bound context.Context, now bool) (*Engine, erro
 	if err != nil {
 		return nil, err
 	}
-	r, err := start(bound, s)
-	if err == nil && bound.Err() != nil { // Close ended a background restart
-		r.stop()
-		err = bound.Err()
-	}
+	r, err := StartBounded(bound, func(ctx context.Context) (*running, error) { return start(ctx, s) }, (*running).stop, release)
 	if err != nil {
-		release()
 		return nil, fmt.Errorf("%w: the %s server did not start: %v", oracle.ErrUnavailable, m.srv.Name, err)
 	}
 	r.limit, r.unreserve = s.Limits.Memory, release
@@ -213,6 +208,25 @@ func (m *Managed) startWith(ctx, bound context.Context, now bool) (*Engine, erro
 	m.run, m.http = r, New(cfg)
 	m.last = r // kept after a stop, for killed.go
 	return m.http, nil
+}
+
+// StartBounded starts a server by start under bound, its own start bound
+// (StartTimeout) or a background restart's context (warm.go), not a
+// case's deadline: a slow start under load must not fail the server, only
+// that case. When bound ended while the server started (Close during a
+// background restart) the server is stopped and bound's error returned;
+// on any error release gives the server's share of the memory budget
+// back. Managed and adapters/virtuoso start their servers so.
+func StartBounded[S any](bound context.Context, start func(context.Context) (S, error), stop func(S), release func()) (S, error) {
+	s, err := start(bound)
+	if err == nil && bound.Err() != nil {
+		stop(s)
+		err = bound.Err()
+	}
+	if err != nil {
+		release()
+	}
+	return s, err
 }
 
 // URL is the running server's root URL ("" when it does not run).

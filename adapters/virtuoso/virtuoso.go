@@ -160,16 +160,9 @@ func (e *Engine) startWith(ctx, bound context.Context, now bool) (*sparqlhttp.En
 	if err != nil {
 		return nil, err
 	}
-	// The start has its own bound (StartTimeout), not the first query's
-	// deadline: a slow start under load must not fail the server, only
-	// that query.
-	srv, err := Start(bound, o)
-	if err == nil && bound.Err() != nil { // Close ended a background restart
-		srv.Close()
-		err = bound.Err()
-	}
+	srv, err := sparqlhttp.StartBounded(bound, func(ctx context.Context) (*Server, error) { return Start(ctx, o) },
+		func(s *Server) { s.Close() }, release)
 	if err != nil {
-		release()
 		e.srv, e.http = nil, nil
 		return nil, fmt.Errorf("%w: the server did not start: %v", oracle.ErrUnavailable, err)
 	}
