@@ -2,6 +2,8 @@ package sparqlhttp
 
 import (
 	"context"
+	"sync"
+	"sync/atomic"
 
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/results"
@@ -53,11 +55,25 @@ func (m *Managed) reserve(ctx context.Context, now bool) (Server, func(), error)
 
 // FreeIdle stops the server when no case runs on it (sidecar.Idler).
 func (m *Managed) FreeIdle() bool {
-	if m.busy.Load() > 0 || !m.mu.TryLock() {
+	return FreeIdleServer(&m.busy, &m.mu, m.drop)
+}
+
+// FreeIdleServer is FreeIdle of a server started on demand (Managed,
+// adapters/virtuoso's): unless a case runs on it or starts it (busy) or
+// its lock mu is taken, drop, called with mu held, stops it and reports
+// whether one ran.
+func FreeIdleServer(busy *atomic.Int32, mu *sync.Mutex, drop func() bool) bool {
+	if busy.Load() > 0 || !mu.TryLock() {
 		return false
 	}
-	defer m.mu.Unlock()
-	if m.run == nil || m.busy.Load() > 0 {
+	defer mu.Unlock()
+	return busy.Load() == 0 && drop()
+}
+
+// drop stops the running server, if any, and forgets it (m.mu held); it
+// reports whether one ran.
+func (m *Managed) drop() bool {
+	if m.run == nil {
 		return false
 	}
 	m.run.stop()

@@ -89,8 +89,7 @@ func (m *Managed) stopRun(run *running) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.run == run {
-		run.stop()
-		m.run, m.http = nil, nil
+		m.drop() // budget.go
 	}
 }
 

@@ -182,10 +182,7 @@ func (m *Managed) startWith(ctx, bound context.Context, now bool) (*Engine, erro
 	if err := bound.Err(); err != nil {
 		return nil, fmt.Errorf("%w: %s: start abandoned: %v", oracle.ErrUnavailable, m.srv.Name, err)
 	}
-	if m.run != nil {
-		m.run.stop()
-		m.run, m.http = nil, nil
-	}
+	m.drop() // died (budget.go)
 	if _, err := os.Stat(m.srv.Program); err != nil {
 		return nil, fmt.Errorf("%w: %s is not installed (scripts/install.sh endpoint_servers, python_adapters): %v", oracle.ErrUnavailable, m.srv.Name, err)
 	}
@@ -254,10 +251,7 @@ func (m *Managed) Close() {
 	m.warm.Stop()
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.run != nil {
-		m.run.stop()
-		m.run, m.http = nil, nil
-	}
+	m.drop()
 }
 
 // Reproduce is the server's own reproducer (oracle.Reproducer).

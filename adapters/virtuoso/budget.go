@@ -52,17 +52,23 @@ func (e *Engine) unreserve() {
 
 // FreeIdle stops the server when no case runs on it (sidecar.Idler).
 func (e *Engine) FreeIdle() bool {
-	if e.busy.Load() > 0 || !e.mu.TryLock() {
-		return false
+	return sparqlhttp.FreeIdleServer(&e.busy, &e.mu, func() bool {
+		ran := e.srv != nil
+		e.drop()
+		return ran
+	})
+}
+
+// drop stops the server, if any, forgets it and gives its share of the
+// budget back (e.mu held); the error is its stop's.
+func (e *Engine) drop() error {
+	if e.srv == nil {
+		return nil
 	}
-	defer e.mu.Unlock()
-	if e.srv == nil || e.busy.Load() > 0 {
-		return false
-	}
-	e.srv.Close()
+	err := e.srv.Close()
 	e.srv, e.http = nil, nil
 	e.unreserve()
-	return true
+	return err
 }
 
 // budgeted runs one case on the running server under its share
@@ -87,8 +93,6 @@ func (e *Engine) stopServer(srv *Server) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.srv == srv {
-		srv.Close()
-		e.srv, e.http = nil, nil
-		e.unreserve()
+		e.drop()
 	}
 }

@@ -151,11 +151,9 @@ func (e *Engine) startWith(ctx, bound context.Context, now bool) (*sparqlhttp.En
 	if _, err := exec.LookPath(e.opts.Binary); err != nil {
 		return nil, fmt.Errorf("%w: %s is not installed (scripts/install.sh installs it): %v", oracle.ErrUnavailable, e.opts.Binary, err)
 	}
-	if e.srv != nil {
-		e.srv.Close() // died: keep a configured folder, restart on it
-		e.srv, e.http = nil, nil
-		e.unreserve()
-	}
+	// A server that died is dropped: its configured folder is kept, the
+	// restart runs on it.
+	e.drop()
 	o, release, err := e.reserve(ctx, now) // its share of the memory budget (budget.go)
 	if err != nil {
 		return nil, err
@@ -211,13 +209,7 @@ func (e *Engine) Close() error {
 	e.warm.Stop() // and its background restart (abandon.go)
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.srv == nil {
-		return nil
-	}
-	err := e.srv.Close()
-	e.srv, e.http = nil, nil
-	e.unreserve()
-	return err
+	return e.drop() // budget.go
 }
 
 func randomPassword() string {
