@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/triage"
@@ -392,6 +393,20 @@ func pilotShows(ctx context.Context, c *oracle.Case, twin, accused oracle.Engine
 	}
 	outs[0].Engine = diff.JudgeName
 	return againstJudge(triage.Triage(c, outs), accused.Name(), class)
+}
+
+// RelationKeep is the Keep of a metamorphic relation's violation: the
+// relation (large.Relations) still applies to the candidate's query and
+// the engine still breaks it, judged against itself (large.RunRelation).
+func RelationKeep(rel large.Relation, accused oracle.Engine, deadline time.Duration) Keep {
+	return func(ctx context.Context, c *oracle.Case) bool {
+		for _, ch := range large.RunRelations(ctx, c, []oracle.Engine{accused}, []large.Relation{rel}, deadline) {
+			if ch.Engine == accused.Name() && ch.Skipped == "" && !ch.OK {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // againstJudge: r has a divergence of class with name on its wrong side

@@ -11,6 +11,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/engine"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/realistic"
 	"github.com/sparql-oracle/oracle/internal/reduce"
@@ -150,6 +151,35 @@ func rowCount(a *results.Answer) int {
 		return -1
 	}
 	return len(a.Rows)
+}
+
+// TestLargeRelationViolation: the same engine judged against itself by
+// NoREC (its FILTER's rows against the flag computed without a FILTER,
+// which it answers whole): the violation is reduced by the relation until
+// the reference can judge the data-reduced case, which finds the engine
+// wrong; the query is then shrunk keeping the reference's verdict.
+func TestLargeRelationViolation(t *testing.T) {
+	size := 14_000
+	if testing.Short() {
+		size = 2_000
+	}
+	c := realisticCase(t, realistic.KG, size, 3)
+	rel, ok := large.RelationByName("norec")
+	if !ok {
+		t.Fatal("no relation norec")
+	}
+	broken := dropsRow{registry.Engine(engine.Options{})}
+	judges := []oracle.Engine{registry.Reference(reference.Options{}), registry.Engine(engine.Options{})}
+	res, err := reduce.Large(context.Background(), c, broken, judges, reduce.RelationKeep(rel, broken, 5*time.Second), reduce.LargeLimits{MaxTime: 50 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d quads -> %d, %d nodes -> %d, %d calls, %s; phases %+v; judge %s (%s)\n%s", res.OriginalTriples, res.Triples,
+		res.Stats.NodesBefore, res.Stats.NodesAfter, res.Stats.Calls, res.Stats.Elapsed.Round(time.Millisecond), res.Phases, res.Judge, res.JudgedBy, res.Case.Query)
+	if res.Triples > 5 || !res.Switched || res.Judge != diff.JudgeName || !res.Stats.Minimal || res.Class != diff.ClassMissingRows {
+		t.Errorf("want a handful of quads, 1-minimal, the reference judging missing-rows; got %d quads, switched %v, judge %q, minimal %v, class %s (%s)",
+			res.Triples, res.Switched, res.Judge, res.Stats.Minimal, res.Class, res.Reason)
+	}
 }
 
 // reduceDropsRow reduces the drops-row engine's missing rows on c against
