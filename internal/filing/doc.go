@@ -12,6 +12,16 @@
 // engines stay in the write-up as annotations; they are never part of a
 // finding's identity (internal/store identity.go).
 //
+// Violation (relation.go) writes up a metamorphic relation's violation
+// (internal/large): the engine disagreeing with itself, with no judge's
+// answer. It is report.BugFor over a report whose expected answer is the
+// one the relation derives from the engine's own answer and whose actual
+// answer is the rewrite's; the relation and the definitions it cites are
+// the basis, the expected answer's note is Check.Explain (both queries,
+// both answers), and the root cause is keyed by the relation and
+// RelationTrigger: the constructs of the clause the relation rewrites, so
+// seeds violating one relation on one construct are one root cause.
+//
 // How to change it: to change what a finding records, change store.Record and Record here
 // together; a field the store does not file stays in the write-up (the
 // Witness body, docs/report-schema.md), which the store keeps as given.

@@ -16,6 +16,12 @@
 // bystander engines, the seed or the reduced case's variable names, so a
 // second sweep adds only root causes the first did not have.
 //
+// A metamorphic relation's violation (Finding.Relation) is keyed by
+// (engine family, class group, relation, trigger, symptom), its trigger
+// the constructs of the clause the relation rewrites (filing's
+// RelationTrigger), without the refinements below; a key without a
+// relation hashes as it did before relations.
+//
 // A root cause also carries its severity (diff.Severity, refined by the
 // symptom: a boolean written as 0/1 is cosmetic), the rule of the family's
 // known.json that matches it (intended, wontfix, known, fixed), and

@@ -31,6 +31,29 @@
 // The last case job to finish marks the sweep done. A periodic job (River
 // periodic jobs, schedule daily) starts the nightly spec once per date.
 //
+// Metamorphic relations (relations.go, relations_reduce.go): a case of a
+// profile with Relations set (corpus.Profile.Relations; the realistic
+// profile sets it) runs, after the judge, every relation of
+// internal/large (large.RunRelations) on every engine that answered the
+// case's query: that answer is the one the judge got (known wraps the
+// engine so the query is never asked twice), the relations together
+// within relationsShare times the spec's deadline, each query within the
+// deadline, and no query started with less time left than 1.5 times the
+// engine's time on the case. The record holds one row per engine and
+// relation (store.RelationCheck: held, violated, skipped or error, with
+// the reason; an engine that did not answer is skipped for every
+// relation), the data's size (DataTriples) and the judge that decided the
+// case (JudgedBy: reference, fast engine, relations when only the
+// engines' own relations judged, none). A violation is a finding against
+// the engine (filing.Violation: the relation and its definitions are the
+// basis, the write-up holds both queries and both answers, the root cause
+// is keyed by the relation and the rewritten clause's constructs); it is
+// reduced first by reduce.Large under the spec's reduce bounds, keeping
+// the engine's violation of the relation in the same class group, and
+// filed with the reduced case as reproducer and the realistic query as
+// witness; one that does not survive is flagged. A judge's verdict on the
+// engine stands beside it: the basis says the engine disagrees with itself.
+//
 // Reduction memo (memo.go): a divergence whose pre-reduction key (the
 // store.KeyOf of its unreduced bug: signature and feature) was already
 // reduced K times in the sweep (SweepSpec.ReducePerKey, default 3, 0 =

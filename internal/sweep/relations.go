@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
-	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/report"
@@ -211,21 +210,30 @@ func (k known) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error
 // engine itself.
 func (k known) Unwrap() oracle.Engine { return k.Engine }
 
-// fileViolations writes up and files every violated check (unreduced:
-// the case is the realistic one), returning the filed report ids. An
-// engine a judge already found correct or wrong keeps that verdict; the
-// basis says so.
-func (r *Runner) fileViolations(ctx context.Context, s store.Sweep, c *oracle.Case, run []oracle.Engine, rep *triage.Report, checks []large.Check) ([]int64, error) {
-	q, _ := c.Tree()
+// fileViolations writes up and files every violated check, each reduced
+// first (relations_reduce.go), and returns the filed report ids and the
+// violations flagged instead. An engine a judge already found correct or
+// wrong keeps that verdict; the basis says so.
+func (r *Runner) fileViolations(ctx context.Context, s store.Sweep, c *oracle.Case, run []oracle.Engine, rep *triage.Report, checks []large.Check) ([]int64, []store.Flag, error) {
 	var bugs []report.Bug
+	var flags []store.Flag
 	for _, ch := range checks {
-		b, ok := filing.Violation(c, ch, versionOf(run, ch.Engine), judgedNote(rep, ch.Engine), filing.RelationTrigger(q, ch.Name))
-		if ok {
+		if ch.Skipped != "" || ch.OK || ch.Verdict == nil || len(ch.Verdict.Classes) == 0 {
+			continue
+		}
+		b, ok, why := violationBug(ctx, s.Spec, c, run, rep, ch)
+		switch {
+		case why != "":
+			flags = append(flags, store.Flag{Engine: ch.Engine, Class: string(ch.Verdict.Classes[0]), Reason: why})
+		case ok:
 			bugs = append(bugs, b)
 		}
 	}
+	if ctx.Err() != nil {
+		return nil, nil, ctx.Err() // the job was stopped mid-reduction: run it again later
+	}
 	_, ids, err := r.fileOutcome(ctx, s.ID, c.Name, outcome{bugs: bugs})
-	return ids, err
+	return ids, flags, err
 }
 
 func versionOf(run []oracle.Engine, name string) string {
@@ -277,11 +285,11 @@ func (r *Runner) relate(ctx context.Context, s store.Sweep, key string, c *oracl
 		if ctx.Err() != nil {
 			return ctx.Err() // the job was stopped: run it again later
 		}
-		ids, err := r.fileViolations(ctx, s, c, run, rep, rr.checks)
+		ids, flags, err := r.fileViolations(ctx, s, c, run, rep, rr.checks)
 		if err != nil {
 			return err
 		}
-		rec.Reports, rec.Relations = append(rec.Reports, ids...), rr.rows
+		rec.Reports, rec.Flagged, rec.Relations = append(rec.Reports, ids...), append(rec.Flagged, flags...), rr.rows
 	}
 	rec.DataTriples, rec.JudgedBy = dataTriples(c), judgedBy(rep, rr.rows)
 	rec.Diverged = rec.Diverged || violated(rr.rows)

@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/corpus"
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/filing"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
@@ -89,7 +89,8 @@ func TestRealisticSweepRelations(t *testing.T) {
 		return registry.New(name)
 	}
 	names := []string{"reference", "engine", "oxigraph", "rdflib", "selfish"}
-	spec := store.SweepSpec{Name: "realistic-relations", Engines: names, Generated: realisticKG(t, 4, 7), DeadlineMS: 20_000}
+	spec := store.SweepSpec{Name: "realistic-relations", Engines: names, Generated: realisticKG(t, 4, 7), DeadlineMS: 20_000,
+		ReduceSeconds: 10}
 	start := time.Now()
 	s := runSweepWithin(t, st, Options{Workers: 1, Engine: mk}, spec, 5*time.Minute)
 	t.Logf("3 realistic cases of 5000 triples through %d engines with the relations: %v", len(names), time.Since(start))
@@ -112,13 +113,13 @@ func TestRealisticSweepRelations(t *testing.T) {
 			}
 		}
 		for _, e := range names {
-			require.Equal(t, len(diff.Relations), perEngine[e], "%s: one row per relation on %s", c.Case, e)
+			require.Equal(t, len(large.Relations), perEngine[e], "%s: one row per relation on %s", c.Case, e)
 		}
 		t.Logf("%s: %d triples, judged by %s, %d relation rows", c.Case, c.DataTriples, c.JudgedBy, len(c.Relations))
 	}
 
 	s2 := runSweepWithin(t, st, Options{Workers: 1, Engine: mk}, store.SweepSpec{Name: "realistic-relations-2", Engines: names,
-		Generated: realisticKG(t, 26, 27), DeadlineMS: 20_000}, 3*time.Minute)
+		Generated: realisticKG(t, 26, 27), DeadlineMS: 20_000, ReduceSeconds: 10}, 3*time.Minute)
 	require.Equal(t, store.SweepDone, s2.State, s2.Error)
 	byRelation, seen := map[string][]store.Report{}, map[int64]bool{}
 	for _, id := range []int64{s.ID, s2.ID} {
@@ -135,6 +136,9 @@ func TestRealisticSweepRelations(t *testing.T) {
 			require.Contains(t, b.Basis.Note, "the engine disagrees with itself", "the reference judged selfish correct")
 			require.NotNil(t, b.RootCause)
 			require.Contains(t, b.Expected.Note, "-- query 2", "the write-up holds both queries")
+			require.NotEmpty(t, b.OriginalQuery, "reduced: the realistic query is the witness")
+			require.Less(t, b.ReducedTriples, b.OriginalTriples, "reduced by reduce.Large")
+			t.Logf("%s: %s, %d triples reduced to %d", rp.Case, rp.Title, b.OriginalTriples, b.ReducedTriples)
 			byRelation[b.RootCause.Relation] = append(byRelation[b.RootCause.Relation], rp)
 		}
 	}
