@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/triage"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // TestRealistic100kEngines measures one case of the realistic profile
