@@ -58,10 +58,10 @@ final class Engine {
 
     Response run(long id, JsonNode req) {
         String text = req.path("query").asText("");
-        String base = req.path("base").asText("");
+        String base = base(req);
         ParsedQuery parsed;
         try {
-            parsed = QueryParserUtil.parseQuery(QueryLanguage.SPARQL, text, base.isEmpty() ? null : base);
+            parsed = QueryParserUtil.parseQuery(QueryLanguage.SPARQL, text, base);
         } catch (MalformedQueryException e) {
             return Response.failure(id, "error", "parse", e.getMessage());
         }
@@ -81,7 +81,7 @@ final class Engine {
             }
             Query query;
             try {
-                query = conn.prepareQuery(QueryLanguage.SPARQL, text, base.isEmpty() ? null : base);
+                query = conn.prepareQuery(QueryLanguage.SPARQL, text, base);
             } catch (RuntimeException e) {
                 return Response.failure(id, "error", "prepare", e.getClass().getSimpleName() + ": " + e.getMessage());
             }
@@ -94,7 +94,14 @@ final class Engine {
         }
     }
 
-    private static void load(RepositoryConnection conn, String nquads) throws IOException {
+    /** base is the request's base IRI, null for none: a query's and an update's (Updater). */
+    static String base(JsonNode req) {
+        String base = req.path("base").asText("");
+        return base.isEmpty() ? null : base;
+    }
+
+    /** load adds N-Quads to the store: a query's dataset and an update's store (Updater). */
+    static void load(RepositoryConnection conn, String nquads) throws IOException {
         if (!nquads.isEmpty()) {
             Model m = Rio.parse(new StringReader(nquads), "", RDFFormat.NQUADS);
             conn.add(m);

@@ -2,9 +2,7 @@ package oracle.rdf4j;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -13,7 +11,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.eclipse.rdf4j.common.exception.RDF4JException;
 import org.eclipse.rdf4j.model.BNode;
 import org.eclipse.rdf4j.model.IRI;
-import org.eclipse.rdf4j.model.Model;
 import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.vocabulary.RDF4J;
 import org.eclipse.rdf4j.query.Dataset;
@@ -65,11 +62,9 @@ final class Updater {
     private static final long MARGIN_MS = 250;
 
     Response run(long id, JsonNode req) {
-        String text = req.path("update").asText("");
-        String base = req.path("base").asText("");
         ParsedUpdate parsed;
         try {
-            parsed = QueryParserUtil.parseUpdate(QueryLanguage.SPARQL, text, base.isEmpty() ? null : base);
+            parsed = QueryParserUtil.parseUpdate(QueryLanguage.SPARQL, req.path("update").asText(""), Engine.base(req));
         } catch (MalformedQueryException e) {
             return Response.failure(id, "error", "parse", e.getMessage());
         }
@@ -81,7 +76,7 @@ final class Updater {
         repo.init();
         try (SailRepositoryConnection conn = repo.getConnection()) {
             try {
-                load(conn, req.path("data").asText(""));
+                Engine.load(conn, req.path("data").asText(""));
                 CaseDocuments.use(req.path("sources").asText(""));
             } catch (RDFParseException | IOException e) {
                 return Response.failure(id, "error", "load", "RDF4J refused the store: " + e.getMessage());
@@ -104,13 +99,6 @@ final class Updater {
             }
         }
         return null;
-    }
-
-    private static void load(RepositoryConnection conn, String nquads) throws IOException {
-        if (!nquads.isEmpty()) {
-            Model m = Rio.parse(new StringReader(nquads), "", RDFFormat.NQUADS);
-            conn.add(m);
-        }
     }
 
     private static Response execute(long id, SailRepositoryConnection conn, ParsedUpdate parsed, long timeoutMS) {
@@ -190,27 +178,20 @@ final class Updater {
         return ds;
     }
 
+    /** contexts are the store's contexts (named graphs). */
+    private static List<Resource> contexts(RepositoryConnection conn) {
+        try (var ids = conn.getContextIDs()) {
+            return ids.stream().toList();
+        }
+    }
+
     /** namedContexts are the store's IRI contexts (a Dataset names graphs by IRI only). */
     private static List<IRI> namedContexts(RepositoryConnection conn) {
-        List<IRI> out = new ArrayList<>();
-        try (var ids = conn.getContextIDs()) {
-            for (Resource r : ids) {
-                if (r instanceof IRI iri) {
-                    out.add(iri);
-                }
-            }
-        }
-        return out;
+        return contexts(conn).stream().filter(r -> r instanceof IRI).map(r -> (IRI) r).toList();
     }
 
     /** graphs lists the store's contexts ("_:label" for a blank node). */
     private static List<String> graphs(RepositoryConnection conn) {
-        List<String> out = new ArrayList<>();
-        try (var ids = conn.getContextIDs()) {
-            for (Resource r : ids) {
-                out.add(r instanceof BNode b ? "_:" + b.getID() : r.stringValue());
-            }
-        }
-        return out;
+        return contexts(conn).stream().map(r -> r instanceof BNode b ? "_:" + b.getID() : r.stringValue()).toList();
     }
 }
