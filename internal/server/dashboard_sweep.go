@@ -74,10 +74,13 @@ func (s *Server) readSweepPage(r *http.Request, id int64, d *sweepData) error {
 	return nil
 }
 
-// engineChecks are one engine's relation checks on a case.
+// engineChecks are one engine's relation checks on a case: those that
+// decided something or failed (Checks), and those that did not apply
+// (Skipped), shown as one count whose tooltip says why.
 type engineChecks struct {
-	Engine string
-	Checks []store.RelationCheck
+	Engine  string
+	Checks  []store.RelationCheck
+	Skipped []store.RelationCheck
 }
 
 // byEngine groups a case's relation checks (ordered by engine, as
@@ -89,7 +92,11 @@ func byEngine(checks []store.RelationCheck) []engineChecks {
 			out = append(out, engineChecks{Engine: c.Engine})
 		}
 		last := &out[len(out)-1]
-		last.Checks = append(last.Checks, c)
+		if c.Outcome == store.RelationSkipped {
+			last.Skipped = append(last.Skipped, c)
+		} else {
+			last.Checks = append(last.Checks, c)
+		}
 	}
 	return out
 }

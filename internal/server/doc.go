@@ -27,7 +27,11 @@
 // failed; diffapi_update.go holds only what an update differs in: its
 // checks, diff.RunUpdate, its JSON answer);
 // sweepspec.go the limits of a sweep spec (seeds below 2^53); reports.go and sweeps.go the read/write endpoints over the
-// store (sweeps_cancel.go: POST /v1/sweeps/{id}/cancel); triage.go a
+// store (sweeps_cancel.go: POST /v1/sweeps/{id}/cancel; sweep_cases.go:
+// GET /v1/sweeps/{id}/cases, each case's data size, the judge that
+// decided it and the metamorphic relations checked on it, filtered by
+// judge, engine, violation and size; GET /v1/sweeps/{id} adds their
+// counts, store.JudgeSummary); triage.go a
 // report's status (POST/PATCH /v1/reports/{id}/status behind the token, its
 // history, GET /v1/findings, and the report page's form, which carries the
 // token and the csrf field); findings.go the
@@ -46,6 +50,15 @@
 // engine that cannot run a corpus, Server.lacks: no updater, no SPARQL
 // 1.2, by the served engine or its descriptor's Supports, or whose run
 // ran none of it, is "not run" on every page, never 0 %);
+// dashboard_sweep.go a sweep's page (/sweeps/{id}, linked from the
+// front page: its cases by judge, the large ones, the relations checked
+// and violated per engine and per relation, and its cases with the same
+// filters as the API); dashboard_relation.go what the report page shows
+// of a finding a metamorphic relation decided (the relation as its basis,
+// the queries its check ran, the expected answer labelled as the
+// relation's, not a judge's); the report page also shows a large case's
+// realistic query and sizes (report.Bug.OriginalQuery, OriginalTriples,
+// ReducedTriples) beside the minimal one;
 // dashboard_engine.go an engine's page (/engines/{name}: descriptor, rate
 // and history per corpus, its root causes, failing tests linked to their
 // findings, the baseline export /engines/{name}/baseline.tsv and GET
@@ -88,7 +101,10 @@
 // page, the engines page, the engine page and the tests page, and are
 // "not run" for an engine without updates or 1.2; the engines page counts
 // each engine's root causes as its page does, before and after a bulk
-// triage through the root-cause page); TestOneRunTwoWays checks those counts against the
+// triage through the root-cause page); TestDashboardRealistic drives the
+// sweep page and a relation finding's page over a realistic sweep the
+// real runner filled (TestSweepCasesAPI reads the same through the API);
+// TestOneRunTwoWays checks those counts against the
 // W3C runner's tally without a browser; `go test ./internal/server
 // -run TestDashboardBrowser -screenshots` rewrites docs/screenshots.
 //
