@@ -1,11 +1,13 @@
 package sparqlhttp
 
 import (
+	"context"
 	"crypto/md5"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 )
@@ -137,4 +139,16 @@ func randomHex(n int) string {
 	b := make([]byte, n)
 	rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// Admin sends one authenticated form POST (Config.Auth, User, Password) to
+// u and returns the status and body: for the one-off requests an adapter
+// makes to set up its own server (Virtuoso: its dba password, set through
+// /sparql-auth where no SQL port is reachable), never for a case.
+func (e *Engine) Admin(ctx context.Context, u string, form url.Values) (int, []byte, error) {
+	resp, data, err := e.send(ctx, http.MethodPost, u, "application/x-www-form-urlencoded", []byte(form.Encode()), "application/sparql-results+json", true)
+	if err != nil {
+		return 0, nil, fmt.Errorf("%s: %w", u, err)
+	}
+	return resp.StatusCode, data, nil
 }

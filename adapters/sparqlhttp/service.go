@@ -69,3 +69,15 @@ func (e *Engine) serviceRule(c *oracle.Case, err error) error {
 	}
 	return fmt.Errorf("%w: SERVICE cannot be evaluated without a network: %v", oracle.ErrUnsupported, err)
 }
+
+// hasService reports a SERVICE clause in the query's syntax tree. A query
+// our parser refuses has none to find: it is the endpoint's to refuse, so
+// it goes there unless its text has the keyword at all (the one place a
+// word decides, for text that is not SPARQL 1.1).
+func hasService(c *oracle.Case) bool {
+	info, err := c.Info()
+	if err != nil {
+		return strings.Contains(strings.ToUpper(c.Query), "SERVICE")
+	}
+	return info.HasService
+}
