@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/store"
 	"github.com/sparql-oracle/oracle/internal/sweep"
 )
@@ -145,7 +146,7 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 	if *noWait {
 		return printSweeps(stdout, *f.json, []store.Sweep{s})
 	}
-	return finishStart(ctx, st, r, s.ID, *f.json, stdout, stderr)
+	return finishStart(ctx, st, r, s.ID, *f.db, *f.json, stdout, stderr)
 }
 
 // finishStart waits for the sweep, prints it and its comparison with the
@@ -155,7 +156,7 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 // (intended, known upstream, won't fix... by a person or by the family's
 // known rules) or one filed before on any member of its family does not
 // make it 3. The root causes are listed worst first, one line each.
-func finishStart(ctx context.Context, st *store.DB, r *sweep.Runner, id int64, asJSON bool, stdout, stderr io.Writer) int {
+func finishStart(ctx context.Context, st *store.DB, r *sweep.Runner, id int64, db string, asJSON bool, stdout, stderr io.Writer) int {
 	stopProgress := watchSweep(ctx, st, id, stderr)
 	s, err := r.Wait(ctx, id)
 	stopProgress()
@@ -187,13 +188,33 @@ func finishStart(ctx context.Context, st *store.DB, r *sweep.Runner, id int64, a
 		fmt.Fprintf(stderr, "oracle sweep: sweep %d shows %d root cause(s) new to the store seen only on builds older than their maintainers' newest release: re-check them there before filing:\n", id, len(recheck))
 		printRoots(stderr, recheck)
 	}
-	if len(roots) > 0 {
-		fmt.Fprintf(stderr, "oracle sweep: sweep %d shows %d untriaged root cause(s) new to the store (%d findings: %s), worst first:\n",
-			id, len(roots), len(fresh), idList(fresh))
-		printRoots(stderr, roots)
-		return 3
+	if len(roots) == 0 {
+		return 0
 	}
-	return 0
+	severe, cosmetic := splitCosmetic(roots)
+	fmt.Fprintf(stderr, "oracle sweep: sweep %d shows %d untriaged root cause(s) new to the store (%d findings: %s), worst first:\n",
+		id, len(severe), len(fresh), idList(fresh))
+	printRoots(stderr, severe)
+	if len(cosmetic) > 0 {
+		// Cosmetic root causes change no value a user computes with: one
+		// line here, listed by the command it names.
+		fmt.Fprintf(stderr, "oracle sweep: and %d cosmetic root cause(s) (a lexical form, a datatype that keeps the value, an empty head): `oracle triage list --db %s --sweep %d --severity cosmetic`\n",
+			len(cosmetic), oracle.ShellWord(db), id)
+	}
+	return 3
+}
+
+// splitCosmetic parts the root causes into those that change an answer's
+// value, rows or outcome and the cosmetic ones (diff.SeverityCosmetic).
+func splitCosmetic(roots [][]store.Report) (severe, cosmetic [][]store.Report) {
+	for _, rc := range roots {
+		if rc[0].Severity == "cosmetic" {
+			cosmetic = append(cosmetic, rc)
+		} else {
+			severe = append(severe, rc)
+		}
+	}
+	return severe, cosmetic
 }
 
 // newUntriaged are the untriaged findings sweep s shows and the previous

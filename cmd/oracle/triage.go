@@ -22,7 +22,7 @@ func init() {
 // runTriage implements
 //
 //	oracle triage set     [--db D] [--json] ID --status S [--url U] [--version V] [--note N] [--by WHO]
-//	oracle triage list    [--db D] [--json] [--status S] [--engine E] [--class C] [--sweep N] [--fingerprint F]
+//	oracle triage list    [--db D] [--json] [--status S] [--engine E] [--class C] [--sweep N] [--fingerprint F] [--severity S]
 //	oracle triage history [--db D] [--json] ID
 //	oracle triage counts  [--db D] [--json] [--status S] [--engine E] [--sweep N]
 //
@@ -150,6 +150,7 @@ func filterFlags(fs *flag.FlagSet, f *store.ReportFilter) {
 	fs.StringVar(&f.Class, "class", "", "only this divergence `class`")
 	fs.StringVar(&f.Fingerprint, "fingerprint", "", "only this root cause (reduced case)")
 	fs.Int64Var(&f.SweepID, "sweep", 0, "only the findings sweep `N` filed or saw")
+	fs.StringVar(&f.Severity, "severity", "", "only findings of this `severity` (wrong-answer, crash, error, refusal, cosmetic)")
 }
 
 // triageFiltered parses the flags of a triage subcommand that takes the
