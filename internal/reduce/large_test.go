@@ -38,7 +38,7 @@ func (e dropsRow) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, er
 	out.Rows = slices.Clone(a.Rows)
 	least := 0
 	for i, row := range out.Rows {
-		if rowText(row) < rowText(out.Rows[least]) {
+		if diff.SolutionKey(row) < diff.SolutionKey(out.Rows[least]) {
 			least = i
 		}
 	}
@@ -58,19 +58,6 @@ func hasFilter(query, base string) bool {
 		return !found
 	})
 	return found
-}
-
-func rowText(s results.Solution) string {
-	keys := make([]string, 0, len(s))
-	for k := range s {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	var b strings.Builder
-	for _, k := range keys {
-		fmt.Fprintf(&b, "%s=%s ", k, s[k])
-	}
-	return b.String()
 }
 
 // realisticCase is a generated case of shape at about n triples whose
