@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -212,5 +213,45 @@ func TestMigrate006KeepsCases(t *testing.T) {
 		s, err := db.JudgeSummary(ctx, id)
 		require.NoError(t, err)
 		require.Equal(t, map[string]int{"": 1}, s.ByJudge)
+	})
+}
+
+// TestLargeWitnessKept: a finding reduced from a large case keeps, in its
+// write-up, the realistic query it was found with and the data's size
+// before and after (report.Bug's original_query, original_triples,
+// reduced_triples), whether it is read alone or listed; filed again from a
+// larger reproducer, it keeps the smaller one's.
+func TestLargeWitnessKept(t *testing.T) {
+	each(t, func(t *testing.T, b backend) {
+		db := b.open(t)
+		realistic := "SELECT ?s ?label WHERE { ?s a <http://kg.example/Person> ; <http://kg.example/label> ?label } ORDER BY ?s LIMIT 30"
+		filed := func(query string, original, reduced int) Report {
+			r := bug("jena", "missing-rows", "LIMIT", query)
+			body, err := json.Marshal(map[string]any{"engine": "jena", "title": "LIMIT drops a row", "status": "open",
+				"original_query": realistic, "original_triples": original, "reduced_triples": reduced})
+			require.NoError(t, err)
+			r.Witnesses[0].Body = body
+			rep, _, err := db.FileReport(ctx, Filing{Record: rooted(r, "LIMIT"), Case: "gen/realistic/7"})
+			require.NoError(t, err)
+			return rep
+		}
+		first := filed("SELECT ?s { ?s ?p ?o } LIMIT 1", 120_000, 3)
+		again := filed("SELECT ?s { ?s ?p ?o . ?o ?q ?r } LIMIT 1", 100_000, 9)
+		require.Equal(t, first.ID, again.ID, "one root cause, one finding")
+		got, err := db.Report(ctx, first.ID)
+		require.NoError(t, err)
+		page, err := db.Reports(ctx, ReportFilter{Engine: "jena"})
+		require.NoError(t, err)
+		for _, body := range []json.RawMessage{got.Bug, page.Reports[0].Bug} {
+			var w struct {
+				Query    string `json:"original_query"`
+				Original int    `json:"original_triples"`
+				Reduced  int    `json:"reduced_triples"`
+			}
+			require.NoError(t, json.Unmarshal(body, &w))
+			require.Equal(t, realistic, w.Query)
+			require.Equal(t, 120_000, w.Original, "the smaller reproducer's write-up is kept")
+			require.Equal(t, 3, w.Reduced)
+		}
 	})
 }
