@@ -1,7 +1,6 @@
 package jena
 
 import (
-	"os"
 	"path/filepath"
 
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
@@ -10,21 +9,9 @@ import (
 // ReleasesDir holds the jars of releases installed beside the pinned one
 // (build.sh RELEASE): releases/<release>/jena-sidecar.jar, each with the
 // java-home of the JDK it was built with. The install script builds the
-// releases it lists (JENA_RELEASES in scripts/install.sh).
+// releases it lists (JENA_RELEASES in scripts/install.sh); the registry
+// finds them installed (internal/install.InstalledReleases).
 const ReleasesDir = "releases"
-
-// Releases lists the releases installed under dir's ReleasesDir (any
-// order; the registry sorts by version).
-func Releases(dir string) []string {
-	entries, _ := os.ReadDir(filepath.Join(dir, ReleasesDir))
-	var out []string
-	for _, e := range entries {
-		if _, err := os.Stat(releaseJar(dir, e.Name())); err == nil {
-			out = append(out, e.Name())
-		}
-	}
-	return out
-}
 
 func releaseJar(dir, release string) string {
 	return filepath.Join(dir, ReleasesDir, release, "jena-sidecar.jar")
