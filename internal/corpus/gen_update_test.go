@@ -102,11 +102,4 @@ func TestQueryProfilesAreNotUpdate(t *testing.T) {
 	}
 }
 
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	root, err := RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root
-}
+func repoRoot(t *testing.T) string { return must(t, RepoRoot) }

@@ -127,22 +127,22 @@ type ServiceData struct {
 
 // Syntax reports whether t is a positive or negative query syntax test.
 func (t *Test) Syntax() (positive, ok bool) {
-	switch t.Type {
-	case PositiveSyntax, PositiveSyntax11:
-		return true, true
-	case NegativeSyntax, NegativeSyntax11:
-		return false, true
-	}
-	return false, false
+	return t.syntaxOf(PositiveSyntax, PositiveSyntax11, NegativeSyntax, NegativeSyntax11)
 }
 
 // UpdateSyntax reports whether t is a positive or negative update syntax
 // test (the 1.1 suite's ...Test11 types and the 1.2 suite's plain ones).
 func (t *Test) UpdateSyntax() (positive, ok bool) {
+	return t.syntaxOf(PositiveUpdate11, PositiveUpdate, NegativeUpdate11, NegativeUpdate)
+}
+
+// syntaxOf reports whether t's type is one of the two positive or the two
+// negative types of a kind of syntax test (1.1 and 1.2 names).
+func (t *Test) syntaxOf(pos, pos2, neg, neg2 string) (positive, ok bool) {
 	switch t.Type {
-	case PositiveUpdate11, PositiveUpdate:
+	case pos, pos2:
 		return true, true
-	case NegativeUpdate11, NegativeUpdate:
+	case neg, neg2:
 		return false, true
 	}
 	return false, false

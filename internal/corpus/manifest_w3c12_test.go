@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"path/filepath"
 	"testing"
 )
 
@@ -15,26 +14,12 @@ var wantTypes12 = map[string]int{
 }
 
 func TestW3CManifests12(t *testing.T) {
-	root := suiteOrSkip(t)
-	s, err := Load(filepath.Join(root, "sparql12/manifest.ttl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]int{}
+	s := loadSuite(t, "sparql12/manifest.ttl")
+	checkTypes(t, s, wantTypes12)
 	for _, test := range s.Tests {
-		got[test.Type]++
-		checkFiles(t, test)
 		if !test.SPARQL12() {
 			t.Errorf("%s: not marked as a SPARQL 1.2 test", test.ID)
 		}
-	}
-	for ty, n := range wantTypes12 {
-		if got[ty] != n {
-			t.Errorf("%s: %d tests, want %d", ty, got[ty], n)
-		}
-	}
-	if len(got) != len(wantTypes12) {
-		t.Errorf("test types %v, want only %v", got, wantTypes12)
 	}
 	if len(s.Missing) != 0 || len(s.Manifests) != 11 {
 		t.Errorf("%d manifests read, %d absent (%v), want 11 and none", len(s.Manifests), len(s.Missing), s.Missing)
@@ -45,11 +30,7 @@ func TestW3CManifests12(t *testing.T) {
 // TestSpecVersionRead: mf:specVersion reaches Test.SpecVersion (the
 // sparql12/version manifest is the suite's only user of it).
 func TestSpecVersionRead(t *testing.T) {
-	root := suiteOrSkip(t)
-	s, err := Load(filepath.Join(root, "sparql12/version/manifest.ttl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := loadSuite(t, "sparql12/version/manifest.ttl")
 	if len(s.Tests) != 9 {
 		t.Fatalf("%d version tests, want 9", len(s.Tests))
 	}

@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -31,33 +30,32 @@ var noFiles = map[string]bool{"ProtocolTest": true, "GraphStoreProtocolTest": tr
 // TestW3CManifests reads every query manifest of the suite, checks the
 // counts per type, and checks that every file a test names exists.
 func TestW3CManifests(t *testing.T) {
-	root := suiteOrSkip(t)
-	var paths []string
-	for _, r := range w3cRoots {
-		paths = append(paths, filepath.Join(root, r))
-	}
-	s, err := Load(paths...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]int{}
-	for _, test := range s.Tests {
-		got[test.Type]++
-		checkFiles(t, test)
-	}
-	for ty, n := range wantTypes {
-		if got[ty] != n {
-			t.Errorf("%s: %d tests, want %d", ty, got[ty], n)
-		}
-	}
-	if len(got) != len(wantTypes) {
-		t.Errorf("test types %v, want only %v", got, wantTypes)
-	}
+	s := loadSuite(t, w3cRoots...)
+	checkTypes(t, s, wantTypes)
 	// Every manifest manifest-all.ttl names is in the snapshot now.
 	if len(s.Missing) != 0 {
 		t.Errorf("%d absent manifests, want none: %v", len(s.Missing), s.Missing)
 	}
 	t.Logf("%d tests in %d manifests; %d absent manifests tolerated", len(s.Tests), len(s.Manifests), len(s.Missing))
+}
+
+// checkTypes checks the number of tests of each type against want, and
+// that every file a test names exists (checkFiles).
+func checkTypes(t *testing.T, s *Suite, want map[string]int) {
+	t.Helper()
+	got := map[string]int{}
+	for _, test := range s.Tests {
+		got[test.Type]++
+		checkFiles(t, test)
+	}
+	for ty, n := range want {
+		if got[ty] != n {
+			t.Errorf("%s: %d tests, want %d", ty, got[ty], n)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("test types %v, want only %v", got, want)
+	}
 }
 
 func checkFiles(t *testing.T, test *Test) {

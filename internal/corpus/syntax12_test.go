@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
@@ -24,11 +23,7 @@ func parse12(src, base string) error {
 // (PositiveUpdateSyntaxTest / NegativeUpdateSyntaxTest), parsed by the 1.2
 // document and translated, accepted when positive, refused when negative.
 func TestW3CUpdateSyntax12(t *testing.T) {
-	root := suiteOrSkip(t)
-	s, err := Load(filepath.Join(root, "sparql12/manifest.ttl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := loadSuite(t, "sparql12/manifest.ttl")
 	n := 0
 	for _, test := range s.Tests {
 		positive, ok := test.UpdateSyntax()

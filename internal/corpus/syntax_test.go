@@ -32,27 +32,35 @@ var syntaxRoots = []string{
 // lost or gained tests. 215 + 102 positive, 90 + 81 negative.
 const wantPositive, wantNegative = 317, 171
 
-// suiteOrSkip returns the suite's sparql/ folder; without a copy of the
-// suite the test fails with w3csuite.Missing (nothing skips silently).
-func suiteOrSkip(t *testing.T) string {
+// loadSuite loads the manifests at the paths rel (relative to the suite's
+// sparql/ folder); without a copy of the suite the test fails with
+// w3csuite.Missing (nothing skips silently).
+func loadSuite(t *testing.T, rel ...string) *Suite {
 	t.Helper()
-	root, err := SuiteRoot()
+	root := must(t, SuiteRoot)
+	var paths []string
+	for _, r := range rel {
+		paths = append(paths, filepath.Join(root, r))
+	}
+	s, err := Load(paths...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return root
+	return s
+}
+
+// must returns what f finds (a folder), failing the test when it finds none.
+func must(t *testing.T, f func() (string, error)) string {
+	t.Helper()
+	v, err := f()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
 
 func TestW3CSyntax(t *testing.T) {
-	root := suiteOrSkip(t)
-	var paths []string
-	for _, r := range syntaxRoots {
-		paths = append(paths, filepath.Join(root, r))
-	}
-	suite, err := Load(paths...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	suite := loadSuite(t, syntaxRoots...)
 	baseline, err := readSyntaxBaseline(t)
 	if err != nil {
 		t.Fatal(err)
