@@ -8,11 +8,8 @@ import java.util.List;
 
 import org.apache.jena.atlas.json.JsonObject;
 import org.apache.jena.graph.Node;
-import org.apache.jena.query.QueryException;
-import org.apache.jena.query.QueryParseException;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFDataMgr;
-import org.apache.jena.riot.RiotException;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.update.UpdateAction;
 import org.apache.jena.update.UpdateFactory;
@@ -43,20 +40,16 @@ final class Updater {
 
     Response run(long id, JsonObject req) {
         UpdateRequest request;
-        try {
-            String base = Engine.str(req, "base");
-            request = parse(Engine.str(req, "update"), base.isEmpty() ? null : base);
-        } catch (QueryParseException e) {
-            return Response.failure(id, "error", "parse", e.getMessage());
-        } catch (QueryException e) {
-            return Response.failure(id, "error", "prepare", e.getMessage());
-        }
         DatasetGraph dsg;
         try {
-            dsg = Engine.store(req);
-            CaseDocuments.use(Engine.str(req, "sources"));
-        } catch (RiotException e) {
-            return Response.failure(id, "error", "load", "Jena refused the store: " + e.getMessage());
+            request = Engine.parsed(() -> parse(Engine.str(req, "update"), Engine.base(req)));
+            dsg = Engine.loaded(() -> {
+                DatasetGraph store = Engine.store(req);
+                CaseDocuments.use(Engine.str(req, "sources"));
+                return store;
+            }, "store");
+        } catch (Engine.Refused r) {
+            return r.response(id);
         }
         long start = System.nanoTime();
         String failed = null;

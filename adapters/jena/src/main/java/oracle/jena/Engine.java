@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import org.apache.jena.atlas.json.JsonObject;
 import org.apache.jena.atlas.json.JsonValue;
@@ -41,25 +42,62 @@ final class Engine {
     private static final long MARGIN_MS = 250;
 
     Response run(long id, JsonObject req) {
-        String text = str(req, "query");
-        Query query;
         try {
-            String base = str(req, "base");
-            query = parse(text, base.isEmpty() ? null : base);
+            Query query = parsed(() -> parse(str(req, "query"), base(req)));
+            DatasetGraph dsg = loaded(() -> dataset(req, query), "dataset");
+            return execute(id, query, dsg, req.hasKey("timeout_ms") ? num(req, "timeout_ms") : 0);
+        } catch (Refused r) {
+            return r.response(id);
+        }
+    }
+
+    /**
+     * Refused is a request the sidecar fails before running it, with the
+     * phase that refused it: parse, prepare or load (parsed, loaded). A
+     * query (run) and an update (Updater) are refused alike.
+     */
+    static final class Refused extends RuntimeException {
+        private final String phase;
+
+        Refused(String phase, String message) {
+            super(message, null, false, false);
+            this.phase = phase;
+        }
+
+        Response response(long id) {
+            return Response.failure(id, "error", phase, getMessage());
+        }
+    }
+
+    /**
+     * parsed is what parse read; a text it refuses is Refused in the parse
+     * phase (QueryParseException), or the prepare phase for any other
+     * QueryException (QueryBuildException and the like: parsed, but a rule
+     * broken while building it, a BIND variable already in scope).
+     */
+    static <T> T parsed(Supplier<T> parse) {
+        try {
+            return parse.get();
         } catch (QueryParseException e) {
-            return Response.failure(id, "error", "parse", e.getMessage());
+            throw new Refused("parse", e.getMessage());
         } catch (QueryException e) {
-            // QueryBuildException and the like: parsed, but a rule broken
-            // while building the query (a BIND variable already in scope).
-            return Response.failure(id, "error", "prepare", e.getMessage());
+            throw new Refused("prepare", e.getMessage());
         }
-        DatasetGraph dsg;
+    }
+
+    /** loaded is the dataset or store build makes; data RIOT refuses is Refused in the load phase. */
+    static DatasetGraph loaded(Supplier<DatasetGraph> build, String what) {
         try {
-            dsg = dataset(req, query);
+            return build.get();
         } catch (RiotException e) {
-            return Response.failure(id, "error", "load", "Jena refused the dataset: " + e.getMessage());
+            throw new Refused("load", "Jena refused the " + what + ": " + e.getMessage());
         }
-        return execute(id, query, dsg, req.hasKey("timeout_ms") ? num(req, "timeout_ms") : 0);
+    }
+
+    /** base is the request's base IRI, null for none. */
+    static String base(JsonObject req) {
+        String base = str(req, "base");
+        return base.isEmpty() ? null : base;
     }
 
     /**
