@@ -150,18 +150,18 @@ func pairTest(f func(s, sub string) bool) func(*Context, []rdf.Term) Value {
 
 // fnStrBefore is #func-strbefore: no match gives "" as a simple literal.
 func fnStrBefore(_ *Context, a []rdf.Term) Value {
-	if err := compatible(a[0], a[1]); err != nil {
-		return Value{Err: err}
-	}
-	i := strings.Index(a[0].Value, a[1].Value)
-	if i < 0 {
-		return Of(rdf.String(""))
-	}
-	return Of(sameKind(a[0].Value[:i], a[0]))
+	return strAround(a, func(s string, i int) string { return s[:i] })
 }
 
 // fnStrAfter is #func-strafter: no match gives "" as a simple literal.
 func fnStrAfter(_ *Context, a []rdf.Term) Value {
+	return strAround(a, func(s string, i int) string { return s[i+len(a[1].Value):] })
+}
+
+// strAround is STRBEFORE and STRAFTER: the arguments must be compatible
+// (#func-arg-compatibility); where a[1] first occurs in a[0] at i, part(a[0]'s
+// string, i) keeps a[0]'s language tag or datatype; no match gives "".
+func strAround(a []rdf.Term, part func(s string, i int) string) Value {
 	if err := compatible(a[0], a[1]); err != nil {
 		return Value{Err: err}
 	}
@@ -169,7 +169,7 @@ func fnStrAfter(_ *Context, a []rdf.Term) Value {
 	if i < 0 {
 		return Of(rdf.String(""))
 	}
-	return Of(sameKind(a[0].Value[i+len(a[1].Value):], a[0]))
+	return Of(sameKind(part(a[0].Value, i), a[0]))
 }
 
 // fnEncode is fn:encode-for-uri: every byte of the UTF-8 form except the

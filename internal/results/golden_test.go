@@ -66,15 +66,7 @@ func goldenCase(t *testing.T, in string) {
 }
 
 func readGoldenInput(in string, f Format) (*Answer, error) {
-	file, err := os.Open(in)
-	if err != nil {
-		return nil, err
-	}
-	defer file.Close()
-	if f == Turtle || f == RDFXML {
-		return ReadRDF(file, f, "http://example.org/base/")
-	}
-	return Read(file, string(f))
+	return readAnswerFile(in, f, "http://example.org/base/")
 }
 
 func checkPositioned(t *testing.T, f Format, err error) {

@@ -93,14 +93,18 @@ func TestW3CResultFiles(t *testing.T) {
 		counts[JSON], counts[XML], counts[CSV], counts[TSV], len(malformed))
 }
 
-func readFile(path string, f Format) (*Answer, error) {
+func readFile(path string, f Format) (*Answer, error) { return readAnswerFile(path, f, fileIRI(path)) }
+
+// readAnswerFile reads the answer in the file at path, in format f; base
+// resolves the relative IRIs of a graph (Turtle, RDF/XML).
+func readAnswerFile(path string, f Format, base string) (*Answer, error) {
 	file, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer file.Close()
 	if f == Turtle || f == RDFXML {
-		return ReadRDF(file, f, fileIRI(path))
+		return ReadRDF(file, f, base)
 	}
 	return Read(file, string(f))
 }

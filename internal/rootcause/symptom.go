@@ -14,10 +14,28 @@ import (
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
+// fixedSymptoms are the symptoms a class names alone, whatever the answers.
+var fixedSymptoms = map[diff.Class]string{
+	diff.ClassTimeout:        "no answer within the deadline",
+	diff.ClassMissingRows:    "row dropped",
+	diff.ClassExtraRows:      "row added",
+	diff.ClassOrder:          "rows out of order",
+	diff.ClassEmptyHead:      "empty head",
+	diff.ClassIllegalTriple:  "illegal triple written",
+	diff.ClassShape:          "answer of another kind",
+	diff.ClassMissingQuads:   "quad dropped",
+	diff.ClassExtraQuads:     "quad added",
+	diff.ClassGraphExistence: "empty graph kept",
+	diff.ClassAtomicity:      "failed request left a partial store",
+}
+
 // Symptom says what the engine did, abstracted so that two witnesses of
 // one fault read the same: for an error, the engine's message with its
 // particulars replaced; for a wrong answer, the shape of the difference.
 func Symptom(class diff.Class, expected *results.Answer, v triage.EngineVerdict) string {
+	if s, ok := fixedSymptoms[class]; ok {
+		return s
+	}
 	switch class {
 	case diff.ClassErrorVsAnswer:
 		if v.Err == nil {
@@ -28,32 +46,10 @@ func Symptom(class diff.Class, expected *results.Answer, v triage.EngineVerdict)
 		return "crash: " + Message(errText(v.Err))
 	case diff.ClassRejected:
 		return "refused: " + Message(errText(v.Err))
-	case diff.ClassTimeout:
-		return "no answer within the deadline"
-	case diff.ClassMissingRows:
-		return "row dropped"
-	case diff.ClassExtraRows:
-		return "row added"
 	case diff.ClassDuplicateRows:
 		return duplicates(expected, v.Answer)
-	case diff.ClassOrder:
-		return "rows out of order"
-	case diff.ClassEmptyHead:
-		return "empty head"
 	case diff.ClassVars:
 		return vars(expected, v.Answer)
-	case diff.ClassIllegalTriple:
-		return "illegal triple written"
-	case diff.ClassShape:
-		return "answer of another kind"
-	case diff.ClassMissingQuads:
-		return "quad dropped"
-	case diff.ClassExtraQuads:
-		return "quad added"
-	case diff.ClassGraphExistence:
-		return "empty graph kept"
-	case diff.ClassAtomicity:
-		return "failed request left a partial store"
 	}
 	if s, ok := askRows(expected, v.Answer); ok {
 		return s
