@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/sparql-oracle/oracle/internal/filing"
+	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -120,7 +122,29 @@ func checkRelationFinding(t *testing.T, b *browser, rep store.Report) {
 	if n := b.count("#answers section.answer pre"); n < 2 {
 		t.Errorf("%d answers shown, want the expected one and the rewrite's", n)
 	}
+	checkLargeWitness(t, b, filing.Bug(rep))
 	b.shot("report-relation.png")
+}
+
+// checkLargeWitness: a finding reduced from a realistic case shows the
+// query it was found with and the data's size before and after, as its
+// write-up keeps them.
+func checkLargeWitness(t *testing.T, b *browser, bug report.Bug) {
+	if bug.OriginalTriples == 0 || bug.OriginalQuery == "" {
+		t.Fatalf("the relation finding keeps no realistic witness: %d triples, query %q", bug.OriginalTriples, bug.OriginalQuery)
+	}
+	if got := b.text("#original-triples"); got != strconv.Itoa(bug.OriginalTriples) {
+		t.Errorf("the page says reduced from %s triples, the write-up %d", got, bug.OriginalTriples)
+	}
+	if got := b.text("#reduced-triples"); got != strconv.Itoa(bug.ReducedTriples) || bug.ReducedTriples >= bug.OriginalTriples {
+		t.Errorf("the page says reduced to %s triples, the write-up %d of %d", got, bug.ReducedTriples, bug.OriginalTriples)
+	}
+	if got := b.text("#original-query"); strings.TrimSpace(got) != strings.TrimSpace(bug.OriginalQuery) {
+		t.Errorf("the realistic query shown:\n%s\nthe write-up's:\n%s", got, bug.OriginalQuery)
+	}
+	if got := b.text("#minimal-query"); strings.TrimSpace(got) != strings.TrimSpace(bug.Reproducer.Query) {
+		t.Errorf("the minimal query beside it is not the reproducer's")
+	}
 }
 
 // violations are the relation checks the engine violated in the sweep.
