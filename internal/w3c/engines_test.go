@@ -91,21 +91,7 @@ func TestEngineUpdateBaselines(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the W3C Update suite through every update-capable engine")
 	}
-	root, err := corpus.SuiteRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	paths := w3c.UpdatePaths(root)
-	cfg := &registry.Config{Pool: 2}
-	for _, name := range selected(t) {
-		if !slices.Contains(updateBaselined, name) {
-			continue
-		}
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			runSuite(t, cfg, root, name, paths, name+"-update")
-		})
-	}
+	runBaselined(t, updateBaselined, "-update", w3c.UpdatePaths)
 }
 
 // sparql12Baselined are the external engines that ship SPARQL 1.2 (triple
@@ -122,19 +108,28 @@ func TestEngineSparql12Baselines(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the W3C sparql12 suite through every 1.2-capable engine")
 	}
+	runBaselined(t, sparql12Baselined, "-sparql12", func(root string) []string {
+		return []string{filepath.Join(root, "sparql12", "manifest.ttl")}
+	})
+}
+
+// runBaselined runs each selected engine among only, in parallel, over
+// the manifests paths gives for the suite's root, and holds it to
+// baselines/<name><suffix>.tsv.
+func runBaselined(t *testing.T, only []string, suffix string, paths func(root string) []string) {
 	root, err := corpus.SuiteRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	paths := []string{filepath.Join(root, "sparql12", "manifest.ttl")}
+	manifests := paths(root)
 	cfg := &registry.Config{Pool: 2}
 	for _, name := range selected(t) {
-		if !slices.Contains(sparql12Baselined, name) {
+		if !slices.Contains(only, name) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			runSuite(t, cfg, root, name, paths, name+"-sparql12")
+			runSuite(t, cfg, root, name, manifests, name+suffix)
 		})
 	}
 }

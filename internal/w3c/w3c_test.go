@@ -61,8 +61,15 @@ func readBaseline(t *testing.T, name string) w3c.Baseline {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(filepath.Join(repo, "baselines", name))
-	if errors.Is(err, os.ErrNotExist) {
+	return readBaselineFile(t, filepath.Join(repo, "baselines", name), true)
+}
+
+// readBaselineFile reads the baseline at path; an absent file is empty when
+// absentOK, else it fails the test.
+func readBaselineFile(t *testing.T, path string, absentOK bool) w3c.Baseline {
+	t.Helper()
+	f, err := os.Open(path)
+	if absentOK && errors.Is(err, os.ErrNotExist) {
 		return w3c.Baseline{}
 	}
 	if err != nil {
@@ -71,7 +78,7 @@ func readBaseline(t *testing.T, name string) w3c.Baseline {
 	defer f.Close()
 	b, err := w3c.ReadBaseline(f)
 	if err != nil {
-		t.Fatalf("baselines/%s: %v", name, err)
+		t.Fatalf("%s: %v", path, err)
 	}
 	return b
 }
@@ -169,16 +176,7 @@ func run12(t *testing.T, e oracle.Engine, baseline12 string) {
 			t.Logf("%s %s %s\n%s", r.Test.ID, r.Outcome, r.Reason, strings.Join(r.Diff, "\n"))
 		}
 	}
-	f, err := os.Open(baseline12)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	b, err := w3c.ReadBaseline(f)
-	if err != nil {
-		t.Fatalf("%s: %v", baseline12, err)
-	}
-	for _, c := range rep.Compare(b) {
+	for _, c := range rep.Compare(readBaselineFile(t, baseline12, false)) {
 		if c.Fatal() {
 			t.Error(c)
 		} else {
