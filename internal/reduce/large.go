@@ -23,7 +23,7 @@ type Keep func(ctx context.Context, c *oracle.Case) bool
 
 // LargeLimits bound one large reduction. Zero fields take the defaults.
 type LargeLimits struct {
-	MaxCalls int           // calls of Keep and the judges, every phase; default 300
+	MaxCalls int           // calls of Keep and the judges, every phase; default 1000
 	MaxTime  time.Duration // default 10 minutes
 	// MaxHeap: live heap bytes (runtime/metrics, as of the last
 	// collection) past which no further candidate is built; default 8 GiB.
@@ -40,7 +40,7 @@ type LargeLimits struct {
 }
 
 func (l LargeLimits) withDefaults() LargeLimits {
-	l.MaxCalls = orDefault(l.MaxCalls, 300)
+	l.MaxCalls = orDefault(l.MaxCalls, 1000)
 	if l.MaxTime <= 0 {
 		l.MaxTime = 10 * time.Minute
 	}
