@@ -1,7 +1,7 @@
 package oxigraph
 
 import (
-	_ "embed"
+	"embed"
 	"path/filepath"
 	"strings"
 
@@ -9,43 +9,22 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
-// known.json holds the rules of the whole Oxigraph family (npm oxigraph,
-// pyoxigraph, oxigraph-server: one code base); oracle.FamilyRules applies
-// them to every member.
+// descriptor.json describes npm oxigraph (oracle.Descriptor); known.json
+// holds the rules of the whole Oxigraph family (npm oxigraph, pyoxigraph,
+// oxigraph-server: one code base), which oracle.FamilyRules applies to
+// every member.
 //
-//go:embed known.json
-var known []byte
+//go:embed descriptor.json known.json
+var data embed.FS
 
 func init() {
-	oracle.Register(oracle.Descriptor{
-		Name:   Name,
-		Family: "oxigraph",
-		// The npm package lags the Rust crate and PyPI: a root cause seen on
-		// npm 0.5.11 is re-checked on 0.5.13 before it is filed.
-		Newest: oracle.Release{Version: "0.5.13", Checked: "2026-12-07",
-			Source: "PyPI pyoxigraph and oxigraph 0.5.13 (pip index versions; same code base); npm's newest is 0.5.11, published 2026-09-03 (npm view oxigraph time)"},
-		Tracker:  "https://github.com/oxigraph/oxigraph/issues",
-		Supports: []string{"update", "sparql12"},
-		Rules:    oracle.MustRules(known),
-		Install: oracle.Install{
-			Folder:   "oxigraph",
-			Steps:    []oracle.Step{{Kind: oracle.StepNPM, Folder: "oxigraph"}},
-			Needs:    []string{"adapters/oxigraph/node_modules/oxigraph", "adapters/oxigraph/sidecar.js"},
-			Pin:      oracle.Pin{From: "npm", File: "oxigraph/package.json", Key: "oxigraph"},
-			Releases: []string{"0.4.11"},
-			Release:  oracle.Step{Kind: oracle.StepNPMRelease, Folder: "oxigraph", Packages: []string{"oxigraph"}, Jar: "sidecar.js"},
-			Sandbox:  oracle.SandboxSidecar,
-		},
-		EARL:         oracle.Project{Name: "Oxigraph (JavaScript/WebAssembly build)", Homepage: "https://github.com/oxigraph/oxigraph", Language: "Rust"},
-		Pools:        true,
-		Build:        sidecar.Build(func(s oracle.BuildSettings) sidecar.Config { return Config(s.Dir, s.Pool) }),
-		BuildRelease: sidecar.Build(releaseConfig),
-		// The bench gives the WASM build's Node the heap a million triples need.
-		Bench: func(root string) oracle.Process {
-			c := Config(filepath.Join(root, "adapters", Name), 1)
-			return oracle.Process{Name: c.Name, Command: c.Command, Dir: c.Dir, Env: append(c.Env, "NODE_OPTIONS=--max-old-space-size=16384")}
-		},
-	})
+	sidecar.Register(data, Name, Config, oracle.Code{BuildRelease: sidecar.Build(releaseConfig), Bench: bench})
+}
+
+// bench gives the WASM build's Node the heap a million triples need.
+func bench(root string) oracle.Process {
+	c := Config(filepath.Join(root, "adapters", Name), 1)
+	return oracle.Process{Name: c.Name, Command: c.Command, Dir: c.Dir, Env: append(c.Env, "NODE_OPTIONS=--max-old-space-size=16384")}
 }
 
 // releaseConfig runs sidecar.js through the link beside the release's

@@ -1,6 +1,10 @@
 package sidecar
 
-import "github.com/sparql-oracle/oracle/internal/oracle"
+import (
+	"io/fs"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+)
 
 // What the adapters' descriptors (oracle.Descriptor.Build) share to build
 // an engine from a config entry's settings: the registry hands every
@@ -53,4 +57,17 @@ func ShareLimits(name string, l Limits, processes int) Limits {
 	Memory().Join(name, l.Memory, processes, nil)
 	l.Memory = Memory().Share(name, l.Memory)
 	return l
+}
+
+// Register registers the descriptors of an adapter folder's
+// descriptor.json (oracle.RegisterData) whose engine name is one sidecar
+// pool, config(dir, pool) its Config; more, when given, is the rest of
+// its code (its releases, its bench).
+func Register(data fs.FS, name string, config func(dir string, pool int) Config, more ...oracle.Code) {
+	code := oracle.Code{}
+	if len(more) > 0 {
+		code = more[0]
+	}
+	code.Build = Build(func(s oracle.BuildSettings) Config { return config(s.Dir, s.Pool) })
+	oracle.RegisterData(data, map[string]oracle.Code{name: code})
 }

@@ -9,7 +9,7 @@
 // itself (package adapters' embedded Sources).
 //
 // What to install for an engine is its descriptor's Install part
-// (oracle.Descriptor, registered by adapters/<name>/descriptor.go): the
+// (oracle.Descriptor, adapters/<name>/descriptor.json): the
 // folder whose sources are written, the steps, where the version is
 // pinned, the releases installed beside the pin. This package knows the
 // methods (internal/oracle descriptor_install.go lists them: npm ci from

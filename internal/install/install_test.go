@@ -30,9 +30,10 @@ func runtimeFile(rel string) bool {
 			return false
 		}
 	}
-	// known.json is the adapter's descriptor data, embedded by its own Go
-	// package (descriptor.go), not a file an engine's runtime reads.
-	return !strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "/known.json")
+	// known.json and descriptor.json are the adapter's descriptor data,
+	// embedded by its own Go package (descriptor.go), not files an
+	// engine's runtime reads.
+	return !strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "/known.json") && !strings.HasSuffix(rel, "/descriptor.json")
 }
 
 // tracked lists the files git tracks under adapters/<folder>, relative to

@@ -20,6 +20,9 @@ import (
 type Descriptor struct {
 	// Name is the engine's canonical name (registry.Canonical).
 	Name string `json:"name"`
+	// Note says why the data below is as it is (what a comment would say
+	// in code: the adapter's descriptor.json has no comments).
+	Note string `json:"note,omitempty"`
 	// Family is the code base whose maintainers would fix its bugs once:
 	// an engine's library, its language bindings and its server are one
 	// family. Defaults to Name.
@@ -40,8 +43,10 @@ type Descriptor struct {
 	// engine has: "update", "sparql12", "endpoint".
 	Supports []string `json:"supports,omitempty"`
 	// Rules are the engine's known behaviours: what its maintainers declared
-	// intended or won't fix, and issues already filed (known.json).
-	Rules []Rule `json:"rules,omitempty"`
+	// intended or won't fix, and issues already filed: the file RulesFrom
+	// names in the adapter folder (known.json).
+	Rules     []Rule `json:"rules,omitempty"`
+	RulesFrom string `json:"rules_from,omitempty"`
 	// Install says how it is installed, pinned and confined
 	// (descriptor_install.go).
 	Install Install `json:"install"`

@@ -49,10 +49,6 @@ const (
 	StepSnapshotRelease = "snapshot-release"
 )
 
-// SandboxSidecar is how every sidecar process runs (adapters/sidecar,
-// doc.go): the Sandbox of the engines that run one.
-const SandboxSidecar = "sidecar: bwrap (own mount, pid and network namespaces, a private tmpfs) under prlimit memory and CPU limits; unshare --net without bwrap"
-
 // Install says how an engine's runtime is installed, where its version is
 // pinned and how it runs: what `oracle engines install` (and through it
 // scripts/install.sh and the Dockerfile) and the registry's checks read.

@@ -27,15 +27,18 @@
 // only through these; adapters/reproducers runs every adapter's reproducer
 // on hostile cases to hold it to that. A new quoting need is a helper here.
 //
-// descriptor.go and descriptor_install.go: Descriptor, everything the
-// oracle knows of one engine, registered once by its adapter folder
-// (Register): family, versions, tracker, what it supports, its known
-// behaviours (Rule), how it is installed, pinned and sandboxed (Install:
-// the Step kinds internal/install runs), its EARL project, how the bench
-// starts it and, optionally, how a config entry builds it (Build). A
-// package that needs a fact of an engine reads it here (Describe,
-// Described) instead of keeping a table keyed by engine name; a new fact
-// is a field here filled in every adapter's descriptor.go.
+// descriptor.go, descriptor_install.go and descriptor_data.go:
+// Descriptor, everything the oracle knows of one engine, registered once
+// by its adapter folder: its data in adapters/<name>/descriptor.json
+// (RegisterData, ParseDescriptors: family, versions, tracker, what it
+// supports, its known behaviours (Rule, from the file RulesFrom names),
+// how it is installed, pinned and sandboxed (Install: the Step kinds
+// internal/install runs), its EARL project, how it is probed, whether it
+// pools its processes) and its Go (Code: how a config entry's settings
+// build it and its releases, how the bench starts it). A package that
+// needs a fact of an engine reads it here (Describe, Described) instead
+// of keeping a table keyed by engine name; a new fact is a field here
+// (with its json name) filled in the adapters' descriptor.json.
 //
 // How to change it: what every engine shares goes into Case, Engine or
 // Descriptor here, and never an engine's name; a new typed error needs its

@@ -109,9 +109,9 @@
 // # Descriptors
 //
 // Each adapter package registers the descriptor of every engine it
-// provides (adapters/<name>/descriptor.go: family, parser, newest release
-// with its source, tracker, supports, and the family's rules from its
-// known.json). descriptors.go re-registers them with the version this
+// provides (adapters/<name>/descriptor.json, read by descriptor.go:
+// family, parser, newest release with its source, tracker, supports, and
+// the family's rules from its known.json). descriptors.go re-registers them with the version this
 // binary installs (install.Pinned) and a member without a release of its
 // own with its family's (Fuseki with Jena's), and describes the in-house
 // evaluators (family "sparql-oracle"). descriptors_table.go renders the
@@ -120,8 +120,8 @@
 // staleness are pinned by that table), and every rule of every known.json
 // against real corpus cases it must and must not match (symptoms from
 // internal/regress/testdata/upstream/symptoms.tsv). To describe a new
-// engine: register it in its adapter's descriptor.go (with its Install and
-// EARL parts) and rewrite the table (-update).
+// engine: describe it in its adapter's descriptor.json (with its install
+// and earl parts) and rewrite the table (-update).
 //
 // Besides oracle, reference and engine this package imports algebra (to
 // parse for the reference), results, rdf and ops (for ops.ErrBudget).
