@@ -170,17 +170,25 @@ func TestLoaderPoolReplacesCrashedWorker(t *testing.T) {
 	}
 }
 
-// TestLoaderPoolReplacesTimedOutWorker: a load past its deadline kills its
-// worker; the next load gets a fresh one.
-func TestLoaderPoolReplacesTimedOutWorker(t *testing.T) {
-	withPool(t, 1)
+// loadPastDeadline makes the next workers hang (childSleepEnv) and checks
+// that a load through them ends at its deadline; why is added to the
+// failure.
+func loadPastDeadline(t *testing.T, why string) {
+	t.Helper()
 	t.Setenv(childSleepEnv, "1")
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	_, err := LoadIsolated(ctx, smallTurtle, Turtle, "", "slow.ttl", Limits{})
 	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("err = %v; want the deadline", err)
+		t.Fatalf("err = %v; want the deadline%s", err, why)
 	}
+}
+
+// TestLoaderPoolReplacesTimedOutWorker: a load past its deadline kills its
+// worker; the next load gets a fresh one.
+func TestLoaderPoolReplacesTimedOutWorker(t *testing.T) {
+	withPool(t, 1)
+	loadPastDeadline(t, "")
 	pool.mu.Lock()
 	procs := len(pool.procs)
 	pool.mu.Unlock()
@@ -196,13 +204,7 @@ func TestLoaderPoolDropsStaleEnvironment(t *testing.T) {
 	withPool(t, 2)
 	fillPool(t, 2)
 	stale := waitIdle(t, 2)
-	t.Setenv(childSleepEnv, "1")
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-	defer cancel()
-	_, err := LoadIsolated(ctx, smallTurtle, Turtle, "", "slow.ttl", Limits{})
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("err = %v; want the deadline (a stale worker answered?)", err)
-	}
+	loadPastDeadline(t, " (a stale worker answered?)")
 	for _, c := range stale {
 		select {
 		case <-c.done:

@@ -170,25 +170,25 @@ func (l *lubm) facultyMember(d *dept, kind string, i, pubLo, pubHi int) {
 	if kind != "Lecturer" {
 		d.profs = append(d.profs, x)
 	}
-	for j, k := 0, l.between(1, 2); j < k; j++ {
-		c := d.node("Course", len(d.courses))
-		d.courses = append(d.courses, c)
-		l.add(c, "type", ub("Course"))
-		l.add(c, "name", rdf.String(fmt.Sprintf("Course%d", len(d.courses)-1)))
-		l.add(x, "teacherOf", c)
-	}
-	for j, k := 0, l.between(1, 2); j < k; j++ {
-		c := d.node("GraduateCourse", len(d.gcourses))
-		d.gcourses = append(d.gcourses, c)
-		l.add(c, "type", ub("GraduateCourse"))
-		l.add(c, "name", rdf.String(fmt.Sprintf("GraduateCourse%d", len(d.gcourses)-1)))
-		l.add(x, "teacherOf", c)
-	}
+	l.teaches(d, x, "Course", &d.courses)
+	l.teaches(d, x, "GraduateCourse", &d.gcourses)
 	for j, k := 0, l.between(pubLo, pubHi); j < k; j++ {
 		p := rdf.IRI(fmt.Sprintf("%s/Publication%d", x.Value, j))
 		l.add(p, "type", ub("Publication"))
 		l.add(p, "name", rdf.String(fmt.Sprintf("Publication%d", j)))
 		l.add(p, "publicationAuthor", x)
+	}
+}
+
+// teaches gives x one or two new courses of class kind to teach, numbered
+// on from those in *courses, which it adds them to.
+func (l *lubm) teaches(d *dept, x rdf.Term, kind string, courses *[]rdf.Term) {
+	for j, k := 0, l.between(1, 2); j < k; j++ {
+		c := d.node(kind, len(*courses))
+		*courses = append(*courses, c)
+		l.add(c, "type", ub(kind))
+		l.add(c, "name", rdf.String(fmt.Sprintf("%s%d", kind, len(*courses)-1)))
+		l.add(x, "teacherOf", c)
 	}
 }
 
