@@ -92,7 +92,7 @@ func (c capped) Unwrap() oracle.Engine { return c.Engine }
 // Then judgeLarge gives the reference a share of the time and runs the
 // samples while the external engines are still at work.
 func (o Options) Splits(c *oracle.Case, engines []oracle.Engine, deadline time.Duration) bool {
-	return !o.Off && deadline > 0 && o.RefShare > 0 && o.Samples > 0 && dataQuads(c) > o.LargeQuads &&
+	return !o.Off && deadline > 0 && o.RefShare > 0 && o.Samples > 0 && DataQuads(c) > o.LargeQuads &&
 		engineNamed(engines, diff.JudgeName) != nil && engineNamed(engines, diff.TwinName) != nil
 }
 
@@ -123,7 +123,7 @@ func WithShare(engines []oracle.Engine, share time.Duration) []oracle.Engine {
 // SPARQL 1.1 has no right answer), the fast engine answered, both are
 // among the engines, and the data is larger than one sample.
 func (o Options) Fits(c *oracle.Case, engines []oracle.Engine, outs []oracle.Outcome) bool {
-	if o.Off || o.Samples <= 0 || dataQuads(c) <= o.SampleQuads {
+	if o.Off || o.Samples <= 0 || DataQuads(c) <= o.SampleQuads {
 		return false
 	}
 	var ref, twin bool
@@ -209,7 +209,7 @@ func nonEmpty(a *results.Answer) bool {
 }
 
 // quadsOf is a sample's size.
-func quadsOf(c *oracle.Case) int { return dataQuads(c) }
+func quadsOf(c *oracle.Case) int { return DataQuads(c) }
 
 // sampleNQuads is a sample's data as N-Quads (sources as named graphs,
 // after the dataset's), for a report.

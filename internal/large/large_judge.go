@@ -25,7 +25,7 @@ type Run struct {
 }
 
 func NewRun(opt Options, c *oracle.Case, engines []oracle.Engine, outs []oracle.Outcome, share, left, deadline time.Duration) *Run {
-	why := refWhy(*OutcomeOf(outs, diff.JudgeName), share, left, deadline, dataQuads(c))
+	why := refWhy(*OutcomeOf(outs, diff.JudgeName), share, left, deadline, DataQuads(c))
 	return &Run{opt: opt, c: c, engines: engines, outs: outs, deadline: deadline, lg: &Evidence{Why: why}}
 }
 

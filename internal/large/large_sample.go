@@ -137,8 +137,9 @@ func sortedSources(m map[string]*rdf.Graph) []string {
 	return out
 }
 
-// dataQuads counts the triples of the case: its dataset and its sources.
-func dataQuads(c *oracle.Case) int {
+// DataQuads counts the triples of the case: its dataset and its sources
+// (a sweep records it as the case's size).
+func DataQuads(c *oracle.Case) int {
 	n := 0
 	if c.Dataset != nil {
 		n = c.Dataset.Len()

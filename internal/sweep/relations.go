@@ -291,20 +291,7 @@ func (r *Runner) relate(ctx context.Context, s store.Sweep, key string, c *oracl
 		}
 		rec.Reports, rec.Flagged, rec.Relations = append(rec.Reports, ids...), append(rec.Flagged, flags...), rr.rows
 	}
-	rec.DataTriples, rec.JudgedBy = dataTriples(c), judgedBy(rep, rr.rows)
+	rec.DataTriples, rec.JudgedBy = large.DataQuads(c), judgedBy(rep, rr.rows)
 	rec.Diverged = rec.Diverged || violated(rr.rows)
 	return nil
-}
-
-// dataTriples is the size of the case's data: its dataset and the graphs
-// FROM may name.
-func dataTriples(c *oracle.Case) int {
-	n := 0
-	if c.Dataset != nil {
-		n = c.Dataset.Len()
-	}
-	for _, g := range c.Sources {
-		n += g.Len()
-	}
-	return n
 }

@@ -3,7 +3,6 @@ package sweep
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -11,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
+	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/store"
@@ -40,7 +41,7 @@ func TestRealistic100kEngines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%s: %d triples, query:\n%s", key, dataTriples(c), c.Query)
+	t.Logf("%s: %d triples, query:\n%s", key, large.DataQuads(c), c.Query)
 	for _, name := range strings.Split(list, ",") {
 		e, err := registry.New(name)
 		if err != nil {
@@ -81,10 +82,11 @@ func measureEngine(t *testing.T, c *oracle.Case, e oracle.Engine, deadline time.
 }
 
 // watchMemory samples, every 100 ms, the resident memory of this process
-// and of all its descendants (the engines' sidecars and servers), and
+// and of all its descendants (the engines' sidecars and servers:
+// sidecar.TreeRSS), and
 // keeps the peak of the sum above what it was at the start.
 func watchMemory() (stop func(), peak func() int64) {
-	base := treeRSS(os.Getpid())
+	base := sidecar.TreeRSS(os.Getpid())
 	var max atomic.Int64
 	done := make(chan struct{})
 	var wg sync.WaitGroup
@@ -92,7 +94,7 @@ func watchMemory() (stop func(), peak func() int64) {
 	go func() {
 		defer wg.Done()
 		for {
-			if n := treeRSS(os.Getpid()) - base; n > max.Load() {
+			if n := sidecar.TreeRSS(os.Getpid()) - base; n > max.Load() {
 				max.Store(n)
 			}
 			select {
@@ -103,40 +105,4 @@ func watchMemory() (stop func(), peak func() int64) {
 		}
 	}()
 	return func() { close(done); wg.Wait() }, max.Load
-}
-
-// treeRSS is the resident memory of pid and its descendants, from /proc.
-func treeRSS(pid int) int64 {
-	children := map[int][]int{}
-	rss := map[int]int64{}
-	dirs, _ := filepath.Glob("/proc/[0-9]*/stat")
-	for _, d := range dirs {
-		b, err := os.ReadFile(d)
-		if err != nil {
-			continue
-		}
-		s := string(b)
-		i := strings.LastIndexByte(s, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(s[i+1:]) // state ppid ... ; rss is field 24 of stat, 22 after the name
-		p, _ := strconv.Atoi(strings.Fields(s)[0])
-		if len(f) < 22 {
-			continue
-		}
-		ppid, _ := strconv.Atoi(f[1])
-		pages, _ := strconv.ParseInt(f[21], 10, 64)
-		children[ppid] = append(children[ppid], p)
-		rss[p] = pages * int64(os.Getpagesize())
-	}
-	var sum func(int) int64
-	sum = func(p int) int64 {
-		n := rss[p]
-		for _, ch := range children[p] {
-			n += sum(ch)
-		}
-		return n
-	}
-	return sum(pid)
 }
