@@ -36,10 +36,7 @@ const witnessFile = "witnesses.tsv"
 func (c *Case) writeWitnesses() error {
 	path := filepath.Join(c.Dir, witnessFile)
 	if len(c.Witnesses) == 0 {
-		if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
-			return err
-		}
-		return nil
+		return removeStale(path)
 	}
 	var b strings.Builder
 	b.WriteString("# other reduced cases of this case's root causes (regen.go); query and data escaped: \\n \\t \\\\\n")
@@ -132,10 +129,7 @@ const actualFile = "actual.json"
 func (c *Case) writeActual() error {
 	path := filepath.Join(c.Dir, actualFile)
 	if len(c.Actual) == 0 {
-		if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
-			return err
-		}
-		return nil
+		return removeStale(path)
 	}
 	b, err := json.MarshalIndent(c.Actual, "", "  ")
 	if err != nil {
@@ -157,6 +151,15 @@ func (c *Case) readActual() error {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c.Actual); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// removeStale removes the file a case no longer needs; one that is not
+// there is no error.
+func removeStale(path string) error {
+	if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
+		return err
 	}
 	return nil
 }
