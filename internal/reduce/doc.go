@@ -133,8 +133,10 @@
 // and all, JudgeKeep) is what the query phase keeps (Switched). The
 // reduced case is judged at the end on the judges and the engine:
 // LargeResult.Judge is the reference, the fast engine, or LargeSelf
-// (keep alone, re-checked). LargeLimits bound calls, time and live heap
-// (runtime/metrics). ddmin (ddmin.go) is the one ddmin, generic over
+// (keep alone, re-checked). LargeLimits bound calls, time (a context
+// ending at MaxTime: a call in progress ends too; the final verdict has
+// the caller's) and live heap (runtime/metrics). The case's Sources (FROM
+// graphs) are carried over, not reduced. ddmin (ddmin.go) is the one ddmin, generic over
 // what it drops, building a complement only when it tries it.
 // LargeResult carries the witness (the original query, its triple count)
 // for report.Bug's original_query, original_triples, reduced_triples.

@@ -122,13 +122,19 @@ func Large(ctx context.Context, c *oracle.Case, accused oracle.Engine, judges []
 	if c == nil || accused == nil || keep == nil {
 		return nil, fmt.Errorf("%w: a case, an accused engine and a keep predicate are needed", ErrLargeInput)
 	}
-	r := &largeRun{ctx: ctx, lim: lim.withDefaults(), accused: accused, judges: judges, keep: keep, start: time.Now()}
+	lim = lim.withDefaults()
+	// The phases' calls end with MaxTime, even one call in progress; the
+	// final verdict has the caller's context.
+	phases, cancel := context.WithTimeout(ctx, lim.MaxTime)
+	defer cancel()
+	r := &largeRun{ctx: phases, parent: ctx, lim: lim, accused: accused, judges: judges, keep: keep, start: time.Now()}
 	return r.run(c)
 }
 
 // largeRun is one large reduction: the shared budget and the phases.
 type largeRun struct {
-	ctx     context.Context
+	ctx     context.Context // the phases': ends at MaxTime
+	parent  context.Context // the caller's: the final verdict
 	lim     LargeLimits
 	accused oracle.Engine
 	judges  []oracle.Engine
@@ -187,8 +193,10 @@ func (r *largeRun) stop() bool {
 func (r *largeRun) over() bool {
 	switch {
 	case r.stopped != "":
+	case r.parent.Err() != nil:
+		r.stopped = "context: " + r.parent.Err().Error()
 	case r.ctx.Err() != nil:
-		r.stopped = "context: " + r.ctx.Err().Error()
+		r.stopped = fmt.Sprintf("time: %s", r.lim.MaxTime)
 	case r.calls >= r.lim.MaxCalls:
 		r.stopped = fmt.Sprintf("calls: %d", r.lim.MaxCalls)
 	case time.Since(r.start) > r.lim.MaxTime:
@@ -294,13 +302,13 @@ func (r *largeRun) panel() []oracle.Engine {
 // wrong against it, else keep alone (re-checked). Not Survived when
 // neither holds.
 func (r *largeRun) verdict(res *LargeResult) {
-	res.Report = triage.Judge(r.ctx, res.Case, r.panel(), r.lim.Deadline)
+	res.Report = triage.Judge(r.parent, res.Case, r.panel(), r.lim.Deadline)
 	v := res.Report.Verdict(res.Engine)
 	switch {
 	case v != nil && v.Class != "" && againstJudge(res.Report, res.Engine, v.Class) && (res.Report.Judge == diff.JudgeName || res.Report.Judge == diff.TwinName):
 		res.Judge, res.Class = res.Report.Judge, v.Class
 		res.JudgedBy = fmt.Sprintf("%s: %s is wrong (%s)", judgeWords(res.Report), res.Engine, v.Class)
-	case !res.Stats.Flaky && r.keep(r.ctx, res.Case):
+	case !res.Stats.Flaky && r.keep(r.parent, res.Case):
 		res.Judge = LargeSelf
 		res.JudgedBy = fmt.Sprintf("%s against itself: the divergence still shows on a re-run; the judges do not find it wrong (%s)", res.Engine, verdictText(res.Report, res.Engine))
 	default:

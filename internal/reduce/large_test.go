@@ -2,6 +2,7 @@ package reduce_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -201,6 +202,31 @@ SELECT ?X WHERE {
 		res.Stats.NodesBefore, res.Stats.NodesAfter, res.Stats.Calls, res.Stats.Elapsed.Round(time.Millisecond), res.Phases, res.JudgedBy, res.Case.Query)
 	if res.Triples > 3 || res.Judge != diff.JudgeName || !res.Stats.Minimal {
 		t.Errorf("want at most 3 quads, 1-minimal, judged by the reference; got %d, minimal %v, judge %q (%s)", res.Triples, res.Stats.Minimal, res.Judge, res.Reason)
+	}
+}
+
+// TestLargeBounds: a reduction the call bound stops keeps what it had
+// (still showing the divergence, not minimal, saying why); a case that
+// does not show the divergence is flagged; bad input is an error.
+func TestLargeBounds(t *testing.T) {
+	c := realisticCase(t, realistic.KG, 2_000, 3)
+	judges := []oracle.Engine{registry.Reference(reference.Options{}), registry.Engine(engine.Options{})}
+	broken := dropsRow{registry.Engine(engine.Options{})}
+	keep := reduce.JudgeKeep(judges, broken, diff.ClassMissingRows, 5*time.Second)
+	ctx := context.Background()
+	res, err := reduce.Large(ctx, c, broken, judges, keep, reduce.LargeLimits{MaxCalls: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Stats.Stopped || res.Stats.Minimal || res.Stats.Calls > 4 || !strings.Contains(res.Reason, "calls: 4") || res.Triples >= res.OriginalTriples || !keep(ctx, res.Case) {
+		t.Errorf("stopped %v minimal %v calls %d quads %d of %d reason %q", res.Stats.Stopped, res.Stats.Minimal, res.Stats.Calls, res.Triples, res.OriginalTriples, res.Reason)
+	}
+	fine := registry.Engine(engine.Options{})
+	if _, err := reduce.Large(ctx, c, fine, judges, reduce.JudgeKeep(judges, fine, diff.ClassMissingRows, 5*time.Second), reduce.LargeLimits{}); !errors.Is(err, reduce.ErrNotSurvived) {
+		t.Errorf("an engine right on the case: %v", err)
+	}
+	if _, err := reduce.Large(ctx, c, broken, judges, nil, reduce.LargeLimits{}); !errors.Is(err, reduce.ErrLargeInput) {
+		t.Errorf("no keep: %v", err)
 	}
 }
 
