@@ -39,7 +39,9 @@
 // engine so the query is never asked twice), the relations together
 // within relationsShare times the spec's deadline, each query within the
 // deadline, and no query started with less time left than 1.5 times the
-// engine's time on the case. The record holds one row per engine and
+// engine's time on the case. A realistic profile's sweep defaults to
+// DefaultRealisticDeadlineMS (30 s) per engine and case: the external
+// engines load its data on every query. The record holds one row per engine and
 // relation (store.RelationCheck: held, violated, skipped or error, with
 // the reason; an engine that did not answer is skipped for every
 // relation), the data's size (DataTriples) and the judge that decided the

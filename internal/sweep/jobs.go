@@ -257,14 +257,37 @@ func (d daily) Next(t time.Time) time.Time {
 	return next
 }
 
+// Default deadlines of an engine on a case (store.SweepSpec.DeadlineMS):
+// a realistic profile's cases are 10k to 1M triples, which the external
+// engines load on every query (100k triples measured 10 to 50 s on a
+// loaded 2-core machine: relations_large_test.go).
+const (
+	DefaultDeadlineMS          = 10_000
+	DefaultRealisticDeadlineMS = 30_000
+)
+
 // normalize fills a spec's defaults: the judge and its twin first, then
-// the requested engines (diff.EngineNames).
+// the requested engines (diff.EngineNames), and the deadline.
 func normalize(spec store.SweepSpec) store.SweepSpec {
 	spec.Engines = diff.EngineNames(spec.Engines, nil)
 	if spec.DeadlineMS <= 0 {
-		spec.DeadlineMS = 10_000
+		spec.DeadlineMS = DefaultDeadlineMS
+		if realisticSpec(spec) {
+			spec.DeadlineMS = DefaultRealisticDeadlineMS
+		}
 	}
 	return spec
+}
+
+// realisticSpec: the spec's generated profile makes realistic cases (an
+// unknown profile is validate's to report).
+func realisticSpec(spec store.SweepSpec) bool {
+	g := spec.Generated
+	if g == nil || registerProfile(spec) != nil {
+		return false
+	}
+	p, err := profile(g.Profile)
+	return err == nil && p.Realistic != nil
 }
 
 // validate checks what can be checked without reading the corpus: the

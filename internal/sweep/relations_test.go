@@ -155,3 +155,23 @@ func generatedSize(t *testing.T, key string) int {
 	require.NoError(t, err)
 	return c.Dataset.Len()
 }
+
+// TestRealisticDeadline: a realistic profile's sweep defaults to the
+// longer deadline, by name or as a file; any other to the short one, and
+// a deadline given is kept.
+func TestRealisticDeadline(t *testing.T) {
+	for _, tc := range []struct {
+		gen  *store.GenSource
+		set  int
+		want int
+	}{
+		{&store.GenSource{From: 0, To: 1, Profile: "realistic"}, 0, DefaultRealisticDeadlineMS},
+		{realisticKG(t, 0, 1), 0, DefaultRealisticDeadlineMS},
+		{&store.GenSource{From: 0, To: 1, Profile: "default"}, 0, DefaultDeadlineMS},
+		{nil, 0, DefaultDeadlineMS},
+		{&store.GenSource{From: 0, To: 1, Profile: "realistic"}, 5000, 5000},
+	} {
+		got := normalize(store.SweepSpec{Generated: tc.gen, Regress: tc.gen == nil, DeadlineMS: tc.set})
+		require.Equal(t, tc.want, got.DeadlineMS, "%+v", tc.gen)
+	}
+}
