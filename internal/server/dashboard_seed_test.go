@@ -51,9 +51,7 @@ func seedConformance(t *testing.T) *conformance {
 // runW3CSweep runs w3cSpec with liar honest or lying, to the end.
 func runW3CSweep(t *testing.T, st *store.DB, lying bool) store.Sweep {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	r, err := sweep.New(ctx, st, sweep.Options{Workers: 2, Engine: func(name string) (oracle.Engine, error) {
+	return runSpec(t, st, w3cSpec, 120*time.Second, func(name string) (oracle.Engine, error) {
 		fast := registry.Engine(engine.Options{})
 		switch {
 		case name == "liar" && lying:
@@ -62,7 +60,16 @@ func runW3CSweep(t *testing.T, st *store.DB, lying bool) store.Sweep {
 			return renamed{fast, "liar"}, nil
 		}
 		return registry.New(name)
-	}})
+	})
+}
+
+// runSpec runs spec through the real sweep runner (two workers) on the
+// engines mk makes, to the end, within limit.
+func runSpec(t *testing.T, st *store.DB, spec store.SweepSpec, limit time.Duration, mk func(string) (oracle.Engine, error)) store.Sweep {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	r, err := sweep.New(ctx, st, sweep.Options{Workers: 2, Engine: mk})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,12 +77,12 @@ func runW3CSweep(t *testing.T, st *store.DB, lying bool) store.Sweep {
 		t.Fatal(err)
 	}
 	defer r.Stop(context.Background())
-	sw, err := r.Submit(ctx, w3cSpec)
+	sw, err := r.Submit(ctx, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sw, err = r.Wait(ctx, sw.ID); err != nil || sw.State != store.SweepDone {
-		t.Fatalf("sweep %d: %s %v", sw.ID, sw.State, err)
+		t.Fatalf("sweep %d: %s %v %s", sw.ID, sw.State, err, sw.Error)
 	}
 	return sw
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/store"
-	"github.com/sparql-oracle/oracle/internal/sweep"
 )
 
 // realisticSpec sweeps small realistic knowledge graphs (internal/realistic,
@@ -40,29 +39,13 @@ func realisticSpec(t *testing.T, from, to int64) store.SweepSpec {
 // end.
 func runRealisticSweep(t *testing.T, st *store.DB, from, to int64) store.Sweep {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	r, err := sweep.New(ctx, st, sweep.Options{Workers: 2, Engine: func(name string) (oracle.Engine, error) {
+	start := time.Now()
+	sw := runSpec(t, st, realisticSpec(t, from, to), 3*time.Minute, func(name string) (oracle.Engine, error) {
 		if name == "liar" {
 			return liar{registry.Engine(engine.Options{})}, nil
 		}
 		return registry.New(name)
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	defer r.Stop(context.Background())
-	start := time.Now()
-	sw, err := r.Submit(ctx, realisticSpec(t, from, to))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sw, err = r.Wait(ctx, sw.ID); err != nil || sw.State != store.SweepDone {
-		t.Fatalf("sweep %d: %s %v %s", sw.ID, sw.State, err, sw.Error)
-	}
+	})
 	t.Logf("realistic sweep #%d, seeds %d-%d: %v", sw.ID, from, to-1, time.Since(start))
 	return sw
 }

@@ -45,14 +45,7 @@ func TestCaseFlags(t *testing.T) {
 // back with no unjudged and no flagged cases.
 func TestMigrate004KeepsCases(t *testing.T) {
 	each(t, func(t *testing.T, b backend) {
-		old := openAt(t, b.dsn, 3)
-		var id int64
-		require.NoError(t, old.sql.QueryRowContext(ctx, old.d.q(`INSERT INTO sweeps (name, spec, state, error, total, created, started, finished)
-			VALUES ('old', '{"engines":["reference"],"regress":true}', 'done', '', 1, 1, 1, 2) RETURNING id`)).Scan(&id))
-		_, err := old.sql.ExecContext(ctx, old.d.q(`INSERT INTO sweep_cases (sweep_id, case_name, diverged, failed, recorded)
-			VALUES (?, 'regress/x', 1, 0, 3)`), id)
-		require.NoError(t, err)
-		require.NoError(t, old.Close())
+		id := oldSweepCase(t, b, 3)
 
 		db := b.reopen(t)
 		s, err := db.Sweep(ctx, id)
@@ -65,4 +58,20 @@ func TestMigrate004KeepsCases(t *testing.T) {
 		require.NoError(t, err)
 		require.Empty(t, list)
 	})
+}
+
+// oldSweepCase records, in the schema of migration version, a done sweep
+// with one diverged case, regress/x, as that version wrote it; it returns
+// the sweep's id.
+func oldSweepCase(t *testing.T, b backend, version int) int64 {
+	t.Helper()
+	old := openAt(t, b.dsn, version)
+	var id int64
+	require.NoError(t, old.sql.QueryRowContext(ctx, old.d.q(`INSERT INTO sweeps (name, spec, state, error, total, created, started, finished)
+		VALUES ('old', '{"engines":["reference"],"regress":true}', 'done', '', 1, 1, 1, 2) RETURNING id`)).Scan(&id))
+	_, err := old.sql.ExecContext(ctx, old.d.q(`INSERT INTO sweep_cases (sweep_id, case_name, diverged, failed, recorded)
+		VALUES (?, 'regress/x', 1, 0, 3)`), id)
+	require.NoError(t, err)
+	require.NoError(t, old.Close())
+	return id
 }

@@ -197,14 +197,7 @@ func TestRelationReasonBounded(t *testing.T) {
 // under "".
 func TestMigrate006KeepsCases(t *testing.T) {
 	each(t, func(t *testing.T, b backend) {
-		old := openAt(t, b.dsn, 5)
-		var id int64
-		require.NoError(t, old.sql.QueryRowContext(ctx, old.d.q(`INSERT INTO sweeps (name, spec, state, error, total, created, started, finished)
-			VALUES ('old', '{"engines":["reference"],"regress":true}', 'done', '', 1, 1, 1, 2) RETURNING id`)).Scan(&id))
-		_, err := old.sql.ExecContext(ctx, old.d.q(`INSERT INTO sweep_cases (sweep_id, case_name, diverged, failed, recorded)
-			VALUES (?, 'regress/x', 1, 0, 3)`), id)
-		require.NoError(t, err)
-		require.NoError(t, old.Close())
+		id := oldSweepCase(t, b, 5)
 
 		db := b.reopen(t)
 		p, err := db.SweepCases(ctx, id, CaseFilter{})
