@@ -159,7 +159,7 @@ func reportBlocks(t *testing.T, hc hostileCase, es []oracle.Engine) []block {
 func queryBlocks(t *testing.T, hc hostileCase, ds *rdf.Dataset, es []oracle.Engine) []block {
 	c := &oracle.Case{Name: hc.Name, Query: hc.Query, Base: hc.Base, Dataset: ds}
 	a := judgeAnswer(c)
-	outs := []oracle.Outcome{{Engine: diff.JudgeName, Version: "dev", Answer: a}, {Engine: diff.TwinName, Version: "dev", Answer: a}}
+	outs := []oracle.Outcome{{Engine: oracle.JudgeName, Version: "dev", Answer: a}, {Engine: oracle.TwinName, Version: "dev", Answer: a}}
 	for _, e := range es {
 		outs = append(outs, oracle.Outcome{Engine: e.Name(), Version: "1", Err: fmt.Errorf("%w: boom", oracle.ErrQueryError)})
 	}

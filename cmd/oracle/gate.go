@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/corpus"
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/regress"
@@ -157,7 +156,7 @@ func (g *gateFlags) runRegress(ctx context.Context, engine oracle.Engine, filter
 	if err != nil {
 		return fmt.Errorf("regression corpus: %w", err)
 	}
-	ref, err := registry.New(diff.JudgeName)
+	ref, err := registry.New(oracle.JudgeName)
 	if err != nil {
 		return err
 	}

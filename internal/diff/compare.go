@@ -69,27 +69,16 @@ const DefaultBudget = 1_000_000
 // Options tune CompareWith.
 type Options struct {
 	Budget int // search steps; <= 0 means DefaultBudget
+	// ExactDescribe holds the engine to the judge's own DESCRIBE policy:
+	// its description is compared exactly, where any other engine's is
+	// whatever its service determines (#describe) and any graph is correct.
+	// The caller says which engine shares the policy (triage.CompareOptions).
+	ExactDescribe bool
 }
 
 // Compare judges actual against expected, the judge's answer; see Verdict.
 func Compare(expected, actual *results.Answer) *Verdict {
 	return CompareWith(expected, actual, Options{})
-}
-
-// CompareAs judges the answer of the named engine: Compare, except that the
-// fast engine (TwinName) implements the reference's own DESCRIBE policy, so
-// its DESCRIBE graph is compared exactly, while any other engine's
-// description is whatever its service determines (#describe). Triage and
-// selfcheck both judge through it, so they agree on every open form.
-func CompareAs(engine string, expected, actual *results.Answer) *Verdict {
-	if engine == TwinName && expected != nil && expected.Freedom != nil && expected.Freedom.Describe {
-		f := *expected.Freedom
-		f.Describe = false
-		e := *expected
-		e.Freedom = &f
-		return Compare(&e, actual)
-	}
-	return Compare(expected, actual)
 }
 
 // CompareWith is Compare with explicit options.
@@ -241,7 +230,7 @@ func graphRows(ts []rdf.Triple) [][]rdf.Term {
 // (https://www.w3.org/TR/rdf11-concepts/#graph-isomorphism): triples are rows
 // of a set over s, p, o; duplicates are irrelevant.
 func compareGraph(e, a *results.Answer, opt Options) *Verdict {
-	if e.Freedom != nil && e.Freedom.Describe {
+	if e.Freedom != nil && e.Freedom.Describe && !opt.ExactDescribe {
 		return &Verdict{OK: true, Note: "DESCRIBE: the description is determined by the query service (#describe); any graph is correct"}
 	}
 	if v := illegalTriples(a); v != nil && illegalTriples(e) == nil { // the judge's graph is RDF, the engine's is not

@@ -51,9 +51,10 @@
 //     (permitted-extension, outcome Extended: judged, never filed, named in
 //     the notes); where an extension point decided elsewhere a differing
 //     answer is undecided, with §17.6 as its basis.
-//   - CompareAs(engine, ...) is Compare for a named engine: the fast engine
-//     (TwinName) is held to the reference's own DESCRIBE policy, any other
-//     engine's description is any graph. Triage and selfcheck use it.
+//   - DESCRIBE: any graph is a correct description (#describe), unless
+//     Options.ExactDescribe holds the engine to the judge's own policy;
+//     the caller says which engine shares it (triage.CompareOptions): the
+//     comparator knows no engine.
 //   - Boolean: equal booleans. Graph: RDF graph isomorphism, triples as a set.
 //   - Different kinds (bindings vs boolean...): ClassShape.
 //   - Other projected variables: ClassVars; no solutions on either side and
@@ -95,9 +96,8 @@
 //
 // internal/large (samples, metamorphic checks) and internal/triage (a
 // case's outcomes) import this package, never the reverse; it imports only
-// oracle, rdf and results. Engine names with a role (JudgeName, TwinName,
-// names.go) are here until the comparator takes the DESCRIBE policy as an
-// option.
+// oracle (CatalogueCase), rdf and results. It knows no engine: the names
+// of the judge and its twin are oracle.JudgeName and oracle.TwinName.
 //
 // Update answers (results.GraphStore): compare_store.go compares stores
 // quad by quad, the graph name a fourth cell, under one blank-node bijection

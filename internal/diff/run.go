@@ -12,7 +12,7 @@ import (
 // first; then the requested external engines, or every installed one when
 // none is requested. Duplicates are dropped.
 func EngineNames(requested, installed []string) []string {
-	names := []string{JudgeName, TwinName}
+	names := []string{oracle.JudgeName, oracle.TwinName}
 	extra := requested
 	if len(requested) == 0 {
 		extra = installed

@@ -9,7 +9,6 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/constructs"
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/report"
@@ -45,7 +44,7 @@ func Violation(c *oracle.Case, ch large.Check, version, judged string, trigger [
 	v := triage.EngineVerdict{Engine: ch.Engine, Version: version, Outcome: triage.Wrong, Class: cls,
 		Classes: ch.Verdict.Classes, Verdict: ch.Verdict, Answer: got}
 	sig := triage.Signature{Class: cls, Wrong: []string{ch.Engine}}
-	inHouse := ch.Engine == diff.JudgeName || ch.Engine == diff.TwinName
+	inHouse := ch.Engine == oracle.JudgeName || ch.Engine == oracle.TwinName
 	kind := triage.KindEngineBug
 	if inHouse {
 		kind = triage.KindInternalBug // the in-house engines must hold every relation (metamorphic_rel_test.go)

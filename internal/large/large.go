@@ -93,7 +93,7 @@ func (c capped) Unwrap() oracle.Engine { return c.Engine }
 // samples while the external engines are still at work.
 func (o Options) Splits(c *oracle.Case, engines []oracle.Engine, deadline time.Duration) bool {
 	return !o.Off && deadline > 0 && o.RefShare > 0 && o.Samples > 0 && DataQuads(c) > o.LargeQuads &&
-		engineNamed(engines, diff.JudgeName) != nil && engineNamed(engines, diff.TwinName) != nil
+		engineNamed(engines, oracle.JudgeName) != nil && engineNamed(engines, oracle.TwinName) != nil
 }
 
 // refShare is the reference's deadline on large data: RefShare of the
@@ -111,7 +111,7 @@ func (o Options) Share(ctx context.Context, deadline time.Duration) (share, left
 func WithShare(engines []oracle.Engine, share time.Duration) []oracle.Engine {
 	out := append([]oracle.Engine(nil), engines...)
 	for i, e := range out {
-		if e.Name() == diff.JudgeName {
+		if e.Name() == oracle.JudgeName {
 			out[i] = capped{e, share}
 		}
 	}
@@ -129,10 +129,10 @@ func (o Options) Fits(c *oracle.Case, engines []oracle.Engine, outs []oracle.Out
 	var ref, twin bool
 	for i, e := range engines {
 		switch e.Name() {
-		case diff.JudgeName:
+		case oracle.JudgeName:
 			k := oracle.Classify(outs[i].Err)
 			ref = k == "budget" || k == "timeout" || k == "resource"
-		case diff.TwinName:
+		case oracle.TwinName:
 			twin = outs[i].Err == nil && outs[i].Answer != nil
 		}
 	}
@@ -231,7 +231,7 @@ func sampleNQuads(c *oracle.Case) string {
 func Answered(engines []oracle.Engine, outs []oracle.Outcome) []oracle.Engine {
 	var out []oracle.Engine
 	for i, e := range engines {
-		if e.Name() != diff.JudgeName && outs[i].Err == nil {
+		if e.Name() != oracle.JudgeName && outs[i].Err == nil {
 			out = append(out, e)
 		}
 	}

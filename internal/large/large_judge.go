@@ -25,7 +25,7 @@ type Run struct {
 }
 
 func NewRun(opt Options, c *oracle.Case, engines []oracle.Engine, outs []oracle.Outcome, share, left, deadline time.Duration) *Run {
-	why := refWhy(*OutcomeOf(outs, diff.JudgeName), share, left, deadline, DataQuads(c))
+	why := refWhy(*OutcomeOf(outs, oracle.JudgeName), share, left, deadline, DataQuads(c))
 	return &Run{opt: opt, c: c, engines: engines, outs: outs, deadline: deadline, lg: &Evidence{Why: why}}
 }
 
@@ -33,7 +33,7 @@ func NewRun(opt Options, c *oracle.Case, engines []oracle.Engine, outs []oracle.
 // samples, then the fast engine's metamorphic checks on the full data.
 func (lr *Run) Prepare(ctx context.Context) {
 	lr.samples(ctx)
-	lr.twinChecks = lr.checksOn(ctx, []oracle.Engine{engineNamed(lr.engines, diff.TwinName)})
+	lr.twinChecks = lr.checksOn(ctx, []oracle.Engine{engineNamed(lr.engines, oracle.TwinName)})
 }
 
 // setOutcomes gives the run every engine's outcome on the full data, once
@@ -58,7 +58,7 @@ func (lr *Run) Decline(why string) *Evidence {
 // accept records that the fast engine judges, with its figures on the
 // full data and the evidence.
 func (lr *Run) Accept() *Evidence {
-	twin := OutcomeOf(lr.outs, diff.TwinName)
+	twin := OutcomeOf(lr.outs, oracle.TwinName)
 	lr.lg.Judged, lr.lg.EngineVersion, lr.lg.EngineElapsed = true, twin.Version, twin.Elapsed
 	lr.lg.Verdict = lr.evidence()
 	return lr.lg
@@ -111,7 +111,7 @@ func timeFor(ctx context.Context, d time.Duration, n int) bool {
 func (lr *Run) externalChecks(ctx context.Context) []Check {
 	var ext []oracle.Engine
 	for _, e := range Answered(lr.engines, lr.outs) {
-		if e.Name() != diff.TwinName {
+		if e.Name() != oracle.TwinName {
 			ext = append(ext, e)
 		}
 	}
@@ -130,7 +130,7 @@ func (lr *Run) samples(ctx context.Context) {
 		return
 	}
 	u := newUniverse(lr.c, n)
-	pair := []oracle.Engine{engineNamed(lr.engines, diff.JudgeName), engineNamed(lr.engines, diff.TwinName)}
+	pair := []oracle.Engine{engineNamed(lr.engines, oracle.JudgeName), engineNamed(lr.engines, oracle.TwinName)}
 	for i := 0; i < lr.opt.Samples && ctx.Err() == nil; i++ {
 		seed := lr.opt.Seed + int64(i)
 		fan := sampleFanouts[i%len(sampleFanouts)]
@@ -173,7 +173,7 @@ func (lr *Run) sample(ctx context.Context, u *universe, n needs, pair []oracle.E
 }
 
 func (lr *Run) compareSample(s *Sample) {
-	v := diff.CompareAs(diff.TwinName, s.Reference, s.Engine)
+	v := diff.CompareWith(s.Reference, s.Engine, diff.Options{ExactDescribe: true}) // the fast engine shares the judge's DESCRIBE policy
 	s.Verdict = v
 	switch {
 	case v.OK:
@@ -198,17 +198,17 @@ func (lr *Run) Refuse(checks []Check) string {
 		}
 	}
 	for _, ch := range checks {
-		if ch.Engine == diff.TwinName && ch.Skipped == "" && !ch.OK {
+		if ch.Engine == oracle.TwinName && ch.Skipped == "" && !ch.OK {
 			return "the fast engine fails the " + ch.Name + " check on the full data (INTERNAL BUG): it cannot judge"
 		}
-		if ch.Engine == diff.TwinName && ch.Skipped == "" && ch.OK {
+		if ch.Engine == oracle.TwinName && ch.Skipped == "" && ch.OK {
 			lr.lg.Checks = append(lr.lg.Checks, ch.Name)
 		}
-		if ch.Engine == diff.TwinName && ch.Skipped != "" {
+		if ch.Engine == oracle.TwinName && ch.Skipped != "" {
 			lr.lg.Unchecked = append(lr.lg.Unchecked, ch.Name+": "+ch.Skipped)
 		}
 	}
-	twin := OutcomeOf(lr.outs, diff.TwinName)
+	twin := OutcomeOf(lr.outs, oracle.TwinName)
 	switch {
 	case lr.lg.Agree == 0:
 		return fmt.Sprintf("no evidence: the reference answered none of the %d samples of the data (%s), so the fast engine "+

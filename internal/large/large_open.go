@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
-	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -17,7 +17,7 @@ import (
 // order is not judged (no Ordered): which order among ties is open, and
 // the fast engine does not record ties.
 func (lr *Run) Expected() *results.Answer {
-	a := *OutcomeOf(lr.outs, diff.TwinName).Answer
+	a := *OutcomeOf(lr.outs, oracle.TwinName).Answer
 	f := &results.Freedom{Limit: -1}
 	q, err := lr.c.Tree()
 	open := []string{}

@@ -68,7 +68,7 @@ func fast() oracle.Engine { return registry.Engine(engine.Options{}) }
 func TestLargeJudgedByTheFastEngine(t *testing.T) {
 	engines := []oracle.Engine{registry.Reference(reference.Options{}), fast(), lossy{fast: fast(), name: "lossy"}}
 	r := triage.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, tight)
-	if r.Judge != diff.TwinName || r.Kind != triage.KindEngineBug {
+	if r.Judge != oracle.TwinName || r.Kind != triage.KindEngineBug {
 		t.Fatalf("judge %q kind %s (%s; %v), want the fast engine judging an engine bug", r.Judge, r.Kind, r.Reason, r.Notes)
 	}
 	if !strings.HasPrefix(r.JudgedBy, "judged by the fast engine; the reference ran out of time after ") {
@@ -88,7 +88,7 @@ func TestLargeJudgedByTheFastEngine(t *testing.T) {
 	if len(r.Divergences) != 1 || r.Divergences[0].Signature.String() != "missing-rows: lossy | engine" {
 		t.Errorf("divergences %+v", r.Divergences)
 	}
-	if r.Verdict(diff.TwinName) != nil || !strings.HasPrefix(r.Notes[0], "JUDGED BY THE FAST ENGINE: ") {
+	if r.Verdict(oracle.TwinName) != nil || !strings.HasPrefix(r.Notes[0], "JUDGED BY THE FAST ENGINE: ") {
 		t.Errorf("the judging fast engine has a verdict of its own, or the notes do not say who judged: %v", r.Notes)
 	}
 }
@@ -97,7 +97,7 @@ func TestLargeJudgedByTheFastEngine(t *testing.T) {
 // reference there: no verdict, and the first disagreeing sample (query
 // and data) is the evidence.
 func TestLargeSampleDisagreementLeavesUnjudged(t *testing.T) {
-	bad := lossy{fast: fast(), name: diff.TwinName, when: func(c *oracle.Case) bool { return c.Dataset.Len() <= 256 }}
+	bad := lossy{fast: fast(), name: oracle.TwinName, when: func(c *oracle.Case) bool { return c.Dataset.Len() <= 256 }}
 	engines := []oracle.Engine{registry.Reference(reference.Options{}), bad, fast()}
 	r := triage.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, tight)
 	if r.Kind != triage.KindUnjudged || r.Judge != "" || r.JudgedBy != "" {
@@ -134,7 +134,7 @@ func TestLargeNoEvidenceNoVerdict(t *testing.T) {
 // however well it does on the samples.
 func TestLargeJudgeMustPassItsChecks(t *testing.T) {
 	bad := negationBug{fast()}
-	twin := named{bad, diff.TwinName}
+	twin := named{bad, oracle.TwinName}
 	engines := []oracle.Engine{outOfReach{registry.Reference(reference.Options{})}, twin}
 	r := triage.JudgeWith(context.Background(), largeCase("filter_string"), engines, 10*time.Second, tight)
 	if r.Kind != triage.KindUnjudged || r.Judge != "" {
@@ -171,7 +171,7 @@ func (n named) Name() string { return n.name }
 func TestLargeOpenQueryIsUndecided(t *testing.T) {
 	engines := []oracle.Engine{outOfReach{registry.Reference(reference.Options{})}, fast(), lossy{fast: fast(), name: "lossy"}}
 	r := triage.JudgeWith(context.Background(), largeCase("subselect_limit"), engines, 10*time.Second, tight)
-	if r.Judge != diff.TwinName {
+	if r.Judge != oracle.TwinName {
 		t.Fatalf("judge %q (%s)", r.Judge, r.Reason)
 	}
 	if v := r.Verdict("lossy"); v.Outcome != triage.Unjudged || v.Class != diff.ClassUndecided {
@@ -196,9 +196,9 @@ func TestLargeJudgesTheMix(t *testing.T) {
 	for _, q := range engine.BSBMQueries {
 		r := triage.JudgeWith(context.Background(), largeCase(q.Name), engines, 10*time.Second, opt)
 		switch {
-		case r.Judge == diff.JudgeName:
+		case r.Judge == oracle.JudgeName:
 			t.Logf("%s: judged by the reference", q.Name)
-		case r.Judge != diff.TwinName || r.Large == nil || r.Large.NonEmpty == 0:
+		case r.Judge != oracle.TwinName || r.Large == nil || r.Large.NonEmpty == 0:
 			t.Errorf("%s: judge %q (%s)", q.Name, r.Judge, r.Reason)
 		}
 	}

@@ -133,10 +133,10 @@ func measureOne(t *testing.T, c *regress.Case, e oracle.Engine, engs map[string]
 
 // engineList is the judge first, then the others by name.
 func engineList(engs map[string]oracle.Engine) []oracle.Engine {
-	out := []oracle.Engine{engs[diff.JudgeName]}
+	out := []oracle.Engine{engs[oracle.JudgeName]}
 	names := make([]string, 0, len(engs))
 	for n := range engs {
-		if n != diff.JudgeName {
+		if n != oracle.JudgeName {
 			names = append(names, n)
 		}
 	}
@@ -162,7 +162,7 @@ func wrongSide(c *regress.Case) []regress.Expect {
 // corpusEngineSet builds the judge and every installed engine (or those
 // -corpus.engines names).
 func corpusEngineSet(t *testing.T) map[string]oracle.Engine {
-	names := append([]string{diff.JudgeName, diff.TwinName}, registry.External()...)
+	names := append([]string{oracle.JudgeName, oracle.TwinName}, registry.External()...)
 	names = append(names, "virtuoso")
 	var want []string
 	if *corpusEngines != "" {
@@ -170,7 +170,7 @@ func corpusEngineSet(t *testing.T) map[string]oracle.Engine {
 	}
 	out := map[string]oracle.Engine{}
 	for _, n := range names {
-		if n != diff.JudgeName && want != nil && !slices.Contains(want, n) {
+		if n != oracle.JudgeName && want != nil && !slices.Contains(want, n) {
 			continue
 		}
 		if !registry.Installed(n) {

@@ -6,7 +6,7 @@
 //
 // Per-engine reduction (engine.go, session.go). Engine(case, engines,
 // engine, class, limits) reduces the divergence of ONE engine in ONE class
-// against the judge alone (diff.JudgeName, the reference): a candidate is
+// against the judge alone (oracle.JudgeName, the reference): a candidate is
 // kept when that engine is still on the wrong side of a divergence of that
 // class when only the judge and the engine run (triage.Triage; triage.Judge
 // adds the metamorphic check when the judge cannot answer). Never "some
@@ -75,7 +75,7 @@
 // Updates (update.go, update_judge.go, update_edits.go). An update case
 // (oracle.UpdateCase: a request and the store before it) is judged by
 // JudgeUpdate (the judge's store, each oracle.Updater's store compared
-// with diff.CompareAs; a refusal is rejected, another failure
+// with triage.CompareOptions; a refusal is rejected, another failure
 // error-vs-answer unless the text permits the request to fail) and reduced
 // per engine by UpdateEngine / UpdateAll, against the judge alone, by the
 // same driver over updateGrammar: the request's own edits

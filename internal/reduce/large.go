@@ -74,8 +74,8 @@ type LargeResult struct {
 	OriginalTriples int
 	Case            *oracle.Case // the reduced case
 	Triples         int          // the reduced case's quads
-	// Judge decides the reduced case: diff.JudgeName (the reference
-	// answered and the engine is wrong against it), diff.TwinName (the fast
+	// Judge decides the reduced case: oracle.JudgeName (the reference
+	// answered and the engine is wrong against it), oracle.TwinName (the fast
 	// engine judged), or LargeSelf (Keep alone: the engine against
 	// itself); "" when the reduced case lost the divergence. JudgedBy says
 	// it in words; Report is the reduced case judged on the judges and the
@@ -275,14 +275,14 @@ func (r *largeRun) queryPhase(res *LargeResult, cur *oracle.Case) *oracle.Case {
 // referenceJudges: the reference is among the judges and, on cur, finds
 // the accused engine wrong; the class is the engine's most specific one.
 func (r *largeRun) referenceJudges(cur *oracle.Case) (diff.Class, bool) {
-	if findEngine(r.judges, diff.JudgeName) == nil || cur.Dataset.Len() > r.lim.SmallQuads || r.over() {
+	if findEngine(r.judges, oracle.JudgeName) == nil || cur.Dataset.Len() > r.lim.SmallQuads || r.over() {
 		return "", false
 	}
 	r.calls++
 	r.phCalls++
 	rep := triage.Judge(r.ctx, cur, r.panel(), r.lim.Deadline)
 	v := rep.Verdict(r.accused.Name())
-	if rep.Judge != diff.JudgeName || v == nil || !againstJudge(rep, v.Engine, v.Class) {
+	if rep.Judge != oracle.JudgeName || v == nil || !againstJudge(rep, v.Engine, v.Class) {
 		return "", false
 	}
 	return v.Class, true
@@ -305,7 +305,7 @@ func (r *largeRun) verdict(res *LargeResult) {
 	res.Report = triage.Judge(r.parent, res.Case, r.panel(), r.lim.Deadline)
 	v := res.Report.Verdict(res.Engine)
 	switch {
-	case v != nil && v.Class != "" && againstJudge(res.Report, res.Engine, v.Class) && (res.Report.Judge == diff.JudgeName || res.Report.Judge == diff.TwinName):
+	case v != nil && v.Class != "" && againstJudge(res.Report, res.Engine, v.Class) && (res.Report.Judge == oracle.JudgeName || res.Report.Judge == oracle.TwinName):
 		res.Judge, res.Class = res.Report.Judge, v.Class
 		res.JudgedBy = fmt.Sprintf("%s: %s is wrong (%s)", judgeWords(res.Report), res.Engine, v.Class)
 	case !res.Stats.Flaky && r.keep(r.parent, res.Case):
@@ -319,7 +319,7 @@ func (r *largeRun) verdict(res *LargeResult) {
 }
 
 func judgeWords(rep *triage.Report) string {
-	if rep.Judge == diff.TwinName {
+	if rep.Judge == oracle.TwinName {
 		return rep.JudgedBy
 	}
 	return "judged by the reference"
@@ -383,7 +383,7 @@ func JudgeKeep(judges []oracle.Engine, accused oracle.Engine, class diff.Class, 
 	if findEngine(panel, accused.Name()) == nil {
 		panel = append(panel, accused)
 	}
-	twin := findEngine(judges, diff.TwinName)
+	twin := findEngine(judges, oracle.TwinName)
 	return func(ctx context.Context, c *oracle.Case) bool {
 		if twin != nil && len(quadsOf(c.Dataset)) > PilotQuads {
 			return pilotShows(ctx, c, twin, accused, class, deadline)
@@ -399,7 +399,7 @@ func pilotShows(ctx context.Context, c *oracle.Case, twin, accused oracle.Engine
 	if outs[0].Err != nil {
 		return false
 	}
-	outs[0].Engine = diff.JudgeName
+	outs[0].Engine = oracle.JudgeName
 	return againstJudge(triage.Triage(c, outs), accused.Name(), class)
 }
 

@@ -126,7 +126,7 @@ func TestLargeShrinksToAHandful(t *testing.T) {
 	if res.Triples > 5 || res.Stats.NodesAfter >= res.Stats.NodesBefore {
 		t.Errorf("not reduced to a handful: %d quads, %d of %d nodes", res.Triples, res.Stats.NodesAfter, res.Stats.NodesBefore)
 	}
-	if !res.Stats.Minimal || res.Judge != diff.JudgeName {
+	if !res.Stats.Minimal || res.Judge != oracle.JudgeName {
 		t.Errorf("want a 1-minimal case the reference judges; minimal %v, judge %q (%s), reason %q", res.Stats.Minimal, res.Judge, res.JudgedBy, res.Reason)
 	}
 	if !hasFilter(res.Case.Query, res.Case.Base) {
@@ -164,7 +164,7 @@ func TestLargeRelationViolation(t *testing.T) {
 	}
 	t.Logf("%d quads -> %d, %d nodes -> %d, %d calls, %s; phases %+v; judge %s (%s)\n%s", res.OriginalTriples, res.Triples,
 		res.Stats.NodesBefore, res.Stats.NodesAfter, res.Stats.Calls, res.Stats.Elapsed.Round(time.Millisecond), res.Phases, res.Judge, res.JudgedBy, res.Case.Query)
-	if res.Triples > 5 || !res.Switched || res.Judge != diff.JudgeName || !res.Stats.Minimal || res.Class != diff.ClassMissingRows {
+	if res.Triples > 5 || !res.Switched || res.Judge != oracle.JudgeName || !res.Stats.Minimal || res.Class != diff.ClassMissingRows {
 		t.Errorf("want a handful of quads, 1-minimal, the reference judging missing-rows; got %d quads, switched %v, judge %q, minimal %v, class %s (%s)",
 			res.Triples, res.Switched, res.Judge, res.Stats.Minimal, res.Class, res.Reason)
 	}
@@ -200,7 +200,7 @@ SELECT ?X WHERE {
 	}
 	t.Logf("%d quads -> %d, %d nodes -> %d, %d calls, %s; phases %+v; %s\n%s", res.OriginalTriples, res.Triples,
 		res.Stats.NodesBefore, res.Stats.NodesAfter, res.Stats.Calls, res.Stats.Elapsed.Round(time.Millisecond), res.Phases, res.JudgedBy, res.Case.Query)
-	if res.Triples > 3 || res.Judge != diff.JudgeName || !res.Stats.Minimal {
+	if res.Triples > 3 || res.Judge != oracle.JudgeName || !res.Stats.Minimal {
 		t.Errorf("want at most 3 quads, 1-minimal, judged by the reference; got %d, minimal %v, judge %q (%s)", res.Triples, res.Stats.Minimal, res.Judge, res.Reason)
 	}
 }

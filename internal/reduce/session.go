@@ -21,9 +21,9 @@ type base struct {
 }
 
 func newBase(ctx context.Context, engines []oracle.Engine, lim Limits) (base, error) {
-	b := base{ctx: ctx, engines: engines, lim: lim.withDefaults(), judge: findEngine(engines, diff.JudgeName)}
+	b := base{ctx: ctx, engines: engines, lim: lim.withDefaults(), judge: findEngine(engines, oracle.JudgeName)}
 	if b.judge == nil {
-		return b, fmt.Errorf("reduce: the judge (%s) is not among the engines", diff.JudgeName)
+		return b, fmt.Errorf("reduce: the judge (%s) is not among the engines", oracle.JudgeName)
 	}
 	return b, nil
 }

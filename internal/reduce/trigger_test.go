@@ -257,7 +257,7 @@ func TestCorpusTrigger(t *testing.T) {
 				}
 				groups[cl.Group()] = true
 				start := time.Now()
-				a, err := reduce.Trigger(context.Background(), c.Oracle(), []oracle.Engine{engs[diff.JudgeName], e}, e.Name(), cl,
+				a, err := reduce.Trigger(context.Background(), c.Oracle(), []oracle.Engine{engs[oracle.JudgeName], e}, e.Name(), cl,
 					reduce.Limits{MaxCalls: *corpusCalls, MaxTime: *corpusTime, Deadline: 10 * time.Second})
 				if err != nil {
 					failed++

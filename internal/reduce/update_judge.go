@@ -56,15 +56,15 @@ func (r *UpdateRun) Verdict(name string) *UpdateVerdict {
 	return nil
 }
 
-// JudgeUpdate applies c on the judge (diff.JudgeName, which must be among
+// JudgeUpdate applies c on the judge (oracle.JudgeName, which must be among
 // engines) and on every engine that applies updates (oracle.Updater; the
 // others are noted and left out), and judges each store against the
-// judge's with diff.CompareAs. A request the judge rejects is an error
+// judge's with triage.CompareOptions. A request the judge rejects is an error
 // (bad input, wrapping triage.ErrUpdateRejected).
 func JudgeUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, deadline time.Duration) (*UpdateRun, error) {
-	judge := findEngine(engines, diff.JudgeName)
+	judge := findEngine(engines, oracle.JudgeName)
 	if judge == nil {
-		return nil, fmt.Errorf("reduce: the judge (%s) is not among the engines", diff.JudgeName)
+		return nil, fmt.Errorf("reduce: the judge (%s) is not among the engines", oracle.JudgeName)
 	}
 	want, err := applyOne(ctx, judge, c, deadline)
 	if errors.Is(err, oracle.ErrRejected) {
@@ -113,7 +113,7 @@ func updateVerdict(ctx context.Context, e oracle.Engine, c *oracle.UpdateCase, w
 		}
 		return v
 	}
-	v.Verdict = diff.CompareAs(e.Name(), want, got)
+	v.Verdict = diff.CompareWith(want, got, triage.CompareOptions(e.Name()))
 	switch {
 	case v.Verdict.OK:
 		v.Outcome = triage.Correct
@@ -156,7 +156,7 @@ func (r *UpdateRun) group() {
 	for _, c := range classes {
 		wrong := byClass[c]
 		sort.Strings(wrong)
-		d := triage.Divergence{Signature: triage.Signature{Class: c, Wrong: wrong, Right: right}, Internal: slices.Contains(wrong, diff.TwinName)}
+		d := triage.Divergence{Signature: triage.Signature{Class: c, Wrong: wrong, Right: right}, Internal: slices.Contains(wrong, oracle.TwinName)}
 		r.Divergences = append(r.Divergences, d)
 		r.Kind = worseKind(r.Kind, d.Internal)
 	}

@@ -34,7 +34,7 @@ func Bisect(ctx context.Context, c *oracle.Case, engine string, class diff.Class
 	if err != nil {
 		return nil, err
 	}
-	ref, err := registry.New(diff.JudgeName)
+	ref, err := registry.New(oracle.JudgeName)
 	if err != nil {
 		return nil, err
 	}

@@ -154,7 +154,7 @@ func recorded(c *Case) Expect {
 // does, and words master's verdict against rec, 0.9.33's recorded one.
 func judgeMasterRow(ctx context.Context, c *Case, rec Expect) masterRow {
 	var es []oracle.Engine
-	for _, n := range []string{diff.JudgeName, "rasqal", rasqalMaster} {
+	for _, n := range []string{oracle.JudgeName, "rasqal", rasqalMaster} {
 		e, err := registry.New(n)
 		if err != nil {
 			return masterRow{id: c.ID, note: err.Error()}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/triage"
@@ -59,7 +58,7 @@ func TestReleaseCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, _ := registry.New(diff.JudgeName)
+	ref, _ := registry.New(oracle.JudgeName)
 	es := []oracle.Engine{ref}
 	for _, r := range rels {
 		e, err := registry.New(r.Name)

@@ -33,7 +33,7 @@
 // fingerprint, then case id, so a renamed case loses its record until then).
 //
 // The corpus test (regress_test.go) runs every case through the same
-// runner as `oracle diff` (diff.Judge) on every installed engine and fails
+// runner as `oracle diff` (triage.Judge) on every installed engine and fails
 // when an outcome or a class changed: a fixed engine bug shows up as a
 // change, and the expectation is then re-recorded. Engines that are not
 // installed are skipped with a message, except in CI (CI=true) for the
@@ -94,7 +94,7 @@
 // TestFindings lists them with the query cases.
 //
 // One path for both kinds: a judged case is a judgedRun (run.go: queryRun
-// over diff.Report, updateRun over reduce.UpdateRun), which gives each
+// over triage.Report, updateRun over reduce.UpdateRun), which gives each
 // engine's verdict (expectations) and what is recorded of a wrong engine
 // (wrongOf: basis, title, root cause). Checking (changes), rejudging
 // (rejudgeWith), the flaky rerun (flakyEngines), the expect.tsv rows

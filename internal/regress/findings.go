@@ -140,7 +140,7 @@ func statusOf(c *Case, e Expect, rc rootcause.RootCause, u Upstream, checked boo
 		return "fixed upstream"
 	case strings.HasPrefix(e.Basis, string(results.BasisContested)):
 		return "spec question"
-	case e.Engine == diff.TwinName || c.Meta["status"] == "internal":
+	case e.Engine == oracle.TwinName || c.Meta["status"] == "internal":
 		return "internal"
 	case c.Meta["status"] == "suspect":
 		return "suspect"

@@ -54,7 +54,7 @@ func repoRoot(t testing.TB) string {
 // adapter; missing adapters are skipped with a message, or fail in CI.
 func engines(t *testing.T) []oracle.Engine {
 	t.Helper()
-	names := []string{diff.JudgeName, diff.TwinName}
+	names := []string{oracle.JudgeName, oracle.TwinName}
 	// Virtuoso is not among the default external engines (a server of its
 	// own per run); the corpus runs it when its package is installed.
 	for _, n := range append(registry.External(), "virtuoso") {
@@ -294,7 +294,7 @@ func TestFindings(t *testing.T) {
 	}
 	cases = append(cases, ups...)
 	sort.Slice(cases, func(i, j int) bool { return cases[i].ID < cases[j].ID })
-	ref, err := registry.New(diff.JudgeName)
+	ref, err := registry.New(oracle.JudgeName)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@ func TestNativeReproducers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, err := registry.New(diff.JudgeName)
+	ref, err := registry.New(oracle.JudgeName)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,13 +24,13 @@ func largeReport() *triage.Report {
 	want, got := xColumn("1", "2"), xColumn("1")
 	v := diff.Compare(want, got)
 	const by = "judged by the fast engine; the reference ran out of budget at 50,000,000 steps"
-	return &triage.Report{Case: c, Kind: triage.KindEngineBug, Judge: diff.TwinName, Expected: want, JudgedBy: by,
+	return &triage.Report{Case: c, Kind: triage.KindEngineBug, Judge: oracle.TwinName, Expected: want, JudgedBy: by,
 		Large: &large.Evidence{Why: "the reference ran out of budget at 50,000,000 steps", Judged: true, Agree: 3, NonEmpty: 2,
 			Verdict: "the fast engine agrees with the reference on 3 of 3 samples", Checks: []string{"distinct"},
 			Samples: []large.Sample{{Seed: 1, Quads: 2, Outcome: large.SampleAgree}}},
 		Verdicts: []triage.EngineVerdict{{Engine: "x", Version: "1", Outcome: triage.Wrong, Class: v.Classes[0], Classes: v.Classes,
 			Verdict: v, Answer: got}},
-		Divergences: []triage.Divergence{{Signature: triage.Signature{Class: v.Classes[0], Wrong: []string{"x"}, Right: []string{diff.TwinName}}}}}
+		Divergences: []triage.Divergence{{Signature: triage.Signature{Class: v.Classes[0], Wrong: []string{"x"}, Right: []string{oracle.TwinName}}}}}
 }
 
 // Every rendering of a case the fast engine judged says so: the JSON

@@ -28,7 +28,7 @@ func Questions(r *triage.Report, engines ...oracle.Engine) []Bug {
 	if !contested(r.Expected) {
 		return nil
 	}
-	sig := triage.Signature{Class: diff.ClassUndecided, Right: []string{diff.JudgeName}}
+	sig := triage.Signature{Class: diff.ClassUndecided, Right: []string{oracle.JudgeName}}
 	for _, v := range r.Verdicts {
 		switch {
 		case v.Outcome == triage.Unjudged && v.Verdict != nil && !v.Verdict.OK:

@@ -196,7 +196,7 @@ func updateCommand(engine string, native *oracle.Native, base string) string {
 func updateOthers(run *reduce.UpdateRun, name string) []OtherLine {
 	var out []OtherLine
 	for _, v := range run.Verdicts {
-		if v.Engine == name || v.Engine == diff.JudgeName {
+		if v.Engine == name || v.Engine == oracle.JudgeName {
 			continue
 		}
 		l := OtherLine{EngineRef: EngineRef{Engine: v.Engine, Version: v.Version}, Outcome: v.Outcome, Class: v.Class, Line: string(v.Outcome)}

@@ -25,7 +25,8 @@
 // Update cases (update.go): GenerateUpdate (corpus.GenerateUpdate under an
 // update profile, corpus/profiles/update-*.json; a query profile stands for
 // the built-in "update"), CheckUpdate, RunUpdates: requests of every §3
-// form over a generated store, the stores compared by diff.CompareAs
+// form over a generated store, the stores compared by diff.CompareWith
+// (triage.CompareOptions)
 // (TestUpdateEquivalence; `oracle selfcheck --update` or an update
 // profile; TestProfiles -only update- measures the update profiles).
 //

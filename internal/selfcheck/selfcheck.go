@@ -17,6 +17,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // Config says what to run and where disagreements go.
@@ -202,7 +203,7 @@ func judge(ctx context.Context, cfg Config, t trial) (Outcome, *Failure) {
 	case gerr != nil:
 		return fail(t.oneSided(cfg.Actual.Name(), gerr, cfg.Judge.Name(), want))
 	}
-	v := diff.CompareAs(cfg.Actual.Name(), want, got) // the one predicate triage uses
+	v := diff.CompareWith(want, got, triage.CompareOptions(cfg.Actual.Name())) // the one predicate triage uses
 	switch {
 	case v.OK:
 		return Agree, nil
@@ -305,7 +306,7 @@ func writeFailure(dir string, f *Failure) []string {
 
 // InHouse is the judge's answer as the fast engine is held to it: without
 // the DESCRIBE freedom, since the fast engine implements the reference's own
-// DESCRIBE policy (diff.CompareAs with diff.TwinName does the same).
+// DESCRIBE policy (triage.CompareOptions for oracle.TwinName does the same).
 func InHouse(a *results.Answer) *results.Answer {
 	if a == nil || a.Freedom == nil || !a.Freedom.Describe {
 		return a

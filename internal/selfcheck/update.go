@@ -15,7 +15,7 @@ import (
 // store before it, empty graphs included). A query profile stands for the
 // built-in update profile (corpus.UpdateProfile), so `go test -run
 // TestUpdateEquivalence` covers every form whatever -profile says. The
-// judge's and the engine's stores are compared by diff.CompareAs
+// judge's and the engine's stores are compared by diff.CompareWith (triage.CompareOptions)
 // (compare_store.go), so every outcome the Update text permits is accepted.
 
 // GenerateUpdate returns the update case of one seed.

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -127,7 +127,7 @@ func (s *Server) addCorpusCells(ctx context.Context, d *indexData) error {
 		return err
 	}
 	for _, c := range counts { // oldest first: the last one seen is the latest
-		if c.Engine == diff.JudgeName && c.Suite == store.CorpusRegress {
+		if c.Engine == oracle.JudgeName && c.Suite == store.CorpusRegress {
 			continue // the corpus's expected answers are the judge's own
 		}
 		p := s.rate(c, sizes)
@@ -160,7 +160,7 @@ func (s *Server) addGenerated(ctx context.Context, d *indexData, sws []store.Swe
 	for _, p := range points {
 		sw := byID[p.SweepID]
 		g := sw.Spec.Generated
-		if g == nil || sw.Spec.W3C != nil || sw.Spec.Regress || p.Engine == diff.JudgeName {
+		if g == nil || sw.Spec.W3C != nil || sw.Spec.Regress || p.Engine == oracle.JudgeName {
 			continue
 		}
 		col := "generated: " + profileLabel(g.Profile)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -99,7 +100,7 @@ func (s *Server) addTestRates(ctx context.Context, d *testsData) error {
 		if (d.Filter.SweepID > 0 && c.SweepID != d.Filter.SweepID) || (d.Filter.Engine != "" && c.Engine != d.Filter.Engine) {
 			continue
 		}
-		if c.Engine == diff.JudgeName && c.Suite == store.CorpusRegress {
+		if c.Engine == oracle.JudgeName && c.Suite == store.CorpusRegress {
 			continue // the corpus's expected answers are the judge's own
 		}
 		if !slices.Contains(engines, c.Engine) {

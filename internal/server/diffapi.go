@@ -336,9 +336,9 @@ func (s *Server) engineNames() []string {
 
 func role(name string) string {
 	switch name {
-	case diff.JudgeName:
+	case oracle.JudgeName:
 		return "judge"
-	case diff.TwinName:
+	case oracle.TwinName:
 		return "twin"
 	}
 	return "external"

@@ -25,7 +25,7 @@
 // field?, line?, column?, request_id}; diffapi.go POST /v1/diff, one path
 // for a query and an update request (checkText, catalogueCase, admit,
 // failed; diffapi_update.go holds only what an update differs in: its
-// checks, diff.RunUpdate, its JSON answer);
+// checks, triage.RunUpdate, its JSON answer);
 // sweepspec.go the limits of a sweep spec (seeds below 2^53); reports.go and sweeps.go the read/write endpoints over the
 // store (sweeps_cancel.go: POST /v1/sweeps/{id}/cancel; sweep_cases.go:
 // GET /v1/sweeps/{id}/cases, each case's data size, the judge that

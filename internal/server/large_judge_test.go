@@ -74,7 +74,7 @@ func TestLargeCaseGetsAVerdict(t *testing.T) {
 	if load, run := serverDur(r.Header.Get("Server-Timing"), "load"), serverDur(r.Header.Get("Server-Timing"), "run"); load+run > DefaultLimits().Deadline*11/10 {
 		t.Errorf("loading (%v) and the run (%v) took more than the service's default deadline %v", load, run, DefaultLimits().Deadline)
 	}
-	if rep.Judge != diff.TwinName || !strings.HasPrefix(rep.JudgedBy, "judged by the fast engine; the reference ran out of ") {
+	if rep.Judge != oracle.TwinName || !strings.HasPrefix(rep.JudgedBy, "judged by the fast engine; the reference ran out of ") {
 		t.Fatalf("judge %q, judged_by %q (reason %q), want the fast engine judging and saying why", rep.Judge, rep.JudgedBy, rep.Reason)
 	}
 	if rep.LargeJudge == nil || rep.LargeJudge.Agree == 0 || len(rep.LargeJudge.Checks) == 0 {
@@ -207,7 +207,7 @@ func TestInHouseLargeVerdictsArray(t *testing.T) {
 	r := do(t, "POST", ts.URL+"/v1/diff", "application/json", body)
 	var rep report.JSONReport
 	r.json(t, &rep)
-	if r.Status != 200 || rep.Judge != diff.TwinName {
+	if r.Status != 200 || rep.Judge != oracle.TwinName {
 		t.Fatalf("status %d judge %q (%s), want the fast engine judging: %.300s", r.Status, rep.Judge, rep.Reason, r.Body)
 	}
 	if !regexp.MustCompile(`"verdicts": \[\]`).Match(r.Body) {

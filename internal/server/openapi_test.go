@@ -56,7 +56,7 @@ func TestOpenAPICoversRoutes(t *testing.T) {
 }
 
 // TestOpenAPIOutcomes: the Outcome enum of api/openapi.yaml is exactly the
-// diff.Outcome constants declared in internal/diff (read from the source,
+// triage.Outcome constants declared in internal/triage (read from the source,
 // so a new outcome cannot be answered without being described).
 func TestOpenAPIOutcomes(t *testing.T) {
 	doc, err := os.ReadFile("../../api/openapi.yaml")
@@ -71,18 +71,18 @@ func TestOpenAPIOutcomes(t *testing.T) {
 	for _, v := range strings.Split(string(m[1]), ",") {
 		documented[strings.TrimSpace(v)] = true
 	}
-	declared := outcomeConstants(t, "../diff")
+	declared := outcomeConstants(t, "../triage")
 	if len(declared) < 8 {
-		t.Fatalf("%d Outcome constants found in internal/diff: the parse is broken", len(declared))
+		t.Fatalf("%d Outcome constants found in internal/triage: the parse is broken", len(declared))
 	}
 	for v := range declared {
 		if !documented[v] {
-			t.Errorf("outcome %q is declared in internal/diff but not in the Outcome enum", v)
+			t.Errorf("outcome %q is declared in internal/triage but not in the Outcome enum", v)
 		}
 	}
 	for v := range documented {
 		if !declared[v] {
-			t.Errorf("outcome %q is in the Outcome enum but no internal/diff constant has it", v)
+			t.Errorf("outcome %q is in the Outcome enum but no internal/triage constant has it", v)
 		}
 	}
 	for _, ref := range []string{"DiffReport", "UpdateReport"} {

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -213,7 +213,7 @@ func newTrend(points []store.TrendPoint, solo map[int64]string) *chart {
 	var sweeps []int64
 	values := map[string]map[int64]float64{}
 	for _, p := range points {
-		if p.Engine == diff.JudgeName { // the judge cannot diverge from itself
+		if p.Engine == oracle.JudgeName { // the judge cannot diverge from itself
 			continue
 		}
 		if len(sweeps) == 0 || sweeps[len(sweeps)-1] != p.SweepID {

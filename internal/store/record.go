@@ -15,10 +15,10 @@ import (
 // kept as the JSON it was given (Witness.Body), returned as Report.Bug.
 type Record struct {
 	ID        string // the write-up's id: ReportByBugID finds the finding by it
-	Signature string // diff.Signature.String(); filing needs one
+	Signature string // triage.Signature.String(); filing needs one
 	Engine    string // the divergence's own engine: FileReport returns its finding
 	Class     string // diff.Class
-	Kind      string // diff.Kind
+	Kind      string // triage.Kind
 	Status    string // the filing's own status: open, internal, suspect, spec-question
 	Feature   string // the construct it shows in ("" when none)
 	// Reproducer is the reduced case: a finding's fingerprint is taken

@@ -27,11 +27,11 @@ type Report struct {
 	ID          int64     `json:"id"`          // store id, > 0
 	Key         string    `json:"key"`         // the identity: IdentityOf(...).Key()
 	Fingerprint string    `json:"fingerprint"` // reduce.Fingerprint of the reduced case: its root cause
-	Signature   string    `json:"signature"`   // the latest filing's diff.Signature (an annotation)
+	Signature   string    `json:"signature"`   // the latest filing's triage.Signature (an annotation)
 	Engine      string    `json:"engine"`      // the engine that diverges
 	Version     string    `json:"version"`     // its version when last seen
 	Class       string    `json:"class"`       // diff.Class
-	Kind        string    `json:"kind"`        // diff.Kind
+	Kind        string    `json:"kind"`        // triage.Kind
 	Status      string    `json:"status"`      // one of Statuses
 	Triage      Triage    `json:"triage"`      // what the latest status change said
 	Feature     string    `json:"feature"`     // the construct the title names ("" when none)
@@ -184,7 +184,7 @@ type Sweep struct {
 	Failed   int        `json:"failed"`          // done cases whose judge errored or timed out
 	// Unjudged counts done cases the judge answered but where not every
 	// engine could be judged (a timeout, an unavailable engine, an
-	// undecided comparison: diff.KindUnjudged); never counted as correct.
+	// undecided comparison: triage.KindUnjudged); never counted as correct.
 	Unjudged int `json:"unjudged"`
 	// Flagged counts the divergences (engine, class) whose reduction
 	// against the judge alone did not keep them: flagged, not filed.
@@ -208,7 +208,7 @@ type Result struct {
 	Case      string  `json:"case"`
 	Engine    string  `json:"engine"`
 	Version   string  `json:"version"`
-	Outcome   string  `json:"outcome"`           // diff.Outcome; "judge" for the reference's own row
+	Outcome   string  `json:"outcome"`           // triage.Outcome; "judge" for the reference's own row
 	Class     string  `json:"class,omitempty"`   // diff.Class of a wrong/error outcome
 	ElapsedMS float64 `json:"elapsed_ms"`        //
 	Error     string  `json:"error,omitempty"`   // the engine's error text
@@ -227,8 +227,8 @@ type CaseRecord struct {
 	Failed   bool // the judge failed (unjudged case)
 	Results  []Result
 	Reports  []int64 // report ids (from FileReport) this case showed
-	// Unjudged is why the case was only partly judged (diff.Report.Reason
-	// of a diff.KindUnjudged report whose judge answered); "" otherwise.
+	// Unjudged is why the case was only partly judged (triage.Report.Reason
+	// of a triage.KindUnjudged report whose judge answered); "" otherwise.
 	Unjudged string
 	// Flagged are the divergences of this case that did not survive
 	// reduction against the judge alone: flagged, never filed.

@@ -15,7 +15,7 @@
 // cases, so the next batch is queued only once the workers took the last:
 // a sweep of a million seeds holds about one batch of queued jobs, never
 // lists its corpus at once, and stops feeding as soon as it is not
-// running. A case job (run.go) runs diff.Judge on the engines and reduces
+// running. A case job (run.go) runs triage.Judge on the engines and reduces
 // every divergence per engine: each engine on its wrong side is reduced
 // against the judge alone (reduce.Engine, for that engine and class) under
 // the spec's bounds (calls and seconds), skipping an engine already wrong
@@ -24,7 +24,7 @@
 // is filed (store.FileReport, deduplicated by identity); an engine whose
 // divergence did not survive is flagged, not filed
 // (store.CaseRecord.Flagged, counted in Sweep.Flagged). A case the judge
-// answered but could not judge for every engine (diff.KindUnjudged: a
+// answered but could not judge for every engine (triage.KindUnjudged: a
 // timeout, an unavailable engine) is recorded as unjudged (Sweep.Unjudged),
 // never as correct. SweepSpec.ReduceCalls < 0 files every divergence
 // unreduced. The job writes the per-engine results with store.RecordCase.
@@ -99,7 +99,7 @@
 // every test of the query suites, the SPARQL 1.1 Update suite and the
 // SPARQL 1.2 suite (W3CPaths: what `oracle w3c` runs, and the corpora the
 // dashboard rates over their sizes). A query evaluation or result-format
-// test is judged (diff.Judge; divergences reduced and filed) and each
+// test is judged (triage.Judge; divergences reduced and filed) and each
 // answer is then held against the test's expectation by w3c.Run; a syntax
 // or update test runs through each engine with w3c.Run itself (no
 // finding is filed). Either way a test's status is W3CStatus of the

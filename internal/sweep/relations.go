@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/report"
@@ -121,9 +120,9 @@ func relationRow(ch large.Check) store.RelationCheck {
 // judged and some relation held or was violated, else none.
 func judgedBy(rep *triage.Report, rows []store.RelationCheck) string {
 	switch rep.Judge {
-	case diff.JudgeName:
+	case oracle.JudgeName:
 		return store.JudgeReference
-	case diff.TwinName:
+	case oracle.TwinName:
 		return store.JudgeFast
 	}
 	for _, r := range rows {
@@ -146,11 +145,11 @@ func knownOf(c *oracle.Case, e oracle.Engine, rep *triage.Report) (oracle.Engine
 	}
 	k := known{Engine: e, query: q.String()}
 	switch {
-	case e.Name() == diff.JudgeName && rep.Judge != diff.JudgeName:
+	case e.Name() == oracle.JudgeName && rep.Judge != oracle.JudgeName:
 		return nil, "the reference did not judge: " + orText(rep.Reason, "no answer")
 	case e.Name() == rep.Judge && rep.Expected != nil:
 		a := *rep.Expected
-		if rep.Judge == diff.TwinName {
+		if rep.Judge == oracle.TwinName {
 			a.Freedom = nil
 			if rep.Large != nil {
 				k.took = rep.Large.EngineElapsed
@@ -252,7 +251,7 @@ func judgedNote(rep *triage.Report, engine string) string {
 		return ""
 	}
 	who := "the reference"
-	if rep.Judge == diff.TwinName {
+	if rep.Judge == oracle.TwinName {
 		who = "the fast engine (large-case judge)"
 	}
 	if engine == rep.Judge {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
@@ -114,7 +113,7 @@ func engineOf(run []oracle.Engine, name string) oracle.Engine {
 // reference and the fast engine.
 func judgesOf(run []oracle.Engine) []oracle.Engine {
 	var out []oracle.Engine
-	for _, n := range []string{diff.JudgeName, diff.TwinName} {
+	for _, n := range []string{oracle.JudgeName, oracle.TwinName} {
 		if e := engineOf(run, n); e != nil {
 			out = append(out, e)
 		}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reduce"
@@ -70,7 +69,7 @@ func (r *Runner) judgeCase(ctx context.Context, s store.Sweep, key string) (stor
 	}
 	if err != nil {
 		rec.Failed = true
-		rec.Results = []store.Result{{Engine: diff.JudgeName, Outcome: "error", Error: err.Error()}}
+		rec.Results = []store.Result{{Engine: oracle.JudgeName, Outcome: "error", Error: err.Error()}}
 		return rec, nil
 	}
 	judge := &timed{Engine: engines[0]}
@@ -270,7 +269,7 @@ func orDefault(v, def int) int {
 // answered, else its error's outcome) and each verdict.
 func resultRows(rep *triage.Report, judge *timed, features map[string]string) []store.Result {
 	jr := store.Result{Engine: judge.Name(), Version: judge.Version(), Outcome: "judge", ElapsedMS: ms(judge.elapsed())}
-	if rep.Judge == diff.TwinName { // the large-case judge: the reference ran out, the fast engine judged
+	if rep.Judge == oracle.TwinName { // the large-case judge: the reference ran out, the fast engine judged
 		jr.Outcome, jr.Error = "unjudged", rep.JudgedBy
 	}
 	if rep.Judge == "" {
@@ -280,8 +279,8 @@ func resultRows(rep *triage.Report, judge *timed, features map[string]string) []
 		}
 	}
 	out := []store.Result{jr}
-	if rep.Judge == diff.TwinName && rep.Large != nil {
-		out = append(out, store.Result{Engine: diff.TwinName, Version: rep.Large.EngineVersion, Outcome: "judge",
+	if rep.Judge == oracle.TwinName && rep.Large != nil {
+		out = append(out, store.Result{Engine: oracle.TwinName, Version: rep.Large.EngineVersion, Outcome: "judge",
 			ElapsedMS: ms(rep.Large.EngineElapsed)})
 	}
 	for _, v := range rep.Verdicts {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/corpus"
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
@@ -22,7 +21,7 @@ import (
 // runs through every engine of the spec that applies updates
 // (oracle.AsUpdater; the others are left out with a note) with the
 // reference as judge (reduce.JudgeUpdate: each store compared with
-// diff.CompareAs, so every outcome the Update text permits is accepted),
+// diff.CompareWith, so every outcome the Update text permits is accepted),
 // and is recorded as a query case is: one row per engine with its outcome
 // and class, the divergences filed (store.FileReport) unreduced when the
 // spec says reduce_calls -1, else reduced per engine (reduce.UpdateEngine)
@@ -59,7 +58,7 @@ func (r *Runner) judgeUpdateCase(ctx context.Context, s store.Sweep, c *oracle.U
 	}
 	if err != nil { // the judge rejected the request: a generator bug, recorded as failed
 		rec.Failed = true
-		rec.Results = []store.Result{{Engine: diff.JudgeName, Outcome: "error", Error: err.Error()}}
+		rec.Results = []store.Result{{Engine: oracle.JudgeName, Outcome: "error", Error: err.Error()}}
 		return rec, nil
 	}
 	features := map[string]string{}

@@ -48,7 +48,7 @@
 //
 // Updates (update_run.go): RunUpdate runs one request on every engine that
 // is an oracle.Updater, for `oracle diff -u` and POST /v1/diff, each store
-// compared with the judge's (diff.CompareAs), a failure judged by whether
+// compared with the judge's (CompareOptions), a failure judged by whether
 // the text permits the request to fail (UpdateErrorOutcome).
 //
 // # Changing it

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
@@ -90,7 +89,7 @@ func label(r *triage.Report, v *triage.EngineVerdict) string {
 func stripped(outs []oracle.Outcome) []oracle.Outcome {
 	out := append([]oracle.Outcome(nil), outs...)
 	for i, o := range out {
-		if o.Engine != diff.JudgeName || o.Answer == nil || o.Answer.Freedom == nil {
+		if o.Engine != oracle.JudgeName || o.Answer == nil || o.Answer.Freedom == nil {
 			continue
 		}
 		a, f := *o.Answer, *o.Answer.Freedom

@@ -129,7 +129,7 @@ func triage(c *oracle.Case, outcomes []oracle.Outcome, suspect bool) *Report {
 		}
 		return unjudged(r, others, why)
 	}
-	return judged(r, diff.JudgeName, ref.Answer, others, suspect)
+	return judged(r, oracle.JudgeName, ref.Answer, others, suspect)
 }
 
 // judged fills r with every other engine judged against judge's answer
@@ -152,7 +152,7 @@ func splitJudge(outcomes []oracle.Outcome) (*oracle.Outcome, []oracle.Outcome) {
 	var ref *oracle.Outcome
 	var others []oracle.Outcome
 	for i := range outcomes {
-		if outcomes[i].Engine == diff.JudgeName && ref == nil {
+		if outcomes[i].Engine == oracle.JudgeName && ref == nil {
 			ref = &outcomes[i]
 			continue
 		}
@@ -205,7 +205,7 @@ func judgeOne(expected *results.Answer, o oracle.Outcome) EngineVerdict {
 }
 
 func judgeAnswer(ev *EngineVerdict, expected *results.Answer) {
-	v := diff.CompareAs(ev.Engine, expected, ev.Answer)
+	v := compareAnswer(ev.Engine, expected, ev.Answer)
 	ev.Verdict = v
 	switch {
 	case v.OK:
@@ -243,7 +243,7 @@ func errorOutcome(err error) (Outcome, diff.Class) {
 // the externals unjudged when the oracle itself is suspect.
 func kindOf(r *Report, suspect bool) Kind {
 	noteExtended(r)
-	if tw := r.Verdict(diff.TwinName); tw != nil && tw.Outcome == Wrong {
+	if tw := r.Verdict(oracle.TwinName); tw != nil && tw.Outcome == Wrong {
 		r.Notes = append(r.Notes, "INTERNAL BUG: the reference and the fast engine disagree ("+string(tw.Class)+")")
 		return KindInternalBug
 	}
@@ -294,7 +294,7 @@ func notJudged(vs []EngineVerdict) []string {
 	return out
 }
 
-func isExternal(name string) bool { return name != diff.JudgeName && name != diff.TwinName }
+func isExternal(name string) bool { return name != oracle.JudgeName && name != oracle.TwinName }
 
 // isDivergent: the outcomes that are an engine's bug, filed in a report.
 // Unsupported and timeout are limits, recorded but not filed.
@@ -309,7 +309,7 @@ func isDivergent(o Outcome) bool {
 // oracleSuspect: the twin is correct, at least two externals answered, all
 // of them wrong with the same class and with answers that agree.
 func oracleSuspect(r *Report) bool {
-	tw := r.Verdict(diff.TwinName)
+	tw := r.Verdict(oracle.TwinName)
 	if tw == nil || tw.Outcome != Correct {
 		return false
 	}

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/registry"
@@ -33,8 +32,8 @@ func TestNestedExistsEndsAtTheDeadline(t *testing.T) {
 		t.Skip("runs every installed engine")
 	}
 	engines := []oracle.Engine{}
-	for _, n := range append([]string{diff.JudgeName, diff.TwinName}, registry.External()...) {
-		if n != diff.JudgeName && n != diff.TwinName && !registry.Installed(n) {
+	for _, n := range append([]string{oracle.JudgeName, oracle.TwinName}, registry.External()...) {
+		if n != oracle.JudgeName && n != oracle.TwinName && !registry.Installed(n) {
 			continue
 		}
 		e, err := registry.New(n)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
@@ -26,7 +25,7 @@ func TestExtensionFailureUnsupported(t *testing.T) {
 		{`ASK { BIND(STRLEN("1") AS ?b) }`, Errored},
 	} {
 		r := Triage(&oracle.Case{Query: c.query}, []oracle.Outcome{
-			{Engine: diff.JudgeName, Answer: ans}, {Engine: "x", Err: fail}})
+			{Engine: oracle.JudgeName, Answer: ans}, {Engine: "x", Err: fail}})
 		if v := r.Verdict("x"); v == nil || v.Outcome != c.want {
 			t.Errorf("%s: %+v, want %s", c.query, v, c.want)
 		}

@@ -22,7 +22,7 @@ func judgeLarge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, de
 	share, left := opt.Share(ctx, deadline)
 	var pair, ext []oracle.Engine
 	for _, e := range engines {
-		if e.Name() == diff.JudgeName || e.Name() == diff.TwinName {
+		if e.Name() == oracle.JudgeName || e.Name() == oracle.TwinName {
 			pair = append(pair, e)
 		} else {
 			ext = append(ext, e)
@@ -76,12 +76,12 @@ func finishLarge(ctx context.Context, lr *large.Run, outs []oracle.Outcome, r *R
 	}
 	var others []oracle.Outcome
 	for _, o := range outs {
-		if o.Engine != diff.JudgeName && o.Engine != diff.TwinName {
+		if o.Engine != oracle.JudgeName && o.Engine != oracle.TwinName {
 			others = append(others, o)
 		}
 	}
 	jr := &Report{Case: r.Case}
-	judged(jr, diff.TwinName, lr.Expected(), others, suspect)
+	judged(jr, oracle.TwinName, lr.Expected(), others, suspect)
 	if suspect && largeSuspect(jr) {
 		jr.Kind = KindOracleSuspect
 		jr.Divergences = divergences(jr)

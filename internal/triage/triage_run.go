@@ -95,7 +95,7 @@ func notRun(c *oracle.Case, engines []oracle.Engine, why string) *Report {
 	r := &Report{Case: c, Kind: KindUnjudged, Reason: why, JudgeErr: errors.New(why)}
 	r.Notes = append(r.Notes, "UNJUDGED: "+why+"; no engine was run")
 	for _, e := range engines { // no Version(): asking it may start a process
-		if e.Name() != diff.JudgeName {
+		if e.Name() != oracle.JudgeName {
 			r.Verdicts = append(r.Verdicts, EngineVerdict{Engine: e.Name(), Outcome: Unjudged})
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
@@ -119,7 +118,7 @@ func TestUnresolvedFromRunsNothing(t *testing.T) {
 	ds := rdf.NewDataset()
 	ds.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/p"), O: rdf.IRI("http://e/o")})
 	fast := registry.Engine(engine.Options{})
-	ref := &counting{Engine: registry.Reference(reference.Options{}), name: diff.JudgeName}
+	ref := &counting{Engine: registry.Reference(reference.Options{}), name: oracle.JudgeName}
 	x := &counting{Engine: fast, name: "x"}
 	for _, q := range []string{
 		"SELECT * FROM <http://e/missing> { ?s ?p ?o }",

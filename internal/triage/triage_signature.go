@@ -3,6 +3,7 @@ package triage
 import (
 	"fmt"
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/oracle"
 	"sort"
 	"strings"
 )
@@ -92,7 +93,7 @@ func divergences(r *Report) []Divergence {
 		sort.Strings(wrong)
 		out = append(out, Divergence{
 			Signature: Signature{Class: c, Wrong: wrong, Right: right},
-			Internal:  contains(wrong, diff.TwinName),
+			Internal:  contains(wrong, oracle.TwinName),
 			Suspect:   r.Kind == KindOracleSuspect,
 		})
 	}

@@ -44,7 +44,7 @@ var ErrUpdateRejected = errors.New("the request is not SPARQL 1.1 Update")
 // RunUpdate applies the request on every engine that applies updates
 // (oracle.Updater; the others are left out with a note), each under
 // deadline, and judges each store against the judge's (engines[0]) with
-// CompareAs. Kind is all-correct, engine-bug, internal-bug (the twin
+// CompareOptions. Kind is all-correct, engine-bug, internal-bug (the twin
 // disagrees) or unjudged (the judge gave no answer, or an engine could not
 // be judged).
 func RunUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, deadline time.Duration) (*UpdateReport, error) {
@@ -124,7 +124,7 @@ func engineVerdict(name string, want, got *results.Answer, err error) UpdateVerd
 		return v
 	}
 	storeCounts(&v, got.Store)
-	cv := diff.CompareAs(name, want, got)
+	cv := compareAnswer(name, want, got)
 	v.Classes, v.Summary, v.Note = cv.Classes, cv.Summary, cv.Note
 	for _, l := range cv.Diff {
 		v.Diff = append(v.Diff, l.String())
@@ -150,7 +150,7 @@ func worse(k Kind, engine, outcome string) Kind {
 	switch {
 	case k == KindInternalBug:
 		return k
-	case FilesUpdate(Outcome(outcome)) && engine == diff.TwinName:
+	case FilesUpdate(Outcome(outcome)) && engine == oracle.TwinName:
 		return KindInternalBug
 	case FilesUpdate(Outcome(outcome)):
 		return KindEngineBug
