@@ -73,8 +73,9 @@
 // the oracle's own kills, its log's tail, WaitReady, FreePort), Share
 // (share.go: a case run under the server's share of the memory budget,
 // ReserveShare at start), RetryKilled and KilledOutside (killed.go),
-// OnServer (server.go: the one path of a query and an update on a server
-// started on demand), Settle (abandon.go) and Rewarm (warm.go).
+// OnServer and StartBounded (server.go: the one path of a query and an
+// update on a server started on demand, and that server's start),
+// FreeIdleServer (budget.go), Settle (abandon.go) and Rewarm (warm.go).
 //
 // descriptor.go describes the servers this package starts: oxigraph-server
 // in the Oxigraph family, Fuseki in Jena's; their rules live with those
