@@ -16,6 +16,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // selfish is the fast engine answering every case's own query rightly and
@@ -174,4 +175,45 @@ func TestRealisticDeadline(t *testing.T) {
 		got := normalize(store.SweepSpec{Generated: tc.gen, Regress: tc.gen == nil, DeadlineMS: tc.set})
 		require.Equal(t, tc.want, got.DeadlineMS, "%+v", tc.gen)
 	}
+}
+
+// asked records the queries an engine is asked.
+type asked struct {
+	oracle.Engine
+	mu      sync.Mutex
+	queries []string
+}
+
+func (a *asked) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	a.mu.Lock()
+	a.queries = append(a.queries, c.Query)
+	a.mu.Unlock()
+	return a.Engine.Eval(ctx, c)
+}
+
+// TestRelationsReuseTheJudgesAnswer: the relations take an engine's
+// answer to the case's query from the judge's report and never ask the
+// engine that query again, while its rewrites run and hold.
+func TestRelationsReuseTheJudgesAnswer(t *testing.T) {
+	g := realisticKG(t, 26, 27)
+	c, err := newCorpora("").resolve("gen/" + g.Profile + "/26")
+	require.NoError(t, err)
+	e, err := registry.New("engine")
+	require.NoError(t, err)
+	spy := &asked{Engine: e}
+	o := oracle.Run(context.Background(), c, []oracle.Engine{e}, time.Minute)[0]
+	require.NoError(t, o.Err)
+	rep := &triage.Report{Case: c, Verdicts: []triage.EngineVerdict{{Engine: "engine", Answer: o.Answer, Elapsed: o.Elapsed}}}
+	rr := runRelations(context.Background(), c, []oracle.Engine{spy}, rep, time.Minute)
+	q, err := c.Tree()
+	require.NoError(t, err)
+	require.NotEmpty(t, spy.queries, "the rewrites ran")
+	require.NotContains(t, spy.queries, q.String(), "the case's query is not asked again")
+	held := 0
+	for _, r := range rr.rows {
+		if r.Outcome == store.RelationHeld {
+			held++
+		}
+	}
+	require.Positive(t, held, "%+v", rr.rows)
 }
