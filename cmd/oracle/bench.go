@@ -24,10 +24,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
-func init() {
-	commands["bench"] = command{runBench, "time the engine against the engines whose descriptors can be benchmarked, on the BSBM-like mix"}
-}
-
 // benchConfig is the parsed command line of `oracle bench`.
 type benchConfig struct {
 	sizes   []int

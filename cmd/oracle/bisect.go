@@ -16,10 +16,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/regress"
 )
 
-func init() {
-	commands["bisect"] = command{runBisect, "run one case over an engine's installed releases and say in which it reproduces"}
-}
-
 // runBisect implements
 //
 //	oracle bisect -q query.rq [-d data | --dataset catalogue.json] --engine NAME
@@ -40,7 +36,6 @@ func runBisect(args []string) int {
 	f.register(fs)
 	engine := fs.String("engine", "", "the engine whose installed releases to run (required): "+strings.Join(registry.External(), ", "))
 	class := fs.String("class", "", "count a release as reproducing only with this divergence `CLASS`")
-	fs.Func("config", "engine registry config `FILE` (see deploy/engines.example.json)", registry.UseConfigFile)
 	fs.Usage = usageOf(fs, "oracle bisect -q query.rq [-d data | --dataset catalogue.json] --engine NAME [--class CLASS] [--format text|json]")
 	f.format = "text"
 	if code, ok := parseFlags(fs, args); !ok {

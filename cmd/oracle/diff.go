@@ -21,10 +21,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
-func init() {
-	commands["diff"] = command{runDiff, "run one query over one dataset on several engines and judge them by the reference"}
-}
-
 // Exit statuses of diff (reduce and serve share 0, 1 and 3). README.md,
 // "Using it", documents them.
 const (
@@ -73,7 +69,6 @@ func (f *caseFlags) register(fs *flag.FlagSet) {
 // flags or arguments.
 func runDiff(args []string) int {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
-	fs.Func("config", "engine registry config `FILE` (see deploy/engines.example.json)", registry.UseConfigFile)
 	fs.Func("memory-budget", "memory `SIZE` all engine processes share (\"12GiB\", \"60%\" of the machine; default $"+registry.MemoryBudgetEnv+", else 60%)", registry.UseMemoryBudget)
 	var cf caseFlags
 	cf.register(fs)

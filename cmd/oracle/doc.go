@@ -1,6 +1,7 @@
 // Command oracle is the one binary of sparql-oracle: a differential-testing
 // oracle for SPARQL 1.1 engines. Each subcommand lives in its own file as a
-// run<Name>(args []string) int function; main only dispatches.
+// run<Name>(args []string) int function, listed with its summary in the
+// one table of commands.go; main only dispatches.
 //
 // Conventions every command follows (help_test.go and cli_test.go with
 // testdata/cli hold them): -h, -help and --help print the usage on stdout
@@ -10,8 +11,9 @@
 // flag, command or argument) exits 2, bad input (a file, a name, a store
 // that is not there or does not parse) 1; every message starts with
 // "oracle COMMAND:" (usageFail, cmdFail); the commands that run engines
-// take --home DIR (addHome); anything longer than a second shows its
-// progress on stderr (progress.go). `oracle diff` takes a query (-q,
+// take --home DIR (addHome) and those that build engines from the
+// registry --config FILE (addConfig, flags.go); anything longer than a
+// second shows its progress on stderr (progress.go). `oracle diff` takes a query (-q,
 // diff.go) or an update request (-u, diff_update.go) through one loading
 // of the data (caseFlags.loadCase) and one exit rule (kindExit). Shared
 // pieces, used rather than written again: interrupted (the Ctrl-C
@@ -20,8 +22,9 @@
 // runBinaryIn (the test binary as oracle), runSub, requireInstalled.
 //
 // How to change it: a new command is a file with its run<Name> function,
-// added to the commands map in that file's init, and its synopsis in
-// usage.go; help_test.go and cli_test.go (testdata/cli) then hold it to the
+// a line in the commands table (commands.go), and its synopsis in
+// usage.go; a flag two commands share is defined once in flags.go.
+// help_test.go and cli_test.go (testdata/cli) then hold it to the
 // conventions above. Logic belongs in the internal package the command
 // wires, not here (docs/architecture.md, "Packages and what each may
 // import").

@@ -15,10 +15,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/registry"
 )
 
-func init() {
-	commands["engines"] = command{runEngines, "list every engine: version, whether it runs here, where from; `engines install NAME...` installs them"}
-}
-
 // runEngines implements
 //
 //	oracle engines [--format table|json] [--config FILE] [--timeout D] [--home DIR]

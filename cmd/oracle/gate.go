@@ -21,10 +21,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/w3c"
 )
 
-func init() {
-	commands["gate"] = command{runGate, "CI gate: an engine on the W3C suite and the regression corpus; exit 1 when a test went from passed to failed"}
-}
-
 const gateSynopsis = `oracle gate --engine NAME [--config FILE] [--baseline FILE] [--junit FILE]
             [--summary FILE] [--write-baseline FILE] [--store DSN] [--root DIR] [--corpus DIR]
             [--no-w3c] [--no-regress] [--run REGEXP] [--lacks F1,F2] [--timeout D] [--workers N]

@@ -10,10 +10,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/corpus"
 )
 
-func init() {
-	commands["gen"] = command{runGen, "print generated cases (query, then data as N-Quads)"}
-}
-
 // runGen implements
 //
 //	oracle gen [--seed S] [--count N] [--profile NAME|FILE.json]
@@ -28,13 +24,13 @@ func runGen(args []string) int { return genMain(args, os.Stdout, os.Stderr) }
 func genMain(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	seed := fs.Int64("seed", 1, "seed of the first case; case i uses seed+i")
+	var g genFlags
+	g.register(fs)
 	count := fs.Int("count", 1, "number of cases")
-	profile := fs.String("profile", "default", "generator profile: default, nondet, large, or a JSON `file`")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	p, err := corpus.ProfileByName(*profile)
+	p, err := corpus.ProfileByName(g.profile)
 	if err != nil {
 		fmt.Fprintln(stderr, "oracle gen:", err)
 		return 1 // bad input: a profile that is not there or does not load
@@ -43,10 +39,10 @@ func genMain(args []string, stdout, stderr io.Writer) int {
 	defer w.Flush()
 	for i := 0; i < *count; i++ {
 		if p.IsUpdate() {
-			printUpdateCase(w, corpus.GenerateUpdate(*seed+int64(i), p))
+			printUpdateCase(w, corpus.GenerateUpdate(g.seed+int64(i), p))
 			continue
 		}
-		c := corpus.Generate(*seed+int64(i), p)
+		c := corpus.Generate(g.seed+int64(i), p)
 		fmt.Fprintf(w, "#### case %s\n### query\n%s### data\n%s", c.Name(), c.Query, c.NQuads())
 	}
 	return 0

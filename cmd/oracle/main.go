@@ -15,9 +15,6 @@ type command struct {
 	summary string
 }
 
-// commands maps a subcommand name to its implementation; files add to it in init.
-var commands = map[string]command{}
-
 // exitUsageError is the status of a usage error on every command.
 const exitUsageError = 2
 
@@ -109,6 +106,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 		fs.Usage = usageOf(fs, syn)
 	}
 	addHome(fs)
+	addConfig(fs)
 	if wantsHelp(args) {
 		fs.SetOutput(os.Stdout)
 		fs.Parse(permute(fs, args))

@@ -10,10 +10,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/algebra"
 )
 
-func init() {
-	commands["parse"] = command{runParse, "print a query's SPARQL algebra in SSE"}
-}
-
 // runParse implements
 //
 //	oracle parse [-base IRI] FILE.rq

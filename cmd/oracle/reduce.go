@@ -12,14 +12,9 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
-	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
-
-func init() {
-	commands["reduce"] = command{runReduce, "shrink each engine's divergence, against the judge alone, to a verified 1-minimal case"}
-}
 
 // runReduce implements
 //
@@ -38,7 +33,6 @@ func init() {
 // nothing survived, 1 on a usage or input error.
 func runReduce(args []string) int {
 	fs := flag.NewFlagSet("reduce", flag.ContinueOnError)
-	fs.Func("config", "engine registry config `FILE` (see deploy/engines.example.json)", registry.UseConfigFile)
 	var cf caseFlags
 	cf.register(fs)
 	sigText := fs.String("signature", "", "the divergence to reduce (default: the first one found)")

@@ -13,10 +13,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/selfcheck"
 )
 
-func init() {
-	commands["selfcheck"] = command{runSelfcheck, "run generated cases through the reference and an engine, compare"}
-}
-
 // runSelfcheck implements
 //
 //	oracle selfcheck [--cases N] [--seed S] [--profile P] [--judge NAME]
@@ -37,9 +33,9 @@ func runSelfcheck(args []string) int { return selfcheckMain(args, os.Stdout, os.
 func selfcheckMain(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("selfcheck", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	var g genFlags
+	g.register(fs)
 	cases := fs.Int("cases", 1000, "number of generated cases")
-	seed := fs.Int64("seed", 1, "seed of the first case; case i uses seed+i")
-	profile := fs.String("profile", "default", "generator profile: default, nondet, large, or a JSON `file`")
 	judge := fs.String("judge", "reference", "the judging engine: "+strings.Join(registry.Names(), ", "))
 	engine := fs.String("engine", "engine", "the engine under test")
 	failDir := fs.String("faildir", "", "write each disagreement as seed-S.rq + seed-S.nq into `DIR`")
@@ -49,14 +45,14 @@ func selfcheckMain(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	p, j, e, err := selfcheckSetup(*profile, *judge, *engine)
+	p, j, e, err := selfcheckSetup(g.profile, *judge, *engine)
 	if err != nil {
 		fmt.Fprintln(stderr, "oracle selfcheck:", err)
 		return 1 // bad input: an unknown engine or profile
 	}
 	ctx, stop := interrupted()
 	defer stop()
-	cfg := selfcheck.Config{Cases: *cases, Seed: *seed, Profile: p, Judge: j, Actual: e,
+	cfg := selfcheck.Config{Cases: *cases, Seed: g.seed, Profile: p, Judge: j, Actual: e,
 		Workers: *workers, Timeout: *timeout, FailDir: *failDir, Out: stdout}
 	run := selfcheck.RunWith
 	if *upd || p.IsUpdate() {

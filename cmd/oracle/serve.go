@@ -25,10 +25,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/sweep"
 )
 
-func init() {
-	commands["serve"] = command{runServe, "run the HTTP API, the dashboard and /metrics"}
-}
-
 // runServe implements
 //
 //	oracle serve [--addr 127.0.0.1:8080] [--public-url URL] [--db oracle.db | postgres://...] [--token-file F]

@@ -19,10 +19,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/sweep"
 )
 
-func init() {
-	commands["sweep"] = command{runSweep, "sweeps: start a corpus × engines sweep, status, compare two, run a worker"}
-}
-
 // defaultDB is the embedded store of `oracle serve` and `oracle sweep`.
 const defaultDB = "oracle.db"
 

@@ -15,10 +15,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
-func init() {
-	commands["triage"] = command{runTriage, "triage findings: set a report's status (known-upstream, fixed-in, intended-deviation...), list, history, counts"}
-}
-
 // runTriage implements
 //
 //	oracle triage set     [--db D] [--json] ID --status S [--url U] [--version V] [--note N] [--by WHO]

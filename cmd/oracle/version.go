@@ -13,10 +13,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/report"
 )
 
-func init() {
-	commands["version"] = command{runVersion, "print the oracle's version, its commit and each engine's pinned version"}
-}
-
 // versionInfo is what `oracle version --json` prints.
 type versionInfo struct {
 	report.OracleVersion

@@ -14,10 +14,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/w3c"
 )
 
-func init() {
-	commands["w3c"] = command{runW3C, "run the W3C SPARQL test suite through an engine"}
-}
-
 // runW3C implements
 //
 //	oracle w3c [--engine NAME] [--junit FILE] [--earl FILE] [--baseline FILE]
@@ -41,7 +37,6 @@ func init() {
 // I/O error.
 func runW3C(args []string) int {
 	fs := flag.NewFlagSet("w3c", flag.ContinueOnError)
-	fs.Func("config", "engine registry config `FILE` (see deploy/engines.example.json)", registry.UseConfigFile)
 	engineName := fs.String("engine", "reference", "engine to test: "+strings.Join(registry.Names(), ", "))
 	junit := fs.String("junit", "", "write JUnit XML to `FILE`")
 	earl := fs.String("earl", "", "write an EARL Turtle report to `FILE`")
