@@ -9,7 +9,7 @@ import (
 // ReleasesDir holds the jars of releases installed beside the pinned one
 // (build.sh RELEASE): releases/<release>/jena-sidecar.jar, each with the
 // java-home of the JDK it was built with. The install script builds the
-// releases it lists (JENA_RELEASES in scripts/install.sh); the registry
+// releases its descriptor lists (descriptor.json install.releases); the registry
 // finds them installed (internal/install.InstalledReleases).
 const ReleasesDir = "releases"
 

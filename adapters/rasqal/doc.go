@@ -18,8 +18,8 @@
 //	classify.go  exit status and stderr to an answer, a typed error, or a
 //	             refusal whose phase the dry run settles
 //	release.go   releases built beside the pinned roqet: releases/<release>/
-//	             bin/roqet and VERSION; "rasqal@master" (scripts/install.sh
-//	             rasqal_master builds git master from a snapshot, librasqal
+//	             bin/roqet and VERSION; "rasqal@master" (build-master.sh,
+//	             run by `oracle engines install`, builds git master from a snapshot, librasqal
 //	             linked statically; internal/registry/releases.go runs it
 //	             as ReleaseEngine, whose reproducer builds that commit)
 //

@@ -11,9 +11,10 @@ import (
 
 // ReleasesDir holds the roqet builds beside the pinned Debian one, each in
 // a folder of its own: releases/<release>/bin/roqet and
-// releases/<release>/VERSION (scripts/install.sh rasqal_master builds
-// releases/master from a git snapshot, librasqal linked in statically so
-// the system's 0.9.33 library is never loaded in its place).
+// releases/<release>/VERSION (`oracle engines install rasqal@master` runs
+// build-master.sh, which builds releases/master from a git snapshot,
+// librasqal linked in statically so the system's 0.9.33 library is never
+// loaded in its place).
 const ReleasesDir = "releases"
 
 // Releases lists the releases built under the adapter folder dir: the

@@ -15,7 +15,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
-// masterEngine is the roqet `scripts/install.sh rasqal_master` builds from
+// masterEngine is the roqet `oracle engines install rasqal@master` builds from
 // a snapshot of git master, run as rasqal@master; the test skips without it
 // (the snapshot is not part of the repository).
 func masterEngine(t *testing.T) (*Engine, Config) {
@@ -25,7 +25,7 @@ func masterEngine(t *testing.T) (*Engine, Config) {
 		t.Fatal(err)
 	}
 	if !slices.Contains(Releases(dir), "master") {
-		t.Skip("rasqal master is not built: scripts/install.sh rasqal_master builds it from ../shared/engines/rasqal-master-COMMIT.tar.gz")
+		t.Skip("rasqal master is not built: `oracle engines install rasqal@master` builds it from ../shared/engines/rasqal-master-COMMIT.tar.gz")
 	}
 	cfg := ReleaseConfig(dir, "master", "rasqal@master", DefaultLimits)
 	return New(cfg), cfg

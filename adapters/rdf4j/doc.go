@@ -41,8 +41,9 @@
 // (MalformedQueryException from the SPARQL parser), load (Rio refusing the
 // N-Quads), prepare (the repository refusing the parsed query), evaluate.
 //
-// scripts/install.sh (rdf4j_adapter) builds target/rdf4j-sidecar.jar with
-// `mvn -q -B package` when pom.xml or the sources changed, and writes the
+// `oracle engines install rdf4j` (descriptor.json's maven step; scripts/
+// install.sh runs it) builds target/rdf4j-sidecar.jar with `mvn -q -B
+// package` when pom.xml or the sources changed, and writes the
 // JDK it used to target/java-home. To move to another RDF4J release,
 // change rdf4j.version in pom.xml and Version here, and run the install
 // script.

@@ -27,8 +27,9 @@ const (
 	FusekiName         = "fuseki"
 )
 
-// FusekiVersion is the Fuseki release scripts/install.sh fetches
-// (FUSEKI_RELEASE there).
+// FusekiVersion is the Fuseki release `oracle engines install fuseki`
+// fetches: written once here, descriptor.go completes Fuseki's descriptor
+// with it.
 const FusekiVersion = "6.2.0"
 
 // OxigraphServerPinned is the oxigraph release adapters/python/requirements.txt pins.

@@ -184,7 +184,7 @@ func (m *Managed) startWith(ctx, bound context.Context, now bool) (*Engine, erro
 	}
 	m.drop() // died (budget.go)
 	if _, err := os.Stat(m.srv.Program); err != nil {
-		return nil, fmt.Errorf("%w: %s is not installed (scripts/install.sh endpoint_servers, python_adapters): %v", oracle.ErrUnavailable, m.srv.Name, err)
+		return nil, fmt.Errorf("%w: %s is not installed (run `oracle engines install %s`): %v", oracle.ErrUnavailable, m.srv.Name, m.srv.Name, err)
 	}
 	s, release, err := m.reserve(ctx, now) // its share of the memory budget (budget.go)
 	if err != nil {
