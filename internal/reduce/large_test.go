@@ -76,7 +76,7 @@ func realisticCase(t testing.TB, shape realistic.Shape, n int, seed int64) *orac
 		if !hasFilter(q.Text, "") || strings.Contains(q.Text, "LIMIT") {
 			continue
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(max(1, n/100_000))*5*time.Second)
 		a, err := fast.Eval(ctx, c)
 		cancel()
 		if err == nil && a.Kind == results.Bindings && len(a.Rows) > 0 {
@@ -235,9 +235,9 @@ func TestLargeBounds(t *testing.T) {
 func reduceDropsRow(c *oracle.Case, maxTime time.Duration) (*reduce.LargeResult, error) {
 	judges := []oracle.Engine{registry.Reference(reference.Options{}), registry.Engine(engine.Options{})}
 	broken := dropsRow{registry.Engine(engine.Options{})}
-	// The reference's share of a call is half its deadline: past its reach
-	// the fast engine judges sooner with a short one.
-	keep := reduce.JudgeKeep(judges, broken, diff.ClassMissingRows, 5*time.Second)
+	// The reference's share of a call is half its deadline: a short one
+	// (longer for loading a million quads into the fast engine twice).
+	keep := reduce.JudgeKeep(judges, broken, diff.ClassMissingRows, time.Duration(max(1, c.Dataset.Len()/100_000))*5*time.Second)
 	return reduce.Large(context.Background(), c, broken, judges, keep, reduce.LargeLimits{MaxTime: maxTime})
 }
 
