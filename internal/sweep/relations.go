@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/large"
@@ -46,26 +47,34 @@ type relationRun struct {
 
 // runRelations runs the relations on the engines of run that answered
 // c's query in rep, within relationsShare deadlines; an engine that did
-// not answer gets a skipped row per relation saying why.
+// not answer gets a skipped row per relation saying why. Each engine runs
+// its relations one after the other, the engines side by side, so a slow
+// engine spends its own share and not the others'.
 func runRelations(ctx context.Context, c *oracle.Case, run []oracle.Engine, rep *triage.Report, deadline time.Duration) relationRun {
 	ctx, cancel := context.WithTimeout(ctx, relationsShare*deadline)
 	defer cancel()
-	var engines []oracle.Engine
-	var names []string
 	var out relationRun
-	for _, e := range run {
+	per := make([]relationRun, len(run))
+	var wg sync.WaitGroup
+	for i, e := range run {
 		k, why := knownOf(c, e, rep)
 		if why != "" {
 			out.rows = append(out.rows, notAnswered(e.Name(), why)...)
 			continue
 		}
-		engines, names = append(engines, k), append(names, e.Name())
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			per[i].checks = large.RunRelations(ctx, c, []oracle.Engine{k}, nil, deadline)
+			per[i].rows = relationRows(per[i].checks, []string{e.Name()})
+		}()
 	}
-	if len(engines) == 0 {
-		return out
+	wg.Wait()
+	var rows []store.RelationCheck
+	for _, p := range per {
+		out.checks, rows = append(out.checks, p.checks...), append(rows, p.rows...)
 	}
-	out.checks = large.RunRelations(ctx, c, engines, nil, deadline)
-	out.rows = append(relationRows(out.checks, names), out.rows...)
+	out.rows = append(rows, out.rows...)
 	return out
 }
 
@@ -146,7 +155,7 @@ func knownOf(c *oracle.Case, e oracle.Engine, rep *triage.Report) (oracle.Engine
 	k := known{Engine: e, query: q.String()}
 	switch {
 	case e.Name() == oracle.JudgeName && rep.Judge != oracle.JudgeName:
-		return nil, "the reference did not judge: " + orText(rep.Reason, "no answer")
+		return nil, "the reference did not judge: " + referenceWhy(rep)
 	case e.Name() == rep.Judge && rep.Expected != nil:
 		a := *rep.Expected
 		if rep.Judge == oracle.TwinName {
@@ -170,6 +179,20 @@ func knownOf(c *oracle.Case, e oracle.Engine, rep *triage.Report) (oracle.Engine
 		return nil, "not a bindings answer"
 	}
 	return k, ""
+}
+
+// referenceWhy says why the reference did not judge: the fast engine
+// judged instead, the report's reason, or the reference's error.
+func referenceWhy(rep *triage.Report) string {
+	switch {
+	case rep.JudgedBy != "":
+		return rep.JudgedBy
+	case rep.Reason != "":
+		return rep.Reason
+	case rep.JudgeErr != nil:
+		return rep.JudgeErr.Error()
+	}
+	return "no answer"
 }
 
 func errText(err error) string {
