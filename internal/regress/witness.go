@@ -51,11 +51,8 @@ func (c *Case) writeWitnesses() error {
 // readWitnesses reads a case's witnesses.tsv, if any; errors name file:line.
 func (c *Case) readWitnesses() error {
 	path := filepath.Join(c.Dir, witnessFile)
-	data, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
-		return nil
-	}
-	if err != nil {
+	data, err := readOptional(path)
+	if data == nil || err != nil {
 		return err
 	}
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -140,11 +137,8 @@ func (c *Case) writeActual() error {
 
 func (c *Case) readActual() error {
 	path := filepath.Join(c.Dir, actualFile)
-	data, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
-		return nil
-	}
-	if err != nil {
+	data, err := readOptional(path)
+	if data == nil || err != nil {
 		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -162,4 +156,14 @@ func removeStale(path string) error {
 		return err
 	}
 	return nil
+}
+
+// readOptional reads a file a case may lack: nil and no error when it is
+// not there (an empty file reads as nil too: it holds nothing).
+func readOptional(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	return data, err
 }
