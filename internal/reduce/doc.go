@@ -129,8 +129,8 @@
 // shrink (with the data too, and verified 1-minimal, once the data is at
 // most SmallQuads; otherwise the query alone, over queryOnlyForm, whose
 // cache keys hold no data). When the reference, among the judges, answers
-// on the data-reduced case and finds the engine wrong, its verdict (class
-// and all, JudgeKeep) is what the query phase keeps (Switched). The
+// on the data-reduced case and finds the engine wrong, the query phase
+// keeps its verdict (class and all, JudgeKeep) as well as keep (Switched). The
 // reduced case is judged at the end on the judges and the engine:
 // LargeResult.Judge is the reference, the fast engine, or LargeSelf
 // (keep alone, re-checked). LargeLimits bound calls, time (a context

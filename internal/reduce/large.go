@@ -84,8 +84,8 @@ type LargeResult struct {
 	JudgedBy string
 	Report   *triage.Report
 	// Switched: the reference judged the data-reduced case and found the
-	// engine wrong, so the query was shrunk keeping that verdict (class
-	// Class) rather than Keep.
+	// engine wrong (class Class), so the query was shrunk keeping that
+	// verdict as well as Keep.
 	Switched bool
 	Class    diff.Class
 	Stats    Stats        // calls, time and sizes of the whole reduction; Minimal only when the data was small enough to be verified quad by quad too
@@ -245,15 +245,17 @@ func (r *largeRun) dataPhases(res *LargeResult, c *oracle.Case, d *largeData) []
 
 // queryPhase shrinks the query (and, when the data is small, the data
 // with it) with the one shrinker, under the budget. When the reference
-// judges the case and finds the engine wrong, its verdict is what the
-// shrinker keeps.
+// judges the case and finds the engine wrong, its verdict must hold too:
+// a candidate keeps keep's divergence (the one being reduced, not another
+// the edits may reach) and the reference's verdict, so the reduced case
+// is the reference's to judge.
 func (r *largeRun) queryPhase(res *LargeResult, cur *oracle.Case) *oracle.Case {
 	r.begin()
 	still := func(c *oracle.Case) bool { return r.keep(r.ctx, c) }
 	if cls, ok := r.referenceJudges(cur); ok {
 		res.Switched, res.Class = true, cls
 		k := JudgeKeep(r.judges, r.accused, cls, r.lim.Deadline)
-		still = func(c *oracle.Case) bool { return k(r.ctx, c) }
+		still = func(c *oracle.Case) bool { return r.keep(r.ctx, c) && k(r.ctx, c) }
 	}
 	var out *oracle.Case
 	var st Stats
