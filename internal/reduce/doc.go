@@ -117,29 +117,31 @@
 //
 // Large cases (large.go, large_data.go). Large(ctx, case, accused,
 // judges, keep, LargeLimits) reduces a realistic case (10k to 1M quads)
-// for the engine it accuses while keep holds: a Keep is any
-// func(ctx, *oracle.Case) bool, JudgeKeep for a divergence from a judge
-// (triage.Judge on the judges and the engine: the fast engine judges
-// candidates past the reference's reach), a metamorphic relation's
-// check for a violation. The data goes first, by ddmin over positions into
-// the original's graphs (largeData: a candidate is a list of int32, built
-// as a dataset only while it is asked, so the data is never copied
-// whole): subject neighbourhoods (all quads of a subject, a blank node's
-// with the subject that names it), then single quads; then the query by
-// shrink (with the data too, and verified 1-minimal, once the data is at
-// most SmallQuads; otherwise the query alone, over queryOnlyForm, whose
-// cache keys hold no data). When the reference, among the judges, answers
-// on the data-reduced case and finds the engine wrong, the query phase
-// keeps its verdict (class and all, JudgeKeep) as well as keep (Switched). The
-// reduced case is judged at the end on the judges and the engine:
-// LargeResult.Judge is the reference, the fast engine, or LargeSelf
-// (keep alone, re-checked). LargeLimits bound calls, time (a context
-// ending at MaxTime: a call in progress ends too; the final verdict has
-// the caller's) and live heap (runtime/metrics). The case's Sources (FROM
-// graphs) are carried over, not reduced. ddmin (ddmin.go) is the one ddmin, generic over
-// what it drops, building a complement only when it tries it.
-// LargeResult carries the witness (the original query, its triple count)
-// for report.Bug's original_query, original_triples, reduced_triples.
+// for the engine it accuses while keep holds. A Keep is any
+// func(ctx, *oracle.Case) bool: JudgeKeep for a divergence from a judge
+// (triage.Judge on the judges and the engine, the engine's answer against
+// the judge's, not a metamorphic check alone; past PilotQuads the fast
+// engine's answer is the pilot, without the large-case judge's evidence),
+// RelationKeep for a metamorphic relation's violation (large.Relations).
+// The data goes first, by ddmin over positions into the original's
+// graphs (largeData: a candidate is a list of int32, built as a dataset
+// only while it is asked, so the data is never copied whole): subject
+// neighbourhoods (all quads of a subject, a blank node's with the subject
+// that names it), then single quads. Then the query, by shrink: with the
+// data too, and verified 1-minimal, once the data is at most SmallQuads;
+// otherwise the query alone, over queryOnlyForm, whose cache keys hold no
+// data. When the reference, among the judges, answers on the
+// data-reduced case and finds the engine wrong, the query phase keeps
+// its verdict as well as keep (Switched). The reduced case is judged at
+// the end on the judges and the engine: LargeResult.Judge is the
+// reference, the fast engine, or LargeSelf (keep alone, re-checked).
+// LargeLimits bound calls, time (a context ending at MaxTime: a call in
+// progress ends too; the final verdict has the caller's) and live heap
+// (runtime/metrics). The case's Sources (FROM graphs) are carried over,
+// not reduced. ddmin (ddmin.go) is the one ddmin, generic over what it
+// drops, building a complement only when it tries it. LargeResult
+// carries the witness (the original query, its triple count) for
+// report.Bug's original_query, original_triples and reduced_triples.
 //
 // Identity (fingerprint.go). Fingerprint(query, base, dataset) is the
 // normalised reduced query and canonical N-Quads, UpdateFingerprint the
