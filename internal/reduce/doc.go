@@ -104,7 +104,13 @@
 // replaced by its neutral forms (constructs.Without); a variant is
 // adopted when the engine is still wrong against the judge (session.pair,
 // as Engine judges) in a class of the same diff.Class.Group, and later
-// labels are ablated on it; up to maxAblationPasses passes while one
+// labels are ablated on it; a row dropped or added over a value the
+// engine computed wrongly is looked under: HAVING's variants include the
+// HAVING dropped and its aggregate projected (havingOperands), and a
+// variant where the engine is wrong on the value itself is adopted and
+// the value group kept from then on (valueUnderneath; Ablation.Face and
+// Stats.Faces carry its report, whose class and symptom name the root
+// cause: an AVG left unbound, not the row a HAVING over it dropped); up to maxAblationPasses passes while one
 // removes something. Ablation.Trigger is the final case's labels (what
 // no variant removed), Removed what went, Case the final case, Calls the
 // oracle calls; Complete false when Limits stopped it (the untried labels
