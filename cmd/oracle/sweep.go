@@ -164,6 +164,9 @@ func finishStart(ctx context.Context, st *store.DB, r *sweep.Runner, id int64, d
 	if code := printSweeps(stdout, asJSON, []store.Sweep{s}); code != 0 {
 		return code
 	}
+	if j, err := st.JudgeSummary(ctx, id); err == nil && !asJSON {
+		printJudges(stdout, j)
+	}
 	if s.State != store.SweepDone {
 		fmt.Fprintf(stderr, "oracle sweep: sweep %d %s: %s\n", id, s.State, s.Error)
 		return 1
@@ -388,13 +391,18 @@ func sweepStatus(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return sweepFail(stderr, err)
 	}
+	judges, err := st.JudgeSummary(ctx, id)
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
 	if *f.json {
-		if err := printJSON(stdout, sweepWithCases{s, cases}); err != nil {
+		if err := printJSON(stdout, sweepWithCases{s, cases, judges}); err != nil {
 			return sweepFail(stderr, err)
 		}
 		return 0
 	}
 	printSweeps(stdout, false, []store.Sweep{s})
+	printJudges(stdout, judges)
 	printCaseFlags(stdout, s, cases)
 	return 0
 }
@@ -403,7 +411,8 @@ func sweepStatus(args []string, stdout, stderr io.Writer) int {
 // cases it only partly judged or flagged a divergence on.
 type sweepWithCases struct {
 	store.Sweep
-	Cases []store.CaseFlags `json:"cases"`
+	Cases  []store.CaseFlags  `json:"cases"`
+	Judges store.JudgeSummary `json:"judges"`
 }
 
 // printCaseFlags lists, under one sweep's line, the cases not judged for
