@@ -40,14 +40,12 @@ func defaultEngines() (run []string, note string, err error) {
 	return run, note, nil
 }
 
-// leftOutNote is defaultEngines' note when list names no engines, else "".
-func leftOutNote(list string) string {
-	if strings.TrimSpace(list) != "" {
-		return ""
-	}
-	_, note, err := defaultEngines()
+// defaultSet is defaultEngines for pipeline.Engines: the engines that run
+// here and the note naming the others (or why the set could not be read).
+func defaultSet() ([]string, string) {
+	run, note, err := defaultEngines()
 	if err != nil {
-		return "the default engine set: " + err.Error()
+		return run, "the default engine set: " + err.Error()
 	}
-	return note
+	return run, note
 }

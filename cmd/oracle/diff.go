@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/pipeline"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/registry"
@@ -34,6 +34,7 @@ const (
 
 // caseFlags are the flags diff and reduce share.
 type caseFlags struct {
+	leftOut                                     string // the default set's engines left out (buildEngines), for the notes
 	query, data, dataset, base, engines, format string
 	timeout                                     time.Duration
 	// emptyDataset asks for the empty dataset on purpose: without it a
@@ -102,11 +103,11 @@ func runDiff(args []string) int {
 		return usageError("diff", queryError(c, err))
 	}
 	stopProgress := watchClock(ctx, "oracle diff: judging"+map[bool]string{true: " and reducing"}[*doReduce], "")
-	r, bugs := report.Run(ctx, c, engines, reduce.RunOptions{Deadline: cf.timeout, Reduce: *doReduce,
+	r, bugs := pipeline.Run(ctx, c, engines, pipeline.Options{Deadline: cf.timeout, Reduce: *doReduce,
 		Limits: reduce.Limits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}})
 	stopProgress()
 	bugs = report.WithQuestions(r, bugs, *fileContested, engines...)
-	if note := leftOutNote(cf.engines); note != "" {
+	if note := cf.leftOut; note != "" {
 		r.Notes = append(r.Notes, note)
 	}
 	if err := render(os.Stdout, cf.format, r, bugs); err != nil {
@@ -170,7 +171,8 @@ func (f *caseFlags) load(ctx context.Context, rest []string) (*oracle.Case, []or
 	if err := f.loadData(ctx, c); err != nil {
 		return nil, nil, err
 	}
-	engines, err := buildEngines(f.engines)
+	engines, note, err := buildEngines(f.engines)
+	f.leftOut = note
 	return c, engines, err
 }
 
@@ -251,7 +253,7 @@ func (f *caseFlags) loadCase(ctx context.Context, c *oracle.Case, update bool) e
 		if err != nil {
 			return err
 		}
-		dc, err := diff.CatalogueCase(ctx, c.Name, c.Query, c.Base, data, limits)
+		dc, err := pipeline.CatalogueCase(ctx, c.Name, c.Query, c.Base, data, limits)
 		if err != nil {
 			return err
 		}
@@ -273,32 +275,27 @@ func readInput(path string) ([]byte, error) {
 
 // buildEngines makes the named engines. The reference (the judge) and the
 // fast engine (whose disagreement with it is an internal bug) always run,
-// first; list chooses the external engines.
-func buildEngines(list string) ([]oracle.Engine, error) {
+// first; list chooses the external engines, or, when it names none, the
+// default set, probed once (pipeline.Engines); the note names the default
+// set's engines left out.
+func buildEngines(list string) ([]oracle.Engine, string, error) {
 	var requested []string
 	for _, n := range strings.Split(list, ",") {
 		if n = strings.TrimSpace(n); n != "" {
 			requested = append(requested, n)
 		}
 	}
-	names := diff.EngineNames(requested, installedEngines())
+	names, note := pipeline.Engines(requested, defaultSet)
 	var out []oracle.Engine
 	for _, n := range names {
 		e, err := registry.Shared(n) // the one instance the sweep runner uses too
 		if err != nil {
 			closeEngines(out)
-			return nil, err
+			return nil, "", err
 		}
 		out = append(out, e)
 	}
-	return out, nil
-}
-
-// installedEngines is the default engine set's engines that run here
-// (defaults.go; the run prints a note naming the others).
-func installedEngines() []string {
-	run, _, _ := defaultEngines()
-	return run
+	return out, note, nil
 }
 
 // writeNotes ends a Markdown report with the run's notes.

@@ -7,6 +7,7 @@ import (
 	"os/signal"
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/pipeline"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
@@ -42,7 +43,7 @@ func diffUpdate(cf *caseFlags, file string, rest []string, opt updateOptions) in
 	if err != nil {
 		return usageError("diff", err)
 	}
-	engines, err := buildEngines(cf.engines)
+	engines, _, err := buildEngines(cf.engines)
 	if err != nil {
 		return usageError("diff", err)
 	}
@@ -89,12 +90,12 @@ type updateOptions struct {
 	limits reduce.Limits
 }
 
-// reportUpdate writes the run's divergences up (report.RunUpdate): with
+// reportUpdate writes the run's divergences up (pipeline.RunUpdate): with
 // --reduce each engine's divergence reduced against the judge alone to a
 // verified 1-minimal request and store, each report with the engine's own
 // reproducer; Markdown, or JSON with --format json.
 func reportUpdate(ctx context.Context, cf *caseFlags, c *oracle.UpdateCase, engines []oracle.Engine, opt updateOptions) int {
-	run, bugs, err := report.RunUpdate(ctx, c, engines, reduce.RunOptions{Deadline: cf.timeout, Reduce: opt.reduce, Limits: opt.limits})
+	run, bugs, err := pipeline.RunUpdate(ctx, c, engines, pipeline.Options{Deadline: cf.timeout, Reduce: opt.reduce, Limits: opt.limits})
 	if err != nil {
 		return usageError("diff", err)
 	}

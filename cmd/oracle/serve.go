@@ -109,7 +109,7 @@ func serve(ctx context.Context, o serveOptions) error {
 		return err
 	}
 	defer st.Close()
-	engines, err := buildEngines(o.engines)
+	engines, leftOut, err := buildEngines(o.engines)
 	if err != nil {
 		return err
 	}
@@ -122,7 +122,7 @@ func serve(ctx context.Context, o serveOptions) error {
 			srv.Metrics().ObserveReport(r)
 		}
 	}
-	if note := leftOutNote(o.engines); note != "" {
+	if note := leftOut; note != "" {
 		fmt.Fprintln(os.Stderr, "oracle serve:", note)
 	}
 	// Poll: River on SQLite fetches jobs on this tick besides the fetch an

@@ -90,7 +90,7 @@
 // cannot hold one). A failing engine is kept failing for the same reason:
 // its message, without numbers, quoted strings and IRIs, must stay the
 // same (errorKey), so a reduction never slips to another failure (an
-// engine refusing the empty request). RunUpdate is Run for update cases;
+// engine refusing the empty request).
 // UpdateFingerprint and CanonicalUpdateVars give reduced requests their
 // identity.
 //

@@ -165,17 +165,3 @@ func errorKey(v UpdateVerdict) string {
 }
 
 var errNoise = regexp.MustCompile(`"[^"]*"|'[^']*'|<[^<>]*>|[0-9]+`)
-
-// RunUpdate judges an update case on engines (the judge among them) and,
-// with opt.Reduce, reduces every (engine, class) of its divergences
-// (UpdateAll): the update counterpart of Run, for `oracle diff -u` and the
-// service.
-func RunUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, opt RunOptions) (*UpdateRun, []*UpdateResult, error) {
-	run, err := JudgeUpdate(ctx, c, engines, opt.Deadline)
-	if err != nil || !opt.Reduce {
-		return run, nil, err
-	}
-	out, err := UpdateAll(ctx, c, engines, run, opt.limits())
-	run.Notes = notReduced(run.Notes, err)
-	return run, out, nil
-}

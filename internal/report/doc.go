@@ -39,7 +39,7 @@
 //   - Reproducers (commands.go): each engine's own, from its adapter through
 //     the optional oracle.Reproducer interface (oracle.NativeFor looks
 //     through wrappers); this package knows no engine by name. The callers
-//     pass the run's engines to Bugs, BugFor and Run.
+//     pass the run's engines to Bugs, BugFor and Reduced.
 //   - Versions (version.go): the oracle's module version and commit
 //     (debug.ReadBuildInfo), and outsiders' names for our own evaluators.
 //   - Escaping (escape.go): fences longer than any backtick run in the
@@ -82,7 +82,8 @@
 // The steps both kinds share are written once: writeUp (every divergence),
 // divergenceWith (the one with a signature), caseHash (a bug's id without
 // a root cause), nativeOf (the engine's own reproducer), writeParts (the
-// reports separated by rules), Run and RunUpdate side by side (report.go).
+// reports separated by rules). It runs nothing: internal/pipeline judges,
+// reduces, then calls it.
 // Still twins: the Bug/UpdateBug and EngineReport/UpdateEngineReport
 // types (the store, the sweep and the reproducer tests build them by field).
 //

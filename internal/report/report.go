@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -207,30 +206,6 @@ func BugFor(r *triage.Report, sig triage.Signature, st *reduce.Stats, engines ..
 		b.Reduction = Figure(*st)
 	}
 	return b, true
-}
-
-// Run is reduce.Run with the divergences written up: Bugs(r), or with Reduce
-// the deduplicated bugs of the reduced cases whose divergence survived.
-func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt reduce.RunOptions) (*triage.Report, []Bug) {
-	r, reduced := reduce.Run(ctx, c, engines, opt)
-	if !opt.Reduce {
-		return r, Bugs(r, engines...)
-	}
-	return r, Reduced(reduced, engines...)
-}
-
-// RunUpdate is reduce.RunUpdate with the divergences written up: every
-// divergence of the run, or with Reduce the reduced ones whose divergence
-// survived.
-func RunUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, opt reduce.RunOptions) (*reduce.UpdateRun, []UpdateBug, error) {
-	run, reduced, err := reduce.RunUpdate(ctx, c, engines, opt)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !opt.Reduce {
-		return run, UpdateBugs(run, engines...), nil
-	}
-	return run, UpdateReduced(reduced, engines...), nil
 }
 
 // Reduced writes up reduced divergences, deduplicated; a result whose

@@ -12,11 +12,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/sparql-oracle/oracle/internal/corpus"
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/filing"
+	"github.com/sparql-oracle/oracle/internal/pipeline"
 	"github.com/sparql-oracle/oracle/internal/rdf"
-	"github.com/sparql-oracle/oracle/internal/reduce"
-	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
 	"github.com/sparql-oracle/oracle/internal/w3c"
 )
@@ -44,11 +42,11 @@ func seedLong(t *testing.T, st store.Store) store.Sweep {
 		t.Fatal(err)
 	}
 	data := fmt.Sprintf(`{"default": "<http://ex/a> <http://ex/label> \"short\" . <http://ex/b> <http://ex/label> \"%s\" ."}`, longLiteral)
-	c, err := diff.CatalogueCase(ctx, "long-literal", `SELECT ?s ?label { ?s <http://ex/label> ?label } ORDER BY ?s`, "", []byte(data), rdf.Limits{})
+	c, err := pipeline.CatalogueCase(ctx, "long-literal", `SELECT ?s ?label { ?s <http://ex/label> ?label } ORDER BY ?s`, "", []byte(data), rdf.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, bugs := report.Run(ctx, c, inHouse(), reduce.RunOptions{Deadline: 10 * time.Second})
+	rep, bugs := pipeline.Run(ctx, c, inHouse(), pipeline.Options{Deadline: 10 * time.Second})
 	rec := store.CaseRecord{SweepID: sw.ID, Case: c.Name, Diverged: rep.Diverges()}
 	for _, b := range bugs {
 		r, _, err := st.FileReport(ctx, store.Filing{Record: filing.Record(b), Case: c.Name, SweepID: sw.ID})

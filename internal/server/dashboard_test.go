@@ -11,10 +11,9 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/filing"
+	"github.com/sparql-oracle/oracle/internal/pipeline"
 	"github.com/sparql-oracle/oracle/internal/rdf"
-	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
@@ -47,11 +46,11 @@ func seedSweep(t *testing.T, st store.Store, name string, queries []string) stor
 		t.Fatal(err)
 	}
 	for i, q := range queries {
-		c, err := diff.CatalogueCase(ctx, fmt.Sprintf("case-%d", i), q, "", []byte(twoRows), rdf.Limits{})
+		c, err := pipeline.CatalogueCase(ctx, fmt.Sprintf("case-%d", i), q, "", []byte(twoRows), rdf.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, bugs := report.Run(ctx, c, inHouse(), reduce.RunOptions{Deadline: 10 * time.Second})
+		rep, bugs := pipeline.Run(ctx, c, inHouse(), pipeline.Options{Deadline: 10 * time.Second})
 		rec := store.CaseRecord{SweepID: sw.ID, Case: c.Name, Diverged: rep.Diverges()}
 		for _, b := range bugs {
 			r, _, err := st.FileReport(ctx, store.Filing{Record: filing.Record(b), Case: c.Name, SweepID: sw.ID})

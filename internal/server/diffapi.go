@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/pipeline"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
@@ -88,7 +88,7 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, start time.Time, 
 type stamps struct{ start, queued, admitted, loaded, ran time.Time }
 
 // serverTiming is the Server-Timing header: queue (waiting for a slot),
-// load (the dataset in child processes), run (report.Run: the engines and
+// load (the dataset in child processes), run (pipeline.Run: the engines and
 // triage), total. Overhead = total - run - queue.
 func (st stamps) serverTiming(end time.Time) string {
 	return fmt.Sprintf("queue;dur=%.3f, load;dur=%.3f, run;dur=%.3f, total;dur=%.3f",
@@ -115,7 +115,7 @@ func (s *Server) runDiff(ctx context.Context, req *diffRequest, engines []oracle
 	}
 	o := &outcome{c: c, loaded: time.Now(), judge: &timedJudge{Engine: engines[0]}}
 	engines = append([]oracle.Engine{o.judge}, engines[1:]...)
-	o.rep, o.bugs = report.Run(ctx, c, engines, reduce.RunOptions{Deadline: s.lim.Deadline, Reduce: doReduce,
+	o.rep, o.bugs = pipeline.Run(ctx, c, engines, pipeline.Options{Deadline: s.lim.Deadline, Reduce: doReduce,
 		Limits: reduce.Limits{MaxCalls: s.lim.ReduceCalls, MaxTime: s.lim.ReduceTime, Deadline: s.lim.Deadline}})
 	o.ran = time.Now()
 	return o
@@ -305,7 +305,7 @@ func (s *Server) checkText(req *diffRequest, field, noun, text string) *APIError
 }
 
 // pickEngines maps the requested names onto the pool: the judge and its
-// twin always run (diff.EngineNames); unknown names are refused.
+// twin always run (pipeline.Engines); unknown names are refused.
 func (s *Server) pickEngines(requested []string) ([]oracle.Engine, *APIError) {
 	var external []string
 	for _, e := range s.cfg.Engines {
@@ -314,7 +314,8 @@ func (s *Server) pickEngines(requested []string) ([]oracle.Engine, *APIError) {
 		}
 	}
 	var out []oracle.Engine
-	for _, n := range diff.EngineNames(requested, external) {
+	names, _ := pipeline.Engines(requested, func() ([]string, string) { return external, "" })
+	for _, n := range names {
 		e, ok := s.engines[n]
 		if !ok {
 			return nil, &APIError{Status: http.StatusBadRequest, Error: "unknown engine", Field: "engines",
@@ -379,7 +380,7 @@ func (s *Server) catalogueCase(ctx context.Context, req *diffRequest, query stri
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.lim.Deadline)
 	defer cancel()
-	c, err := diff.CatalogueCase(ctx, name, query, req.Base, catalogueOf(req), rdf.Limits{MaxBytes: s.lim.MaxDataset, MaxQuads: s.lim.MaxQuads})
+	c, err := pipeline.CatalogueCase(ctx, name, query, req.Base, catalogueOf(req), rdf.Limits{MaxBytes: s.lim.MaxDataset, MaxQuads: s.lim.MaxQuads})
 	if err != nil {
 		return nil, datasetError(err)
 	}

@@ -1,6 +1,6 @@
 // Package server is the oracle service: the HTTP API (chi), the dashboard
 // and the Prometheus metrics. It owns no evaluation logic: POST /v1/diff runs
-// diff.Run, reports and sweeps come from internal/store, sweeps are started
+// pipeline.Run, reports and sweeps come from internal/store, sweeps are started
 // through a Sweeper (internal/sweep in production).
 //
 // Layout: server.go builds the router and its middleware; requestlog.go

@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/pipeline"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/report"
@@ -182,7 +182,7 @@ func hasTimeout(r response) bool {
 // judge. On a machine that can, the failure stands.
 func tooLoaded(t *testing.T, cat []byte, lim Limits) {
 	start := time.Now()
-	_, err := diff.CatalogueCase(context.Background(), "load", "ASK {}", "", cat, rdf.Limits{MaxBytes: lim.MaxDataset, MaxQuads: lim.MaxQuads})
+	_, err := pipeline.CatalogueCase(context.Background(), "load", "ASK {}", "", cat, rdf.Limits{MaxBytes: lim.MaxDataset, MaxQuads: lim.MaxQuads})
 	load, _ := os.ReadFile("/proc/loadavg")
 	if took := time.Since(start); err == nil && took > DefaultLimits().Deadline/2 {
 		t.Skipf("this machine is too loaded to test the 10 s deadline: loading the dataset alone took %v (load average %s)",

@@ -9,7 +9,7 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/pipeline"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -267,9 +267,9 @@ const (
 )
 
 // normalize fills a spec's defaults: the judge and its twin first, then
-// the requested engines (diff.EngineNames), and the deadline.
+// the requested engines (pipeline.Engines), and the deadline.
 func normalize(spec store.SweepSpec) store.SweepSpec {
-	spec.Engines = diff.EngineNames(spec.Engines, nil)
+	spec.Engines, _ = pipeline.Engines(spec.Engines, nil)
 	if spec.DeadlineMS <= 0 {
 		spec.DeadlineMS = DefaultDeadlineMS
 		if realisticSpec(spec) {

@@ -1,4 +1,4 @@
-package report
+package pipeline
 
 import (
 	"context"
@@ -8,12 +8,54 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
-	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
+
+// dropsRow is an engine with a real bug: it answers with the reference,
+// then leaves the last row out.
+type dropsRow struct{ ref oracle.Engine }
+
+func (dropsRow) Name() string    { return "buggy" }
+func (dropsRow) Version() string { return "0.1" }
+func (d dropsRow) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	a, err := d.ref.Eval(ctx, c)
+	if err != nil || a.Kind != results.Bindings || len(a.Rows) == 0 {
+		return a, err
+	}
+	b := *a
+	b.Rows = b.Rows[:len(b.Rows)-1]
+	b.Freedom = nil
+	return &b, nil
+}
+
+// TestRunStages: judged, then reduced, then written up: without Reduce the
+// bug is the original case's; with it, the reduced case's (verified
+// 1-minimal, smaller than the original).
+func TestRunStages(t *testing.T) {
+	ref := registry.Reference(reference.Options{})
+	engines := []oracle.Engine{ref, dropsRow{ref}}
+	data := rdf.NewDataset()
+	for _, o := range []string{"a", "b", "c"} {
+		data.Add(rdf.Quad{S: rdf.IRI("http://e/" + o), P: rdf.IRI("http://e/p"), O: rdf.String(o)})
+	}
+	query := "SELECT ?s ?o WHERE { ?s <http://e/p> ?o FILTER(?o != \"z\") }"
+	c := (&oracle.Case{Name: "t", Query: query, Dataset: data}).Prepare()
+	r, bugs := Run(context.Background(), c, engines, Options{Deadline: 10 * time.Second})
+	if r.Kind != triage.KindEngineBug || len(bugs) != 1 || bugs[0].Reproducer.Query != query {
+		t.Fatalf("judged and written up: kind %s, %d bugs", r.Kind, len(bugs))
+	}
+	r, bugs = Run(context.Background(), c, engines, Options{Deadline: 10 * time.Second, Reduce: true})
+	if r.Kind != triage.KindEngineBug || len(bugs) != 1 {
+		t.Fatalf("reduced: kind %s, %d bugs", r.Kind, len(bugs))
+	}
+	b := bugs[0]
+	if b.Reduction == nil || !b.Reduction.Verified || len(b.Reproducer.Query) >= len(query) {
+		t.Errorf("not reduced: %+v\n%s", b.Reduction, b.Reproducer.Query)
+	}
+}
 
 // dropsGraphs is an engine with a real bug: it applies the request with
 // the reference, then leaves every named graph out of the store it
@@ -45,7 +87,7 @@ func TestRunUpdateReduced(t *testing.T) {
 	store.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/p"), O: rdf.String("a")})
 	c := &oracle.UpdateCase{Name: "t", Store: store,
 		Update: "PREFIX e: <http://e/>\nINSERT DATA { e:s e:q 1 } ;\nINSERT { GRAPH e:g { ?s e:copy ?o } } WHERE { ?s e:p ?o }"}
-	run, bugs, err := RunUpdate(context.Background(), c, engines, reduce.RunOptions{Deadline: 10 * time.Second, Reduce: true})
+	run, bugs, err := RunUpdate(context.Background(), c, engines, Options{Deadline: 10 * time.Second, Reduce: true})
 	if err != nil {
 		t.Fatal(err)
 	}

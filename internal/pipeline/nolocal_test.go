@@ -1,4 +1,4 @@
-package report
+package pipeline
 
 import (
 	"bytes"
@@ -18,6 +18,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/triage"
 	"github.com/sparql-oracle/oracle/internal/w3c"
 	"github.com/sparql-oracle/oracle/internal/w3csuite"
@@ -38,7 +39,7 @@ var w3cTests = []struct {
 }
 
 // TestNoLocalPathInAnyOutput builds reports through the real pipeline
-// (w3c.BuildCase, report.Run with reduction on the reference, the fast
+// (w3c.BuildCase, Run with reduction on the reference, the fast
 // engine and rasqal; the W3C runner on rasqal) from W3C tests, a
 // regression corpus case and generated cases, and greps every output
 // format (Markdown with its reproducers, JSON, the table; the W3C table,
@@ -59,7 +60,7 @@ func TestNoLocalPathInAnyOutput(t *testing.T) {
 	bad := localStrings(t, root)
 	engines := []oracle.Engine{registry.Reference(reference.Options{}), registry.Engine(engine.Options{}), rasqal.New(rasqal.Config{})}
 	ctx := context.Background()
-	opt := reduce.RunOptions{Deadline: 20 * time.Second, Reduce: true, Limits: reduce.Limits{MaxCalls: 150}}
+	opt := Options{Deadline: 20 * time.Second, Reduce: true, Limits: reduce.Limits{MaxCalls: 150}}
 
 	for _, wt := range w3cTests {
 		t.Run("w3c/"+wt.name, func(t *testing.T) {
@@ -132,7 +133,7 @@ func TestNoLocalPathInAnyOutput(t *testing.T) {
 		for seed := int64(1); seed <= 6; seed++ {
 			g := corpus.Generate(seed, nil)
 			c := &oracle.Case{Name: g.Name(), Query: g.Query, Dataset: g.Dataset()}
-			r, bugs := Run(ctx, c, engines, reduce.RunOptions{Deadline: 20 * time.Second})
+			r, bugs := Run(ctx, c, engines, Options{Deadline: 20 * time.Second})
 			grepAll(t, bad, reportOutputs(t, r, bugs))
 		}
 	})
@@ -192,16 +193,16 @@ func w3cTest(t *testing.T, manifest, name string) *corpus.Test {
 }
 
 // reportOutputs renders r and its bugs in every format of `oracle diff`.
-func reportOutputs(t *testing.T, r *triage.Report, bugs []Bug) map[string]string {
+func reportOutputs(t *testing.T, r *triage.Report, bugs []report.Bug) map[string]string {
 	t.Helper()
 	var md, js, table bytes.Buffer
-	if err := WriteMarkdown(&md, bugs); err != nil {
+	if err := report.WriteMarkdown(&md, bugs); err != nil {
 		t.Fatal(err)
 	}
-	if err := NewJSON(r, bugs).WriteJSON(&js); err != nil {
+	if err := report.NewJSON(r, bugs).WriteJSON(&js); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteTable(&table, r, bugs...); err != nil {
+	if err := report.WriteTable(&table, r, bugs...); err != nil {
 		t.Fatal(err)
 	}
 	return map[string]string{"markdown": md.String(), "json": js.String(), "table": table.String()}
@@ -223,20 +224,6 @@ func grepAll(t *testing.T, bad []string, outputs map[string]string) {
 				end := i + strings.IndexByte(text[i:]+"\n", '\n')
 				t.Errorf("%s output holds %q: %s", format, s, text[start:end])
 			}
-		}
-	}
-}
-
-// TestCaseName: `oracle diff -q /abs/query.rq` names its case by the file;
-// a report keeps its base name only.
-func TestCaseName(t *testing.T) {
-	for in, want := range map[string]string{
-		"/home/u/cases/query.rq": "query.rq",
-		"http://www.w3.org/2009/sparql/docs/tests/data-sparql11/aggregates/manifest#agg01": "http://www.w3.org/2009/sparql/docs/tests/data-sparql11/aggregates/manifest#agg01",
-		"gen/default/7": "gen/default/7", "cases/query.rq": "cases/query.rq",
-	} {
-		if got := caseName(in); got != want {
-			t.Errorf("caseName(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
