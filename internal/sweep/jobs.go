@@ -260,7 +260,7 @@ func (d daily) Next(t time.Time) time.Time {
 // Default deadlines of an engine on a case (store.SweepSpec.DeadlineMS):
 // a realistic profile's cases are 10k to 1M triples, which the external
 // engines load on every query (100k triples measured 10 to 50 s on a
-// loaded 2-core machine: relations_large_test.go).
+// loaded 2-core machine: TestRealistic100kEngines).
 const (
 	DefaultDeadlineMS          = 10_000
 	DefaultRealisticDeadlineMS = 30_000
