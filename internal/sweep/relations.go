@@ -170,8 +170,10 @@ func knownOf(c *oracle.Case, e oracle.Engine, rep *triage.Report) (oracle.Engine
 		switch {
 		case v == nil:
 			return nil, "no verdict"
-		case v.Err != nil || v.Answer == nil:
-			return nil, string(v.Outcome) + orText(errText(v.Err), "")
+		case v.Err != nil:
+			return nil, v.Err.Error()
+		case v.Answer == nil:
+			return nil, string(v.Outcome)
 		}
 		k.answer, k.took = v.Answer, v.Elapsed
 	}
@@ -193,13 +195,6 @@ func referenceWhy(rep *triage.Report) string {
 		return rep.JudgeErr.Error()
 	}
 	return "no answer"
-}
-
-func errText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return ": " + err.Error()
 }
 
 // notStarted says a relation's query was not started: the engine's time
