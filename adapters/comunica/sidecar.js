@@ -1,7 +1,8 @@
 // Comunica (@comunica/query-sparql-rdfjs) as a sparql-oracle sidecar.
-// Protocol: adapters/sidecar/protocol.go. Each case gets a fresh N3.js Store
+// Protocol: adapters/sidecar/protocol.go. Each case gets an N3.js Store
 // holding exactly the request's dataset; that store is Comunica's only
-// source. Comunica is built for link traversal and would dereference a FROM
+// source. A query reuses the store of the previous query when both name the
+// same dataset_id (held); an update builds its own and drops the held one. Comunica is built for link traversal and would dereference a FROM
 // IRI or call a SERVICE endpoint: the Go side starts this process in a network
 // namespace of its own, so neither can leave the machine.
 'use strict';
@@ -51,17 +52,35 @@ async function streamToString(stream) {
   return chunks.join('');
 }
 
-async function run(req) {
+// held is the one store kept across queries by dataset_id (protocol.go):
+// a query only reads its source, so the next query of the same dataset may
+// run on it. A query without dataset_id never touches it.
+let held = { id: '', store: null };
+
+// storeFor returns the held store when the request names it (reused), else
+// a fresh store loaded with the request's data (held when it names an id).
+async function storeFor(req) {
+  const id = req.dataset_id || '';
+  if (id && held.id === id) return { store: held.store, reused: true };
+  if (id && !req.data) throw { internal: 'dataset ' + id + ' is not held: send its data' };
+  if (id) held = { id: '', store: null }; // before loading: one dataset per process
   const store = new N3.Store();
   await step('load', () => {
     store.addQuads(parseQuads(req.data));
     store.addQuads(parseQuads(req.sources));
   });
+  if (id) held = { id, store };
+  return { store, reused: false };
+}
+
+async function run(req) {
+  const { store, reused } = await storeFor(req);
   const context = { sources: [store], lenient: false, fetch: refuseFetch };
   if (req.base) context.baseIRI = req.base;
   // explain marks the context it is given: it gets a copy of its own.
   await step('parse', () => engine.explain(req.query, Object.assign({}, context), 'parsed'));
-  return step('evaluate', () => evaluate(req.query, context));
+  const out = await step('evaluate', () => evaluate(req.query, context));
+  return Object.assign(out, { reused });
 }
 
 async function evaluate(query, context) {
@@ -141,6 +160,7 @@ async function handle(req) {
     case 'ping':
       return { id: req.id, ok: true };
     case 'update':
+      held = { id: '', store: null };
       try {
         return await update(req);
       } catch (e) {
@@ -150,6 +170,7 @@ async function handle(req) {
       try {
         return Object.assign({ id: req.id, ok: true }, await run(req));
       } catch (e) {
+        if (e && e.internal) return { id: req.id, ok: false, error: { kind: 'internal', message: e.internal } };
         return e && e.phase ? failure(req.id, e.phase, e.err) : failure(req.id, 'evaluate', e);
       }
     default:

@@ -1,8 +1,8 @@
 // Oxigraph (npm package `oxigraph`, the WASM build) as a sparql-oracle sidecar.
 // Protocol: one JSON request per line on stdin, one JSON response per line on
-// stdout (see adapters/sidecar/protocol.go). Each case gets a fresh in-memory
-// store; the dataset is exactly the request's data (plus the FROM sources when
-// the Go side sends them). Oxigraph's JS build has no SERVICE handler, so a
+// stdout (see adapters/sidecar/protocol.go). A case's store holds exactly the
+// request's data (plus the FROM sources when the Go side sends them); a query
+// reuses the store of the previous one when both name the same dataset_id. Oxigraph's JS build has no SERVICE handler, so a
 // SERVICE query fails without touching the network.
 'use strict';
 const readline = require('readline');
@@ -40,21 +40,26 @@ class NotHeld extends Error {}
 // load a large dataset once); a request without dataset_id never touches it.
 let held = { id: '', store: null };
 
-// storeFor returns the held store when the request names it, else a fresh
-// store loaded with the request's data (held when the request names an id).
+// drop frees the held store (its WASM memory): an update loads a store of
+// its own, and a query never sees a store another request changed.
+function drop() {
+  if (held.store && typeof held.store.free === 'function') held.store.free();
+  held = { id: '', store: null };
+}
+
+// storeFor returns the held store when the request names it (reused), else
+// a fresh store loaded with the request's data (held when the request
+// names an id).
 function storeFor(req) {
   const id = req.dataset_id || '';
-  if (id && held.id === id) return held.store;
+  if (id && held.id === id) return { store: held.store, reused: true };
   if (id && !req.data) throw new NotHeld('dataset ' + id + ' is not held: send its data');
-  if (id && held.store) {
-    if (typeof held.store.free === 'function') held.store.free(); // the WASM memory
-    held = { id: '', store: null };
-  }
+  if (id) drop(); // before loading: one dataset per process
   const store = new oxigraph.Store();
   load(store, req.data);
   load(store, req.sources);
   if (id) held = { id, store };
-  return store;
+  return { store, reused: false };
 }
 
 // run evaluates once as tabular results; a graph-producing query makes
@@ -168,22 +173,23 @@ function handle(req) {
     case 'ping':
       return { id: req.id, ok: true };
     case 'update':
+      drop();
       return update(req);
     case 'query':
       break;
     default:
       return { id: req.id, ok: false, error: { kind: 'internal', message: 'unknown op ' + req.op } };
   }
-  let store;
+  let got;
   try {
-    store = storeFor(req);
+    got = storeFor(req);
   } catch (err) {
     if (err instanceof NotHeld) return failure(req.id, 'internal', '', err);
     return failure(req.id, 'error', 'load', err);
   }
   try {
-    const r = run(store, req);
-    return { id: req.id, ok: true, format: r.format, result: r.result, time_ms: Number(r.ns) / 1e6 };
+    const r = run(got.store, req);
+    return { id: req.id, ok: true, format: r.format, result: r.result, time_ms: Number(r.ns) / 1e6, reused: got.reused };
   } catch (err) {
     return failure(req.id, 'error', phaseOf(err), err);
   }

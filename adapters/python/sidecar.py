@@ -3,8 +3,9 @@
 Usage: sidecar.py pyoxigraph|oxilite|rdflib
 
 Protocol: one JSON request per line on stdin, one JSON response per line on
-stdout (adapters/sidecar/protocol.go). Each case gets a fresh in-memory store
-holding exactly the request's dataset. The Go side starts this process in a
+stdout (adapters/sidecar/protocol.go). A case's store holds exactly the
+request's dataset; a query reuses the store of the previous one when both name
+the same dataset_id (Held), an update always loads its own. The Go side starts this process in a
 network namespace of its own; in addition sockets are disabled here, so RDFLib
 cannot fetch a FROM graph or call a SERVICE endpoint.
 """
@@ -82,32 +83,50 @@ class NotHeld(Exception):
     """A request names a dataset_id the sidecar does not hold and sends no data."""
 
 
+class Held:
+    """The one store kept across queries by dataset_id (protocol.go): the
+    metamorphic rewrites of a case, and benchmarks, load its data once. A
+    request without dataset_id never touches it; an update drops it (it
+    loads a store of its own, and a query never sees a store another
+    request changed)."""
+
+    def __init__(self):
+        self.id, self.store = None, None
+
+    def get(self, req, build):
+        """The held store and True when req names it, else build(req) and
+        False, held when req names an id."""
+        did = req.get("dataset_id")
+        if did and did == self.id:
+            return self.store, True
+        if did and not req.get("data"):
+            raise NotHeld("dataset %s is not held: send its data" % did)
+        if did:
+            self.drop()  # free the old one before loading
+        store = build(req)
+        if did:
+            self.id, self.store = did, store
+        return store, False
+
+    def drop(self):
+        self.id, self.store = None, None
+
+
 class Oxigraph:
     """pyoxigraph and oxilite share pyoxigraph's API."""
 
     def __init__(self, module):
         self.m = module
         self.name = module.__name__
-        # The one dataset kept across requests by dataset_id (benchmarks load
-        # a large dataset once); a request without dataset_id never touches it.
-        self.held_id, self.held = None, None
+        self.held = Held()
 
-    def store_for(self, req):
-        """The held store when req names it, else a fresh one holding req's data."""
-        did = req.get("dataset_id")
-        if did and did == self.held_id:
-            return self.held
-        if did and not req.get("data"):
-            raise NotHeld("dataset %s is not held: send its data" % did)
-        if did:
-            self.held_id, self.held = None, None  # free the old one before loading
+    def load(self, req):
+        """A fresh store holding req's data and sources."""
         m = self.m
         store = m.Store()
         for text in (req.get("data"), req.get("sources")):
             if text:
                 step("load", store.load, text.encode("utf-8"), format=m.RdfFormat.N_QUADS)
-        if did:
-            self.held_id, self.held = did, store
         return store
 
     def version(self):
@@ -121,7 +140,7 @@ class Oxigraph:
 
     def run(self, req):
         m = self.m
-        store = self.store_for(req)
+        store, reused = self.held.get(req, self.load)
         kwargs = {"base_iri": req["base"]} if req.get("base") else {}
         start = time.perf_counter()
         try:
@@ -140,7 +159,7 @@ class Oxigraph:
                 extra["sql"] = store.explain(req["query"])
             except Exception as err:  # explain is evidence, never a verdict
                 extra["sql"] = "explain failed: %s" % err
-        return fmt, out.decode("utf-8"), elapsed, extra
+        return fmt, out.decode("utf-8"), elapsed, extra, reused
 
 
     def update(self, req):
@@ -258,6 +277,7 @@ class RDFLib:
         self.pyparsing = pyparsing
         self.prepare = prepareQuery
         self.cache = {}
+        self.held = Held()
         # FROM / FROM NAMED resolve against the request's graphs only: with
         # SPARQL_LOAD_GRAPHS on, RDFLib loads a graph the dataset lacks from
         # its IRI (a file: path, an http: URL, file:///dev/zero); off, such
@@ -287,14 +307,14 @@ class RDFLib:
 
     def run(self, req):
         rdflib = self.rdflib
-        ds = step("load", self.dataset, req)
+        ds, reused = self.held.get(req, lambda r: step("load", self.dataset, r))
         q = self.prepared(req["query"], req.get("base"))
         start = time.perf_counter()
         out, fmt = step("evaluate", self.evaluate, ds, q)
         elapsed = (time.perf_counter() - start) * 1000
         if isinstance(out, bytes):
             out = out.decode("utf-8")
-        return fmt, out, elapsed, {}
+        return fmt, out, elapsed, {}, reused
 
     def dataset(self, req):
         rdflib = self.rdflib
@@ -430,11 +450,12 @@ def handle(engine, req):
     if op == "ping":
         return {"id": rid, "ok": True}
     if op == "update":
+        engine.held.drop()
         return handle_update(engine, rid, req)
     if op != "query":
         return {"id": rid, "ok": False, "error": {"kind": "internal", "message": "unknown op %r" % op}}
     try:
-        fmt, out, elapsed, extra = engine.run(req)
+        fmt, out, elapsed, extra, reused = engine.run(req)
     except NotHeld as err:
         return {"id": rid, "ok": False, "error": {"kind": "internal", "message": str(err)}}
     except Failed as f:  # an engine failure, by where it happened
@@ -443,7 +464,7 @@ def handle(engine, req):
         return {"id": rid, "ok": False, "error": {"kind": kind, "phase": f.phase, "message": msg}}
     except Exception as err:  # a failure of the sidecar itself
         return {"id": rid, "ok": False, "error": {"kind": "internal", "message": "%s: %s" % (type(err).__name__, err)}}
-    return {"id": rid, "ok": True, "format": fmt, "result": out, "time_ms": elapsed, "extra": extra}
+    return {"id": rid, "ok": True, "format": fmt, "result": out, "time_ms": elapsed, "extra": extra, "reused": reused}
 
 
 def failure(f):

@@ -21,13 +21,18 @@ type Request struct {
 	// N-Quads whose graph term is the source IRI. A sidecar loads them only
 	// where its engine keeps them out of the default dataset.
 	Sources string `json:"sources,omitempty"`
-	// DatasetID, when set, names the dataset so a sidecar may keep its loaded
-	// store across requests (benchmarks load 1M triples once): a sidecar that
-	// already holds DatasetID reuses that store and ignores Data, Named and
-	// Sources, which may then be empty; one that does not holds it after
-	// loading Data and Sources, or fails with kind "internal" when Data is
-	// empty. Without it every request gets a fresh store, as before. Only
-	// read-only queries may share a store.
+	// DatasetID names the dataset (Data, Named and Sources together) so a
+	// sidecar may keep the store it built across requests: every query that
+	// carries data carries its key (datasetKey, a digest of those bytes), so
+	// the metamorphic rewrites of one case load its data once. A sidecar
+	// keeps the store of the last key only (one per process) and reuses it
+	// when the next query names the same key, ignoring Data, Named and
+	// Sources, which are still sent (a fresh process, another pool member,
+	// simply loads them); one that does not hold the key loads Data and
+	// Sources and then holds it, or fails with kind "internal" when Data is
+	// empty (benchmarks send the data once: cmd/oracle/bench_sidecar.go).
+	// Only read-only queries share a store: an update always loads fresh and
+	// drops the held store. Without a key every request gets a fresh store.
 	DatasetID string `json:"dataset_id,omitempty"`
 	// TimeoutMS is advisory: the Go side enforces the deadline by killing the process.
 	TimeoutMS int64 `json:"timeout_ms,omitempty"`
@@ -54,6 +59,9 @@ type Response struct {
 	Graphs []string `json:"graphs,omitempty"`
 	// TimeMS is the engine's own query time, without loading.
 	TimeMS float64 `json:"time_ms,omitempty"`
+	// Reused: the query ran on the store held for its DatasetID, without
+	// loading (Engine.Reused counts them).
+	Reused bool `json:"reused,omitempty"`
 	// Extra is engine-specific evidence for reports (oxilite: the SQL).
 	Extra map[string]string `json:"extra,omitempty"`
 	Error *Failure          `json:"error,omitempty"`

@@ -60,6 +60,7 @@ type Engine struct {
 	slots    chan struct{} // one token per process that may run
 	seq      atomic.Int64
 	restarts atomic.Int64
+	reused   atomic.Int64 // queries answered on a held store (reuse.go)
 	peak     atomic.Int64 // bytes: the largest peak RSS of an ended process (guard.go)
 
 	verMu   sync.Mutex
@@ -141,6 +142,9 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 	if err != nil {
 		return nil, err
 	}
+	if resp.Reused {
+		e.reused.Add(1)
+	}
 	a, err := decode(resp)
 	err = serviceRule(c, err)
 	if a != nil && len(resp.Extra) > 0 {
@@ -183,6 +187,7 @@ func request(c *oracle.Case) (*Request, error) {
 	if len(c.Sources) > 0 && c.HasDatasetClause() {
 		req.Sources = sourcesNQuads(c.Sources)
 	}
+	req.DatasetID = datasetKey(req)
 	return req, nil
 }
 

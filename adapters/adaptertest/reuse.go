@@ -1,0 +1,95 @@
+package adaptertest
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
+)
+
+// Reuser is an engine that keeps a case's loaded store across the queries
+// naming the same dataset (adapters/sidecar/protocol.go, DatasetID) and
+// counts the queries it answered without loading.
+type Reuser interface {
+	oracle.Engine
+	Reused() int64
+}
+
+// CheckReuse holds e, started with one process, to the dataset key's
+// contract: the same dataset queried twice is loaded once (the second
+// query is counted reused); another dataset of the same size is loaded,
+// and answered from its own data; an update between two queries of one
+// dataset never leaks into the second (it sees the pristine data, §3 of
+// SPARQL 1.1 Update applies to the update's own store).
+func CheckReuse(t *testing.T, e Reuser) {
+	t.Helper()
+	a, b := reuseData("a", 50), reuseData("b", 50)
+	count := "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
+	rows := "SELECT ?o WHERE { <http://example/s0> ?p ?o }"
+	reuseQuery(t, e, a, count, 0, "50")
+	reuseQuery(t, e, a, rows, 1, "\"a0\"")
+	reuseQuery(t, e, b, rows, 0, "\"b0\"")
+	u, ok := oracle.AsUpdater(e)
+	if !ok {
+		return
+	}
+	reuseQuery(t, e, a, count, 0, "50")
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	_, err := u.Update(ctx, &oracle.UpdateCase{Update: "DELETE WHERE { ?s ?p ?o }", Store: a})
+	if err != nil {
+		t.Fatalf("update: %v", err)
+	}
+	reuseQuery(t, e, a, count, 0, "50")
+	reuseQuery(t, e, a, count, 1, "50")
+}
+
+// reuseQuery evaluates query on ds and wants the answer's first value to
+// read want and the reuse count to grow by reused.
+func reuseQuery(t *testing.T, e Reuser, ds *rdf.Dataset, query string, reused int64, want string) {
+	t.Helper()
+	before := e.Reused()
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	a, err := e.Eval(ctx, &oracle.Case{Query: query, Dataset: ds})
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	if got := firstValue(a); got != want {
+		t.Errorf("%s: first value %s, want %s", query, got, want)
+	}
+	if got := e.Reused() - before; got != reused {
+		t.Errorf("%s: %d queries reused a held store, want %d", query, got, reused)
+	}
+}
+
+// reuseData is n triples <s_i> <p> "tag_i" in the default graph: two tags
+// give two datasets of the same size and shape.
+func reuseData(tag string, n int) *rdf.Dataset {
+	ds := rdf.NewDataset()
+	for i := 0; i < n; i++ {
+		ds.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://example/s%d", i)),
+			P: rdf.IRI("http://example/p"), O: rdf.String(fmt.Sprintf("%s%d", tag, i))})
+	}
+	return ds
+}
+
+// firstValue is the first row's first binding, as N-Triples writes it
+// (a count's lexical form alone).
+func firstValue(a *results.Answer) string {
+	if len(a.Rows) == 0 || len(a.Vars) == 0 {
+		return "(no rows)"
+	}
+	v, ok := a.Rows[0][a.Vars[0]]
+	if !ok {
+		return "(unbound)"
+	}
+	if v.Datatype == rdf.XSDInteger {
+		return v.Value
+	}
+	return v.String()
+}
