@@ -29,7 +29,9 @@
 // Check per engine and relation, a violation carrying the queries and the
 // two answers (Check.Answers; Check.Explain writes it up). Answers are
 // compared as bags up to blank-node identity (blur). triage.Judge does not
-// run them yet: they are for realistic sweeps and `go test` (metamorphic_rel_test.go:
+// run them: a sweep of a profile with "relations" does, after the judge, on
+// every engine that answered (internal/sweep relations.go, which files a
+// violation through filing.Violation), and `go test` (metamorphic_rel_test.go:
 // testdata/relations/plans.txt says where each applies; the relations must
 // hold on both in-house engines over realistic data).
 //
