@@ -96,15 +96,6 @@ func bindingNotes(e, a *results.Answer, t *table) []string {
 	return notes
 }
 
-func joinNotes(notes []string, more ...string) string {
-	for _, n := range more {
-		if n != "" {
-			notes = append(notes, n)
-		}
-	}
-	return strings.Join(notes, "; ")
-}
-
 // compareBag judges an answer without ORDER BY: bag equality
 // (#defn_algToMultiSet), or with REDUCED any multiplicity between one and the
 // judge's (#defn_algReduced).

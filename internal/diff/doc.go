@@ -3,7 +3,7 @@
 // the large-case judge and the metamorphic checks are internal/large's;
 // reduction and reports internal/reduce's and internal/report's.
 //
-// # Comparison (compare*.go, bijection.go, rowdiff.go, class.go)
+// # Comparison (verdict.go, table.go, compare*.go, bijection.go, rowdiff.go, class.go)
 //
 // Compare(expected, actual) judges an engine's answer against the judge's
 // (the reference evaluator's) answer and returns a *Verdict: OK, the

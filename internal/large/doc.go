@@ -14,7 +14,7 @@
 // case (Checks takes the answers already known). Each gives a Check per
 // engine.
 //
-// # Metamorphic relations (metamorphic_rel.go, metamorphic_pages.go, metamorphic_relrun.go)
+// # Metamorphic relations (metamorphic_plan.go, metamorphic_rel.go, metamorphic_pages.go, metamorphic_relrun.go)
 //
 // Relations are rewrites whose answers the text ties to the original
 // query's, so an engine is judged against itself where no judge reaches

@@ -27,15 +27,6 @@ type Relation struct {
 	plan  func(q *syntax.Query) (*relPlan, string)
 }
 
-// relPlan is a relation applied to one query: the queries to run, more
-// queries built from the first answer (limit-pages), and the judgement:
-// want and got, the two answers the relation says are equal.
-type relPlan struct {
-	queries []*syntax.Query
-	more    func(first *results.Answer) ([]*syntax.Query, string)
-	judge   func(as []*results.Answer) (want, got *results.Answer, skip string)
-}
-
 // Relations are every relation, in the order RunRelations runs them.
 var Relations = []Relation{
 	{"norec", "#defn_algFilter #sparqlCollectFilters #defn_extend #func-if #func-coalesce #ebv", planNoREC},
@@ -56,15 +47,6 @@ func RelationByName(name string) (Relation, bool) {
 		}
 	}
 	return Relation{}, false
-}
-
-// relUnfit is what keeps every relation off a query: not a SELECT, or a
-// value the text leaves open per evaluation (two evaluations may differ).
-func relUnfit(q *syntax.Query) string {
-	if q.Form != syntax.FormSelect || q.Select == nil || q.Where == nil {
-		return "not a SELECT query with a WHERE clause"
-	}
-	return perEvaluationOpen(q)
 }
 
 // sliced: a LIMIT or OFFSET picks among ties as the engine likes

@@ -10,7 +10,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -93,10 +92,6 @@ func runPlan(ctx context.Context, c *oracle.Case, e oracle.Engine, rel Relation,
 	return ch
 }
 
-// blankMark stands for every blank node of an answer (blur): an IRI, not a
-// blank node, so the comparison matches it by key and needs no bijection.
-var blankMark = rdf.IRI("urn:x-sparql-oracle:blank-node")
-
 // ask runs one query on one engine; the reason when there is no bindings
 // answer to judge.
 func ask(ctx context.Context, c *oracle.Case, e oracle.Engine, q string, deadline time.Duration) (*results.Answer, string) {
@@ -113,26 +108,6 @@ func ask(ctx context.Context, c *oracle.Case, e oracle.Engine, q string, deadlin
 		return nil, "not a bindings answer"
 	}
 	return o.Answer, ""
-}
-
-// blur makes every blank node of an answer the same term (blankMark):
-// answers of separate queries need not label a blank node alike
-// (#BlankNodesInResults), so the relations compare rows up to blank-node
-// identity.
-func blur(a *results.Answer) *results.Answer {
-	out := *a
-	out.Rows = make([]results.Solution, len(a.Rows))
-	for i, row := range a.Rows {
-		r := make(results.Solution, len(row))
-		for k, t := range row {
-			if t.IsBlank() {
-				t = blankMark
-			}
-			r[k] = t
-		}
-		out.Rows[i] = r
-	}
-	return &out
 }
 
 // Explain writes a check for a person: the relation, the engine, the

@@ -2,10 +2,10 @@ package triage
 
 import (
 	"fmt"
-	"github.com/sparql-oracle/oracle/internal/diff"
-	"github.com/sparql-oracle/oracle/internal/oracle"
 	"sort"
 	"strings"
+
+	"github.com/sparql-oracle/oracle/internal/diff"
 )
 
 // Signature identifies a divergence independently of the case that shows
@@ -62,40 +62,4 @@ type Divergence struct {
 	// Suspect: oracle suspect (judge and twin against every external):
 	// reported to us, never filed against the engines.
 	Suspect bool
-}
-
-// divergences groups the diverging engines of a judged report by class. An
-// engine whose answer shows several classes (a decimal's lexical form and
-// an unbound AVG in one answer) is on the wrong side of each: they are
-// separate bugs, reduced and filed separately.
-func divergences(r *Report) []Divergence {
-	right := []string{r.Judge}
-	byClass := map[diff.Class][]string{}
-	var classes []diff.Class
-	for _, v := range r.Verdicts {
-		switch {
-		case v.Outcome == Correct:
-			right = append(right, v.Engine)
-		case isDivergent(v.Outcome) || (r.Kind == KindOracleSuspect && v.Outcome == Unjudged && v.Class != ""):
-			for _, c := range v.Classes {
-				if _, seen := byClass[c]; !seen {
-					classes = append(classes, c)
-				}
-				byClass[c] = append(byClass[c], v.Engine)
-			}
-		}
-	}
-	sort.Strings(right)
-	classes = diff.SortClasses(classes)
-	var out []Divergence
-	for _, c := range classes {
-		wrong := append([]string(nil), byClass[c]...)
-		sort.Strings(wrong)
-		out = append(out, Divergence{
-			Signature: Signature{Class: c, Wrong: wrong, Right: right},
-			Internal:  contains(wrong, oracle.TwinName),
-			Suspect:   r.Kind == KindOracleSuspect,
-		})
-	}
-	return out
 }
