@@ -59,6 +59,17 @@ public final class Response {
         return r;
     }
 
+    /**
+     * reused marks an answer computed on the store held for the request's
+     * dataset_id, without loading it again (protocol.go, Response.Reused).
+     */
+    public Response reused(boolean reused) {
+        if (reused) {
+            fields.put("reused", true);
+        }
+        return this;
+    }
+
     /** failure of the sidecar itself or of a request: kind internal, no phase. */
     public static Response failure(long id, String kind, String message) {
         return failure(id, kind, "", message);

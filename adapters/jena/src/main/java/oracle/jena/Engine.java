@@ -41,14 +41,52 @@ final class Engine {
     /** A local deadline a little before the Go side's, so the JVM survives a timeout. */
     private static final long MARGIN_MS = 250;
 
+    /**
+     * The one dataset kept across queries by dataset_id (protocol.go): the
+     * next query naming the same id runs on it without loading. A query
+     * with FROM/FROM NAMED loads the sources into its dataset, so it never
+     * takes or leaves the held one; an update drops it (drop). A general
+     * dataset makes a graph a pattern names on demand, so the held one is
+     * reused only while it has the named graphs it was loaded with
+     * (heldGraphs): a query never sees a graph another one made.
+     */
+    private String heldId = "";
+    private DatasetGraph held;
+    private long heldGraphs;
+
     Response run(long id, JsonObject req) {
         try {
             Query query = parsed(() -> parse(str(req, "query"), base(req)));
+            String key = query.hasDatasetDescription() ? "" : str(req, "dataset_id");
+            if (!key.isEmpty() && key.equals(heldId) && held.size() == heldGraphs) {
+                return execute(id, query, held, timeout(req)).reused(true);
+            }
+            if (!key.isEmpty() && str(req, "data").isEmpty()) {
+                return Response.failure(id, "internal", "dataset " + key + " is not held: send its data");
+            }
+            if (!key.isEmpty()) {
+                drop(); // before loading: one dataset per process
+            }
             DatasetGraph dsg = loaded(() -> dataset(req, query), "dataset");
-            return execute(id, query, dsg, req.hasKey("timeout_ms") ? num(req, "timeout_ms") : 0);
+            if (!key.isEmpty()) {
+                heldId = key;
+                held = dsg;
+                heldGraphs = dsg.size();
+            }
+            return execute(id, query, dsg, timeout(req));
         } catch (Refused r) {
             return r.response(id);
         }
+    }
+
+    /** drop forgets the held dataset: an update builds its own store. */
+    void drop() {
+        heldId = "";
+        held = null;
+    }
+
+    private static long timeout(JsonObject req) {
+        return req.hasKey("timeout_ms") ? num(req, "timeout_ms") : 0;
     }
 
     /**

@@ -19,9 +19,10 @@ import oracle.sidecar.Serve;
  *
  * <p>Protocol (adapters/sidecar/protocol.go): one JSON request per line on
  * stdin, one JSON response per line on stdout. Requests are "version", "ping",
- * "query" and "update"; a query runs over a fresh in-memory dataset holding
- * exactly the request's N-Quads (see {@link Engine}), an update over a fresh
- * store (see {@link Updater}). Nothing else may write to stdout, so
+ * "query" and "update"; a query runs over an in-memory dataset holding
+ * exactly the request's N-Quads, reused by the next query of the same
+ * dataset_id (see {@link Engine}), an update over a fresh store (see
+ * {@link Updater}). Nothing else may write to stdout, so
  * System.out is pointed at stderr before Jena starts.
  */
 public final class Sidecar {
@@ -75,6 +76,7 @@ public final class Sidecar {
             case "query":
                 return engine.run(id, req);
             case "update":
+                engine.drop();
                 return update(id, req);
             default:
                 return Response.failure(id, "internal", "unknown op \"" + op + "\"");

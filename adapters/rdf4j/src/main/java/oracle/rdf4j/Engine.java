@@ -31,7 +31,8 @@ import org.eclipse.rdf4j.sail.memory.MemoryStore;
 import oracle.sidecar.Response;
 
 /**
- * Engine evaluates one "query" request over a fresh MemoryStore: parse,
+ * Engine evaluates one "query" request over a MemoryStore holding the
+ * request's data, reused by the next query of the same dataset_id: parse,
  * load, prepare, execute, serialise. A failure names its phase by the call
  * that raised it (adapters/sidecar/protocol.go): parse (the SPARQL parser's
  * MalformedQueryException), load (Rio refusing the N-Quads), prepare (the
@@ -56,6 +57,15 @@ final class Engine {
         throw new QueryEvaluationException("SERVICE is disabled in this sidecar: " + url);
     };
 
+    /**
+     * The one store kept across queries by dataset_id (protocol.go): the
+     * next query naming the same id runs on it without loading. A query
+     * with FROM/FROM NAMED loads the sources into its store, so it never
+     * takes or leaves the held one; an update drops it (drop).
+     */
+    private String heldId = "";
+    private SailRepository held;
+
     Response run(long id, JsonNode req) {
         String text = req.path("query").asText("");
         String base = base(req);
@@ -66,12 +76,23 @@ final class Engine {
             return Response.failure(id, "error", "parse", e.getMessage());
         }
         boolean ownDataset = parsed.getDataset() != null;
+        String key = ownDataset ? "" : req.path("dataset_id").asText("");
+        if (!key.isEmpty() && key.equals(heldId)) {
+            return query(id, held, req, text, base, ownDataset).reused(true);
+        }
+        if (!key.isEmpty() && req.path("data").asText("").isEmpty()) {
+            return Response.failure(id, "internal", "dataset " + key + " is not held: send its data");
+        }
+        if (!key.isEmpty()) {
+            drop(); // before loading: one dataset per process
+        }
         MemoryStore store = new MemoryStore();
         store.setFederatedServiceResolver(NO_SERVICE);
         SailRepository repo = new SailRepository(store);
         repo.init();
-        try (RepositoryConnection conn = repo.getConnection()) {
-            try {
+        boolean keep = false;
+        try {
+            try (RepositoryConnection conn = repo.getConnection()) {
                 load(conn, req.path("data").asText(""));
                 if (ownDataset) {
                     load(conn, req.path("sources").asText(""));
@@ -79,6 +100,31 @@ final class Engine {
             } catch (RDFParseException | IOException e) {
                 return Response.failure(id, "error", "load", "RDF4J refused the dataset: " + e.getMessage());
             }
+            keep = !key.isEmpty();
+            if (keep) {
+                heldId = key;
+                held = repo;
+            }
+            return query(id, repo, req, text, base, ownDataset);
+        } finally {
+            if (!keep) {
+                repo.shutDown();
+            }
+        }
+    }
+
+    /** drop shuts the held store down: an update builds its own. */
+    void drop() {
+        if (held != null) {
+            held.shutDown();
+        }
+        heldId = "";
+        held = null;
+    }
+
+    /** query prepares and runs the request's query on repo's store. */
+    private Response query(long id, SailRepository repo, JsonNode req, String text, String base, boolean ownDataset) {
+        try (RepositoryConnection conn = repo.getConnection()) {
             Query query;
             try {
                 query = conn.prepareQuery(QueryLanguage.SPARQL, text, base);
@@ -89,8 +135,6 @@ final class Engine {
                 query.setDataset(dataset(req));
             }
             return execute(id, query, req.path("timeout_ms").asLong(0));
-        } finally {
-            repo.shutDown();
         }
     }
 

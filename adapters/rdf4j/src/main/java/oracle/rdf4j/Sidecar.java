@@ -67,6 +67,7 @@ public final class Sidecar {
             case "query":
                 return engine.run(id, req);
             case "update":
+                engine.drop();
                 return new Updater().run(id, req);
             default:
                 return Response.failure(id, "internal", "unknown op \"" + op + "\"");
