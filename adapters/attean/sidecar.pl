@@ -4,8 +4,9 @@
 # Usage: sidecar.pl attean|rdfquery
 #
 # Protocol: one JSON request per line on stdin, one JSON response per line on
-# stdout (adapters/sidecar/protocol.go). Each case gets a fresh in-memory
-# store holding exactly the case's dataset. Neither engine's own results
+# stdout (adapters/sidecar/protocol.go). Each case gets an in-memory store
+# holding exactly the case's dataset; a query without a dataset clause reuses
+# the store of the previous one naming the same dataset_id (held_model). Neither engine's own results
 # serializer is used (their JSON drops datatypes): results JSON and N-Triples
 # are written here, term by term.
 #
@@ -176,12 +177,15 @@ sub run {
 	my $alg = main::phase('parse', sub { scalar AtteanX::Parser::SPARQL->new(%args)->parse(Encode::encode_utf8($req->{query})) });
 	die main::Failure->new('error', 'parser returned nothing', 'parse') unless $alg;
 	die main::Failure->new('unsupported', 'SERVICE is refused: no network', 'prepare') if uses_service($alg);
-	my ($default, $named) = main::phase('load', sub { main::dataset_plan(groups($req), dataset_clause($alg)) });
+	my ($from, $from_named) = dataset_clause($alg);
 	my $dg = Attean::IRI->new($DEFAULT_GRAPH);
-	my $model = main::phase('load', sub { model($default, $named, $dg) });
+	my ($model, $reused) = main::held_model($req, $from, $from_named, sub {
+		my ($default, $named) = main::phase('load', sub { main::dataset_plan(groups($req), $from, $from_named) });
+		return main::phase('load', sub { model($default, $named, $dg) });
+	});
 	my $start = Time::HiRes::time();
 	my @out = main::phase('evaluate', sub { serialize($model->evaluate($alg, $dg)) });
-	return (@out, (Time::HiRes::time() - $start) * 1000);
+	return (@out, (Time::HiRes::time() - $start) * 1000, $reused);
 }
 
 sub model {
@@ -274,13 +278,16 @@ sub run {
 	my $query = main::phase('parse', sub { scalar RDF::Query->new($req->{query}, \%opts) });
 	die main::Failure->new('error', RDF::Query->error || 'parse failed', 'parse') unless $query;
 	die main::Failure->new('unsupported', 'SERVICE is refused: no network', 'prepare') if uses_service($query);
-	my ($default, $named) = main::phase('load', sub { main::dataset_plan(groups($req), dataset_clause($query)) });
-	my $model = main::phase('load', sub { model($default, $named) });
+	my ($from, $from_named) = dataset_clause($query);
+	my ($model, $reused) = main::held_model($req, $from, $from_named, sub {
+		my ($default, $named) = main::phase('load', sub { main::dataset_plan(groups($req), $from, $from_named) });
+		return main::phase('load', sub { model($default, $named) });
+	});
 	my $start = Time::HiRes::time();
 	my $iter = main::phase('evaluate', sub { scalar $query->execute($model) });
 	die main::Failure->new('error', RDF::Query->error || 'execution failed', 'evaluate') unless $iter;
 	my @out = main::phase('evaluate', sub { serialize($iter) });
-	return (@out, (Time::HiRes::time() - $start) * 1000);
+	return (@out, (Time::HiRes::time() - $start) * 1000, $reused);
 }
 
 sub model {
@@ -355,6 +362,27 @@ sub phase {
 	return wantarray ? @out : $out[0];
 }
 
+# %HELD is the one model kept across queries by dataset_id (protocol.go):
+# the next query naming the same id runs on it without parsing and indexing
+# the data again. A query with FROM / FROM NAMED builds its own dataset
+# (dataset_plan), so it never takes or leaves the held one. Neither engine
+# here applies updates, and a query never changes its model.
+my %HELD = (id => '', model => undef);
+
+# held_model is the held model and 1 when $req names it, else what $build
+# returns and 0, held when $req names an id and has no dataset clause.
+sub held_model {
+	my ($req, $from, $named, $build) = @_;
+	my $key = (@$from || @$named) ? '' : ($req->{dataset_id} // '');
+	return ($HELD{model}, 1) if $key ne '' && $HELD{id} eq $key;
+	die main::Failure->new('internal', "dataset $key is not held: send its data")
+		if $key ne '' && ($req->{data} // '') eq '';
+	%HELD = (id => '', model => undef) if $key ne '';    # before loading: one dataset per process
+	my $model = $build->();
+	%HELD = (id => $key, model => $model) if $key ne '';
+	return ($model, 0);
+}
+
 # classify: anything that escaped a phase is the sidecar's own failure.
 sub classify {
 	my ($err) = @_;
@@ -377,8 +405,10 @@ sub handle {
 		$e{phase} = $f->{phase} if $f->{phase} ne '';
 		return { id => $id, ok => JSON::false, error => \%e };
 	}
-	my ($format, $result, $ms) = @out;
-	return { id => $id, ok => JSON::true, format => $format, result => $result, time_ms => $ms };
+	my ($format, $result, $ms, $reused) = @out;
+	my %resp = (id => $id, ok => JSON::true, format => $format, result => $result, time_ms => $ms);
+	$resp{reused} = JSON::true if $reused;
+	return \%resp;
 }
 
 sub main {
