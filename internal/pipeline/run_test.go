@@ -14,13 +14,14 @@ import (
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
-// dropsRow is an engine with a real bug: it answers with the reference,
-// then leaves the last row out.
-type dropsRow struct{ ref oracle.Engine }
+// buggy is an engine with two real bugs: it answers a query with the
+// reference, then leaves the last row out; it applies an update with the
+// reference, then leaves every named graph out of the store it answers.
+type buggy struct{ ref oracle.Engine }
 
-func (dropsRow) Name() string    { return "buggy" }
-func (dropsRow) Version() string { return "0.1" }
-func (d dropsRow) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+func (buggy) Name() string    { return "buggy" }
+func (buggy) Version() string { return "0.1" }
+func (d buggy) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
 	a, err := d.ref.Eval(ctx, c)
 	if err != nil || a.Kind != results.Bindings || len(a.Rows) == 0 {
 		return a, err
@@ -31,12 +32,21 @@ func (d dropsRow) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, er
 	return &b, nil
 }
 
+func (d buggy) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+	u, _ := oracle.AsUpdater(d.ref)
+	a, err := u.Update(ctx, c)
+	if err != nil || a.Store == nil {
+		return a, err
+	}
+	return results.StoreAnswer(&results.Store{Default: a.Store.Default, Err: a.Store.Err}), nil
+}
+
 // TestRunStages: judged, then reduced, then written up: without Reduce the
 // bug is the original case's; with it, the reduced case's (verified
 // 1-minimal, smaller than the original).
 func TestRunStages(t *testing.T) {
 	ref := registry.Reference(reference.Options{})
-	engines := []oracle.Engine{ref, dropsRow{ref}}
+	engines := []oracle.Engine{ref, buggy{ref}}
 	data := rdf.NewDataset()
 	for _, o := range []string{"a", "b", "c"} {
 		data.Add(rdf.Quad{S: rdf.IRI("http://e/" + o), P: rdf.IRI("http://e/p"), O: rdf.String(o)})
@@ -57,32 +67,12 @@ func TestRunStages(t *testing.T) {
 	}
 }
 
-// dropsGraphs is an engine with a real bug: it applies the request with
-// the reference, then leaves every named graph out of the store it
-// answers.
-type dropsGraphs struct{ ref oracle.Engine }
-
-func (dropsGraphs) Name() string    { return "buggy" }
-func (dropsGraphs) Version() string { return "0.1" }
-func (d dropsGraphs) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	return d.ref.Eval(ctx, c)
-}
-
-func (d dropsGraphs) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
-	u, _ := oracle.AsUpdater(d.ref)
-	a, err := u.Update(ctx, c)
-	if err != nil || a.Store == nil {
-		return a, err
-	}
-	return results.StoreAnswer(&results.Store{Default: a.Store.Default, Err: a.Store.Err}), nil
-}
-
 // TestRunUpdateReduced: with Reduce, the bug written up is the reduced
 // case's, verified 1-minimal, its per-graph diff naming the graph the
 // engine lost.
 func TestRunUpdateReduced(t *testing.T) {
 	ref := registry.Reference(reference.Options{})
-	engines := []oracle.Engine{ref, dropsGraphs{ref}}
+	engines := []oracle.Engine{ref, buggy{ref}}
 	store := rdf.NewDataset()
 	store.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/p"), O: rdf.String("a")})
 	c := &oracle.UpdateCase{Name: "t", Store: store,
