@@ -20,7 +20,7 @@
 // in the data flow, each stage a call into the package that owns it (this
 // package holds no judging, reduction or writing of its own);
 // run_test.go proves the order on a real engine with a real bug (the
-// reference wrapped to drop a row or a graph), nolocal_test.go that no
+// reference wrapped to drop a row and a graph), nolocal_test.go that no
 // output of the whole pipeline holds a local path, engines_test.go the
 // engine selection.
 package pipeline
