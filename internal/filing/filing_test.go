@@ -26,7 +26,7 @@ func open(t *testing.T) store.Store {
 }
 
 // twoWrong is one divergence with jena and rasqal wrong and the judge's
-// side agreeing, as report.Run writes it: one tracker report per wrong
+// side agreeing, as pipeline.Run writes it: one tracker report per wrong
 // engine, each with its root cause.
 func twoWrong() report.Bug {
 	sig := triage.Signature{Class: diff.ClassMissingRows, Wrong: []string{"rasqal", "jena"}, Right: []string{"engine", "reference"}}
