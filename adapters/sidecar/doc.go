@@ -67,8 +67,14 @@
 //
 // How to add a sidecar engine: write the sidecar in adapters/<name>/ so it
 // answers "version", "ping" and "query" requests, and give its Config to the
-// registry. The sidecar loads Request.Data (N-Quads) into a fresh in-memory
-// store per case, evaluates Request.Query with the dataset set explicitly
-// (never the union of graphs, never a network fetch), and answers SPARQL
-// results JSON or N-Triples, or a Failure with a kind.
+// registry. The sidecar loads Request.Data (N-Quads) into an in-memory
+// store, evaluates Request.Query with the dataset set explicitly (never the
+// union of graphs, never a network fetch), and answers SPARQL results JSON
+// or N-Triples, or a Failure with a kind. It should keep the store of the
+// last Request.DatasetID and answer the next query naming it on that store
+// ("reused": true), loading nothing (reuse.go: the key, a digest of the
+// data every query still carries, and Engine.Reused; every sidecar here
+// does, a query with FROM/FROM NAMED aside where its sources enter the
+// store); an update drops the held store, so no query sees a store another
+// request changed. adaptertest.CheckReuse holds a sidecar to that.
 package sidecar

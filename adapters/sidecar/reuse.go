@@ -3,6 +3,8 @@ package sidecar
 import (
 	"crypto/sha256"
 	"encoding/hex"
+
+	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
 // datasetKey names a query request's dataset by a digest of what a sidecar
@@ -30,3 +32,27 @@ func datasetKey(req *Request) string {
 // Reused counts the queries a sidecar answered on the store it held for
 // their dataset's key, without loading it again (Response.Reused).
 func (e *Engine) Reused() int64 { return e.reused.Load() }
+
+// DatasetKey names a case's dataset by a digest of its N-Quads and its
+// named graphs (an empty one included): the key by which the endpoint
+// servers (adapters/sparqlhttp, keep.go) keep a case's data loaded across
+// its queries. "" for no dataset or an empty one.
+func DatasetKey(ds *rdf.Dataset) string {
+	if ds == nil {
+		return ""
+	}
+	quads := ds.Quads()
+	if len(quads) == 0 {
+		return ""
+	}
+	h := sha256.New()
+	if err := rdf.WriteNQuads(h, quads); err != nil {
+		return ""
+	}
+	h.Write([]byte{0})
+	for _, n := range ds.Names() {
+		h.Write([]byte(n.String()))
+		h.Write([]byte{'\n'})
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}

@@ -51,6 +51,10 @@ type Config struct {
 	// store into the unnamed graph (update.go). Without it Update answers
 	// ErrUnsupported.
 	Scratch bool
+	// KeepLoaded says nothing but this Engine writes the store (a server
+	// the oracle runs): a query's data may stay loaded for the next query
+	// of the same dataset (keep.go).
+	KeepLoaded bool
 	// UpdateText, when set, makes Update work on a store the oracle shares
 	// with the engine's own graphs (Virtuoso's system graphs; shared.go):
 	// each case runs in graphs of its own, and UpdateText writes the request

@@ -19,7 +19,11 @@
 //     FROM/FROM NAMED clause is read from the query text (lexer.go) and
 //     turned into these parameters, restricted to the case's catalogue, so
 //     nothing is fetched and no stray store graph shows through.
-//  3. clear: every graph loaded is dropped, even after a timeout.
+//  3. clear: every graph loaded is dropped, even after a timeout; on a
+//     store only this Engine writes (Config.KeepLoaded: the servers the
+//     oracle runs) a query without a dataset clause leaves its graphs
+//     loaded for the next query of the same dataset key, which skips step
+//     1 (keep.go); another dataset, an update or a failed case drops them.
 //
 // Consequences worth knowing: the store must be a scratch store (a case
 // overwrites and drops graphs under its named graphs' IRIs); an empty named

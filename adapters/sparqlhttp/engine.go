@@ -20,6 +20,8 @@ type Engine struct {
 	lastUS atomic.Int64
 	own    map[string]int // the engine's own graphs, counted at the first case (owngraphs.go)
 	dirty  atomic.Bool    // a clear failed on a Scratch store: DROP ALL before the next load
+	held   *kept          // the case whose graphs stay loaded (keep.go), under lock
+	reused atomic.Int64   // queries run on held graphs (keep.go)
 }
 
 // New returns the engine; nothing is contacted until the first case.
@@ -63,23 +65,26 @@ func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, err
 	if err := e.refuseOwn(ctx, caseNames(c, h)); err != nil {
 		return nil, err
 	}
-	p := makePlan(c, h, fmt.Sprintf("urn:sparql-oracle:%s:%d", e.run, e.seq.Add(1)))
+	key := e.keepKey(c, h)
+	p, loaded := e.planFor(ctx, c, h, key)
 	if err := e.loadable(p); err != nil {
 		return nil, err
 	}
-	a, err := e.run1(ctx, c, h, p)
+	a, err := e.run1(ctx, c, h, p, loaded)
 	err = e.serviceRule(c, err)
-	e.clear(ctx, p)
+	e.hold(ctx, key, p, err)
 	if rerr := e.restoreOwn(); rerr != nil {
 		return nil, rerr
 	}
 	return a, err
 }
 
-// run1 loads the plan and queries.
-func (e *Engine) run1(ctx context.Context, c *oracle.Case, h *oracle.QueryInfo, p *plan) (*results.Answer, error) {
-	if err := e.load(ctx, p); err != nil {
-		return nil, err
+// run1 loads the plan, unless the store holds it already, and queries.
+func (e *Engine) run1(ctx context.Context, c *oracle.Case, h *oracle.QueryInfo, p *plan, loaded bool) (*results.Answer, error) {
+	if !loaded {
+		if err := e.load(ctx, p); err != nil {
+			return nil, err
+		}
 	}
 	start := time.Now()
 	a, err := e.query(ctx, c, h, p)

@@ -118,7 +118,9 @@ func (e *Engine) restoreOwn() error {
 	var extra, changed []string
 	for g, n := range now {
 		if was, ok := e.own[g]; !ok {
-			extra = append(extra, g)
+			if !e.holds(g) {
+				extra = append(extra, g)
+			}
 		} else if was != n {
 			changed = append(changed, fmt.Sprintf("<%s> %d -> %d triples", g, was, n))
 		}

@@ -202,6 +202,7 @@ func (m *Managed) startWith(ctx, bound context.Context, now bool) (*Engine, erro
 	cfg.RefuseService = !r.jailed
 	cfg.Confined = r.jailed
 	cfg.Scratch = true // started here, with an in-memory store nobody else uses
+	cfg.KeepLoaded = true
 	m.run, m.http = r, New(cfg)
 	m.last = r // kept after a stop, for killed.go
 	return m.http, nil

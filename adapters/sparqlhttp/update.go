@@ -68,6 +68,7 @@ func (e *Engine) acquire(ctx context.Context) (context.Context, func(), error) {
 	}
 	select {
 	case e.lock <- struct{}{}:
+		e.release(ctx) // an update may write any graph (keep.go)
 		return ctx, func() { <-e.lock; cancel() }, nil
 	case <-ctx.Done():
 		cancel()

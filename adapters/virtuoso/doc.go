@@ -11,7 +11,9 @@
 // every server the oracle runs (Proc, Share, RetryKilled, Rewarm).
 //
 // Cases go through adapters/sparqlhttp: loaded as dba with digest auth into
-// /sparql-graph-crud-auth (or /sparql-auth with SPARQL Update), queried
+// /sparql-graph-crud-auth (or /sparql-auth with SPARQL Update), kept loaded
+// for the next query of the same dataset (KeepLoaded: the instance is the
+// oracle's own; its graphs are not leftovers while held), queried
 // anonymously on /sparql with explicit default-graph-uri/named-graph-uri
 // (Virtuoso's own default is the union of every graph, system graphs
 // included). Known behaviour, reported as such and not worked around:

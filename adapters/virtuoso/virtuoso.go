@@ -118,6 +118,17 @@ func (e *Engine) request(ctx context.Context, send func(context.Context, *sparql
 	})
 }
 
+// Reused counts the queries the running server answered on the data the
+// previous query left loaded (sparqlhttp's keep.go).
+func (e *Engine) Reused() int64 {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.http == nil {
+		return 0
+	}
+	return e.http.Reused()
+}
+
 // LastQueryTime is the wall time of the last query request.
 func (e *Engine) LastQueryTime() time.Duration {
 	e.mu.Lock()
@@ -194,6 +205,9 @@ func Protocol(srv *Server, version string, load sparqlhttp.Load) sparqlhttp.Conf
 		UpdateText: updateText,
 		// Its system graphs are off limits to cases (sparqlhttp's owngraphs.go).
 		OwnGraphs: true,
+		// The instance is the oracle's own: a case's data stays loaded for
+		// the next query of the same dataset (sparqlhttp's keep.go).
+		KeepLoaded: true,
 	}
 }
 
