@@ -17,24 +17,15 @@ import (
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
-// TestMeasureKeep measures what keeping a case's data loaded saves: one
-// realistic case (ORACLE_KEEP_TRIPLES triples of the knowledge-graph
-// shape, default 100000) and its metamorphic relations (large.Relations)
-// run through each engine of ORACLE_KEEP_ENGINES (comma-separated; the
-// test is skipped without it: it takes minutes), twice side by side:
-// "load each" makes every query load the data again, as before the
-// dataset key (evicted: a one-triple query runs before each), "keep"
-// lets the engine keep it. It logs the times; it asserts only that both
-// runs ran the same queries and that keeping reused the data.
+// TestMeasureKeep times one realistic case's metamorphic relations
+// (large.Relations on the knowledge-graph shape, keepSettings) through
+// each engine twice, side by side: "load each" evicts the case's data
+// before every query (a one-triple query runs first), as every query
+// loaded before the dataset key; "keep" lets the engine keep it. The
+// times are logged, never asserted: it checks that both runs ran the same
+// queries and that keeping reused the data.
 func TestMeasureKeep(t *testing.T) {
-	names := os.Getenv("ORACLE_KEEP_ENGINES")
-	if names == "" {
-		t.Skip("set ORACLE_KEEP_ENGINES=oxigraph,jena,... to measure (minutes per engine at 100k triples)")
-	}
-	n := 100000
-	if s := os.Getenv("ORACLE_KEEP_TRIPLES"); s != "" {
-		n, _ = strconv.Atoi(s)
-	}
+	names, n := keepSettings(t)
 	ds, smp, err := realistic.Dataset(realistic.Spec{Shape: realistic.KG, Triples: n, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -44,13 +35,13 @@ func TestMeasureKeep(t *testing.T) {
 		t.Fatal("no realistic query parses")
 	}
 	t.Logf("%d quads, query %s", len(ds.Quads()), q.Name)
-	for _, name := range strings.Split(names, ",") {
+	for _, name := range names {
 		e, err := registry.New(name)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		reuser, _ := e.(interface{ Reused() int64 })
+		reuser := reuserOf(e)
 		before := measure(t, &evicting{counted: counted{Engine: e}}, c)
 		var was int64
 		if reuser != nil {
@@ -74,6 +65,21 @@ func TestMeasureKeep(t *testing.T) {
 	}
 }
 
+// keepSettings: ORACLE_KEEP_ENGINES names the engines (comma-separated;
+// without it the test is skipped: minutes per engine at 100k triples),
+// ORACLE_KEEP_TRIPLES the data's size (default 100000).
+func keepSettings(t *testing.T) ([]string, int) {
+	names := os.Getenv("ORACLE_KEEP_ENGINES")
+	if names == "" {
+		t.Skip("ORACLE_KEEP_ENGINES=oxigraph,jena,... measures keeping the data loaded")
+	}
+	n, err := strconv.Atoi(os.Getenv("ORACLE_KEEP_TRIPLES"))
+	if err != nil {
+		n = 100000
+	}
+	return strings.Split(names, ","), n
+}
+
 // mostRelations is the case of the query to which the most relations
 // apply (with no engine, RunRelations reports only those that do not).
 func mostRelations(ds *rdf.Dataset, qs []realistic.Query) (*oracle.Case, realistic.Query) {
@@ -88,6 +94,22 @@ func mostRelations(ds *rdf.Dataset, qs []realistic.Query) (*oracle.Case, realist
 		}
 	}
 	return best, bq
+}
+
+// reuserOf finds the Reused counter in e or the engines it wraps (the
+// registry bounds every engine in a wrapper with Unwrap).
+func reuserOf(e oracle.Engine) interface{ Reused() int64 } {
+	for e != nil {
+		if r, ok := e.(interface{ Reused() int64 }); ok {
+			return r
+		}
+		u, ok := e.(interface{ Unwrap() oracle.Engine })
+		if !ok {
+			return nil
+		}
+		e = u.Unwrap()
+	}
+	return nil
 }
 
 type run struct {

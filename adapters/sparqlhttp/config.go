@@ -3,6 +3,7 @@ package sparqlhttp
 import (
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -55,6 +56,9 @@ type Config struct {
 	// the oracle runs): a query's data may stay loaded for the next query
 	// of the same dataset (keep.go).
 	KeepLoaded bool
+	// Reused counts the queries run on kept graphs; its owner shares one
+	// counter across the Engines of its restarts (default: the Engine's).
+	Reused *atomic.Int64
 	// UpdateText, when set, makes Update work on a store the oracle shares
 	// with the engine's own graphs (Virtuoso's system graphs; shared.go):
 	// each case runs in graphs of its own, and UpdateText writes the request

@@ -21,12 +21,14 @@ type Engine struct {
 	own    map[string]int // the engine's own graphs, counted at the first case (owngraphs.go)
 	dirty  atomic.Bool    // a clear failed on a Scratch store: DROP ALL before the next load
 	held   *kept          // the case whose graphs stay loaded (keep.go), under lock
-	reused atomic.Int64   // queries run on held graphs (keep.go)
 }
 
 // New returns the engine; nothing is contacted until the first case.
 func New(cfg Config) *Engine {
 	cfg.defaults()
+	if cfg.Reused == nil {
+		cfg.Reused = new(atomic.Int64)
+	}
 	e := &Engine{cfg: cfg, run: randomHex(6), lock: storeLock(cfg.Query)}
 	if cfg.Auth == AuthDigest {
 		e.digest = &digest{user: cfg.User, password: cfg.Password}

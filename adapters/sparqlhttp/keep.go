@@ -40,7 +40,7 @@ func (e *Engine) keepKey(c *oracle.Case, h *oracle.QueryInfo) string {
 // lock is held.
 func (e *Engine) planFor(ctx context.Context, c *oracle.Case, h *oracle.QueryInfo, key string) (*plan, bool) {
 	if key != "" && e.held != nil && e.held.key == key {
-		e.reused.Add(1)
+		e.cfg.Reused.Add(1)
 		return e.held.plan, true
 	}
 	e.release(ctx)
@@ -78,18 +78,10 @@ func (e *Engine) holds(iri string) bool {
 
 // Reused counts the queries that ran on a held case's graphs without
 // loading them.
-func (e *Engine) Reused() int64 { return e.reused.Load() }
+func (e *Engine) Reused() int64 { return e.cfg.Reused.Load() }
 
-// Reused counts the queries the running server answered on held graphs
-// (0 before it starts; a restart starts from 0).
-func (m *Managed) Reused() int64 {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.http == nil {
-		return 0
-	}
-	return m.http.Reused()
-}
+// Reused counts the queries its servers answered on kept graphs.
+func (m *Managed) Reused() int64 { return m.reused.Load() }
 
 // Release drops the graphs a query left loaded (keep.go), under the
 // store's lock: after it the store holds no case's data.

@@ -66,6 +66,8 @@ type Managed struct {
 	last *running     // the server last started, running or not (killed.go)
 	busy atomic.Int32 // cases running or starting it (budget.go)
 	warm Rewarm       // its restart after a stop for a runaway case (warm.go)
+	// reused counts, across restarts, queries run on kept graphs (keep.go).
+	reused atomic.Int64
 }
 
 // NewManaged returns the engine; nothing starts before the first case.
@@ -202,7 +204,7 @@ func (m *Managed) startWith(ctx, bound context.Context, now bool) (*Engine, erro
 	cfg.RefuseService = !r.jailed
 	cfg.Confined = r.jailed
 	cfg.Scratch = true // started here, with an in-memory store nobody else uses
-	cfg.KeepLoaded = true
+	cfg.KeepLoaded, cfg.Reused = true, &m.reused
 	m.run, m.http = r, New(cfg)
 	m.last = r // kept after a stop, for killed.go
 	return m.http, nil

@@ -72,6 +72,8 @@ type Engine struct {
 	busy  atomic.Int32
 	floor *sidecar.Floor    // the running server's resident memory before a case, at the least
 	warm  sparqlhttp.Rewarm // its restart after a stop for an abandoned case (abandon.go)
+	// reused counts, across restarts, queries run on kept data.
+	reused atomic.Int64
 }
 
 // New returns the engine; no process starts until the first use.
@@ -118,16 +120,9 @@ func (e *Engine) request(ctx context.Context, send func(context.Context, *sparql
 	})
 }
 
-// Reused counts the queries the running server answered on the data the
-// previous query left loaded (sparqlhttp's keep.go).
-func (e *Engine) Reused() int64 {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.http == nil {
-		return 0
-	}
-	return e.http.Reused()
-}
+// Reused counts the queries its servers answered on the data the previous
+// query left loaded (sparqlhttp's keep.go).
+func (e *Engine) Reused() int64 { return e.reused.Load() }
 
 // LastQueryTime is the wall time of the last query request.
 func (e *Engine) LastQueryTime() time.Duration {
@@ -177,7 +172,9 @@ func (e *Engine) startWith(ctx, bound context.Context, now bool) (*sparqlhttp.En
 	}
 	e.held, e.limit, e.floor = release, o.Limits.Memory, new(sidecar.Floor)
 	e.last = srv // kept after a stop (abandon.go)
-	e.srv, e.http = srv, sparqlhttp.New(Protocol(srv, e.Version(), e.opts.Load))
+	cfg := Protocol(srv, e.Version(), e.opts.Load)
+	cfg.Reused = &e.reused
+	e.srv, e.http = srv, sparqlhttp.New(cfg)
 	return e.http, nil
 }
 
