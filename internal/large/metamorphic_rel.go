@@ -91,12 +91,18 @@ func partition(q *syntax.Query, parts []*syntax.Query) *relPlan {
 // planNoREC: FILTER(p) keeps exactly the solutions of the unfiltered
 // group on which EBV(p) is true (#defn_algFilter; the group's filters
 // apply to the whole group, #sparqlCollectFilters). The same group
-// without the filter and with BIND(COALESCE(IF(p, true, false), false) AS
-// ?flag) last (Extend over the whole group, #defn_extend; IF raises the
-// error EBV(p) raises, #func-if, COALESCE turns it into false,
-// #func-coalesce) flags those very solutions, so the filtered answer is
-// the flagged rows with the flag dropped. As in NoREC (Rigger and Su
-// 2020), the second query gives the optimiser nothing to push down.
+// without the filter and with BIND(COALESCE(IF(p, "kept", "dropped"),
+// "dropped") AS ?flag) last (Extend over the whole group, #defn_extend; IF
+// raises the error EBV(p) raises, #func-if, COALESCE turns it into
+// "dropped", #func-coalesce) flags those very solutions, so the filtered
+// answer is the "kept" rows with the flag dropped. The flags are strings,
+// not booleans: how an engine writes a boolean in its results (Virtuoso:
+// 1 and 0) is a cosmetic difference of its own, not this relation's. As
+// in NoREC (Rigger and Su 2020), the second query gives the optimiser
+// nothing to push down.
+// norecKept flags a solution the FILTER keeps (planNoREC).
+const norecKept = "kept"
+
 func planNoREC(q *syntax.Query) (*relPlan, string) {
 	if why := firstOf(relUnfit(q), tlpUnfit(q)); why != "" {
 		return nil, why
@@ -109,7 +115,7 @@ func planNoREC(q *syntax.Query) (*relPlan, string) {
 	r := syntax.Clone(q)
 	p := r.Where.Elems[idx].(*syntax.Filter).Expr
 	r.Where.Elems = append(r.Where.Elems[:idx:idx], r.Where.Elems[idx+1:]...)
-	t, f := &syntax.Literal{Kind: syntax.LitBoolean, Lex: "true"}, &syntax.Literal{Kind: syntax.LitBoolean, Lex: "false"}
+	t, f := &syntax.Literal{Kind: syntax.LitString, Lex: norecKept}, &syntax.Literal{Kind: syntax.LitString, Lex: "dropped"}
 	val := &syntax.Call{Name: "COALESCE", Args: []syntax.Expr{&syntax.Call{Name: "IF", Args: []syntax.Expr{p, t, f}}, syntax.Clone(f)}}
 	r.Where.Elems = append(r.Where.Elems, &syntax.Bind{Expr: val, Var: &syntax.Var{Name: flag}})
 	if !r.Select.Star {
@@ -118,7 +124,7 @@ func planNoREC(q *syntax.Query) (*relPlan, string) {
 	return &relPlan{queries: []*syntax.Query{q, r}, judge: func(as []*results.Answer) (*results.Answer, *results.Answer, string) {
 		got := &results.Answer{Kind: results.Bindings, Vars: as[0].Vars}
 		for _, row := range as[1].Rows {
-			if v := row[flag]; v.Value == "true" && v.IsLiteral() {
+			if v := row[flag]; v.Value == norecKept && v.IsLiteral() {
 				kept := results.Solution{}
 				for k, t := range row {
 					if k != flag {
