@@ -13,7 +13,10 @@
 // adapter's test feeds its own cases to: CheckClauses (clauses.go, with
 // SourceClauses, the cases every sidecar answers alike) and CheckUpdates
 // (adaptertest.go, beside Run: each update's store after it, its failure,
-// its outcome).
+// its outcome). reuse.go holds an engine that keeps a case's store across
+// its queries to that contract (CheckReuse: loaded once, another dataset
+// loaded, an update or a query naming an absent graph never leaking into
+// the next query), for the sidecars and the servers alike.
 // setup.go is the setup the adapters' tests share (Starter and
 // NodeStarter, node.go: how a test starts its adapter; Local, Command,
 // Closed, Source, OnPath, LinkJar, CheckJarReproducer). Only tests import it: it links package testing, which
