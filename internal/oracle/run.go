@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"time"
 
@@ -26,6 +27,7 @@ func Run(ctx context.Context, c *Case, engines []Engine, deadline time.Duration)
 	out := make([]Outcome, len(engines))
 	c.Prepare() // one tree for every engine that reads it (parsed.go)
 	needs12 := c.Needs12()
+	slots := Slots(c)
 	var wg sync.WaitGroup
 	for i, e := range engines {
 		if needs12 && !Supports12(e) {
@@ -35,11 +37,51 @@ func Run(ctx context.Context, c *Case, engines []Engine, deadline time.Duration)
 		wg.Add(1)
 		go func(i int, e Engine) {
 			defer wg.Done()
-			out[i] = runOne(ctx, c, e, deadline)
+			release, err := slots.Take(ctx)
+			if err != nil {
+				out[i] = Outcome{Engine: e.Name(), Version: e.Version(), Err: err}
+				return
+			}
+			defer release()
+			out[i] = runOne(ctx, c, e, deadline) // the deadline starts once the engine has its slot
 		}(i, e)
 	}
 	wg.Wait()
 	return out
+}
+
+// LargeQuads is the dataset size from which the engines of a case take
+// turns (Slots): every external engine loads the whole dataset for its
+// query, and at 100k quads fifteen loading at once on two cores each
+// took longer than its deadline, so every one timed out.
+const LargeQuads = 20_000
+
+// Gate bounds how many engines evaluate a case at once; a nil Gate does
+// not bound them.
+type Gate chan struct{}
+
+// Slots is the Gate for c: none below LargeQuads quads (small cases run
+// every engine at once, which the service's throughput needs), one slot
+// per core (GOMAXPROCS) from there.
+func Slots(c *Case) Gate {
+	if c == nil || c.Dataset == nil || c.Dataset.Len() < LargeQuads {
+		return nil
+	}
+	return make(Gate, runtime.GOMAXPROCS(0))
+}
+
+// Take waits for a slot (at once on a nil Gate) and returns its release;
+// the error is ErrTimeout when ctx ended first.
+func (g Gate) Take(ctx context.Context) (release func(), err error) {
+	if g == nil {
+		return func() {}, nil
+	}
+	select {
+	case g <- struct{}{}:
+		return func() { <-g }, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w: no turn before the case ended (%d engines at a time on %d quads or more)", ErrTimeout, cap(g), LargeQuads)
+	}
 }
 
 func runOne(ctx context.Context, c *Case, e Engine, deadline time.Duration) (o Outcome) {

@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -78,5 +81,62 @@ func TestClassifyKinds(t *testing.T) {
 		if got := Classify(c.err); got != c.want {
 			t.Errorf("Classify(%v) = %q, want %q", c.err, got, c.want)
 		}
+	}
+}
+
+// TestRunLargeTakesTurns: on a dataset of LargeQuads quads or more the
+// engines evaluate GOMAXPROCS at a time, each deadline counted from its
+// turn, so six engines that each need most of the deadline all answer;
+// a small case runs them all at once.
+func TestRunLargeTakesTurns(t *testing.T) {
+	big := rdf.NewDataset()
+	for i := range LargeQuads {
+		big.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://ex/s%d", i)), P: rdf.IRI("http://ex/p"), O: rdf.String(fmt.Sprint(i)), G: rdf.DefaultGraph})
+	}
+	for _, c := range []struct {
+		ds      *rdf.Dataset
+		maxSeen int
+	}{{big, runtime.GOMAXPROCS(0)}, {rdf.NewDataset(), 6}} {
+		var running, peak atomic.Int32
+		engines := make([]Engine, 6)
+		for i := range engines {
+			engines[i] = funcEngine{fmt.Sprintf("e%d", i), func(ctx context.Context) (*results.Answer, error) {
+				n := running.Add(1)
+				defer running.Add(-1)
+				for p := peak.Load(); n > p && !peak.CompareAndSwap(p, n); p = peak.Load() {
+				}
+				select {
+				case <-time.After(150 * time.Millisecond):
+					return &results.Answer{Kind: results.Boolean, Boolean: true}, nil
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				}
+			}}
+		}
+		out := Run(context.Background(), &Case{Query: "ASK {}", Dataset: c.ds}, engines, time.Second)
+		for _, o := range out {
+			if o.Err != nil {
+				t.Errorf("%d quads: %s: %v", c.ds.Len(), o.Engine, o.Err)
+			}
+		}
+		if got := int(peak.Load()); got > c.maxSeen || (c.maxSeen == 6 && got < 2) {
+			t.Errorf("%d quads: %d engines at once, want at most %d", c.ds.Len(), got, c.maxSeen)
+		}
+	}
+}
+
+// TestGateTakeEnds: a case that ends while an engine waits for its turn
+// gives that engine a timeout, not a hang.
+func TestGateTakeEnds(t *testing.T) {
+	g := make(Gate, 1)
+	release, err := g.Take(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := g.Take(ctx); !errors.Is(err, ErrTimeout) {
+		t.Errorf("err = %v, want ErrTimeout", err)
 	}
 }

@@ -48,13 +48,13 @@ type relationRun struct {
 // runRelations runs the relations on the engines of run that answered
 // c's query in rep, within relationsShare deadlines; an engine that did
 // not answer gets a skipped row per relation saying why. Each engine runs
-// its relations one after the other, the engines side by side, so a slow
-// engine spends its own share and not the others'.
+// its relations one after the other, the engines side by side (taking
+// turns on a large case: oracle.Slots), so a slow engine spends its own
+// share, counted from its turn, and not the others'.
 func runRelations(ctx context.Context, c *oracle.Case, run []oracle.Engine, rep *triage.Report, deadline time.Duration) relationRun {
-	ctx, cancel := context.WithTimeout(ctx, relationsShare*deadline)
-	defer cancel()
 	var out relationRun
 	per := make([]relationRun, len(run))
+	slots := oracle.Slots(c) // on a large case the engines take turns, as the judge's run does
 	var wg sync.WaitGroup
 	for i, e := range run {
 		k, why := knownOf(c, e, rep)
@@ -65,6 +65,14 @@ func runRelations(ctx context.Context, c *oracle.Case, run []oracle.Engine, rep 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			release, err := slots.Take(ctx)
+			if err != nil {
+				per[i].rows = notAnswered(e.Name(), err.Error())
+				return
+			}
+			defer release()
+			ctx, cancel := context.WithTimeout(ctx, relationsShare*deadline) // from the engine's turn
+			defer cancel()
 			per[i].checks = large.RunRelations(ctx, c, []oracle.Engine{k}, nil, deadline)
 			per[i].rows = relationRows(per[i].checks, []string{e.Name()})
 		}()
