@@ -84,7 +84,13 @@ func (k Key) ID() string {
 //     datatype where it matters: "xsd:int typed xsd:integer");
 //   - a row dropped or added is the rows group whatever the query form
 //     showed it (an ASK that answers false where the spec gives true is
-//     a solution dropped: Symptom), and ASK is not in its trigger;
+//     a solution dropped: Symptom; a CONSTRUCT's triple missing is its
+//     solution missing), and ASK and CONSTRUCT, which ablation cannot
+//     replace, are not in its trigger;
+//   - a triple that is not RDF written by CONSTRUCT (ClassIllegalTriple:
+//     a literal subject, a literal or blank predicate) is one fault, the
+//     template's instantiation not leaving it out (#templatesWithBNodes,
+//     #construct), whichever position and literal kind showed it;
 //   - a row dropped or added by a basic graph pattern and typed literals
 //     alone is the engine's matching of a stored literal: the literal's
 //     datatype and lexical form (which of them the engine rewrites on
@@ -110,8 +116,10 @@ func keyOf(fam string, f Finding, trig []string, sev diff.Severity) Key {
 		k.Trigger = literalLabels(k.Trigger)
 	case f.Symptom == "extra variable projected" && slices.Contains(k.Trigger, "SELECT *"):
 		k.Trigger = []string{"SELECT *"}
+	case f.Class == diff.ClassIllegalTriple:
+		k.Trigger = []string{"CONSTRUCT"}
 	case rowSymptoms[f.Symptom]:
-		k.Trigger = storedLiteral(slices.DeleteFunc(k.Trigger, func(l string) bool { return l == "ASK" }))
+		k.Trigger = storedLiteral(slices.DeleteFunc(k.Trigger, func(l string) bool { return l == "ASK" || l == "CONSTRUCT" }))
 	}
 	return k
 }
