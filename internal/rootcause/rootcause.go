@@ -108,6 +108,8 @@ func keyOf(fam string, f Finding, trig []string, sev diff.Severity) Key {
 	case f.Relation != "": // the relation's trigger is already its rewritten clause's constructs
 	case sev == diff.SeverityCosmetic:
 		k.Trigger, k.Symptom = nil, cosmeticKind(f)
+	case runtimeError(f) && sortingError(f, k.Trigger):
+		k.Trigger, k.Symptom = []string{"ORDER BY"}, "error: the runtime's type error"
 	case runtimeError(f):
 		k.Trigger, k.Symptom = expressionLabels(k.Trigger), "error: the runtime's type error"
 	case specificMessage(f):
@@ -134,6 +136,17 @@ func keyOf(fam string, f Finding, trig []string, sev diff.Severity) Key {
 var runtimeErrorRe = regexp.MustCompile(`^error: (query raised error: )?(TypeError|ValueError|InvalidOperation|DivisionByZero|NumberFormatException|ClassCastException): `)
 
 func runtimeError(f Finding) bool { return runtimeErrorRe.MatchString(f.Symptom) }
+
+// sortingErrorRe is the runtime's refusal to order two values ("'<' not
+// supported between instances of 'Literal' and 'URIRef'"): under ORDER BY
+// it is the sort's fault, which must order any terms (#modOrderBy), not
+// the fault of the expression whose values it sorted (RDFLib's ORDER BY
+// over a comparison's and over a cast's results is one fault).
+var sortingErrorRe = regexp.MustCompile(`not supported between instances of`)
+
+func sortingError(f Finding, trig []string) bool {
+	return sortingErrorRe.MatchString(f.Symptom) && slices.Contains(trig, "ORDER BY")
+}
 
 // hostLabels are the clauses an expression sits in: an error raised
 // evaluating it is the fault of its operators, functions and operands
