@@ -265,11 +265,17 @@ func oracleSuspect(r *Report) bool {
 			ext = append(ext, v)
 		}
 	}
-	if len(ext) < 2 {
+	return wrongAlike(ext)
+}
+
+// wrongAlike: at least two verdicts, all wrong in one class with answers
+// that agree.
+func wrongAlike(vs []EngineVerdict) bool {
+	if len(vs) < 2 {
 		return false
 	}
-	for _, v := range ext {
-		if v.Outcome != Wrong || v.Class != ext[0].Class || !diff.Compare(ext[0].Answer, v.Answer).OK {
+	for _, v := range vs {
+		if v.Outcome != Wrong || v.Class != vs[0].Class || !diff.Compare(vs[0].Answer, v.Answer).OK {
 			return false
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
@@ -115,13 +114,8 @@ func largeSuspect(r *Report) bool {
 			ext = append(ext, v)
 		}
 	}
-	if len(ext) < 2 {
+	if !wrongAlike(ext) {
 		return false
-	}
-	for _, v := range ext {
-		if v.Outcome != Wrong || v.Class != ext[0].Class || !diff.Compare(ext[0].Answer, v.Answer).OK {
-			return false
-		}
 	}
 	for i := range r.Verdicts {
 		if r.Verdicts[i].Outcome == Wrong {
