@@ -43,8 +43,13 @@ let held = { id: '', store: null };
 // drop frees the held store (its WASM memory): an update loads a store of
 // its own, and a query never sees a store another request changed.
 function drop() {
-  if (held.store && typeof held.store.free === 'function') held.store.free();
+  const store = held.store;
   held = { id: '', store: null };
+  try {
+    if (store && typeof store.free === 'function') store.free();
+  } catch (err) {
+    // a store a trap left broken may not free: it is dropped all the same
+  }
 }
 
 // storeFor returns the held store when the request names it (reused), else
@@ -191,6 +196,10 @@ function handle(req) {
     const r = run(got.store, req);
     return { id: req.id, ok: true, format: r.format, result: r.result, time_ms: Number(r.ns) / 1e6, reused: got.reused };
   } catch (err) {
+    // A failed query may have trapped inside the WASM build ("unreachable"),
+    // after which the store it ran on is in no known state: the next query
+    // of the same dataset loads a fresh one.
+    drop();
     return failure(req.id, 'error', phaseOf(err), err);
   }
 }

@@ -459,10 +459,14 @@ def handle(engine, req):
     except NotHeld as err:
         return {"id": rid, "ok": False, "error": {"kind": "internal", "message": str(err)}}
     except Failed as f:  # an engine failure, by where it happened
+        # A failed query may have left its store in no known state (a Rust
+        # panic inside pyoxigraph): the next query of the dataset loads anew.
+        engine.held.drop()
         msg = "%s: %s" % (type(f.err).__name__, f.err)
         kind = "resource" if isinstance(f.err, MemoryError) else "error"
         return {"id": rid, "ok": False, "error": {"kind": kind, "phase": f.phase, "message": msg}}
     except Exception as err:  # a failure of the sidecar itself
+        engine.held.drop()
         return {"id": rid, "ok": False, "error": {"kind": "internal", "message": "%s: %s" % (type(err).__name__, err)}}
     return {"id": rid, "ok": True, "format": fmt, "result": out, "time_ms": elapsed, "extra": extra, "reused": reused}
 
