@@ -26,7 +26,8 @@ type Reuser interface {
 // and answered from its own data; an update between two queries of one
 // dataset never leaks into the second (it sees the pristine data, §3 of
 // SPARQL 1.1 Update applies to the update's own store); a query naming an
-// absent graph leaves no graph behind for the next (#namedGraphs).
+// absent graph leaves no graph behind for the next (#namedGraphs); a
+// query that reads a stored literal leaves it as it was (CheckHashTwice).
 func CheckReuse(t *testing.T, e Reuser) {
 	t.Helper()
 	a, b := reuseData("a", 50), reuseData("b", 50)
@@ -39,6 +40,7 @@ func CheckReuse(t *testing.T, e Reuser) {
 	want := reuseQuery(t, e, a, graphs, 0, "")
 	reuseQuery(t, e, a, "SELECT * WHERE { GRAPH <http://example/absent> { ?s ?p ?o } }", 1, "(no rows)")
 	reuseQuery(t, e, a, graphs, -1, want)
+	CheckHashTwice(t, e)
 	u, ok := oracle.AsUpdater(e)
 	if !ok {
 		return
@@ -57,6 +59,22 @@ func CheckReuse(t *testing.T, e Reuser) {
 	reuseQuery(t, e, a, count, 0, "50")
 	reuseQuery(t, e, a, count, 1, "50")
 }
+
+// CheckHashTwice hashes one stored literal in two queries of one dataset
+// and wants SHA1("a0") both times (#func-sha1): a store a query wrote to
+// while reading (Attean's SHA* empties the literal it encodes) must not
+// answer the second. The reuse count may grow either way.
+func CheckHashTwice(t *testing.T, e Reuser) {
+	t.Helper()
+	a := reuseData("a", 50)
+	hash := "SELECT (SHA1(?o) AS ?h) WHERE { <http://example/s0> ?p ?o }"
+	want := `"` + sha1a0 + `"`
+	reuseQuery(t, e, a, hash, -1, want)
+	reuseQuery(t, e, a, hash, -1, want)
+}
+
+// sha1a0 is SHA1 of the two bytes "a0", as `printf a0 | sha1sum` prints it.
+const sha1a0 = "40b25eac438260c9ad4e3142adc38a8d0885e5f3"
 
 // reuseQuery evaluates query on ds and wants the answer's first value to
 // read want ("": any) and the reuse count to grow by reused (-1: either

@@ -5,8 +5,9 @@
 #
 # Protocol: one JSON request per line on stdin, one JSON response per line on
 # stdout (adapters/sidecar/protocol.go). Each case gets an in-memory store
-# holding exactly the case's dataset; a query without a dataset clause reuses
-# the store of the previous one naming the same dataset_id (held_model). Neither engine's own results
+# holding exactly the case's dataset; for RDF::Query a query without a dataset
+# clause reuses the store of the previous one naming the same dataset_id
+# (held_model; Attean's queries change their store). Neither engine's own results
 # serializer is used (their JSON drops datatypes): results JSON and N-Triples
 # are written here, term by term.
 #
@@ -179,7 +180,12 @@ sub run {
 	die main::Failure->new('unsupported', 'SERVICE is refused: no network', 'prepare') if uses_service($alg);
 	my ($from, $from_named) = dataset_clause($alg);
 	my $dg = Attean::IRI->new($DEFAULT_GRAPH);
-	my ($model, $reused) = main::held_model($req, $from, $from_named, sub {
+	# Attean's queries write to the model they read: MD5 and SHA* encode the
+	# stored literal's value with Encode::FB_CROAK and no LEAVE_SRC, which
+	# empties that value in place (Encode's CHECK), so the next query hashing
+	# it hashes "". A model a query ran on is not the dataset any more; every
+	# Attean query gets a fresh one (no dataset_id, held_model).
+	my ($model, $reused) = main::held_model({ %$req, dataset_id => '' }, $from, $from_named, sub {
 		my ($default, $named) = main::phase('load', sub { main::dataset_plan(groups($req), $from, $from_named) });
 		return main::phase('load', sub { model($default, $named, $dg) });
 	});
@@ -366,7 +372,8 @@ sub phase {
 # the next query naming the same id runs on it without parsing and indexing
 # the data again. A query with FROM / FROM NAMED builds its own dataset
 # (dataset_plan), so it never takes or leaves the held one. Neither engine
-# here applies updates, and a query never changes its model.
+# here applies updates; only RDF::Query holds, because an Attean query can
+# change its model (Attean::run).
 my %HELD = (id => '', model => undef);
 
 # held_model is the held model and 1 when $req names it, else what $build
