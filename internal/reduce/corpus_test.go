@@ -163,7 +163,6 @@ func wrongSide(c *regress.Case) []regress.Expect {
 // -corpus.engines names).
 func corpusEngineSet(t *testing.T) map[string]oracle.Engine {
 	names := append([]string{oracle.JudgeName, oracle.TwinName}, registry.External()...)
-	names = append(names, "virtuoso")
 	var want []string
 	if *corpusEngines != "" {
 		want = strings.Split(*corpusEngines, ",")

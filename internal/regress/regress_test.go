@@ -55,9 +55,8 @@ func repoRoot(t testing.TB) string {
 func engines(t *testing.T) []oracle.Engine {
 	t.Helper()
 	names := []string{oracle.JudgeName, oracle.TwinName}
-	// Virtuoso is not among the default external engines (a server of its
-	// own per run); the corpus runs it when its package is installed.
-	for _, n := range append(registry.External(), "virtuoso") {
+	// Virtuoso runs when its package is installed (virtuosoInstalled).
+	for _, n := range registry.External() {
 		if registry.Installed(n) && (n != "virtuoso" || virtuosoInstalled()) {
 			names = append(names, n)
 			continue
