@@ -175,6 +175,27 @@ func readBlocks(t testing.TB, path string) []block {
 	return out
 }
 
+// section is one part of a sectioned test file: the rest of the line that
+// opens it (after the marker, no newline) and the lines up to the next one.
+type section struct {
+	head, body string
+}
+
+// splitSections cuts text at the lines that begin with marker ("--- " for
+// testdata/queries, "### " and "-- " for testdata/updates.txt). The first
+// section holds what comes before the first marker line, with an empty head.
+func splitSections(text, marker string) []section {
+	out := []section{{}}
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if rest, ok := strings.CutPrefix(line, marker); ok {
+			out = append(out, section{head: strings.TrimSuffix(rest, "\n")})
+			continue
+		}
+		out[len(out)-1].body += line
+	}
+	return out
+}
+
 func testEvaluator(ds *rdf.Dataset) *evaluator {
 	if ds == nil {
 		ds = rdf.NewDataset()

@@ -44,16 +44,13 @@ func readQueryCase(t *testing.T, path string) *queryCase {
 		t.Fatal(err)
 	}
 	c := &queryCase{path: path, sections: map[string]string{}, heads: map[string]string{}}
-	cur := ""
-	for _, line := range strings.SplitAfter(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "--- "); ok {
-			f := strings.Fields(rest)
-			cur = f[0]
-			c.heads[cur] = strings.Join(f[1:], " ")
-			c.order = append(c.order, cur)
-			continue
-		}
-		c.sections[cur] += line
+	secs := splitSections(string(data), "--- ")
+	c.sections[""] = secs[0].body
+	for _, s := range secs[1:] {
+		f := strings.Fields(s.head)
+		c.heads[f[0]] = strings.Join(f[1:], " ")
+		c.order = append(c.order, f[0])
+		c.sections[f[0]] += s.body
 	}
 	return c
 }

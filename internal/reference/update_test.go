@@ -17,33 +17,26 @@ type updateCase struct {
 	store, sources, request, after, outcomes, indeterminate string
 }
 
+// readUpdateCases reads testdata/updates.txt: "### name" opens a case,
+// "-- key" lines its sections (the file's header says which).
 func readUpdateCases(t *testing.T) []updateCase {
 	data, err := os.ReadFile("testdata/updates.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out []updateCase
-	for _, block := range strings.Split(string(data), "\n### ")[1:] {
-		name, rest, _ := strings.Cut(block, "\n")
-		c := updateCase{name: name}
-		for _, sec := range strings.Split(rest, "-- ")[1:] {
-			key, body, _ := strings.Cut(sec, "\n")
-			switch key {
-			case "store":
-				c.store = body
-			case "sources":
-				c.sources = body
-			case "request":
-				c.request = body
-			case "after":
-				c.after = body
-			case "outcomes":
-				c.outcomes = strings.TrimSpace(body)
-			case "indeterminate":
-				c.indeterminate = strings.TrimSpace(body)
-			}
+	for _, block := range splitSections(string(data), "### ")[1:] {
+		sec := map[string]string{}
+		for _, s := range splitSections(block.body, "-- ")[1:] {
+			sec[s.head] = s.body
 		}
-		out = append(out, c)
+		out = append(out, updateCase{
+			name: block.head, store: sec["store"], sources: sec["sources"], request: sec["request"], after: sec["after"],
+			outcomes: strings.TrimSpace(sec["outcomes"]), indeterminate: strings.TrimSpace(sec["indeterminate"]),
+		})
+	}
+	if len(out) == 0 {
+		t.Fatal("no update cases in testdata/updates.txt")
 	}
 	return out
 }
