@@ -15,11 +15,7 @@ func Parse(src, base string) (*Query, error) {
 // query declares or implies, syntax.Spec12 is for the W3C sparql12 suite
 // (corpus.Test.SPARQL12), whose tests are written for 1.2 processors.
 func ParseSpec(src, base string, spec syntax.Spec) (*Query, error) {
-	tree, err := syntax.Parse(src, syntax.Options{Base: base, Spec: spec})
-	if err != nil {
-		return nil, err
-	}
-	q, err := Translate(tree)
+	q, err := parseUnit(syntax.Parse, Translate, src, base, spec)
 	if err != nil {
 		return nil, err
 	}
@@ -27,4 +23,15 @@ func ParseSpec(src, base string, spec syntax.Spec) (*Query, error) {
 		q.Base = base
 	}
 	return q, nil
+}
+
+// parseUnit is the one path of a query and an update request: the text to
+// a syntax tree by parse, the tree to the algebra by translate.
+func parseUnit[T, R any](parse func(string, syntax.Options) (T, error), translate func(T) (R, error), src, base string, spec syntax.Spec) (R, error) {
+	tree, err := parse(src, syntax.Options{Base: base, Spec: spec})
+	if err != nil {
+		var none R
+		return none, err
+	}
+	return translate(tree)
 }

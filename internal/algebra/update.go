@@ -131,11 +131,7 @@ func ParseUpdate(src, base string) (*Update, error) {
 
 // ParseUpdateSpec is ParseUpdate by one document (see ParseSpec).
 func ParseUpdateSpec(src, base string, spec syntax.Spec) (*Update, error) {
-	u, err := syntax.ParseUpdate(src, syntax.Options{Base: base, Spec: spec})
-	if err != nil {
-		return nil, err
-	}
-	return TranslateUpdate(u)
+	return parseUnit(syntax.ParseUpdate, TranslateUpdate, src, base, spec)
 }
 
 // TranslateUpdate translates a parsed request (it must have passed

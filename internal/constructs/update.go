@@ -3,7 +3,6 @@ package constructs
 import (
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/rdf"
@@ -89,20 +88,15 @@ func WithoutUpdate(u *syntax.Update, store *rdf.Dataset, label string) []UpdateV
 		func(c *syntax.Update, d *rdf.Dataset) UpdateVariant { return UpdateVariant{Update: c, Data: d} })
 }
 
-// updateRewrite edits a clone of the request in place and returns the
-// variant's store.
-type updateRewrite func(u *syntax.Update, ds *rdf.Dataset) (*rdf.Dataset, bool)
+// updateRewrite is an update request's rewrite: it returns the variant's
+// store.
+type updateRewrite = rewriteOf[*syntax.Update]
 
 func updateRewrites(label string, u *syntax.Update) []updateRewrite {
+	if rws := dataRewrites(label, neutralUpdateLiterals); rws != nil {
+		return rws
+	}
 	switch {
-	case label == "named graph":
-		return []updateRewrite{func(_ *syntax.Update, ds *rdf.Dataset) (*rdf.Dataset, bool) { return mergeGraphs(ds), true }}
-	case label == "blank node in data":
-		return []updateRewrite{func(_ *syntax.Update, ds *rdf.Dataset) (*rdf.Dataset, bool) { return blanksToIRIs(ds), true }}
-	case strings.HasPrefix(label, "literal "):
-		return []updateRewrite{func(u *syntax.Update, ds *rdf.Dataset) (*rdf.Dataset, bool) {
-			return neutralUpdateLiterals(label, u, ds), true
-		}}
 	case label == "WITH", label == "USING", label == "USING NAMED":
 		return []updateRewrite{func(u *syntax.Update, ds *rdf.Dataset) (*rdf.Dataset, bool) {
 			dropModifyClause(u, label)

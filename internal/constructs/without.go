@@ -16,9 +16,13 @@ type Variant struct {
 	Data  *rdf.Dataset
 }
 
-// rewrite edits a clone of the query in place and returns the variant's
-// data (a clone it may edit); ok is false when the rewrite does not apply.
-type rewrite func(q *syntax.Query, ds *rdf.Dataset) (*rdf.Dataset, bool)
+// rewriteOf edits a clone of the request (a query or an update request) in
+// place and returns the variant's data (a clone it may edit); ok is false
+// when the rewrite does not apply.
+type rewriteOf[T request] func(req T, ds *rdf.Dataset) (*rdf.Dataset, bool)
+
+// rewrite is a query's rewrite.
+type rewrite = rewriteOf[*syntax.Query]
 
 // checkBase is the base the variants are parsed again with: only whether
 // they parse matters, not what their relative IRIs resolve to.
@@ -85,6 +89,27 @@ func dataKey(ds *rdf.Dataset) string {
 	return strings.Join(lines, "\n")
 }
 
+// dataRewrites lists the neutral forms of the labels of the data, the same
+// for a query and an update request: named graph, blank node in data, and
+// the literal kinds, which literals rewrites in the request and the data
+// together. Nil for any other label.
+func dataRewrites[T request](label string, literals func(string, T, *rdf.Dataset) *rdf.Dataset) []rewriteOf[T] {
+	switch {
+	case label == "named graph":
+		return []rewriteOf[T]{onData[T](mergeGraphs)}
+	case label == "blank node in data":
+		return []rewriteOf[T]{onData[T](blanksToIRIs)}
+	case strings.HasPrefix(label, "literal "):
+		return []rewriteOf[T]{func(req T, ds *rdf.Dataset) (*rdf.Dataset, bool) { return literals(label, req, ds), true }}
+	}
+	return nil
+}
+
+// onData lifts a rewrite of the data alone.
+func onData[T request](f func(*rdf.Dataset) *rdf.Dataset) rewriteOf[T] {
+	return func(_ T, ds *rdf.Dataset) (*rdf.Dataset, bool) { return f(ds), true }
+}
+
 // onQuery lifts a rewrite of the tree alone.
 func onQuery(f func(q *syntax.Query) bool) rewrite {
 	return func(q *syntax.Query, ds *rdf.Dataset) (*rdf.Dataset, bool) { return ds, f(q) }
@@ -101,19 +126,10 @@ func rewritesFor(label string, q *syntax.Query) []rewrite {
 	if rws, ok := pathRewrites(label, q); ok {
 		return rws
 	}
-	switch {
-	case label == "blank node":
+	if label == "blank node" {
 		return []rewrite{onQuery(blanksToVars)}
-	case label == "named graph":
-		return []rewrite{func(_ *syntax.Query, ds *rdf.Dataset) (*rdf.Dataset, bool) { return mergeGraphs(ds), true }}
-	case label == "blank node in data":
-		return []rewrite{func(_ *syntax.Query, ds *rdf.Dataset) (*rdf.Dataset, bool) { return blanksToIRIs(ds), true }}
-	case strings.HasPrefix(label, "literal "):
-		return []rewrite{func(q *syntax.Query, ds *rdf.Dataset) (*rdf.Dataset, bool) {
-			return neutralLiterals(label, q, ds), true
-		}}
 	}
-	return nil
+	return dataRewrites(label, neutralLiterals)
 }
 
 // ---------------------------------------------------------------- patterns and modifiers
