@@ -142,6 +142,12 @@ func certain(op algebra.Op) varSet {
 	switch op := op.(type) {
 	case *algebra.BGP, *algebra.Path:
 		ownVars(op, func(v string) { s[v] = true })
+	case *algebra.LeftJoin, *algebra.Minus, *algebra.Filter, *algebra.Extend,
+		*algebra.OrderBy, *algebra.Distinct, *algebra.Reduced, *algebra.Slice:
+		// bound in every solution of the first operand, and so of op: the
+		// right side of LeftJoin and Minus adds none for certain, the
+		// others keep or pass on the solutions of their operand
+		return certain(algebra.Children(op)[0])
 	case *algebra.Join:
 		for v := range certain(op.L) {
 			s[v] = true
@@ -149,12 +155,6 @@ func certain(op algebra.Op) varSet {
 		for v := range certain(op.R) {
 			s[v] = true
 		}
-	case *algebra.LeftJoin:
-		return certain(op.L)
-	case *algebra.Minus:
-		return certain(op.L)
-	case *algebra.Filter:
-		return certain(op.Op)
 	case *algebra.Union:
 		r := certain(op.R)
 		for v := range certain(op.L) {
@@ -167,8 +167,6 @@ func certain(op algebra.Op) varSet {
 		if op.Name.IsVar() {
 			s[op.Name.Var] = true
 		}
-	case *algebra.Extend:
-		return certain(op.Op)
 	case *algebra.Table:
 		return tableCertain(op)
 	case *algebra.Project:
@@ -184,14 +182,6 @@ func certain(op algebra.Op) varSet {
 				s[k.Var] = true
 			}
 		}
-	case *algebra.OrderBy:
-		return certain(op.Op)
-	case *algebra.Distinct:
-		return certain(op.Op)
-	case *algebra.Reduced:
-		return certain(op.Op)
-	case *algebra.Slice:
-		return certain(op.Op)
 	}
 	return s
 }
