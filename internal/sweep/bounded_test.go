@@ -44,9 +44,7 @@ func TestMillionSeedSweepCancel(t *testing.T) {
 func cancelMillion(t *testing.T, st *store.DB) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	r, err := New(ctx, st, Options{Workers: 2, Poll: 20 * time.Millisecond})
-	require.NoError(t, err)
-	require.NoError(t, r.Start(ctx))
+	r := startRunner(t, ctx, st, Options{Workers: 2, Poll: 20 * time.Millisecond})
 	defer r.Stop(context.Background())
 
 	s, err := r.Submit(ctx, million)

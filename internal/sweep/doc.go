@@ -93,7 +93,12 @@
 // the case runs through the spec's update-capable engines with
 // reduce.JudgeUpdate, records one row per engine (outcome, class), and files
 // each divergence (report.UpdateBugFor), reduced per engine with
-// reduce.UpdateEngine, or unreduced with reduce_calls -1.
+// reduce.UpdateEngine, or unreduced with reduce_calls -1. A query case and
+// an update case take one path (run.go: judgeCase, file, fileDivergence,
+// reduce, the memo); what differs is the judged interface (updateRun,
+// queryRun: the divergences, the unreduced write-up, one engine's
+// reduction, the record's rows), so a change to filing, reduction or the
+// memo changes both kinds.
 //
 // W3C tests (w3c.go, w3c_direct.go): a W3C source with no manifests runs
 // every test of the query suites, the SPARQL 1.1 Update suite and the
@@ -108,5 +113,6 @@
 // --store` and `oracle gate --store` count alike.
 //
 // How to change it: to add a corpus, add a key prefix to cases.go (enumerate in cases,
-// build in resolve) and a field to store.SweepSpec.
+// build in resolve) and a field to store.SweepSpec; to add a kind of case,
+// implement judged (run.go) and return it from judgeKey.
 package sweep

@@ -112,27 +112,32 @@ func TestSweepReducesPerKey(t *testing.T) {
 				require.Equal(t, want, reductions[key], "reductions of %q", key)
 			}
 			require.Less(t, len(perKey), divergences, "the corpus must repeat a key for the test to mean anything")
-			page, err := st.Reports(context.Background(), store.ReportFilter{SweepID: s.ID, Limit: store.MaxLimit})
-			require.NoError(t, err)
-			count := 0
-			for _, rp := range page.Reports {
-				count += rp.Count
-			}
-			require.Equal(t, divergences, count, "every divergence counts once in some report")
-			var links int
-			require.NoError(t, st.SQL().QueryRow(`SELECT COUNT(*) FROM sweep_reports WHERE sweep_id = ?`, s.ID).Scan(&links))
-			require.Equal(t, divergences, links, "every diverging case links its report")
+			requireFiledOnce(t, st, s, divergences)
 		})
 	}
+}
+
+// requireFiledOnce: every divergence of sweep s is filed once (the
+// reports' counts and the sweep's links add up to the divergences).
+func requireFiledOnce(t *testing.T, st *store.DB, s store.Sweep, divergences int) {
+	t.Helper()
+	page, err := st.Reports(context.Background(), store.ReportFilter{SweepID: s.ID, Limit: store.MaxLimit})
+	require.NoError(t, err)
+	count := 0
+	for _, rp := range page.Reports {
+		count += rp.Count
+	}
+	require.Equal(t, divergences, count, "every divergence counts once in some report")
+	var links int
+	require.NoError(t, st.SQL().QueryRow(`SELECT COUNT(*) FROM sweep_reports WHERE sweep_id = ?`, s.ID).Scan(&links))
+	require.Equal(t, divergences, links, "every diverging case links its report")
 }
 
 // sweepCounting runs spec and returns the divergences per pre-reduction
 // key (from Observe) and the reductions per key (from onReduce).
 func sweepCounting(t *testing.T, st *store.DB, spec store.SweepSpec, key string) (map[string]int, map[string]int, store.Sweep) {
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
-	defer cancel()
 	var mu sync.Mutex
-	perKey, reductions := map[string]int{}, map[string]int{}
+	perKey := map[string]int{}
 	observe := func(rep *triage.Report) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -141,7 +146,20 @@ func sweepCounting(t *testing.T, st *store.DB, spec store.SweepSpec, key string)
 			perKey[memoKey(key, raw)]++
 		}
 	}
-	r, err := New(ctx, st, Options{Workers: 2, Engine: engines(true), Observe: observe, ReduceKey: key})
+	reductions, s := sweepReducing(t, st, Options{Workers: 2, Engine: engines(true), Observe: observe, ReduceKey: key}, spec)
+	mu.Lock()
+	defer mu.Unlock()
+	return perKey, reductions, s
+}
+
+// sweepReducing runs spec on a runner with opts and returns the
+// reductions per pre-reduction key (from onReduce).
+func sweepReducing(t *testing.T, st *store.DB, opts Options, spec store.SweepSpec) (map[string]int, store.Sweep) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
+	defer cancel()
+	var mu sync.Mutex
+	reductions := map[string]int{}
+	r, err := New(ctx, st, opts)
 	require.NoError(t, err)
 	r.onReduce = func(_ int64, key string) {
 		mu.Lock()
@@ -150,11 +168,10 @@ func sweepCounting(t *testing.T, st *store.DB, spec store.SweepSpec, key string)
 	}
 	require.NoError(t, r.Start(ctx))
 	defer r.Stop(context.Background())
-	s, err := r.Submit(ctx, spec)
-	require.NoError(t, err)
-	s, err = r.Wait(ctx, s.ID)
-	require.NoError(t, err)
-	return perKey, reductions, s
+	s := submitWait(t, ctx, r, spec)
+	mu.Lock()
+	defer mu.Unlock()
+	return reductions, s
 }
 
 // TestMemoKeepsOutcomes: the memo keeps what a reduction produced per

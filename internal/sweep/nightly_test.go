@@ -73,19 +73,11 @@ func TestNightlyForSubmits(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	p, _ := DefaultNightly("", []string{"reference", "engine"})
-	r, err := New(ctx, st, Options{Workers: -1, NightlyFor: p.Spec})
-	require.NoError(t, err)
-	require.NoError(t, r.Start(ctx))
+	r := startRunner(t, ctx, st, Options{Workers: -1, NightlyFor: p.Spec})
 	defer r.Stop(context.Background())
-	for range 2 {
-		require.NoError(t, r.nightly(ctx, "2026-01-05"))
-	}
-	list, err := st.Sweeps(ctx, store.SweepFilter{})
-	require.NoError(t, err)
-	require.Len(t, list, 1)
-	require.Equal(t, "nightly 2026-01-05", list[0].Spec.Name)
-	require.Equal(t, p.Profiles[4%len(p.Profiles)], list[0].Spec.Generated.Profile)
-	require.True(t, list[0].Spec.Regress)
+	s := nightlyTwice(t, ctx, st, r, "2026-01-05")
+	require.Equal(t, p.Profiles[4%len(p.Profiles)], s.Spec.Generated.Profile)
+	require.True(t, s.Spec.Regress)
 }
 
 // TestDefaultEnginesFillAnEmptySpec: a spec naming no engines runs the

@@ -9,6 +9,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reduce"
@@ -46,65 +47,132 @@ func (r *Runner) runCase(ctx context.Context, a CaseArgs) error {
 	return r.maybeFinish(ctx, a.SweepID)
 }
 
-// judgeCase builds the record of one case. A case that cannot be built or
-// an engine that cannot be started is recorded as a failed case, not
-// retried: it would fail the same way again.
+// judgeCase builds the record of one case: its kind's judge (a query case
+// here, an update case in update.go), then, whatever the kind, each
+// divergence filed (file) and the record filled (judged.record). A case
+// that cannot be built or judged, or an engine that cannot be started, is
+// recorded as a failed case, not retried: it would fail the same way again.
 func (r *Runner) judgeCase(ctx context.Context, s store.Sweep, key string) (store.CaseRecord, error) {
 	rec := store.CaseRecord{SweepID: s.ID, Case: key}
 	engines, err := r.enginesFor(s.Spec.Engines)
 	if err == nil {
 		err = registerProfile(s.Spec) // a worker that did not enqueue the sweep
 	}
-	var c *oracle.Case
-	if uc, isUpdate, uerr := resolveUpdate(key); err == nil && isUpdate && uerr == nil {
-		return r.judgeUpdateCase(ctx, s, uc, engines) // update.go
-	} else if err == nil && uerr != nil {
-		err = uerr
-	}
 	if err == nil {
 		if drec, ok, derr := r.w3cDirect(ctx, s, key, engines); ok { // w3c_direct.go: syntax and update tests
 			return drec, derr
 		}
-		c, err = r.cor.resolve(key)
+	}
+	var j judged
+	if err == nil {
+		j, err = r.judgeKey(ctx, s, key, engines, &rec)
+	}
+	if ctx.Err() != nil {
+		return rec, ctx.Err() // the job was stopped: run it again later
 	}
 	if err != nil {
 		rec.Failed = true
 		rec.Results = []store.Result{{Engine: oracle.JudgeName, Outcome: "error", Error: err.Error()}}
 		return rec, nil
 	}
-	judge := &timed{Engine: engines[0]}
-	run := append([]oracle.Engine{judge}, engines[1:]...)
-	deadline := time.Duration(s.Spec.DeadlineMS) * time.Millisecond
-	rep := triage.Judge(ctx, c, run, deadline)
-	if ctx.Err() != nil {
-		return rec, ctx.Err() // the job was stopped: run it again later
-	}
-	if r.opts.Observe != nil {
-		r.opts.Observe(rep)
-	}
-	features, err := r.file(ctx, s, c, engines, rep, &rec)
+	features, err := r.file(ctx, s, j, &rec)
 	if err != nil {
 		return rec, err
 	}
-	rec.Diverged, rec.Failed = rep.Diverges(), rep.Judge == ""
-	if err := r.relate(ctx, s, key, c, run, rep, &rec); err != nil { // relations.go
-		return rec, err
+	return rec, j.record(ctx, &rec, features)
+}
+
+// judged is one case after its judge, of either kind: a query case
+// (queryRun: triage.Report) or an update case (updateRun, update.go:
+// reduce.UpdateRun). Filing, reduction and the memo are one path for both
+// (file, fileDivergence, reduce); what differs is this interface.
+type judged interface {
+	// caseName names the case in its filings.
+	caseName() string
+	// divergences are the judge's divergences, each filed once.
+	divergences() []triage.Divergence
+	// bug writes up d unreduced.
+	bug(d triage.Divergence) report.Bug
+	// reduceFor reduces engine's divergence in class against the judge
+	// alone within lim and writes up the reduced case's divergence, or
+	// says why the engine is flagged instead.
+	reduceFor(ctx context.Context, engine string, class diff.Class, lim reduce.Limits) (report.Bug, string)
+	// record fills rec's verdict and rows, given the feature of each
+	// diverging engine's bug (file).
+	record(ctx context.Context, rec *store.CaseRecord, features map[string]string) error
+}
+
+// judgeKey judges the case key names with its kind's judge: an update case
+// (update.go) or a query case (triage.Judge).
+func (r *Runner) judgeKey(ctx context.Context, s store.Sweep, key string, engines []oracle.Engine, rec *store.CaseRecord) (judged, error) {
+	if uc, isUpdate, err := resolveUpdate(key); isUpdate || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		rec.Case = uc.Name
+		return judgeUpdate(ctx, s, uc, engines)
 	}
-	rec.Unjudged = partlyJudged(rep)
-	rec.Results = resultRows(rep, judge, features)
-	rec.TestCase, rec.Tests = r.testResults(ctx, s, key, c, rep) // w3c.go: per-test statuses
-	return rec, nil
+	c, err := r.cor.resolve(key)
+	if err != nil {
+		return nil, err
+	}
+	judge := &timed{Engine: engines[0]}
+	run := append([]oracle.Engine{judge}, engines[1:]...)
+	rep := triage.Judge(ctx, c, run, time.Duration(s.Spec.DeadlineMS)*time.Millisecond)
+	if ctx.Err() == nil && r.opts.Observe != nil {
+		r.opts.Observe(rep)
+	}
+	return &queryRun{r: r, s: s, key: key, c: c, engines: engines, run: run, judge: judge, rep: rep}, nil
+}
+
+// queryRun is a query case judged by triage.Judge.
+type queryRun struct {
+	r       *Runner
+	s       store.Sweep
+	key     string
+	c       *oracle.Case
+	engines []oracle.Engine // the sweep's, the judge first
+	run     []oracle.Engine // the same with the judge timed
+	judge   *timed
+	rep     *triage.Report
+}
+
+func (q *queryRun) caseName() string { return q.c.Name }
+
+func (q *queryRun) divergences() []triage.Divergence { return q.rep.Divergences }
+
+func (q *queryRun) bug(d triage.Divergence) report.Bug {
+	b, _ := report.BugFor(q.rep, d.Signature, nil, q.engines...)
+	return b
+}
+
+func (q *queryRun) reduceFor(ctx context.Context, engine string, class diff.Class, lim reduce.Limits) (report.Bug, string) {
+	res, err := reduce.Engine(ctx, q.c, q.engines, engine, class, lim)
+	return reducedBug(res, err, q.engines)
+}
+
+// record also runs the case's relations (relations.go) and its W3C
+// tests' statuses (w3c.go).
+func (q *queryRun) record(ctx context.Context, rec *store.CaseRecord, features map[string]string) error {
+	rec.Diverged, rec.Failed = q.rep.Diverges(), q.rep.Judge == ""
+	if err := q.r.relate(ctx, q.s, q.key, q.c, q.run, q.rep, rec); err != nil {
+		return err
+	}
+	rec.Unjudged = partlyJudged(q.rep)
+	rec.Results = resultRows(q.rep, q.judge, features)
+	rec.TestCase, rec.Tests = q.r.testResults(ctx, q.s, q.key, q.c, q.rep)
+	return nil
 }
 
 // file reduces each divergence per engine (within the spec's bounds and
 // the memo's, memo.go), files each surviving engine's bug, flags on rec
 // the engines whose divergence did not survive, and returns the feature of
 // each diverging engine's bug (a flagged engine keeps the unreduced one's).
-func (r *Runner) file(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine, rep *triage.Report, rec *store.CaseRecord) (map[string]string, error) {
+func (r *Runner) file(ctx context.Context, s store.Sweep, j judged, rec *store.CaseRecord) (map[string]string, error) {
 	features := map[string]string{}
-	for _, d := range rep.Divergences {
-		raw, _ := report.BugFor(rep, d.Signature, nil, engines...)
-		out, ids, err := r.fileDivergence(ctx, s, c, engines, d, raw)
+	for _, d := range j.divergences() {
+		raw := j.bug(d)
+		out, ids, err := r.fileDivergence(ctx, s, j, d, raw)
 		if err != nil {
 			return nil, err
 		}
@@ -131,9 +199,9 @@ func setOnce(m map[string]string, k, v string) {
 // fileDivergence files one divergence: unreduced when the spec says so,
 // as an occurrence of earlier reductions when the memo has K of its
 // pre-reduction key, else reduced now, engine by engine.
-func (r *Runner) fileDivergence(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine, d triage.Divergence, raw report.Bug) (outcome, []int64, error) {
+func (r *Runner) fileDivergence(ctx context.Context, s store.Sweep, j judged, d triage.Divergence, raw report.Bug) (outcome, []int64, error) {
 	if s.Spec.ReduceCalls < 0 {
-		return r.fileOutcome(ctx, s.ID, c.Name, outcome{bugs: []report.Bug{raw}})
+		return r.fileOutcome(ctx, s.ID, j.caseName(), outcome{bugs: []report.Bug{raw}})
 	}
 	key := memoKey(r.opts.ReduceKey, raw)
 	prev, reduce, err := r.memo.acquire(ctx, s.ID, key, reducePerKey(s.Spec))
@@ -142,17 +210,17 @@ func (r *Runner) fileDivergence(ctx context.Context, s store.Sweep, c *oracle.Ca
 	}
 	if !reduce {
 		r.reused.Add(1)
-		return r.fileOutcome(ctx, s.ID, c.Name, remembered(prev))
+		return r.fileOutcome(ctx, s.ID, j.caseName(), remembered(prev))
 	}
 	if r.onReduce != nil {
 		r.onReduce(s.ID, key)
 	}
-	out := r.reduce(ctx, s.Spec, c, engines, d)
+	out := r.reduce(ctx, s.Spec, j, d)
 	if ctx.Err() != nil { // the job was stopped mid-reduction: run it again later
 		r.memo.release(s.ID, key, nil)
 		return outcome{}, nil, ctx.Err()
 	}
-	out, ids, err := r.fileOutcome(ctx, s.ID, c.Name, out)
+	out, ids, err := r.fileOutcome(ctx, s.ID, j.caseName(), out)
 	if err != nil {
 		r.memo.release(s.ID, key, nil)
 		return outcome{}, nil, err
@@ -186,12 +254,13 @@ func (r *Runner) fileOutcome(ctx context.Context, sweep int64, caseName string, 
 }
 
 // reduce reduces d once per engine of its wrong side, against the judge
-// alone (reduce.Engine, each within the spec's bounds: calls and seconds
-// are per engine), and writes up each surviving engine's reduced
-// divergence. An engine already wrong in d's class on a reduced case
-// written up here is not reduced again: filing that bug files it too. An
-// engine whose divergence does not survive is flagged, not filed.
-func (r *Runner) reduce(ctx context.Context, spec store.SweepSpec, c *oracle.Case, engines []oracle.Engine, d triage.Divergence) outcome {
+// alone (judged.reduceFor: reduce.Engine or reduce.UpdateEngine, each
+// within the spec's bounds: calls and seconds are per engine), and writes
+// up each surviving engine's reduced divergence. An engine already wrong
+// in d's class on a reduced case written up here is not reduced again:
+// filing that bug files it too. An engine whose divergence does not
+// survive is flagged, not filed.
+func (r *Runner) reduce(ctx context.Context, spec store.SweepSpec, j judged, d triage.Divergence) outcome {
 	r.reduced.Add(1)
 	lim := reduce.Limits{MaxCalls: orDefault(spec.ReduceCalls, DefaultReduceCalls),
 		MaxTime:  time.Duration(orDefault(spec.ReduceSeconds, DefaultReduceSeconds)) * time.Second,
@@ -205,8 +274,7 @@ func (r *Runner) reduce(ctx context.Context, spec store.SweepSpec, c *oracle.Cas
 		if covered[name] {
 			continue
 		}
-		res, err := reduce.Engine(ctx, c, engines, name, d.Signature.Class, lim)
-		b, why := reducedBug(res, err, engines)
+		b, why := j.reduceFor(ctx, name, d.Signature.Class, lim)
 		if why != "" {
 			out.flagged = append(out.flagged, store.Flag{Engine: name, Class: string(d.Signature.Class), Reason: why})
 			continue

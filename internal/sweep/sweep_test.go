@@ -11,80 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/filing"
-	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/registry"
-	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
-
-// lossy is the fast engine with a bug: it drops the last solution of every
-// SELECT answer with more than one. Named "lossy", it is an external engine
-// to triage.
-type lossy struct{ oracle.Engine }
-
-func (lossy) Name() string { return "lossy" }
-
-func (l lossy) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	a, err := l.Engine.Eval(ctx, c)
-	if err == nil && a.Kind == results.Bindings && len(a.Rows) > 1 {
-		b := *a
-		b.Rows = a.Rows[:len(a.Rows)-1]
-		return &b, nil
-	}
-	return a, err
-}
-
-// engines builds the registry's engines, and "lossy" (buggy when bug is
-// true, else a correct copy of the fast engine).
-func engines(bug bool) func(string) (oracle.Engine, error) {
-	return func(name string) (oracle.Engine, error) {
-		if name != "lossy" {
-			return registry.New(name)
-		}
-		e, err := registry.New("engine")
-		if !bug {
-			return named{e, "lossy"}, err
-		}
-		return lossy{e}, err
-	}
-}
-
-type named struct {
-	oracle.Engine
-	name string
-}
-
-func (n named) Name() string { return n.name }
-
-func openStore(t *testing.T, path string) *store.DB {
-	t.Helper()
-	st, err := store.Open(context.Background(), path)
-	require.NoError(t, err)
-	t.Cleanup(func() { st.Close() })
-	return st
-}
-
-// runSweep submits spec on a fresh runner and waits for the end.
-func runSweep(t *testing.T, st *store.DB, opts Options, spec store.SweepSpec) store.Sweep {
-	t.Helper()
-	return runSweepWithin(t, st, opts, spec, 40*time.Second)
-}
-
-// runSweepWithin is runSweep with a bound of its own.
-func runSweepWithin(t *testing.T, st *store.DB, opts Options, spec store.SweepSpec, within time.Duration) store.Sweep {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), within)
-	defer cancel()
-	r, err := New(ctx, st, opts)
-	require.NoError(t, err)
-	require.NoError(t, r.Start(ctx))
-	defer r.Stop(context.Background())
-	s, err := r.Submit(ctx, spec)
-	require.NoError(t, err)
-	s, err = r.Wait(ctx, s.ID)
-	require.NoError(t, err)
-	return s
-}
 
 // TestSweepEndToEnd sweeps 40 generated cases over the in-house pair and a
 // buggy copy of the fast engine on SQLite: every case is recorded once per
@@ -177,18 +105,9 @@ func TestNightly(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	spec := store.SweepSpec{Generated: &store.GenSource{From: 0, To: 3}}
-	r, err := New(ctx, st, Options{Workers: 2, Nightly: &spec})
-	require.NoError(t, err)
-	require.NoError(t, r.Start(ctx))
+	r := startRunner(t, ctx, st, Options{Workers: 2, Nightly: &spec})
 	defer r.Stop(context.Background())
-	for range 2 {
-		require.NoError(t, r.nightly(ctx, "2026-01-01"))
-	}
-	list, err := st.Sweeps(ctx, store.SweepFilter{})
-	require.NoError(t, err)
-	require.Len(t, list, 1)
-	require.Equal(t, "nightly 2026-01-01", list[0].Spec.Name)
-	s, err := r.Wait(ctx, list[0].ID)
+	s, err := r.Wait(ctx, nightlyTwice(t, ctx, st, r, "2026-01-01").ID)
 	require.NoError(t, err)
 	require.Equal(t, store.SweepDone, s.State)
 	require.Equal(t, 3, s.Done)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/corpus"
+	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
@@ -22,10 +23,11 @@ import (
 // (oracle.AsUpdater; the others are left out with a note) with the
 // reference as judge (reduce.JudgeUpdate: each store compared with
 // diff.CompareWith, so every outcome the Update text permits is accepted),
-// and is recorded as a query case is: one row per engine with its outcome
-// and class, the divergences filed (store.FileReport) unreduced when the
-// spec says reduce_calls -1, else reduced per engine (reduce.UpdateEngine)
-// and, where a reduction does not survive, flagged.
+// and is filed and recorded through a query case's path (run.go: judged):
+// one row per engine with its outcome and class, the divergences filed
+// (store.FileReport) unreduced when the spec says reduce_calls -1, else
+// reduced per engine (reduce.UpdateEngine, within the memo's bound) and,
+// where a reduction does not survive, flagged.
 
 // resolveUpdate builds the update case a key names; ok is false for a key
 // that is not a generated case of an update profile.
@@ -47,43 +49,48 @@ func resolveUpdate(key string) (c *oracle.UpdateCase, ok bool, err error) {
 	return &oracle.UpdateCase{Name: g.Name(), Update: g.Request, Store: g.Dataset()}, true, nil
 }
 
-// judgeUpdateCase is judgeCase for an update case.
-func (r *Runner) judgeUpdateCase(ctx context.Context, s store.Sweep, c *oracle.UpdateCase, engines []oracle.Engine) (store.CaseRecord, error) {
-	rec := store.CaseRecord{SweepID: s.ID, Case: c.Name}
-	deadline := time.Duration(s.Spec.DeadlineMS) * time.Millisecond
+// judgeUpdate judges an update case (reduce.JudgeUpdate); judgeCase files
+// and records it as it does a query case. An error is the judge rejecting
+// the request: a generator bug, recorded as a failed case.
+func judgeUpdate(ctx context.Context, s store.Sweep, c *oracle.UpdateCase, engines []oracle.Engine) (judged, error) {
 	start := time.Now()
-	run, err := reduce.JudgeUpdate(ctx, c, engines, deadline)
-	if ctx.Err() != nil {
-		return rec, ctx.Err() // the job was stopped: run it again later
+	run, err := reduce.JudgeUpdate(ctx, c, engines, time.Duration(s.Spec.DeadlineMS)*time.Millisecond)
+	if err != nil {
+		return nil, err
 	}
-	if err != nil { // the judge rejected the request: a generator bug, recorded as failed
-		rec.Failed = true
-		rec.Results = []store.Result{{Engine: oracle.JudgeName, Outcome: "error", Error: err.Error()}}
-		return rec, nil
+	return &updateRun{c: c, engines: engines, run: run, elapsed: time.Since(start)}, nil
+}
+
+// updateRun is an update case judged by reduce.JudgeUpdate.
+type updateRun struct {
+	c       *oracle.UpdateCase
+	engines []oracle.Engine
+	run     *reduce.UpdateRun
+	elapsed time.Duration // the judge's run
+}
+
+func (u *updateRun) caseName() string { return u.c.Name }
+
+func (u *updateRun) divergences() []triage.Divergence { return u.run.Divergences }
+
+func (u *updateRun) bug(d triage.Divergence) report.Bug { return updateBug(u.run, d, nil, u.engines) }
+
+func (u *updateRun) reduceFor(ctx context.Context, engine string, class diff.Class, lim reduce.Limits) (report.Bug, string) {
+	res, err := reduce.UpdateEngine(ctx, u.c, u.engines, engine, class, lim)
+	rd, ok := reducedUpdate(res)
+	if err != nil || !ok {
+		return report.Bug{}, notSurvived(res, err)
 	}
-	features := map[string]string{}
-	for _, d := range run.Divergences {
-		out, ids, err := r.fileUpdateDivergence(ctx, s, c, engines, run, d)
-		if err != nil {
-			return rec, err
-		}
-		rec.Reports = append(rec.Reports, ids...)
-		rec.Flagged = append(rec.Flagged, out.flagged...)
-		for _, b := range out.bugs {
-			for _, e := range wrongOf(b) {
-				setOnce(features, e, b.Feature)
-			}
-		}
-		for _, e := range d.Signature.Wrong {
-			setOnce(features, e, updateFeature)
-		}
+	return updateBug(res.Run, rd, &res.Stats, u.engines), ""
+}
+
+func (u *updateRun) record(_ context.Context, rec *store.CaseRecord, features map[string]string) error {
+	rec.Diverged, rec.Failed = len(u.run.Divergences) > 0, u.run.Expected == nil
+	if u.run.Kind == triage.KindUnjudged && u.run.Expected != nil {
+		rec.Unjudged = orText(u.run.Reason, "not every engine could be judged")
 	}
-	rec.Diverged, rec.Failed = len(run.Divergences) > 0, run.Expected == nil
-	if run.Kind == triage.KindUnjudged && run.Expected != nil {
-		rec.Unjudged = orText(run.Reason, "not every engine could be judged")
-	}
-	rec.Results = updateRows(run, time.Since(start), features)
-	return rec, nil
+	rec.Results = updateRows(u.run, u.elapsed, features)
+	return nil
 }
 
 // updateFeature names the construct of an update divergence the report
@@ -116,32 +123,6 @@ func updateRows(run *reduce.UpdateRun, elapsed time.Duration, features map[strin
 		out = append(out, res)
 	}
 	return out
-}
-
-// fileUpdateDivergence files one divergence of an update case: unreduced
-// with reduce_calls -1, else reduced once per wrong engine against the
-// judge alone (an engine whose divergence does not survive is flagged).
-func (r *Runner) fileUpdateDivergence(ctx context.Context, s store.Sweep, c *oracle.UpdateCase, engines []oracle.Engine, run *reduce.UpdateRun, d triage.Divergence) (outcome, []int64, error) {
-	if s.Spec.ReduceCalls < 0 {
-		return r.fileOutcome(ctx, s.ID, c.Name, outcome{bugs: []report.Bug{updateBug(run, d, nil, engines)}})
-	}
-	lim := reduce.Limits{MaxCalls: orDefault(s.Spec.ReduceCalls, DefaultReduceCalls),
-		MaxTime:  time.Duration(orDefault(s.Spec.ReduceSeconds, DefaultReduceSeconds)) * time.Second,
-		Deadline: time.Duration(s.Spec.DeadlineMS) * time.Millisecond}
-	var out outcome
-	for _, name := range d.Signature.Wrong {
-		if ctx.Err() != nil {
-			return out, nil, ctx.Err() // the job was stopped: run it again later
-		}
-		res, err := reduce.UpdateEngine(ctx, c, engines, name, d.Signature.Class, lim)
-		rd, ok := reducedUpdate(res)
-		if err != nil || !ok {
-			out.flagged = append(out.flagged, store.Flag{Engine: name, Class: string(d.Signature.Class), Reason: notSurvived(res, err)})
-			continue
-		}
-		out.bugs = append(out.bugs, updateBug(res.Run, rd, &res.Stats, engines))
-	}
-	return r.fileOutcome(ctx, s.ID, c.Name, out)
 }
 
 func reducedUpdate(res *reduce.UpdateResult) (triage.Divergence, bool) {

@@ -9,38 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/filing"
-	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/registry"
-	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
-
-// dropper is the fast engine with an update bug: after every request that
-// leaves the default graph non-empty it drops that graph's first triple.
-// Named "dropper", it is an external engine to triage.
-type dropper struct{ oracle.Engine }
-
-func (dropper) Name() string { return "dropper" }
-
-func (d dropper) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
-	u, _ := oracle.AsUpdater(d.Engine)
-	a, err := u.Update(ctx, c)
-	if err != nil || a.Store == nil || a.Store.Err != "" || len(a.Store.Default) == 0 {
-		return a, err
-	}
-	b, s := *a, *a.Store
-	s.Default = s.Default[1:]
-	b.Store = &s
-	return &b, nil
-}
-
-func updateEngines(name string) (oracle.Engine, error) {
-	if name != "dropper" {
-		return registry.New(name)
-	}
-	e, err := registry.New("engine")
-	return dropper{e}, err
-}
 
 // TestSweepUpdateProfile sweeps 30 cases of an update profile over the
 // in-house pair and a buggy updater: every case is recorded once per
@@ -107,4 +77,33 @@ func TestSweepUpdateReduced(t *testing.T) {
 		require.NotEmpty(t, filing.Bug(rp).Reproducer.Query)
 		require.NotEmpty(t, filing.Bug(rp).Reproducer.Commands["dropper"])
 	}
+}
+
+// TestSweepUpdateReducesPerKey: an update sweep takes a query sweep's path
+// through the reduction memo (run.go: fileDivergence): with
+// reduce_per_key 1 no pre-reduction key is reduced twice, the corpus
+// repeats keys, so fewer reductions run than there are divergences, and
+// every divergence is still filed once.
+func TestSweepUpdateReducesPerKey(t *testing.T) {
+	st := openStore(t, filepath.Join(t.TempDir(), "memo.db"))
+	one := 1
+	spec := store.SweepSpec{Engines: []string{"dropper"}, ReduceCalls: 30, ReduceSeconds: 5, ReducePerKey: &one,
+		Generated: &store.GenSource{From: 0, To: 16, Profile: "update-data"}}
+	reductions, s := sweepReducing(t, st, Options{Workers: 2, Engine: updateEngines}, spec)
+	require.Equal(t, store.SweepDone, s.State, s.Error)
+	rs, err := st.Results(context.Background(), s.ID, store.ResultFilter{Engine: "dropper", Limit: store.MaxLimit})
+	require.NoError(t, err)
+	divergences, total := 0, 0
+	for _, r := range rs {
+		if r.Outcome == "wrong" {
+			divergences++ // the dropper's one divergence of the case (missing-quads)
+		}
+	}
+	for key, n := range reductions {
+		require.Equal(t, 1, n, "reductions of %q", key)
+		total += n
+	}
+	require.Positive(t, total)
+	require.Less(t, total, divergences, "the corpus must repeat a key for the test to mean anything")
+	requireFiledOnce(t, st, s, divergences)
 }
