@@ -18,6 +18,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/regress"
 	"github.com/sparql-oracle/oracle/internal/triage"
+	"github.com/sparql-oracle/oracle/internal/w3csuite"
 )
 
 var (
@@ -71,35 +72,22 @@ func TestCorpusReduction(t *testing.T) {
 	if !*corpus {
 		t.Skip("run with -corpus to measure reduction over corpus/regress")
 	}
-	cases, err := regress.LoadDir(filepath.Join(repoRoot(t), "corpus", "regress"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	engs := corpusEngineSet(t)
+	engs, targets := corpusTargets(t)
 	lim := reduce.Limits{MaxCalls: *corpusCalls, MaxTime: *corpusTime, Deadline: 10 * time.Second}
 	var all []measured
-	for _, c := range cases {
-		if *corpusCases != "" && !strings.Contains(c.ID, *corpusCases) {
-			continue
-		}
-		for _, w := range wrongSide(c) {
-			e, ok := engs[w.Engine]
-			if !ok {
-				continue
-			}
-			done := map[diff.Class]bool{}
-			for _, cl := range w.Classes {
-				m := measureOne(t, c, e, engs, cl, lim)
-				all = append(all, m)
-				for _, now := range reclassified(m, w.Classes) {
-					if done[now] {
-						continue
-					}
-					done[now] = true
-					r := measureOne(t, c, e, engs, now, lim)
-					r.reclassified = true
-					all = append(all, r)
+	for _, tg := range targets {
+		done := map[diff.Class]bool{}
+		for _, cl := range tg.w.Classes {
+			m := measureOne(t, tg.c, tg.e, engs, cl, lim)
+			all = append(all, m)
+			for _, now := range reclassified(m, tg.w.Classes) {
+				if done[now] {
+					continue
 				}
+				done[now] = true
+				r := measureOne(t, tg.c, tg.e, engs, now, lim)
+				r.reclassified = true
+				all = append(all, r)
 			}
 		}
 	}
@@ -145,6 +133,42 @@ func engineList(engs map[string]oracle.Engine) []oracle.Engine {
 		out = append(out, engs[n])
 	}
 	return out
+}
+
+// corpusTarget is one corpus case and an installed engine on its wrong
+// side (w: the engine's recorded verdict, its classes).
+type corpusTarget struct {
+	c *regress.Case
+	e oracle.Engine
+	w regress.Expect
+}
+
+// corpusTargets loads corpus/regress (the cases whose id contains
+// -corpus.cases), builds the engines (corpusEngineSet) and lists, case by
+// case, every built engine on the case's wrong side: what TestCorpusReduction
+// and TestCorpusTrigger run over.
+func corpusTargets(t *testing.T) (map[string]oracle.Engine, []corpusTarget) {
+	root, err := w3csuite.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := regress.LoadDir(filepath.Join(root, "corpus", "regress"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	engs := corpusEngineSet(t)
+	var out []corpusTarget
+	for _, c := range cases {
+		if *corpusCases != "" && !strings.Contains(c.ID, *corpusCases) {
+			continue
+		}
+		for _, w := range wrongSide(c) {
+			if e, ok := engs[w.Engine]; ok {
+				out = append(out, corpusTarget{c, e, w})
+			}
+		}
+	}
+	return engs, out
 }
 
 // wrongSide are the recorded verdicts that are divergences.
@@ -278,22 +302,6 @@ func maxOf(xs []int) int {
 		return 0
 	}
 	return slices.Max(xs)
-}
-
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for d := wd; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			t.Fatal("no go.mod above the working directory")
-		}
-	}
 }
 
 // caseLine counts corpus cases: measured, and strictly smaller (fewer nodes

@@ -17,7 +17,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
-	"github.com/sparql-oracle/oracle/internal/regress"
 )
 
 // triggerRow is one line of testdata/triggers.tsv: a corpus case, an
@@ -234,46 +233,33 @@ func TestCorpusTrigger(t *testing.T) {
 	if !*corpus {
 		t.Skip("run with -corpus to ablate every corpus case")
 	}
-	cases, err := regress.LoadDir(filepath.Join(repoRoot(t), "corpus", "regress"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	engs := corpusEngineSet(t)
+	engs, targets := corpusTargets(t)
 	var calls []int
 	ablated, incomplete, failed := 0, 0, 0
-	for _, c := range cases {
-		if *corpusCases != "" && !strings.Contains(c.ID, *corpusCases) {
-			continue
-		}
-		for _, w := range wrongSide(c) {
-			e, ok := engs[w.Engine]
-			if !ok {
+	for _, tg := range targets {
+		groups := map[string]bool{}
+		for _, cl := range tg.w.Classes {
+			if groups[cl.Group()] {
 				continue
 			}
-			groups := map[string]bool{}
-			for _, cl := range w.Classes {
-				if groups[cl.Group()] {
-					continue
-				}
-				groups[cl.Group()] = true
-				start := time.Now()
-				a, err := reduce.Trigger(context.Background(), c.Oracle(), []oracle.Engine{engs[oracle.JudgeName], e}, e.Name(), cl,
-					reduce.Limits{MaxCalls: *corpusCalls, MaxTime: *corpusTime, Deadline: 10 * time.Second})
-				if err != nil {
-					failed++
-					t.Logf("%s\t%s\t%s\tnot ablated: %v", c.ID, e.Name(), cl, err)
-					continue
-				}
-				calls = append(calls, a.Calls)
-				if len(a.Removed) > 0 {
-					ablated++
-				}
-				if !a.Complete {
-					incomplete++
-				}
-				t.Logf("%s\t%s\t%s\ttrigger [%s]\tremoved [%s]\t%d calls\t%s\tcomplete %v", c.ID, e.Name(), cl, strings.Join(a.Trigger, "; "),
-					strings.Join(a.Removed, "; "), a.Calls, time.Since(start).Round(time.Millisecond), a.Complete)
+			groups[cl.Group()] = true
+			start := time.Now()
+			a, err := reduce.Trigger(context.Background(), tg.c.Oracle(), []oracle.Engine{engs[oracle.JudgeName], tg.e}, tg.e.Name(), cl,
+				reduce.Limits{MaxCalls: *corpusCalls, MaxTime: *corpusTime, Deadline: 10 * time.Second})
+			if err != nil {
+				failed++
+				t.Logf("%s\t%s\t%s\tnot ablated: %v", tg.c.ID, tg.e.Name(), cl, err)
+				continue
 			}
+			calls = append(calls, a.Calls)
+			if len(a.Removed) > 0 {
+				ablated++
+			}
+			if !a.Complete {
+				incomplete++
+			}
+			t.Logf("%s\t%s\t%s\ttrigger [%s]\tremoved [%s]\t%d calls\t%s\tcomplete %v", tg.c.ID, tg.e.Name(), cl, strings.Join(a.Trigger, "; "),
+				strings.Join(a.Removed, "; "), a.Calls, time.Since(start).Round(time.Millisecond), a.Complete)
 		}
 	}
 	t.Logf("%d ablations (%d removed something, %d stopped by a bound), %d not ablated; calls median %d, max %d, total %d",

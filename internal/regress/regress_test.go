@@ -17,6 +17,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/report"
+	"github.com/sparql-oracle/oracle/internal/w3csuite"
 )
 
 var (
@@ -34,20 +35,14 @@ var (
 // must be present.
 var installScript = map[string]bool{"oxigraph": true, "comunica": true, "pyoxigraph": true, "oxilite": true, "rdflib": true}
 
+// repoRoot is the checkout's root (w3csuite.RepoRoot: the folder holding
+// go.mod above the working directory).
 func repoRoot(t testing.TB) string {
-	t.Helper()
-	wd, err := os.Getwd()
+	root, err := w3csuite.RepoRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for d := wd; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			t.Fatal("no go.mod above the working directory")
-		}
-	}
+	return root
 }
 
 // engines builds the reference, the fast engine and every installed
@@ -119,7 +114,7 @@ func checkCase(t *testing.T, c *Case, es []oracle.Engine) {
 			t.Fatal(err)
 		}
 		changes, rerecord = ch, "-record -updates"
-		show = func(b *bytes.Buffer) { report.WriteUpdateMarkdown(b, report.UpdateBugs(run, es...)) }
+		show = func(b *bytes.Buffer) { report.WriteMarkdown(b, report.UpdateBugs(run, es...)) }
 	} else {
 		ch, r := Check(context.Background(), c, es)
 		changes, show = ch, func(b *bytes.Buffer) { report.WriteTable(b, r) }
