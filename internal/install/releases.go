@@ -89,24 +89,7 @@ func (r *runner) buildRelease(ctx context.Context, st oracle.Step, rel string) e
 func (r *runner) pipRelease(ctx context.Context, st oracle.Step, rel string) error {
 	pkg := st.Packages[0]
 	venv := filepath.Join(r.home, "adapters", st.Folder, "releases", pkg+"-"+rel)
-	req := []byte(pkg + "==" + rel + "\n")
-	stamp := filepath.Join(venv, ".installed-requirements")
-	if sameFile(stamp, req) {
-		return nil
-	}
-	if err := r.need("python3", "python3", "python3-venv"); err != nil {
-		return err
-	}
-	py := filepath.Join(venv, "bin", "python")
-	if _, err := os.Stat(py); err != nil {
-		if err := r.cmd(ctx, r.home, "python3", "-m", "venv", venv); err != nil {
-			return fmt.Errorf("%w (Debian: apt-get install python3-venv)", err)
-		}
-	}
-	if err := r.cmd(ctx, r.home, py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", strings.TrimSpace(string(req))); err != nil {
-		return err
-	}
-	return os.WriteFile(stamp, req, 0o644)
+	return r.pipInto(ctx, venv, []byte(pkg+"=="+rel+"\n"), pkg+"=="+rel)
 }
 
 // npmRelease installs npm <package>@<rel> into releases/<rel> beside a

@@ -40,9 +40,17 @@ func (r *runner) npm(ctx context.Context, folder string) error {
 // pinned engines into it, unless its stamp holds the same requirements.
 func (r *runner) venv(ctx context.Context, folder string) error {
 	req := source(folder + "/requirements.txt")
-	venv := filepath.Join(r.home, ".venv")
+	reqFile := filepath.Join(r.home, "adapters", folder, "requirements.txt")
+	return r.pipInto(ctx, filepath.Join(r.home, ".venv"), req, "-r", reqFile)
+}
+
+// pipInto makes the virtual environment venv (unless it is there) and
+// pip-installs args into it, unless the stamp in venv holds want: the
+// requirements the pinned .venv and a pip-release venv (releases.go) were
+// last installed from.
+func (r *runner) pipInto(ctx context.Context, venv string, want []byte, args ...string) error {
 	stamp := filepath.Join(venv, ".installed-requirements")
-	if sameFile(stamp, req) {
+	if sameFile(stamp, want) {
 		return nil
 	}
 	if err := r.need("python3", "python3", "python3-venv"); err != nil {
@@ -54,11 +62,11 @@ func (r *runner) venv(ctx context.Context, folder string) error {
 			return fmt.Errorf("%w (Debian: apt-get install python3-venv)", err)
 		}
 	}
-	reqFile := filepath.Join(r.home, "adapters", folder, "requirements.txt")
-	if err := r.cmd(ctx, r.home, py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", reqFile); err != nil {
+	pip := append([]string{"-m", "pip", "install", "--quiet", "--disable-pip-version-check"}, args...)
+	if err := r.cmd(ctx, r.home, py, pip...); err != nil {
 		return err
 	}
-	return os.WriteFile(stamp, req, 0o644)
+	return os.WriteFile(stamp, want, 0o644)
 }
 
 // maven builds a Java sidecar's jar (st.Jar in adapters/<st.Folder>),

@@ -318,6 +318,19 @@ func Described() []Descriptor {
 	return out
 }
 
+// DescribedNames are the names of the described engines keep accepts,
+// sorted: the one loop behind the registry's lists (the engines an adapter
+// builds, those installed at several releases).
+func DescribedNames(keep func(Descriptor) bool) []string {
+	var out []string
+	for _, d := range Described() {
+		if keep(d) {
+			out = append(out, d.Name)
+		}
+	}
+	return out
+}
+
 // FamilyRules are the rules every member of the engine's family declares
 // (a family's rules live in one adapter folder and apply to every member),
 // in the order of the members' names, each once.

@@ -33,3 +33,15 @@ func TestParseDescriptors(t *testing.T) {
 		}
 	}
 }
+
+// TestDescribedNames: the names of the registered descriptors the filter
+// keeps, sorted whatever the order they were registered in.
+func TestDescribedNames(t *testing.T) {
+	for _, name := range []string{"names-test-c", "names-test-a", "names-test-b"} {
+		Register(Descriptor{Name: name, Tracker: strings.TrimPrefix(name, "names-test-b")})
+	}
+	got := DescribedNames(func(d Descriptor) bool { return strings.HasPrefix(d.Name, "names-test-") && d.Tracker != "" })
+	if strings.Join(got, " ") != "names-test-a names-test-c" {
+		t.Errorf("DescribedNames = %q, want names-test-a names-test-c (b has no tracker)", got)
+	}
+}

@@ -39,9 +39,10 @@
 // internal/install runs), its EARL project, how it is probed, whether it
 // pools its processes) and its Go (Code: how a config entry's settings
 // build it and its releases, how the bench starts it). A package that
-// needs a fact of an engine reads it here (Describe, Described) instead
-// of keeping a table keyed by engine name; a new fact is a field here
-// (with its json name) filled in the adapters' descriptor.json.
+// needs a fact of an engine reads it here (Describe, Described,
+// DescribedNames) instead of keeping a table keyed by engine name; a new
+// fact is a field here (with its json name) filled in the adapters'
+// descriptor.json.
 //
 // How to change it: what every engine shares goes into Case, Engine or
 // Descriptor here, and never an engine's name; a new typed error needs its

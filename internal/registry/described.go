@@ -51,13 +51,7 @@ func describedExact(name string) (oracle.Descriptor, bool) {
 
 // builtByAdapters lists the engines whose adapters build them, sorted.
 func builtByAdapters() []string {
-	var out []string
-	for _, d := range oracle.Described() {
-		if d.Build != nil {
-			out = append(out, d.Name)
-		}
-	}
-	return out
+	return oracle.DescribedNames(func(d oracle.Descriptor) bool { return d.Build != nil })
 }
 
 // needs are the installed files engine name cannot run without, from its

@@ -10,22 +10,36 @@ import (
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
-func TestEngineAnswers(t *testing.T) {
-	e, err := New("engine")
-	if err != nil || e.Name() != "engine" {
-		t.Fatalf("New(engine) = %v, %v", e, err)
-	}
-	a, err := e.Eval(context.Background(), &oracle.Case{Query: "SELECT ?o { ?s ?p ?o } ORDER BY ?o", Dataset: dataset(3)})
-	if err != nil || a.Kind != results.Bindings || len(a.Rows) != 3 || a.Freedom != nil {
-		t.Fatalf("answer %+v, %v: want 3 rows without Freedom (an engine under test)", a, err)
-	}
-	ask, err := e.Eval(context.Background(), &oracle.Case{Query: "ASK {}"})
-	if err != nil || ask.Kind != results.Boolean || !ask.Boolean {
-		t.Errorf("ASK {} = %+v, %v", ask, err)
-	}
-	g, err := e.Eval(context.Background(), &oracle.Case{Query: "CONSTRUCT WHERE { ?s ?p ?o }", Dataset: dataset(2)})
-	if err != nil || g.Kind != results.Graph || len(g.Triples) != 2 {
-		t.Errorf("CONSTRUCT = %+v, %v", g, err)
+// TestInHouseAnswers: both in-house evaluators, built by New, answer the
+// three query forms; only the reference (the judge) attaches Freedom, to
+// the ordered SELECT and not to ASK. The fast engine is an engine under
+// test: its answers carry none.
+func TestInHouseAnswers(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		judge bool
+	}{{"engine", false}, {"reference", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, err := New(tc.name)
+			if err != nil || e.Name() != tc.name {
+				t.Fatalf("New(%s) = %v, %v", tc.name, e, err)
+			}
+			a, err := e.Eval(context.Background(), &oracle.Case{Query: "SELECT ?o { ?s ?p ?o } ORDER BY ?o", Dataset: dataset(3)})
+			if err != nil || a.Kind != results.Bindings || len(a.Rows) != 3 {
+				t.Fatalf("answer %+v, %v: want 3 rows", a, err)
+			}
+			if (a.Freedom != nil) != tc.judge || tc.judge && !a.Freedom.Ordered {
+				t.Fatalf("Freedom %+v: want ordered Freedom only from the judge (judge=%v)", a.Freedom, tc.judge)
+			}
+			ask, err := e.Eval(context.Background(), &oracle.Case{Query: "ASK {}"})
+			if err != nil || ask.Kind != results.Boolean || !ask.Boolean || ask.Freedom != nil {
+				t.Errorf("ASK {} = %+v, %v", ask, err)
+			}
+			g, err := e.Eval(context.Background(), &oracle.Case{Query: "CONSTRUCT WHERE { ?s ?p ?o }", Dataset: dataset(2)})
+			if err != nil || g.Kind != results.Graph || len(g.Triples) != 2 {
+				t.Errorf("CONSTRUCT = %+v, %v", g, err)
+			}
+		})
 	}
 }
 

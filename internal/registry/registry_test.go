@@ -11,7 +11,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reference"
-	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 func TestNames(t *testing.T) {
@@ -34,26 +33,6 @@ func dataset(n int) *rdf.Dataset {
 		ds.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/p"), O: rdf.Literal(string(rune('a'+i)), "")})
 	}
 	return ds
-}
-
-func TestReferenceAnswers(t *testing.T) {
-	e := Reference(reference.Options{})
-	c := &oracle.Case{Query: "SELECT ?o { ?s ?p ?o } ORDER BY ?o", Dataset: dataset(3)}
-	a, err := e.Eval(context.Background(), c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if a.Kind != results.Bindings || len(a.Rows) != 3 || a.Freedom == nil || !a.Freedom.Ordered {
-		t.Fatalf("answer %+v: want 3 ordered rows with Freedom", a)
-	}
-	ask, err := e.Eval(context.Background(), &oracle.Case{Query: "ASK {}"})
-	if err != nil || ask.Kind != results.Boolean || !ask.Boolean || ask.Freedom != nil {
-		t.Errorf("ASK {} = %+v, %v", ask, err)
-	}
-	g, err := e.Eval(context.Background(), &oracle.Case{Query: "CONSTRUCT WHERE { ?s ?p ?o }", Dataset: dataset(2)})
-	if err != nil || g.Kind != results.Graph || len(g.Triples) != 2 {
-		t.Errorf("CONSTRUCT = %+v, %v", g, err)
-	}
 }
 
 func TestReferenceErrors(t *testing.T) {

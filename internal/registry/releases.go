@@ -213,13 +213,7 @@ func (c *Config) releaseWhere(name string) string {
 
 // releaseKinds lists the engines installed at several releases, sorted.
 func releaseKinds() []string {
-	var out []string
-	for _, d := range oracle.Described() {
-		if d.BuildRelease != nil {
-			out = append(out, d.Name)
-		}
-	}
-	return out
+	return oracle.DescribedNames(func(d oracle.Descriptor) bool { return d.BuildRelease != nil })
 }
 
 // CompareVersions orders dotted versions by their numeric parts ("5.10.0"

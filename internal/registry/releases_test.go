@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"cmp"
 	"errors"
 	"os"
 	"path/filepath"
@@ -17,20 +18,10 @@ func TestCompareVersions(t *testing.T) {
 		{"5.6.0", "6.2.0", -1}, {"5.10.0", "5.6.0", 1}, {"0.4.11", "0.5.11", -1},
 		{"6.2.0", "6.2.0", 0}, {"6.2", "6.2.0", 0}, {"6.0.0-M1", "6.0.0", 1},
 	} {
-		if got := CompareVersions(c.a, c.b); sign(got) != c.sign {
+		if got := CompareVersions(c.a, c.b); cmp.Compare(got, 0) != c.sign {
 			t.Errorf("CompareVersions(%s, %s) = %d, want sign %d", c.a, c.b, got, c.sign)
 		}
 	}
-}
-
-func sign(n int) int {
-	switch {
-	case n < 0:
-		return -1
-	case n > 0:
-		return 1
-	}
-	return 0
 }
 
 func TestSplitRelease(t *testing.T) {
