@@ -54,11 +54,7 @@ func (s *Store) Eval(ctx context.Context, q *algebra.Query, opt Options) (*Resul
 }
 
 func (s *Store) eval(ctx context.Context, q *algebra.Query, opt Options) (res *Result, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			res, err = nil, fmt.Errorf("engine: internal error: %v", r)
-		}
-	}()
+	defer ops.CatchPanic("engine", &res, &err)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/ops"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
@@ -23,11 +24,7 @@ var ErrUpdate = errors.New("update request failed")
 // atomic, so the returned store is gs unchanged, with the error wrapping
 // ErrUpdate. Budget and context errors are returned as errors, no store.
 func Update(ctx context.Context, req *algebra.Update, gs *rdf.Dataset, sources map[string]*rdf.Graph, opt Options) (out *rdf.Dataset, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			out, err = nil, fmt.Errorf("engine: internal error: %v", r)
-		}
-	}()
+	defer ops.CatchPanic("engine", &out, &err)
 	if req == nil {
 		return nil, errors.New("engine: no update request")
 	}

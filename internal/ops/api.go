@@ -2,6 +2,7 @@ package ops
 
 import (
 	"errors"
+	"fmt"
 	"math/rand"
 	"time"
 
@@ -136,3 +137,15 @@ var ErrUnimplemented = errors.New("ops: unimplemented")
 // ErrBudget is returned (as a Go error) by an evaluator whose step or
 // solution budget ran out; the registry maps it to oracle.ErrBudget.
 var ErrBudget = errors.New("budget exhausted")
+
+// CatchPanic, deferred by an evaluator's entry point (a query's or an
+// update request's, the reference's and the engine's alike), turns a panic
+// below it into the error "who: internal error: ..." with no result: a bug
+// is reported as one, never taken for an answer. Deferred directly, so that
+// its recover stops the panic.
+func CatchPanic[T any](who string, res *T, err *error) {
+	if r := recover(); r != nil {
+		var none T
+		*res, *err = none, fmt.Errorf("%s: internal error: %v", who, r)
+	}
+}

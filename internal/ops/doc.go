@@ -8,7 +8,9 @@
 //
 // # Files
 //
-//   - api.go: Value, Error, Binding, Context, ExistsFunc, ErrBudget.
+//   - api.go: Value, Error, Binding, Context, ExistsFunc, ErrBudget, and
+//     CatchPanic, which both evaluators' query and update entry points
+//     defer so that a panic is an internal error, not an answer.
 //   - eval.go: Eval, the functional forms (||, &&, IF, COALESCE, BOUND,
 //     IN, NOT IN, EXISTS: #func-forms, #truthTable).
 //   - builtins.go, strings.go, datetime.go: the strict built-ins of §17.4.

@@ -120,3 +120,24 @@ func TestTranslateRegex(t *testing.T) {
 		t.Errorf("flag q: %q, %v; want every character literal", got, err)
 	}
 }
+
+// TestCatchPanic: a panic below an entry point that defers CatchPanic is
+// an error naming the evaluator, and the result set before it is dropped;
+// without a panic, result and error are left as returned.
+func TestCatchPanic(t *testing.T) {
+	eval := func(fail bool) (res *int, err error) {
+		defer CatchPanic("judge", &res, &err)
+		n := 1
+		res = &n
+		if fail {
+			panic("index out of range")
+		}
+		return res, nil
+	}
+	if res, err := eval(true); res != nil || err == nil || err.Error() != "judge: internal error: index out of range" {
+		t.Errorf("panic: got %v, %v", res, err)
+	}
+	if res, err := eval(false); res == nil || *res != 1 || err != nil {
+		t.Errorf("no panic: got %v, %v", res, err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/ops"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
@@ -18,11 +19,7 @@ import (
 // context is done, ErrService for SERVICE, a plain error for a FROM naming an
 // unknown graph. A panic in a dependency is turned into an error.
 func Eval(ctx context.Context, q *algebra.Query, ds *rdf.Dataset, sources map[string]*rdf.Graph, opt Options) (res *Result, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			res, err = nil, fmt.Errorf("reference: internal error: %v", r)
-		}
-	}()
+	defer ops.CatchPanic("reference", &res, &err)
 	if q == nil || q.Op == nil {
 		return nil, errors.New("reference: no query")
 	}

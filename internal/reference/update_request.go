@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/ops"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
@@ -28,11 +29,7 @@ const MaxOutcomes = 64
 //
 // Errors: budget and context errors as Eval; ErrService for SERVICE.
 func Update(ctx context.Context, req *algebra.Update, gs *rdf.Dataset, sources map[string]*rdf.Graph, opt Options) (ans *results.Answer, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			ans, err = nil, fmt.Errorf("reference: internal error: %v", r)
-		}
-	}()
+	defer ops.CatchPanic("reference", &ans, &err)
 	if req == nil {
 		return nil, fmt.Errorf("reference: no update request")
 	}
