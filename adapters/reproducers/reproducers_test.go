@@ -215,18 +215,18 @@ func updateBlocks(t *testing.T, hc hostileCase, ds *rdf.Dataset, es []oracle.Eng
 	run.Divergences = []triage.Divergence{{Signature: triage.Signature{Class: diff.ClassErrorVsAnswer, Wrong: wrong}}}
 	bugs := report.UpdateBugs(run, updaters...)
 	var md bytes.Buffer
-	if err := report.WriteUpdateMarkdown(&md, bugs); err != nil {
+	if err := report.WriteMarkdown(&md, bugs); err != nil {
 		t.Fatal(err)
 	}
 	b := bugs[0]
-	files := map[string]string{"update.ru": b.Request, "data.nq": b.Data}
+	files := map[string]string{"update.ru": b.Reproducer.Query, "data.nq": b.Reproducer.Data}
 	var refs []report.EngineReport
 	var cmds []string
 	for _, er := range b.Reports {
 		refs = append(refs, report.EngineReport{EngineRef: er.EngineRef, Native: er.Native})
 		cmds = append(cmds, er.Command)
 	}
-	return pair(t, md.String(), refs, cmds, files, oracle.NativeCase{Query: b.Request, Data: b.Data, Base: b.Base, Update: true})
+	return pair(t, md.String(), refs, cmds, files, b.Reproducer.Case())
 }
 
 // pair matches the Markdown's Reproduce blocks with the engine reports,

@@ -102,10 +102,10 @@ func reportUpdate(ctx context.Context, cf *caseFlags, c *oracle.UpdateCase, engi
 	switch {
 	case cf.format == "json":
 		err = printJSON(os.Stdout, struct {
-			Kind   triage.Kind        `json:"kind"`
-			Reason string             `json:"reason,omitempty"`
-			Bugs   []report.UpdateBug `json:"bugs"`
-			Notes  []string           `json:"notes,omitempty"`
+			Kind   triage.Kind  `json:"kind"`
+			Reason string       `json:"reason,omitempty"`
+			Bugs   []report.Bug `json:"bugs"`
+			Notes  []string     `json:"notes,omitempty"`
 		}{run.Kind, run.Reason, bugs, run.Notes})
 	case len(bugs) == 0:
 		_, err = fmt.Printf("No divergence: %s%s.\n", run.Kind, parenthesised(run.Reason))
@@ -114,7 +114,7 @@ func reportUpdate(ctx context.Context, cf *caseFlags, c *oracle.UpdateCase, engi
 			fmt.Printf("%s  %s\n", b.ID, b.Title)
 		}
 	default:
-		err = report.WriteUpdateMarkdown(os.Stdout, bugs)
+		err = report.WriteMarkdown(os.Stdout, bugs)
 	}
 	if err != nil {
 		return usageError("diff", err)

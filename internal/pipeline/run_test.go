@@ -85,12 +85,12 @@ func TestRunUpdateReduced(t *testing.T) {
 		t.Fatalf("kind %s, %d bugs", run.Kind, len(bugs))
 	}
 	b := bugs[0]
-	if b.Reduction == nil || !b.Reduction.Verified || strings.Contains(b.Request, ";") {
-		t.Errorf("not reduced to one verified operation: %+v\n%s", b.Reduction, b.Request)
+	if b.Reduction == nil || !b.Reduction.Verified || strings.Contains(b.Reproducer.Query, ";") {
+		t.Errorf("not reduced to one verified operation: %+v\n%s", b.Reduction, b.Reproducer.Query)
 	}
 	gs := b.Reports[0].Graphs
 	if len(gs) == 0 || !strings.HasPrefix(gs[0].Graph, "<http://e/") || len(gs[0].Missing) != 1 {
 		t.Errorf("per-graph diff %+v", gs)
 	}
-	t.Logf("%s\n%s%s", b.Title, b.Request, b.Data)
+	t.Logf("%s\n%s%s", b.Title, b.Reproducer.Query, b.Reproducer.Data)
 }

@@ -169,7 +169,7 @@ func (r updateRun) wrongOf(engines []oracle.Engine, st *reduce.Stats) map[string
 	})
 }
 
-func updateBasisText(b report.UpdateBug) string {
+func updateBasisText(b report.Bug) string {
 	if b.Basis == nil {
 		return "none"
 	}

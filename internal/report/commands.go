@@ -16,9 +16,14 @@ func ReproduceCommand(engine string, native *oracle.Native, rep Reproducer) stri
 	return native.Install + "\n" + native.Run + "\n# or, with the oracle:\n" + oracle.ShellComment(line)
 }
 
-// OracleLine is the oracle invocation reproducing the case on engine.
+// OracleLine is the oracle invocation reproducing the case on engine: the
+// query saved as query.rq, or the update request as update.ru.
 func OracleLine(engine string, rep Reproducer) string {
-	line := "oracle diff -q query.rq -d data.nq --engines " + shellWord(engine) + " --format table"
+	text := "-q query.rq"
+	if rep.Update {
+		text = "-u update.ru"
+	}
+	line := "oracle diff " + text + " -d data.nq --engines " + shellWord(engine) + " --format table"
 	if rep.Base != "" {
 		line += " --base " + oracle.ShellQuote(rep.Base)
 	}

@@ -69,28 +69,33 @@
 //     pipeline (rasqal, the reference and the fast engine).
 //
 // Updates (update*.go): UpdateBugs, UpdateBugFor and UpdateReduced write up
-// the divergences of an update run (reduce.UpdateRun): the request as
-// update.ru and the store before it as data.nq, the judge's store after it
-// against the engine's as a per-graph quad diff (and the named graphs that
-// exist on one side only), the class, the basis (update_spec.go: the
-// sentence of SPARQL 1.1 Update deciding the class for the operation,
-// quoted from the embedded update_sentences.tsv, checked against
-// ../shared/spec by TestUpdateSentences), one line per other engine, and
-// the engine-only reproducer through oracle.NativeFor with
-// NativeCase{Update: true} (the oracle line alone when the adapter has
-// none). WriteUpdateMarkdown renders them, one report per wrong engine.
-// The steps both kinds share are written once: writeUp (every divergence),
-// divergenceWith (the one with a signature), caseHash (a bug's id without
-// a root cause), nativeOf (the engine's own reproducer), writeParts (the
-// reports separated by rules). It runs nothing: internal/pipeline judges,
-// reduces, then calls it.
-// Still twins: the Bug/UpdateBug and EngineReport/UpdateEngineReport
-// types (the store, the sweep and the reproducer tests build them by field).
+// the divergences of an update run (reduce.UpdateRun) as the same Bug, one
+// path for both kinds: what differs is a field. An update's bug has
+// Reproducer.Update set, the request as update.ru and the store before it
+// as data.nq; the judge's store after it is ExpectedStore (a query's is
+// Expected), and each EngineReport holds the engine's store (Store, its
+// error in Answer) against the judge's as a per-graph quad diff (Graphs:
+// the named graphs that exist on one side only too), where a query's
+// holds the rows. The basis is update_spec.go's (the sentence of SPARQL
+// 1.1 Update deciding the class for the operation, quoted from the
+// embedded update_sentences.tsv, checked against ../shared/spec by
+// TestUpdateSentences). WriteMarkdown writes both, one report per wrong
+// engine; the words and blocks that differ (the files' headings, the
+// basis line, the stores for the rows) are the kind's words
+// (render.go, update_render.go). The steps both kinds share are written
+// once: writeUp (every divergence), divergenceWith (the one with a
+// signature), firstEngine (the bug's engine, effect, root cause and so
+// its id: bugID), finishReport (root cause, family, re-check and the
+// engine-only reproducer through oracle.NativeFor with the reproducer's
+// NativeCase, Update for a request; the oracle line alone when the
+// adapter has none), writeParts (the reports separated by rules). It runs
+// nothing: internal/pipeline judges, reduces, then calls it.
 //
 // To change: a step of writing up that holds for both kinds goes in the
-// shared helpers, called from bugOf and updateBugOf; the JSON of either
-// kind is a published schema (docs/report-schema.md, api/openapi.yaml):
-// add fields, never reorder or rename them.
+// shared helpers, called from bugOf and updateBugOf; a part an update
+// words otherwise goes in words (queryWords, updateWords); the JSON of a
+// Bug, of either kind, is a published schema (docs/report-schema.md,
+// api/openapi.yaml): add fields, never reorder or rename them.
 //
 // Import rules: report imports diff (verdicts, classes, reduction figures),
 // oracle, results, rdf, rootcause, localpath and algebra/syntax; diff never

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -17,7 +18,11 @@ import (
 // WriteMarkdown writes bugs as Markdown ready to paste into trackers: one
 // self-contained report per diverging engine (each for that engine's
 // tracker), and a spec question as one report naming every engine's
-// reading. Reports are separated by a rule.
+// reading. Reports are separated by a rule. An update's bug is written
+// the same way, in its own words (updateWords): the request and the store
+// before it, the basis, the store the spec gives against the engine's as
+// a per-graph quad diff, one line per other engine, and the engine-only
+// reproducer.
 func WriteMarkdown(w io.Writer, bugs []Bug) error {
 	var parts []func(*strings.Builder)
 	for _, bug := range bugs {
@@ -32,8 +37,7 @@ func WriteMarkdown(w io.Writer, bugs []Bug) error {
 	return writeParts(w, parts)
 }
 
-// writeParts writes self-contained reports separated by a rule: the layout
-// of both kinds (WriteMarkdown, WriteUpdateMarkdown).
+// writeParts writes self-contained reports separated by a rule.
 func writeParts(w io.Writer, parts []func(*strings.Builder)) error {
 	var b strings.Builder
 	for i, part := range parts {
@@ -46,10 +50,10 @@ func writeParts(w io.Writer, parts []func(*strings.Builder)) error {
 	return err
 }
 
-// tracked are a bug's reports; one built from Actual for a bug stored
-// before reports were per engine.
+// tracked are a bug's reports; one built from Actual for a query's bug
+// stored before reports were per engine.
 func tracked(bug Bug) []EngineReport {
-	if len(bug.Reports) > 0 {
+	if len(bug.Reports) > 0 || bug.Reproducer.Update {
 		return bug.Reports
 	}
 	var out []EngineReport
@@ -66,26 +70,55 @@ func tracked(bug Bug) []EngineReport {
 // engineMarkdown is the report for er's tracker: nothing of another
 // engine's but one line of what it answers.
 func engineMarkdown(b *strings.Builder, bug Bug, er EngineReport) {
+	w := wordsOf(bug)
 	fmt.Fprintf(b, "## %s\n\n", esc(er.Title))
 	fmt.Fprintf(b, "- **Engine:** %s\n", esc(engineName(er.Engine, er.Version)))
 	if bug.Case != "" {
 		fmt.Fprintf(b, "- **Case:** `%s`\n", inlineCode(bug.Case))
 	}
-	fmt.Fprintf(b, "- **Found by:** %s, differential testing against the SPARQL 1.1 reference evaluator\n", esc(bug.Oracle.String()))
+	fmt.Fprintf(b, "- **Found by:** %s, %s\n", esc(bug.Oracle.String()), w.foundBy)
 	fmt.Fprintf(b, "- **Class:** `%s` · **Status:** %s\n", inlineCode(string(bug.Class)), esc(bug.Status))
 	judgedBy(b, bug.JudgedBy)
-	basisMarkdown(b, bug.Basis)
+	basisMarkdown(b, w, bug.Basis)
 	minimality(b, bug.Reduction)
 	basisQuote(b, bug.Basis)
-	caseMarkdown(b, bug)
+	caseMarkdown(b, w, bug)
 	largeWitness(b, bug)
 	var att attachments
-	expected(b, bug, &att)
-	actual(b, er.Answer, &att)
+	w.expected(b, bug, &att)
+	w.answer(b, er, &att)
 	others(b, er.Others)
 	rootCauseMarkdown(b, er)
-	reproduce(b, er)
+	reproduce(b, w, er)
 	att.write(b)
+}
+
+// words are what a query's report and an update's write differently:
+// how the case was found, its files' headings, the line naming the basis,
+// and the blocks of the judge's answer and the engine's (rows, or a
+// store's quads: update_render.go).
+type words struct {
+	foundBy     string // after "Found by: <the oracle>, "
+	text, data  string // the headings of the query or request, and of the data or store before it
+	empty, save string // what stands for no data; the reproduce section's instruction
+	basisLine   func(*results.Basis) string
+	expected    func(*strings.Builder, Bug, *attachments)
+	answer      func(*strings.Builder, EngineReport, *attachments)
+}
+
+var queryWords = words{
+	foundBy: "differential testing against the SPARQL 1.1 reference evaluator",
+	text:    "Query", data: "Data (N-Quads)", empty: "# (empty dataset)\n",
+	save:      "Save the query as `query.rq` and the data as `data.nq`",
+	basisLine: basisLine, expected: expected,
+	answer: func(b *strings.Builder, er EngineReport, att *attachments) { actual(b, er.Answer, att) },
+}
+
+func wordsOf(bug Bug) words {
+	if bug.Reproducer.Update {
+		return updateWords
+	}
+	return queryWords
 }
 
 // judgedBy says, when the fast engine judged a large case, so and why
@@ -98,11 +131,11 @@ func judgedBy(b *strings.Builder, line string) {
 
 // basisMarkdown says what the verdict rests on: the quoted sentence, the
 // erratum or the test the judge follows, or the open question.
-func basisMarkdown(b *strings.Builder, bs *results.Basis) {
+func basisMarkdown(b *strings.Builder, w words, bs *results.Basis) {
 	if bs == nil {
 		return
 	}
-	fmt.Fprintf(b, "- **Basis:** %s", esc(basisLine(bs)))
+	fmt.Fprintf(b, "- **Basis:** %s", esc(w.basisLine(bs)))
 	if bs.URL != "" {
 		fmt.Fprintf(b, " <%s>", urlText(bs.URL))
 	}
@@ -144,16 +177,12 @@ func minimality(b *strings.Builder, r *ReductionFigure) {
 	}
 }
 
-func caseMarkdown(b *strings.Builder, bug Bug) {
-	fence(b, "Query", "sparql", bug.Reproducer.Query)
+func caseMarkdown(b *strings.Builder, w words, bug Bug) {
+	fence(b, w.text, "sparql", bug.Reproducer.Query)
 	if bug.Reproducer.Base != "" {
 		fmt.Fprintf(b, "\nBase IRI: `%s`\n", inlineCode(bug.Reproducer.Base))
 	}
-	data := bug.Reproducer.Data
-	if data == "" {
-		data = "# (empty dataset)\n"
-	}
-	fence(b, "Data (N-Quads)", "", data)
+	fence(b, w.data, "", orEmpty(bug.Reproducer.Data, w.empty))
 }
 
 // largeWitness: a large case reduced for its engine (reduce.Large) keeps
@@ -237,13 +266,18 @@ func others(b *strings.Builder, ls []OtherLine) {
 
 // reproduce writes the commands that show the divergence with this engine
 // alone (install line, then the run; the oracle invocation last), in a
-// folder holding query.rq and data.nq.
-func reproduce(b *strings.Builder, er EngineReport) {
+// folder holding the case's files (query.rq or update.ru, and data.nq).
+// An empty named graph is not in N-Quads, so a graph-existence finding
+// says where it shows.
+func reproduce(b *strings.Builder, w words, er EngineReport) {
 	if er.Command == "" {
 		return
 	}
-	b.WriteString("\n### Reproduce\n\nSave the query as `query.rq` and the data as `data.nq`, then run, in that folder:\n\n")
+	fmt.Fprintf(b, "\n### Reproduce\n\n%s, then run, in that folder:\n\n", w.save)
 	fence(b, "", "sh", er.Command)
+	if slices.Contains(er.Answer.Classes, diff.ClassGraphExistence) {
+		b.WriteString("\nN-Quads cannot hold an empty named graph: which graphs exist after the request shows in the engine's own listing of its graphs, not in the N-Quads printed.\n")
+	}
 }
 
 // question writes a spec question: the judge's reading and its source,
@@ -253,9 +287,9 @@ func question(b *strings.Builder, bug Bug) {
 	fmt.Fprintf(b, "## %s\n\n", esc(bug.Title))
 	fmt.Fprintf(b, "Not filed as an engine bug: the answer rests on a contested reading of the spec (listed in `%s`; `--file-contested` files it).\n\n", SpecQuestions)
 	fmt.Fprintf(b, "- **Found by:** %s\n", esc(bug.Oracle.String()))
-	basisMarkdown(b, bug.Basis)
+	basisMarkdown(b, queryWords, bug.Basis)
 	basisQuote(b, bug.Basis)
-	caseMarkdown(b, bug)
+	caseMarkdown(b, queryWords, bug)
 	largeWitness(b, bug)
 	var att attachments
 	expected(b, bug, &att)

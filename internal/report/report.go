@@ -21,7 +21,11 @@ import (
 // Bug is one divergence written up: one root cause (the reduced case and
 // its class) with the engines it shows on, and for each of them a report
 // for that engine's tracker (Reports). Its JSON form is the schema of
-// docs/report-schema.md; field names are stable.
+// docs/report-schema.md; field names are stable. A query's and an update
+// request's bugs are both a Bug: an update's (Reproducer.Update) holds the
+// request and the store before it as its reproducer, the judge's store
+// after it as ExpectedStore (for Expected), and in each report the
+// engine's store (EngineReport.Store, Graphs: for Answer's rows).
 type Bug struct {
 	ID        string      `json:"id"`               // sha256 of signature, query and data, 12 hex digits
 	Case      string      `json:"case,omitempty"`   // the case's name: a W3C test's published IRI, gen/..., regress/...
@@ -62,6 +66,8 @@ type Bug struct {
 	RootCause *rootcause.RootCause `json:"root_cause,omitempty"`
 	// Reports holds one report per diverging engine, for its tracker.
 	Reports []EngineReport `json:"reports"`
+	// ExpectedStore is the judge's store after an update request.
+	ExpectedStore *StoreText `json:"expected_store,omitempty"`
 }
 
 // EngineReport is what one engine's maintainers read: their engine only
@@ -88,6 +94,11 @@ type EngineReport struct {
 	// to re-check on the newest release before filing (rootcause.go).
 	Members []string `json:"family_members,omitempty"`
 	Recheck string   `json:"recheck,omitempty"`
+	// Store is the store an update request left in the engine (nil when
+	// it gave none: its error is then Answer's), and Graphs where it
+	// differs from the judge's.
+	Store  *StoreText  `json:"store,omitempty"`
+	Graphs []GraphDiff `json:"graphs,omitempty"`
 }
 
 // OtherLine is what another engine answers on the same case.
@@ -100,15 +111,16 @@ type OtherLine struct {
 
 // Reproducer is the minimal case and how to run it.
 type Reproducer struct {
-	Query    string            `json:"query"` // SPARQL text
-	Data     string            `json:"data"`  // N-Quads
+	Query    string            `json:"query"` // SPARQL text: a query, or an update request when Update
+	Data     string            `json:"data"`  // N-Quads: the dataset, or the store before the request
 	Base     string            `json:"base,omitempty"`
 	Commands map[string]string `json:"commands"` // engine name -> a command reproducing it
+	Update   bool              `json:"update,omitempty"`
 }
 
 // Case is the reproducer as a maintainer saves it.
 func (r Reproducer) Case() oracle.NativeCase {
-	return oracle.NativeCase{Query: r.Query, Data: r.Data, Base: r.Base}
+	return oracle.NativeCase{Query: r.Query, Data: r.Data, Base: r.Base, Update: r.Update}
 }
 
 // AnswerText is an answer as SPARQL results TSV (or a boolean, or
@@ -245,11 +257,8 @@ func bugOf(r *triage.Report, d triage.Divergence, engines []oracle.Engine, st *r
 		}
 	}
 	named := featureOf(fs, b.Class)
-	if len(b.Reports) > 0 {
-		er := b.Reports[0]
-		b.Engine, b.Version, b.Effect = er.Engine, er.Version, er.Effect
-		named = name(c.Query, c.Base, b.Class, r.Expected, *r.Verdict(er.Engine), er.RootCause.Trigger).feature
-		b.RootCause = &b.Reports[0].RootCause
+	if firstEngine(&b) {
+		named = name(c.Query, c.Base, b.Class, r.Expected, *r.Verdict(b.Engine), b.RootCause.Trigger).feature
 	}
 	b.Feature = named.Name
 	b.Spec = specLinks(named, fs, b.Class)
@@ -271,6 +280,18 @@ func bugOf(r *triage.Report, d triage.Divergence, engines []oracle.Engine, st *r
 	b.Title = title(b, d.Signature.Wrong)
 	b.ID = bugID(b)
 	return b
+}
+
+// firstEngine makes the first wrong engine's report the bug's: its
+// engine, version, effect and root cause (bugID), for both kinds; false
+// when the bug has no report.
+func firstEngine(b *Bug) bool {
+	if len(b.Reports) == 0 {
+		return false
+	}
+	er := &b.Reports[0]
+	b.Engine, b.Version, b.Effect, b.RootCause = er.Engine, er.Version, er.Effect, &er.RootCause
+	return true
 }
 
 // trigger is what a root cause's trigger is made of for one engine: the
@@ -321,21 +342,28 @@ func faceVerdict(r *triage.Report, engine string) (triage.EngineVerdict, bool) {
 
 // engineReport is v's report for its own tracker.
 func engineReport(r *triage.Report, d triage.Divergence, v triage.EngineVerdict, engines []oracle.Engine, rep Reproducer, t trigger) EngineReport {
-	rc := rootcause.Of(t.finding(r, d, v))
 	n := name(r.Case.Query, r.Case.Base, d.Signature.Class, r.Expected, v, triggerNames(t))
-	er := EngineReport{EngineRef: EngineRef{v.Engine, v.Version}, Effect: n.effect, Feature: n.feature.Name,
-		Answer: engineAnswer(v), RootCause: rc, Members: familyMembers(rc.Family), Recheck: recheck(v.Engine, rc)}
+	er := EngineReport{EngineRef: EngineRef{v.Engine, v.Version}, Effect: n.effect, Feature: n.feature.Name, Answer: engineAnswer(v)}
 	er.Title = n.feature.Name + ": " + n.effect
 	for _, o := range r.Verdicts {
 		if o.Engine != v.Engine {
 			er.Others = append(er.Others, otherLine(o, d))
 		}
 	}
-	if nat, ok := nativeOf(v.Engine, engines, rep.Case()); ok {
+	finishReport(&er, rootcause.Of(t.finding(r, d, v)), engines, rep)
+	return er
+}
+
+// finishReport gives an engine's report, of either kind, what every
+// report gets: its root cause with the family's members and the re-check
+// a stale build asks, and its reproducer (the engine's own, then the
+// oracle line).
+func finishReport(er *EngineReport, rc rootcause.RootCause, engines []oracle.Engine, rep Reproducer) {
+	er.RootCause, er.Members, er.Recheck = rc, familyMembers(rc.Family), recheck(er.Engine, rc)
+	if nat, ok := nativeOf(er.Engine, engines, rep.Case()); ok {
 		er.Native = &nat
 	}
-	er.Command = ReproduceCommand(v.Engine, er.Native, rep)
-	return er
+	er.Command = ReproduceCommand(er.Engine, er.Native, rep)
 }
 
 // triggerNames is the trigger a title is chosen from: an ablated one

@@ -15,30 +15,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
-// UpdateBug is a divergence on an update case written up: the request
-// (update.ru) and the store before it (data.nq), the store the judge
-// gives after it, and per wrong engine a report for its tracker with the
-// store it returned as a per-graph quad diff.
-type UpdateBug struct {
-	ID        string               `json:"id"`
-	Title     string               `json:"title"`
-	Engine    string               `json:"engine"` // the first wrong engine
-	Version   string               `json:"version"`
-	Class     diff.Class           `json:"class"`
-	Kind      triage.Kind          `json:"kind"`
-	Status    string               `json:"status"` // open, internal
-	Signature string               `json:"signature"`
-	Feature   string               `json:"feature"` // the operation: "DELETE WHERE", "request sequence"...
-	Basis     *results.Basis       `json:"basis,omitempty"`
-	Oracle    OracleVersion        `json:"oracle"`
-	Request   string               `json:"request"` // update.ru
-	Data      string               `json:"data"`    // data.nq: the store before the request
-	Base      string               `json:"base,omitempty"`
-	Expected  StoreText            `json:"expected"` // the judge's store after the request
-	Reduction *ReductionFigure     `json:"reduction,omitempty"`
-	Reports   []UpdateEngineReport `json:"reports"`
-}
-
 // StoreText is a store as N-Quads, with what N-Quads cannot say: the
 // named graphs that exist and are empty, and the failure of a request
 // that failed.
@@ -46,26 +22,6 @@ type StoreText struct {
 	NQuads      string   `json:"nquads"`
 	EmptyGraphs []string `json:"empty_graphs,omitempty"`
 	Failed      string   `json:"failed,omitempty"`
-}
-
-// UpdateEngineReport is what one engine's maintainers read.
-type UpdateEngineReport struct {
-	EngineRef
-	Title   string         `json:"title"`
-	Effect  string         `json:"effect"`
-	Outcome triage.Outcome `json:"outcome"`
-	Classes []diff.Class   `json:"classes"`
-	Store   *StoreText     `json:"store,omitempty"` // nil when the engine gave none
-	Error   string         `json:"error,omitempty"`
-	Graphs  []GraphDiff    `json:"graphs,omitempty"` // expected store against this one
-	Others  []OtherLine    `json:"others"`
-	Native  *oracle.Native `json:"native,omitempty"`
-	Command string         `json:"command"`
-	// RootCause is what this engine's finding is a witness of; Members
-	// and Recheck as in EngineReport.
-	RootCause rootcause.RootCause `json:"root_cause"`
-	Members   []string            `json:"family_members,omitempty"`
-	Recheck   string              `json:"recheck,omitempty"`
 }
 
 // GraphDiff is one graph where the stores differ: quads only the expected
@@ -78,24 +34,27 @@ type GraphDiff struct {
 	Extra     []string `json:"extra,omitempty"`
 }
 
-// UpdateBugs writes up every divergence of run, one UpdateBug each.
-func UpdateBugs(run *reduce.UpdateRun, engines ...oracle.Engine) []UpdateBug {
-	return writeUp(run.Divergences, func(d triage.Divergence) UpdateBug { return updateBugOf(run, d, nil, engines) })
+// UpdateBugs writes up every divergence of run, one Bug each (the update
+// kind: Reproducer.Update, the stores in ExpectedStore and each report's
+// Store and Graphs).
+func UpdateBugs(run *reduce.UpdateRun, engines ...oracle.Engine) []Bug {
+	return writeUp(run.Divergences, func(d triage.Divergence) Bug { return updateBugOf(run, d, nil, engines) })
 }
 
 // UpdateBugFor writes up the divergence with signature sig, with the
 // reduction figures; ok is false when run does not show it.
-func UpdateBugFor(run *reduce.UpdateRun, sig triage.Signature, st *reduce.Stats, engines ...oracle.Engine) (UpdateBug, bool) {
+func UpdateBugFor(run *reduce.UpdateRun, sig triage.Signature, st *reduce.Stats, engines ...oracle.Engine) (Bug, bool) {
 	if d, ok := divergenceWith(run.Divergences, sig); ok {
 		return updateBugOf(run, d, st, engines), true
 	}
-	return UpdateBug{}, false
+	return Bug{}, false
 }
 
-// UpdateReduced writes up reduced update divergences; a result whose
-// divergence did not survive is never written up.
-func UpdateReduced(rs []*reduce.UpdateResult, engines ...oracle.Engine) []UpdateBug {
-	var out []UpdateBug
+// UpdateReduced writes up reduced update divergences, one per root cause
+// in the order found; a result whose divergence did not survive is never
+// written up.
+func UpdateReduced(rs []*reduce.UpdateResult, engines ...oracle.Engine) []Bug {
+	var out []Bug
 	seen := map[string]bool{}
 	for _, x := range rs {
 		d, ok := x.Divergence()
@@ -110,42 +69,50 @@ func UpdateReduced(rs []*reduce.UpdateResult, engines ...oracle.Engine) []Update
 	return out
 }
 
-func updateBugOf(run *reduce.UpdateRun, d triage.Divergence, st *reduce.Stats, engines []oracle.Engine) UpdateBug {
+// updateBugOf is bugOf for an update run: the request and the store
+// before it as the reproducer, the judge's store after it, and per wrong
+// engine its store against the judge's. The title is the first wrong
+// engine's report's (an update names no engines in it).
+func updateBugOf(run *reduce.UpdateRun, d triage.Divergence, st *reduce.Stats, engines []oracle.Engine) Bug {
 	c := run.Case
-	b := UpdateBug{Class: d.Signature.Class, Kind: run.Kind, Status: "open", Signature: d.Signature.String(),
-		Oracle: Version(), Request: c.Update, Data: nquadsText(c.Store), Base: c.Base}
-	if d.Internal {
-		b.Status = "internal"
-	}
+	b := Bug{Class: d.Signature.Class, Kind: run.Kind, Status: status(d), Signature: d.Signature.String(), Oracle: Version(),
+		Reproducer:    Reproducer{Query: c.Update, Data: nquads(c.Store), Base: c.Base, Commands: map[string]string{}, Update: true},
+		ExpectedStore: &StoreText{}}
 	if run.Expected != nil {
-		b.Expected = storeText(run.Expected.Store)
+		*b.ExpectedStore = storeText(run.Expected.Store)
 	}
 	b.Feature = UpdateFeature(c.Update, c.Base, b.Class)
 	if st != nil {
 		b.Reduction = Figure(*st)
 	}
+	for _, v := range run.Verdicts {
+		if slices.Contains(d.Signature.Right, v.Engine) {
+			b.Agreeing = append(b.Agreeing, EngineRef{v.Engine, v.Version})
+		}
+	}
 	for _, name := range d.Signature.Wrong {
-		er := updateEngineReport(run, b, name, engines)
-		er.RootCause = updateRootCause(run, b, name, st)
-		er.Members, er.Recheck = familyMembers(er.RootCause.Family), recheck(name, er.RootCause)
+		er := updateEngineReport(run, b, name)
+		finishReport(&er, updateRootCause(run, b, name, st), engines, b.Reproducer)
+		b.Reproducer.Commands[name] = er.Command
+		b.Actual = append(b.Actual, er.Answer)
 		b.Reports = append(b.Reports, er)
 	}
 	if len(b.Reports) > 0 {
 		first := b.Reports[0]
-		b.Engine, b.Version, b.Title = first.Engine, first.Version, first.Title
 		b.Basis = UpdateBasis(c.Update, c.Base, b.Class, append(extraLines(first.Graphs), failure(first)))
 	}
-	b.ID = caseHash(b.Signature, b.Request, b.Data)
+	firstEngine(&b)
 	if len(b.Reports) > 0 {
-		b.ID = b.Reports[0].RootCause.ID
+		b.Title = b.Reports[0].Title
 	}
+	b.ID = bugID(b)
 	return b
 }
 
 // updateRootCause is the root cause of engine name's update finding: its
 // trigger is what ablation found (reduce.Stats.Triggers), else the
 // request's operation.
-func updateRootCause(run *reduce.UpdateRun, b UpdateBug, name string, st *reduce.Stats) rootcause.RootCause {
+func updateRootCause(run *reduce.UpdateRun, b Bug, name string, st *reduce.Stats) rootcause.RootCause {
 	trig, ablated := []string{b.Feature}, false
 	if st != nil {
 		if t, ok := st.Triggers[name]; ok {
@@ -153,14 +120,18 @@ func updateRootCause(run *reduce.UpdateRun, b UpdateBug, name string, st *reduce
 		}
 	}
 	return rootcause.Of(rootcause.Finding{Engine: name, Class: b.Class, Trigger: trig, Ablated: ablated,
-		Symptom: rootcause.Symptom(b.Class, nil, triage.EngineVerdict{Engine: name, Err: run.Verdict(name).Err}), Query: b.Request})
+		Symptom: rootcause.Symptom(b.Class, nil, triage.EngineVerdict{Engine: name, Err: run.Verdict(name).Err}), Query: b.Reproducer.Query})
 }
 
-func updateEngineReport(run *reduce.UpdateRun, b UpdateBug, name string, engines []oracle.Engine) UpdateEngineReport {
+// updateEngineReport is engine name's report but for what every report
+// gets (finishReport): its answer is its error, if any, and its store
+// (Store, and Graphs against the judge's).
+func updateEngineReport(run *reduce.UpdateRun, b Bug, name string) EngineReport {
 	v := run.Verdict(name)
-	er := UpdateEngineReport{EngineRef: EngineRef{Engine: name, Version: v.Version}, Outcome: v.Outcome, Classes: v.Classes}
+	ref := EngineRef{Engine: name, Version: v.Version}
+	er := EngineReport{EngineRef: ref, Feature: b.Feature, Answer: EngineAnswer{EngineRef: ref, Outcome: v.Outcome, Classes: v.Classes}}
 	if v.Err != nil {
-		er.Error = localText(v.Err.Error())
+		er.Answer.Answer = AnswerText{Format: "error", Text: localText(v.Err.Error())}
 	}
 	if v.Answer != nil && v.Answer.Store != nil {
 		s := storeText(v.Answer.Store)
@@ -172,24 +143,7 @@ func updateEngineReport(run *reduce.UpdateRun, b UpdateBug, name string, engines
 	er.Effect = updateEffect(b.Class, er)
 	er.Title = b.Feature + ": " + er.Effect
 	er.Others = updateOthers(run, name)
-	if n, ok := nativeOf(name, engines, oracle.NativeCase{Query: b.Request, Data: b.Data, Base: b.Base, Update: true}); ok {
-		er.Native = &n
-	}
-	er.Command = updateCommand(name, er.Native, b.Base)
 	return er
-}
-
-// updateCommand is the engine's own reproducer, then the oracle
-// invocation (alone for an engine without a reproducer).
-func updateCommand(engine string, native *oracle.Native, base string) string {
-	line := "oracle diff -u update.ru -d data.nq --engines " + shellWord(engine) + " --format table"
-	if base != "" {
-		line += " --base " + oracle.ShellQuote(base)
-	}
-	if native == nil {
-		return line
-	}
-	return native.Install + "\n" + native.Run + "\n# or, with the oracle:\n" + oracle.ShellComment(line)
 }
 
 // updateOthers is one line per other engine that ran.
@@ -231,17 +185,6 @@ func storeText(s *results.Store) StoreText {
 		}
 	}
 	return st
-}
-
-func nquadsText(ds *rdf.Dataset) string {
-	if ds == nil {
-		return ""
-	}
-	var b strings.Builder
-	if err := rdf.WriteNQuads(&b, ds.Quads()); err != nil {
-		return ""
-	}
-	return b.String()
 }
 
 // graphDiffs compares the stores graph by graph, the default graph first:
@@ -319,18 +262,18 @@ func extraLines(gs []GraphDiff) []string {
 }
 
 // updateEffect says what the engine does, in plain words.
-func updateEffect(c diff.Class, er UpdateEngineReport) string {
+func updateEffect(c diff.Class, er EngineReport) string {
 	missing, extra := 0, 0
 	for _, g := range er.Graphs {
 		missing, extra = missing+len(g.Missing), extra+len(g.Extra)
 	}
 	switch c {
 	case diff.ClassRejected:
-		return "rejects a valid request (" + truncate(firstLine(strings.TrimSpace(er.Error)), 120) + ")"
+		return "rejects a valid request (" + truncate(firstLine(strings.TrimSpace(er.errorText())), 120) + ")"
 	case diff.ClassErrorVsAnswer:
 		return "fails where the spec gives a store (" + truncate(firstLine(strings.TrimSpace(failure(er))), 120) + ")"
 	case diff.ClassCrash:
-		return "crashes (" + truncate(firstLine(strings.TrimSpace(er.Error)), 120) + ")"
+		return "crashes (" + truncate(firstLine(strings.TrimSpace(er.errorText())), 120) + ")"
 	case diff.ClassChangedLiteral:
 		return changedLiteral(er.Graphs)
 	case diff.ClassGraphExistence:
@@ -348,21 +291,31 @@ func updateEffect(c diff.Class, er UpdateEngineReport) string {
 // failedPrefix says first that the engine failed the request, when it did
 // where the spec's store is a success (its classes then hold
 // error-vs-answer beside the store's own).
-func failedPrefix(er UpdateEngineReport) string {
-	if er.Store == nil || er.Store.Failed == "" || !slices.Contains(er.Classes, diff.ClassErrorVsAnswer) {
+func failedPrefix(er EngineReport) string {
+	if er.Store == nil || er.Store.Failed == "" || !slices.Contains(er.Answer.Classes, diff.ClassErrorVsAnswer) {
 		return ""
 	}
 	return "fails (" + truncate(firstLine(strings.TrimSpace(er.Store.Failed)), 100) + ") and "
 }
 
-func failure(er UpdateEngineReport) string {
-	if er.Error != "" {
-		return er.Error
+// failure is why the engine's request failed: its error, or the failure
+// its store records.
+func failure(er EngineReport) string {
+	if e := er.errorText(); e != "" {
+		return e
 	}
 	if er.Store != nil {
 		return er.Store.Failed
 	}
 	return ""
+}
+
+// errorText is the engine's error ("" when it gave none).
+func (er EngineReport) errorText() string {
+	if er.Answer.Answer.Format != "error" {
+		return ""
+	}
+	return er.Answer.Answer.Text
 }
 
 // changedLiteral names one literal the store holds in another form: a

@@ -2,57 +2,23 @@ package report
 
 import (
 	"fmt"
-	"io"
-	"slices"
 	"strings"
 
-	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
-// WriteUpdateMarkdown writes update bugs as Markdown, one self-contained
-// report per wrong engine (for its tracker), separated by a rule: the
-// request and the store before it, the basis, the store the spec gives
-// against the engine's as a per-graph quad diff, one line per other
-// engine, and the engine-only reproducer.
-func WriteUpdateMarkdown(w io.Writer, bugs []UpdateBug) error {
-	var parts []func(*strings.Builder)
-	for _, bug := range bugs {
-		for _, er := range bug.Reports {
-			parts = append(parts, func(b *strings.Builder) { updateMarkdown(b, bug, er) })
-		}
-	}
-	return writeParts(w, parts)
+// updateWords are an update's (words): the store before the request and
+// the stores after it, compared graph by graph.
+var updateWords = words{
+	foundBy: "differential testing of SPARQL 1.1 Update against the reference evaluator (the store after the request, compared graph by graph)",
+	text:    "Request (update.ru)", data: "Store before the request (data.nq)", empty: "# (empty store)\n",
+	save:      "Save the request as `update.ru` and the store as `data.nq`",
+	basisLine: updateBasisLine, expected: expectedStore, answer: engineStore,
 }
 
-func updateMarkdown(b *strings.Builder, bug UpdateBug, er UpdateEngineReport) {
-	fmt.Fprintf(b, "## %s\n\n", esc(er.Title))
-	fmt.Fprintf(b, "- **Engine:** %s\n", esc(engineName(er.Engine, er.Version)))
-	fmt.Fprintf(b, "- **Found by:** %s, differential testing of SPARQL 1.1 Update against the reference evaluator (the store after the request, compared graph by graph)\n", esc(bug.Oracle.String()))
-	fmt.Fprintf(b, "- **Class:** `%s` · **Status:** %s\n", inlineCode(string(bug.Class)), esc(bug.Status))
-	updateBasisMarkdown(b, bug.Basis)
-	minimality(b, bug.Reduction)
-	basisQuote(b, bug.Basis)
-	fence(b, "Request (update.ru)", "sparql", bug.Request)
-	if bug.Base != "" {
-		fmt.Fprintf(b, "\nBase IRI: `%s`\n", inlineCode(bug.Base))
-	}
-	fence(b, "Store before the request (data.nq)", "", orEmpty(bug.Data, "# (empty store)\n"))
-	var att attachments
-	storeBlock(b, &att, "Expected store after it (reference evaluator)", bug.Expected)
-	engineStore(b, &att, er)
-	others(b, er.Others)
-	rootCauseSection(b, er.RootCause, er.Members, er.Recheck)
-	updateReproduce(b, er)
-	att.write(b)
-}
-
-// updateBasisMarkdown names the section of SPARQL 1.1 Update (or the
-// grammar rule) the verdict rests on; the sentence is quoted after.
-func updateBasisMarkdown(b *strings.Builder, bs *results.Basis) {
-	if bs == nil {
-		return
-	}
+// updateBasisLine names the section of SPARQL 1.1 Update (or the grammar
+// rule) the verdict rests on; the sentence is quoted after.
+func updateBasisLine(bs *results.Basis) string {
 	spec, sec := "SPARQL 1.1 Update", ""
 	for _, s := range updateSentences {
 		if s.Anchor == bs.Anchor {
@@ -62,11 +28,16 @@ func updateBasisMarkdown(b *strings.Builder, bs *results.Basis) {
 			}
 		}
 	}
-	fmt.Fprintf(b, "- **Basis:** %s", esc(fmt.Sprintf("%s: %s §%s (#%s)", bs.Kind, spec, sec, bs.Anchor)))
-	if bs.URL != "" {
-		fmt.Fprintf(b, " <%s>", urlText(bs.URL))
+	return fmt.Sprintf("%s: %s §%s (#%s)", bs.Kind, spec, sec, bs.Anchor)
+}
+
+// expectedStore is the judge's store after the request.
+func expectedStore(b *strings.Builder, bug Bug, att *attachments) {
+	var s StoreText
+	if bug.ExpectedStore != nil {
+		s = *bug.ExpectedStore
 	}
-	b.WriteString("\n")
+	storeBlock(b, att, "Expected store after it (reference evaluator)", s)
 }
 
 func orEmpty(s, empty string) string {
@@ -89,10 +60,10 @@ func storeBlock(b *strings.Builder, att *attachments, heading string, s StoreTex
 }
 
 // engineStore is the engine's store (or its error) and the per-graph diff.
-func engineStore(b *strings.Builder, att *attachments, er UpdateEngineReport) {
-	head := fmt.Sprintf("Actual (%s): %s", engineName(er.Engine, er.Version), er.Outcome)
+func engineStore(b *strings.Builder, er EngineReport, att *attachments) {
+	head := fmt.Sprintf("Actual (%s): %s", engineName(er.Engine, er.Version), er.Answer.Outcome)
 	if er.Store == nil {
-		att.block(b, esc(head), "", orEmpty(er.Error, "(no store and no error)"))
+		att.block(b, esc(head), "", orEmpty(er.errorText(), "(no store and no error)"))
 		return
 	}
 	storeBlock(b, att, head, *er.Store)
@@ -115,17 +86,4 @@ func engineStore(b *strings.Builder, att *attachments, er UpdateEngineReport) {
 		}
 	}
 	fence(b, "", "diff", strings.Join(lines, "\n"))
-}
-
-// updateReproduce writes the commands showing the divergence with this
-// engine alone, in a folder holding update.ru and data.nq.
-func updateReproduce(b *strings.Builder, er UpdateEngineReport) {
-	if er.Command == "" {
-		return
-	}
-	b.WriteString("\n### Reproduce\n\nSave the request as `update.ru` and the store as `data.nq`, then run, in that folder:\n\n")
-	fence(b, "", "sh", er.Command)
-	if slices.Contains(er.Classes, diff.ClassGraphExistence) {
-		b.WriteString("\nN-Quads cannot hold an empty named graph: which graphs exist after the request shows in the engine's own listing of its graphs, not in the N-Quads printed.\n")
-	}
 }

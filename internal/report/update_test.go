@@ -63,7 +63,7 @@ func TestUpdateReportGolden(t *testing.T) {
 		}
 	}
 	var md bytes.Buffer
-	if err := WriteUpdateMarkdown(&md, bugs); err != nil {
+	if err := WriteMarkdown(&md, bugs); err != nil {
 		t.Fatal(err)
 	}
 	reportGolden(t, "update.md", md.String())
@@ -80,7 +80,7 @@ func TestUpdateReportNative(t *testing.T) {
 		run.Divergences[0].Signature.Wrong = []string{e.Name()}
 		bugs := UpdateBugs(run, e)
 		er := bugs[0].Reports[0]
-		n, ok := oracle.NativeFor(e, oracle.NativeCase{Query: bugs[0].Request, Data: bugs[0].Data, Update: true})
+		n, ok := oracle.NativeFor(e, bugs[0].Reproducer.Case())
 		switch {
 		case ok && (er.Native == nil || !strings.HasPrefix(er.Command, n.Install)):
 			t.Errorf("%s: has a reproducer, the report does not carry it", e.Name())

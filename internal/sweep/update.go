@@ -2,7 +2,6 @@ package sweep
 
 import (
 	"context"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -144,36 +143,14 @@ func notSurvived(res *reduce.UpdateResult, err error) string {
 
 // updateBug writes up a divergence of an update case for filing: the
 // report's own write-up (report.UpdateBugFor: the request and the store
-// before it, the judge's store, per engine the store diff, the basis and
-// the engine-only reproducer) carried in the report.Bug the store files,
-// the request as the reproducer's text and each wrong engine's report
-// with its effect and command.
+// before it as the reproducer, the judge's store, per engine the store
+// diff, the basis and the engine-only reproducer), the report.Bug the
+// store files.
 func updateBug(run *reduce.UpdateRun, d triage.Divergence, st *reduce.Stats, engines []oracle.Engine) report.Bug {
-	ub, ok := report.UpdateBugFor(run, d.Signature, st, engines...)
+	b, ok := report.UpdateBugFor(run, d.Signature, st, engines...)
 	if !ok { // d is one of run's divergences, so this does not happen
-		ub = report.UpdateBug{Class: d.Signature.Class, Kind: run.Kind, Status: "open", Signature: d.Signature.String(),
-			Request: run.Case.Update, Base: run.Case.Base}
-	}
-	b := report.Bug{ID: ub.ID, Title: ub.Title, Engine: ub.Engine, Version: ub.Version, Class: ub.Class,
-		Kind: ub.Kind, Status: ub.Status, Signature: ub.Signature, Feature: orText(ub.Feature, updateFeature),
-		Basis: ub.Basis, Oracle: ub.Oracle, Reduction: ub.Reduction,
-		Reproducer: report.Reproducer{Query: ub.Request, Data: ub.Data, Base: ub.Base, Commands: map[string]string{}}}
-	for _, er := range ub.Reports {
-		b.Reproducer.Commands[er.Engine] = er.Command
-		b.Reports = append(b.Reports, report.EngineReport{EngineRef: er.EngineRef, Title: er.Title, Effect: er.Effect,
-			Feature: b.Feature, Others: er.Others, Native: er.Native, Command: er.Command, RootCause: er.RootCause,
-			Answer: report.EngineAnswer{EngineRef: er.EngineRef, Outcome: er.Outcome, Classes: er.Classes}})
-		if b.Effect == "" {
-			b.Effect = er.Effect
-		}
-	}
-	if len(b.Reports) > 0 {
-		b.RootCause = &b.Reports[0].RootCause
-	}
-	for _, v := range run.Verdicts {
-		if slices.Contains(d.Signature.Right, v.Engine) {
-			b.Agreeing = append(b.Agreeing, report.EngineRef{Engine: v.Engine, Version: v.Version})
-		}
+		b = report.Bug{Class: d.Signature.Class, Kind: run.Kind, Status: "open", Signature: d.Signature.String(), Feature: updateFeature,
+			Reproducer: report.Reproducer{Query: run.Case.Update, Base: run.Case.Base, Commands: map[string]string{}, Update: true}}
 	}
 	return b
 }
