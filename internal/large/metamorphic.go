@@ -36,12 +36,9 @@ type Check struct {
 // must be a plain SELECT: no aggregation, DISTINCT, REDUCED, LIMIT or
 // OFFSET, which do not distribute over a union of bags.
 func TLPQueries(query, base string) ([]string, error) {
-	q, err := syntax.Parse(query, syntax.Options{Base: base})
+	q, err := parseFit("TLP", query, base, tlpUnfit)
 	if err != nil {
 		return nil, err
-	}
-	if why := tlpUnfit(q); why != "" {
-		return nil, fmt.Errorf("TLP does not apply: %s", why)
 	}
 	idx := firstFilter(q.Where)
 	if idx < 0 {
@@ -61,6 +58,19 @@ func TLPQueries(query, base string) ([]string, error) {
 	return out, nil
 }
 
+// parseFit parses the query a check rewrites; where unfit says why the
+// check does not apply to it, the error says so.
+func parseFit(check, query, base string, unfit func(*syntax.Query) string) (*syntax.Query, error) {
+	q, err := syntax.Parse(query, syntax.Options{Base: base})
+	if err != nil {
+		return nil, err
+	}
+	if why := unfit(q); why != "" {
+		return nil, fmt.Errorf("%s does not apply: %s", check, why)
+	}
+	return q, nil
+}
+
 // tlpParts build the unfiltered query (nil) and the three partitions.
 // "p is an error" is COALESCE(IF(p, false, false), true): IF raises an
 // error exactly when EBV(p) does (#func-if), COALESCE turns it into true
@@ -77,14 +87,26 @@ var tlpParts = []func(p syntax.Expr) syntax.Expr{
 	},
 }
 
-func tlpUnfit(q *syntax.Query) string {
+// plainSelectUnfit says why q is not a plain SELECT (one with no
+// DISTINCT, REDUCED, LIMIT or OFFSET, which TLP and the DISTINCT check
+// both need); distinct is the reason given for DISTINCT or REDUCED.
+func plainSelectUnfit(q *syntax.Query, distinct string) string {
 	switch {
 	case q.Form != syntax.FormSelect || q.Select == nil:
 		return "not a SELECT query"
 	case q.Select.Distinct || q.Select.Reduced:
-		return "DISTINCT or REDUCED"
+		return distinct
 	case q.Mod.Limit != nil || q.Mod.Offset != nil:
 		return "LIMIT or OFFSET"
+	}
+	return ""
+}
+
+func tlpUnfit(q *syntax.Query) string {
+	if why := plainSelectUnfit(q, "DISTINCT or REDUCED"); why != "" {
+		return why
+	}
+	switch {
 	case len(q.Mod.Group) > 0 || len(q.Mod.Having) > 0 || hasAggregate(q):
 		return "aggregation"
 	case q.Where == nil:
@@ -124,11 +146,7 @@ func TLP(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline 
 	if err != nil {
 		return []Check{{Name: "tlp", Skipped: err.Error()}}
 	}
-	out := make([]Check, len(engines))
-	answers := make([][]*results.Answer, len(engines))
-	for i, e := range engines {
-		out[i] = Check{Name: "tlp", Engine: e.Name(), Queries: qs}
-	}
+	out, answers := startChecks("tlp", engines, qs)
 	for _, q := range qs {
 		if !runPart(ctx, c, q, engines, deadline, out, answers) {
 			break
@@ -138,6 +156,16 @@ func TLP(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline 
 		finishCheck(&out[i], answers[i], len(qs))
 	}
 	return out
+}
+
+// startChecks is the named check's result for each engine, asked qs, and
+// where each engine's answers to them go (TLP, the DISTINCT check).
+func startChecks(name string, engines []oracle.Engine, qs []string) ([]Check, [][]*results.Answer) {
+	out := make([]Check, len(engines))
+	for i, e := range engines {
+		out[i] = Check{Name: name, Engine: e.Name(), Queries: qs}
+	}
+	return out, make([][]*results.Answer, len(engines))
 }
 
 // minPart is the least time left for which a TLP query is still started:
@@ -224,12 +252,9 @@ func Checks(ctx context.Context, c *oracle.Case, engines []oracle.Engine, known 
 // value the text leaves open per evaluation (RAND, NOW, UUID, STRUUID,
 // BNODE, SAMPLE, GROUP_CONCAT): two evaluations may differ there.
 func DistinctQueries(query, base string) ([]string, error) {
-	q, err := syntax.Parse(query, syntax.Options{Base: base})
+	q, err := parseFit("DISTINCT check", query, base, distinctUnfit)
 	if err != nil {
 		return nil, err
-	}
-	if why := distinctUnfit(q); why != "" {
-		return nil, fmt.Errorf("DISTINCT check does not apply: %s", why)
 	}
 	d := syntax.Clone(q)
 	d.Select.Distinct = true
@@ -237,13 +262,8 @@ func DistinctQueries(query, base string) ([]string, error) {
 }
 
 func distinctUnfit(q *syntax.Query) string {
-	switch {
-	case q.Form != syntax.FormSelect || q.Select == nil:
-		return "not a SELECT query"
-	case q.Select.Distinct || q.Select.Reduced:
-		return "DISTINCT or REDUCED already"
-	case q.Mod.Limit != nil || q.Mod.Offset != nil:
-		return "LIMIT or OFFSET"
+	if why := plainSelectUnfit(q, "DISTINCT or REDUCED already"); why != "" {
+		return why
 	}
 	return perEvaluationOpen(q)
 }
@@ -284,10 +304,8 @@ func distinctCheck(ctx context.Context, c *oracle.Case, engines []oracle.Engine,
 	if err != nil {
 		return []Check{{Name: "distinct", Skipped: err.Error()}}
 	}
-	out := make([]Check, len(engines))
-	answers := make([][]*results.Answer, len(engines))
+	out, answers := startChecks("distinct", engines, qs)
 	for i, e := range engines {
-		out[i] = Check{Name: "distinct", Engine: e.Name(), Queries: qs}
 		if a := known[e.Name()]; a != nil && a.Kind == results.Bindings {
 			answers[i] = []*results.Answer{a} // the case's own answer is the plain one
 		}

@@ -377,7 +377,7 @@ func pushFilter(q *syntax.Query) *syntax.Query {
 		}
 		for j, b := range q.Where.Elems {
 			tb, ok := b.(*syntax.TriplesBlock)
-			if !ok || !subset(exprVars(f.Expr), blockVars(tb)) {
+			if !ok || !subset(varsIn(f.Expr), varsIn(tb)) {
 				continue
 			}
 			r := syntax.Clone(q)
@@ -397,7 +397,7 @@ func pullFilter(q *syntax.Query) *syntax.Query {
 		}
 		tb, ok1 := g.Elems[0].(*syntax.TriplesBlock)
 		f, ok2 := g.Elems[1].(*syntax.Filter)
-		if !ok1 || !ok2 || !movable(f.Expr) || !subset(exprVars(f.Expr), blockVars(tb)) {
+		if !ok1 || !ok2 || !movable(f.Expr) || !subset(varsIn(f.Expr), varsIn(tb)) {
 			continue
 		}
 		r := syntax.Clone(q)
@@ -425,20 +425,11 @@ func movable(e syntax.Expr) bool {
 	return ok
 }
 
-func exprVars(e syntax.Expr) map[string]bool {
+// varsIn is every variable written anywhere in n: a filter's expression,
+// a triples block.
+func varsIn(n syntax.Node) map[string]bool {
 	out := map[string]bool{}
-	syntax.Inspect(e, func(n syntax.Node) bool {
-		if v, ok := n.(*syntax.Var); ok {
-			out[v.Name] = true
-		}
-		return true
-	})
-	return out
-}
-
-func blockVars(tb *syntax.TriplesBlock) map[string]bool {
-	out := map[string]bool{}
-	syntax.Inspect(tb, func(n syntax.Node) bool {
+	syntax.Inspect(n, func(n syntax.Node) bool {
 		if v, ok := n.(*syntax.Var); ok {
 			out[v.Name] = true
 		}
