@@ -81,7 +81,7 @@ func updateBasisKey(request, base string, class diff.Class, extra []string) stri
 		return "graphStore"
 	}
 	op := u.Ops[len(u.Ops)-1].Op
-	key := opKey(op)
+	key, _ := opWords(op)
 	switch {
 	case class == diff.ClassGraphExistence && key == "deleteInsert":
 		return "deleteAbsent"
@@ -131,24 +131,26 @@ func usesDataset(op syntax.UpdateOp) bool {
 	return ok && len(m.Using) > 0
 }
 
-func opKey(op syntax.UpdateOp) string {
+// opWords are an operation's key in update_sentences.tsv (the stem of its
+// definition's anchor) and its keyword, as a title names it.
+func opWords(op syntax.UpdateOp) (key, name string) {
 	switch op := op.(type) {
 	case *syntax.InsertData:
-		return "insertData"
+		return "insertData", "INSERT DATA"
 	case *syntax.DeleteData:
-		return "deleteData"
+		return "deleteData", "DELETE DATA"
 	case *syntax.DeleteWhere:
-		return "deleteWhere"
+		return "deleteWhere", "DELETE WHERE"
 	case *syntax.Modify:
-		return "deleteInsert"
+		return "deleteInsert", modifyName(op)
 	case *syntax.Load:
-		return "load"
+		return "load", "LOAD"
 	case *syntax.Management:
-		return [...]string{"clear", "drop", "create"}[op.Kind]
+		return [...]string{"clear", "drop", "create"}[op.Kind], op.Kind.String()
 	case *syntax.Transfer:
-		return [...]string{"add", "move", "copy"}[op.Kind]
+		return [...]string{"add", "move", "copy"}[op.Kind], op.Kind.String()
 	}
-	return "graphStore"
+	return "graphStore", "update"
 }
 
 // literalSubject: some quad the engine's store holds and the judge's does
@@ -185,7 +187,8 @@ func UpdateFeature(request, base string, class diff.Class) string {
 	case class == diff.ClassRejected && len(u.Ops) > 1:
 		return "request sequence"
 	}
-	return opName(u.Ops[len(u.Ops)-1].Op)
+	_, name := opWords(u.Ops[len(u.Ops)-1].Op)
+	return name
 }
 
 // laterPrologue: a declaration is written after a ';' (#rUpdate allows a
@@ -200,26 +203,6 @@ func laterPrologue(u *syntax.Update) bool {
 		}
 	}
 	return false
-}
-
-func opName(op syntax.UpdateOp) string {
-	switch op := op.(type) {
-	case *syntax.InsertData:
-		return "INSERT DATA"
-	case *syntax.DeleteData:
-		return "DELETE DATA"
-	case *syntax.DeleteWhere:
-		return "DELETE WHERE"
-	case *syntax.Modify:
-		return modifyName(op)
-	case *syntax.Load:
-		return "LOAD"
-	case *syntax.Management:
-		return op.Kind.String()
-	case *syntax.Transfer:
-		return op.Kind.String()
-	}
-	return "update"
 }
 
 func modifyName(m *syntax.Modify) string {
