@@ -260,13 +260,7 @@ func TestTriage(t *testing.T) {
 // an older oracle made.
 func openAt(t *testing.T, dsn string, version int) *DB {
 	t.Helper()
-	var db *DB
-	var err error
-	if IsPostgres(dsn) {
-		db, err = openPostgres(ctx, dsn)
-	} else {
-		db, err = openSQLite(dsn)
-	}
+	db, err := openDriver(ctx, dsn)
 	require.NoError(t, err)
 	require.NoError(t, db.migrateTo(ctx, version))
 	return db

@@ -33,19 +33,21 @@ func IsPostgres(dsn string) bool {
 	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
 }
 
+// openDriver connects to dsn on its driver, migrating nothing.
+func openDriver(ctx context.Context, dsn string) (*DB, error) {
+	if IsPostgres(dsn) {
+		return openPostgres(ctx, dsn)
+	}
+	return openSQLite(dsn)
+}
+
 // Open opens (creating and migrating when needed) the store at dsn: a
 // postgres:// or postgresql:// URL, or a SQLite file path.
 func Open(ctx context.Context, dsn string) (*DB, error) {
 	if dsn == "" {
 		return nil, fmt.Errorf("%w: empty database name", ErrInvalid)
 	}
-	var db *DB
-	var err error
-	if IsPostgres(dsn) {
-		db, err = openPostgres(ctx, dsn)
-	} else {
-		db, err = openSQLite(dsn)
-	}
+	db, err := openDriver(ctx, dsn)
 	if err != nil {
 		return nil, err
 	}

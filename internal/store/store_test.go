@@ -5,17 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/store/storetest"
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
@@ -51,21 +50,7 @@ func sqliteBackend(t *testing.T) backend {
 }
 
 func pgBackend(t *testing.T, dsn string) backend {
-	schema := fmt.Sprintf("store_test_%d", rand.Int64())
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, dsn)
-	require.NoError(t, err)
-	_, err = conn.Exec(ctx, "CREATE SCHEMA "+schema)
-	require.NoError(t, err)
-	t.Cleanup(func() {
-		conn.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
-		conn.Close(context.Background())
-	})
-	sep := "?"
-	if strings.Contains(dsn, "?") {
-		sep = "&"
-	}
-	full := dsn + sep + "search_path=" + schema
+	full := storetest.Schema(t, dsn, "store_test")
 	open := func(t *testing.T) *DB { return mustOpen(t, full) }
 	return backend{name: "postgres", dsn: full, open: open, reopen: open}
 }

@@ -147,26 +147,31 @@ func checkText(field, s string, max int, multiline bool) error {
 	return nil
 }
 
+// setStatusTx triages report id inside tx, for SetStatus and SetStatuses
+// alike: a change without a URL keeps the report's (the upstream issue
+// stays the upstream issue: fixed-in after known-upstream).
+func (db *DB) setStatusTx(ctx context.Context, tx *sql.Tx, id int64, c StatusChange) error {
+	var prev, prevURL string
+	err := tx.QueryRowContext(ctx, db.d.q(`SELECT status, status_url FROM reports WHERE id = ?`), id).Scan(&prev, &prevURL)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("%w: report %d", ErrNotFound, id)
+	}
+	if err != nil {
+		return fmt.Errorf("store: set status of report %d: %w", id, err)
+	}
+	if c.URL == "" {
+		c.URL = prevURL
+	}
+	return db.changeStatus(ctx, tx, id, prev, c)
+}
+
 // SetStatus triages report id and records the change in its history. A
 // change without a URL keeps the one an earlier change gave.
 func (db *DB) SetStatus(ctx context.Context, id int64, c StatusChange) (Report, error) {
 	if err := c.Check(); err != nil {
 		return Report{}, err
 	}
-	err := db.tx(ctx, func(tx *sql.Tx) error {
-		var prev, prevURL string
-		err := tx.QueryRowContext(ctx, db.d.q(`SELECT status, status_url FROM reports WHERE id = ?`), id).Scan(&prev, &prevURL)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("%w: report %d", ErrNotFound, id)
-		}
-		if err != nil {
-			return fmt.Errorf("store: set status of report %d: %w", id, err)
-		}
-		if c.URL == "" {
-			c.URL = prevURL // the upstream issue stays the upstream issue (fixed-in after known-upstream)
-		}
-		return db.changeStatus(ctx, tx, id, prev, c)
-	})
+	err := db.tx(ctx, func(tx *sql.Tx) error { return db.setStatusTx(ctx, tx, id, c) })
 	if err != nil {
 		return Report{}, err
 	}

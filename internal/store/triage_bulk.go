@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 )
 
@@ -23,19 +22,7 @@ func (db *DB) SetStatuses(ctx context.Context, ids []int64, c StatusChange) (int
 	}
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		for _, id := range ids {
-			var prev, prevURL string
-			err := tx.QueryRowContext(ctx, db.d.q(`SELECT status, status_url FROM reports WHERE id = ?`), id).Scan(&prev, &prevURL)
-			if errors.Is(err, sql.ErrNoRows) {
-				return fmt.Errorf("%w: report %d", ErrNotFound, id)
-			}
-			if err != nil {
-				return fmt.Errorf("store: set status of report %d: %w", id, err)
-			}
-			one := c
-			if one.URL == "" {
-				one.URL = prevURL // as SetStatus: the upstream issue stays
-			}
-			if err := db.changeStatus(ctx, tx, id, prev, one); err != nil {
+			if err := db.setStatusTx(ctx, tx, id, c); err != nil {
 				return err
 			}
 		}

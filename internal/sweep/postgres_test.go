@@ -2,17 +2,14 @@ package sweep
 
 import (
 	"context"
-	"fmt"
-	"math/rand/v2"
 	"os"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/store/storetest"
 )
 
 // pgStore opens the store on a fresh schema of ORACLE_TEST_POSTGRES,
@@ -25,21 +22,7 @@ func pgStore(t *testing.T) *store.DB {
 		}
 		t.Skip("ORACLE_TEST_POSTGRES unset: PostgreSQL sweep skipped")
 	}
-	ctx := context.Background()
-	schema := fmt.Sprintf("sweep_test_%d", rand.Int64())
-	conn, err := pgx.Connect(ctx, dsn)
-	require.NoError(t, err)
-	_, err = conn.Exec(ctx, "CREATE SCHEMA "+schema)
-	require.NoError(t, err)
-	t.Cleanup(func() {
-		conn.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
-		conn.Close(context.Background())
-	})
-	sep := "?"
-	if strings.Contains(dsn, "?") {
-		sep = "&"
-	}
-	return openStore(t, dsn+sep+"search_path="+schema)
+	return openStore(t, storetest.Schema(t, dsn, "sweep_test"))
 }
 
 // TestSweepPostgresTwoWorkers runs one sweep on PostgreSQL with two
