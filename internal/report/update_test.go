@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,11 +63,29 @@ func TestUpdateReportGolden(t *testing.T) {
 			t.Errorf("%s: %q, want %q", check.what, check.got, check.want)
 		}
 	}
+	if b.Reproducer.Commands["pyoxigraph"] != b.Reports[0].Command || len(b.Actual) != 1 || len(b.Agreeing) != 3 || b.ID != b.Reports[0].RootCause.ID {
+		t.Errorf("the bug's parts are not its report's: commands %v, actual %d, agreeing %d, id %s", b.Reproducer.Commands, len(b.Actual), len(b.Agreeing), b.ID)
+	}
 	var md bytes.Buffer
 	if err := WriteMarkdown(&md, bugs); err != nil {
 		t.Fatal(err)
 	}
 	reportGolden(t, "update.md", md.String())
+	js, err := json.MarshalIndent(bugs, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reportGolden(t, "update.json", string(js)+"\n")
+	// What the store files is the JSON (internal/filing): read back, the
+	// bug is still an update's and renders as it did.
+	var back []Bug
+	if err := json.Unmarshal(js, &back); err != nil {
+		t.Fatal(err)
+	}
+	var again bytes.Buffer
+	if err := WriteMarkdown(&again, back); err != nil || again.String() != md.String() {
+		t.Errorf("the update bug read back from its JSON renders otherwise (%v):\n%s", err, again.String())
+	}
 }
 
 // TestUpdateReportNative: each adapter's report carries its own
