@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/oracle"
+	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
@@ -43,17 +45,30 @@ func TestInHouseAnswers(t *testing.T) {
 	}
 }
 
-func TestEngineErrors(t *testing.T) {
-	e := Engine(engine.Options{MaxSteps: 10})
-	for query, want := range map[string]error{
-		"SELECT WHERE": oracle.ErrRejected,
-		"SELECT * { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }":   oracle.ErrBudget,
-		"SELECT * { SERVICE <http://x/> { ?a ?b ?c } }": oracle.ErrUnsupported,
-		"SELECT * FROM <http://nowhere/> { ?a ?b ?c }":  oracle.ErrQueryError,
-	} {
-		_, err := e.Eval(context.Background(), &oracle.Case{Query: query, Dataset: dataset(5)})
-		if !errors.Is(err, want) {
-			t.Errorf("%q: error %v, want %v", query, err, want)
+// TestInHouseErrors: both in-house evaluators map their errors alike
+// (classify in reference.go): a syntax error is a rejection, the step
+// budget ErrBudget, an expired deadline ErrTimeout, SERVICE unsupported,
+// and any other failure (a FROM nobody supplies) a query error.
+func TestInHouseErrors(t *testing.T) {
+	expired, cancel := context.WithTimeout(context.Background(), -time.Second)
+	cancel()
+	cases := []struct {
+		query string
+		ctx   context.Context
+		want  error
+	}{
+		{"SELECT WHERE", context.Background(), oracle.ErrRejected},
+		{"SELECT * { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }", context.Background(), oracle.ErrBudget},
+		{"SELECT * { ?a ?b ?c . ?d ?e ?f }", expired, oracle.ErrTimeout},
+		{"SELECT * { SERVICE <http://x/> { ?a ?b ?c } }", context.Background(), oracle.ErrUnsupported},
+		{"SELECT * FROM <http://nowhere/> { ?a ?b ?c }", context.Background(), oracle.ErrQueryError},
+	}
+	for _, e := range []oracle.Engine{Engine(engine.Options{MaxSteps: 10}), Reference(reference.Options{MaxSteps: 10})} {
+		for _, tc := range cases {
+			_, err := e.Eval(tc.ctx, &oracle.Case{Query: tc.query, Dataset: dataset(5)})
+			if !errors.Is(err, tc.want) {
+				t.Errorf("%s: %q: error %v, want %v", e.Name(), tc.query, err, tc.want)
+			}
 		}
 	}
 }

@@ -1,16 +1,11 @@
 package registry
 
 import (
-	"context"
-	"errors"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
-	"github.com/sparql-oracle/oracle/internal/reference"
 )
 
 func TestNames(t *testing.T) {
@@ -33,27 +28,4 @@ func dataset(n int) *rdf.Dataset {
 		ds.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/p"), O: rdf.Literal(string(rune('a'+i)), "")})
 	}
 	return ds
-}
-
-func TestReferenceErrors(t *testing.T) {
-	e := Reference(reference.Options{MaxSteps: 10})
-	cases := []struct {
-		query string
-		ctx   func() context.Context
-		want  error
-	}{
-		{"SELECT WHERE", context.Background, oracle.ErrRejected},
-		{"SELECT * { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }", context.Background, oracle.ErrBudget},
-		{"SELECT * { ?a ?b ?c . ?d ?e ?f }", func() context.Context {
-			ctx, cancel := context.WithTimeout(context.Background(), -time.Second)
-			cancel()
-			return ctx
-		}, oracle.ErrTimeout},
-	}
-	for _, tc := range cases {
-		_, err := e.Eval(tc.ctx(), &oracle.Case{Query: tc.query, Dataset: dataset(5)})
-		if !errors.Is(err, tc.want) {
-			t.Errorf("%q: error %v, want %v", tc.query, err, tc.want)
-		}
-	}
 }
