@@ -188,28 +188,32 @@ func (g *qgen) element(d int) string {
 	return g.triple() + " " + g.element(d-1)
 }
 
+// queryForms are the forms a generated group pattern (%[1]s) is written
+// in. query draws one of len(queryForms)+2, each as likely: the two draws
+// past the table are a plain SELECT *. A form with %[2]d and %[3]d takes
+// a drawn LIMIT (0-3) and OFFSET (0-1).
+var queryForms = []string{
+	"ASK %[1]s",
+	"CONSTRUCT { ?x :p ?y . _:n :q ?z } WHERE %[1]s",
+	"SELECT DISTINCT ?x ?y %[1]s ORDER BY ?y",
+	"SELECT ?x (COUNT(?y) AS ?n) (SAMPLE(STR(?z)) AS ?s) %[1]s GROUP BY ?x",
+	"SELECT * %[1]s ORDER BY DESC(?x) ?y LIMIT %[2]d OFFSET %[3]d",
+	"DESCRIBE ?x ?y %[1]s",
+	"SELECT ?y (SUM(?z) AS ?s) (COUNT(DISTINCT ?x) AS ?n) (GROUP_CONCAT(str(?x)) AS ?gc) %[1]s GROUP BY ?y HAVING (COUNT(*) > 1) ORDER BY ?y",
+	"SELECT (?x AS ?k) (isBlank(?y) AS ?b) %[1]s ORDER BY str(?y) ?x",
+	"SELECT (COUNT(DISTINCT *) AS ?n) (COUNT(*) AS ?m) FROM :g1 FROM NAMED :g2 %[1]s",
+}
+
 func (g *qgen) query() string {
 	body := g.group(*randomDepth)
 	prefix := "PREFIX : <" + ex + ">\n"
-	switch g.r.Intn(11) {
-	case 0:
-		return prefix + "ASK " + body
-	case 5:
-		return prefix + "DESCRIBE ?x ?y " + body
-	case 6:
-		return prefix + "SELECT ?y (SUM(?z) AS ?s) (COUNT(DISTINCT ?x) AS ?n) (GROUP_CONCAT(str(?x)) AS ?gc) " + body + " GROUP BY ?y HAVING (COUNT(*) > 1) ORDER BY ?y"
-	case 7:
-		return prefix + "SELECT (?x AS ?k) (isBlank(?y) AS ?b) " + body + " ORDER BY str(?y) ?x"
-	case 8:
-		return prefix + "SELECT (COUNT(DISTINCT *) AS ?n) (COUNT(*) AS ?m) FROM :g1 FROM NAMED :g2 " + body
-	case 1:
-		return prefix + "CONSTRUCT { ?x :p ?y . _:n :q ?z } WHERE " + body
-	case 2:
-		return prefix + "SELECT DISTINCT ?x ?y " + body + " ORDER BY ?y"
-	case 3:
-		return prefix + "SELECT ?x (COUNT(?y) AS ?n) (SAMPLE(STR(?z)) AS ?s) " + body + " GROUP BY ?x"
-	case 4:
-		return prefix + "SELECT * " + body + fmt.Sprintf(" ORDER BY DESC(?x) ?y LIMIT %d OFFSET %d", g.r.Intn(4), g.r.Intn(2))
+	i := g.r.Intn(len(queryForms) + 2)
+	if i >= len(queryForms) {
+		return prefix + "SELECT * " + body
 	}
-	return prefix + "SELECT * " + body
+	if !strings.Contains(queryForms[i], "%[2]d") {
+		return prefix + fmt.Sprintf(queryForms[i], body)
+	}
+	limit := g.r.Intn(4)
+	return prefix + fmt.Sprintf(queryForms[i], body, limit, g.r.Intn(2))
 }
