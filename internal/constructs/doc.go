@@ -99,8 +99,11 @@
 // dropped, GRAPH blocks into the default graph, blank nodes as IRIs in
 // templates and DATA and as variables in WHERE, and every query neutral
 // form above applied to the WHERE patterns of DELETE/INSERT; the
-// operations themselves have none. testdata/update_labels.txt is its
-// golden (TestUpdateLabels).
+// operations themselves have none. The data-side forms are one list for
+// both kinds (dataRewrites, without.go), and a variant is kept by one
+// function for both (keepVariants): what a request adds is only its own
+// rewrites (updateRewrites). testdata/update_labels.txt is its golden
+// (TestUpdateLabels).
 //
 // # Changing it
 //
