@@ -47,15 +47,7 @@ func TestNativeReproducers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every installed engine")
 	}
-	root := repoRoot(t)
-	cases, err := LoadDir(corpusDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := registry.New(oracle.JudgeName)
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, cases, ref := nativeCorpus(t, false)
 	h := &harness{root: root, ref: ref, tmp: t.TempDir()}
 	for _, name := range nativeEngines {
 		if !h.installed(t, name) {
@@ -66,6 +58,21 @@ func TestNativeReproducers(t *testing.T) {
 			h.engine(t, name, cases)
 		})
 	}
+}
+
+// nativeCorpus is what TestNativeReproducers and
+// TestNativeUpdateReproducers start from: the checkout's root, the
+// corpus's cases of one kind and the judge.
+func nativeCorpus(t *testing.T, update bool) (string, []*Case, oracle.Engine) {
+	cases, err := loadDir(corpusDir(t), update)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := registry.New(oracle.JudgeName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return repoRoot(t), cases, ref
 }
 
 // nativeEngines are the engines with a native reproducer.
@@ -170,12 +177,8 @@ type runEnv struct {
 // server is not worth its start-up; its answers are checked against the
 // recorded classes instead).
 func (h *harness) setup(t *testing.T, name string) (runEnv, oracle.Engine) {
-	bin := t.TempDir()
-	env := runEnv{vars: []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH")}}
-	shim(t, bin, "python3", `exec `+shellWord(filepath.Join(h.root, ".venv", "bin", "python"))+` "$@"`)
+	env, bin := scriptEnv(t, h.root, name)
 	switch name {
-	case "oxigraph", "comunica":
-		env.vars = append(env.vars, "NODE_PATH="+filepath.Join(h.root, "adapters", name, "node_modules"))
 	case "jena":
 		cp := h.jena(t)
 		env.setup = func(dir string) {
@@ -201,6 +204,19 @@ func (h *harness) setup(t *testing.T, name string) (runEnv, oracle.Engine) {
 	return env, e
 }
 
+// scriptEnv is how every native command runs here, a query's or an
+// update's: python3 is the checkout's .venv python and node finds
+// adapters/<name>/node_modules; bin is the folder of shims first on PATH.
+func scriptEnv(t *testing.T, root, name string) (env runEnv, bin string) {
+	bin = t.TempDir()
+	env.vars = []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH")}
+	shim(t, bin, "python3", `exec `+shellWord(filepath.Join(root, ".venv", "bin", "python"))+` "$@"`)
+	if name == "oxigraph" || name == "comunica" {
+		env.vars = append(env.vars, "NODE_PATH="+filepath.Join(root, "adapters", name, "node_modules"))
+	}
+	return env, bin
+}
+
 func shim(t *testing.T, dir, name, body string) {
 	if err := os.WriteFile(filepath.Join(dir, name), []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
 		t.Fatal(err)
@@ -223,7 +239,18 @@ func (h *harness) run(t *testing.T, name string, rep report.Reproducer, env runE
 	if !ok {
 		t.Fatalf("no native reproducer for %s", name)
 	}
-	for file, text := range map[string]string{"query.rq": rep.Query, "data.nq": rep.Data} {
+	r := runScript(t, dir, n.Run, map[string]string{"query.rq": rep.Query, "data.nq": rep.Data}, env)
+	if env.fix != nil {
+		r.stdout = env.fix(r.stdout, dir, rep)
+	}
+	return r
+}
+
+// runScript writes files into dir, lets env add its own, and runs script
+// there with bash (a minute at most): a query's native command or an
+// update's.
+func runScript(t *testing.T, dir, script string, files map[string]string, env runEnv) native {
+	for file, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -233,17 +260,13 @@ func (h *harness) run(t *testing.T, name string, rep report.Reproducer, env runE
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "bash", "-c", n.Run)
+	cmd := exec.CommandContext(ctx, "bash", "-c", script)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env.vars...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
-	r := native{stdout: out.String(), stderr: errb.String(), err: err}
-	if env.fix != nil {
-		r.stdout = env.fix(r.stdout, dir, rep)
-	}
-	return r
+	return native{stdout: out.String(), stderr: errb.String(), err: err}
 }
 
 // corpusCase checks the native command shows the recorded divergence.

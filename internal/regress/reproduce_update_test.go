@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/jena"
 	"github.com/sparql-oracle/oracle/internal/diff"
@@ -33,15 +31,7 @@ func TestNativeUpdateReproducers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the installed engines")
 	}
-	root := repoRoot(t)
-	cases, err := LoadUpdateDir(corpusDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := registry.New(oracle.JudgeName)
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, cases, ref := nativeCorpus(t, true)
 	ran := 0
 	for _, c := range cases {
 		for _, e := range c.Expect {
@@ -123,30 +113,14 @@ func judgeStore(t *testing.T, ref oracle.Engine, c *Case) []rdf.Quad {
 }
 
 // runUpdateScript writes update.ru and data.nq into a fresh folder and
-// runs the script there with bash.
+// runs the script there with bash (runScript).
 func runUpdateScript(t *testing.T, root, engine, script string, nc oracle.NativeCase) (string, string, error) {
-	dir, bin := t.TempDir(), t.TempDir()
-	for file, text := range map[string]string{nc.File(): nc.Query, "data.nq": nc.Data} {
-		if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	env, bin := scriptEnv(t, root, engine)
+	if engine == "jena" {
+		env.setup = func(dir string) { jenaDist(t, root, dir, bin) }
 	}
-	shim(t, bin, "python3", `exec `+shellWord(filepath.Join(root, ".venv", "bin", "python"))+` "$@"`)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "bash", "-c", script)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	switch engine {
-	case "oxigraph", "comunica":
-		cmd.Env = append(cmd.Env, "NODE_PATH="+filepath.Join(root, "adapters", engine, "node_modules"))
-	case "jena":
-		jenaDist(t, root, dir, bin)
-	}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	return out.String(), errb.String(), err
+	r := runScript(t, t.TempDir(), script, map[string]string{nc.File(): nc.Query, "data.nq": nc.Data}, env)
+	return r.stdout, r.stderr, r.err
 }
 
 // jenaDist stands in for the apache-jena distribution the Jena command
