@@ -207,11 +207,7 @@ func (s *Server) pageCompare(w http.ResponseWriter, r *http.Request) {
 
 // sweepRates are each engine's pass rates per corpus in sweeps a and b.
 func (s *Server) sweepRates(ctx context.Context, a, b int64) (map[string][]passRate, map[string][]passRate, error) {
-	counts, err := s.cfg.Store.CorpusCounts(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	sizes, err := s.corpusSizes(ctx)
+	counts, sizes, err := s.corpusRuns(ctx)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -12,9 +12,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/sparql-oracle/oracle/internal/corpus"
-	"github.com/sparql-oracle/oracle/internal/filing"
-	"github.com/sparql-oracle/oracle/internal/pipeline"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/store"
 	"github.com/sparql-oracle/oracle/internal/w3c"
 )
@@ -33,39 +30,9 @@ var longLiteral = strings.Repeat("a long literal that a maintainer must be able 
 // longLiteral, as a sweep of its own (reference, engine, liar).
 func seedLong(t *testing.T, st store.Store) store.Sweep {
 	t.Helper()
-	ctx := context.Background()
-	sw, err := st.CreateSweep(ctx, store.SweepSpec{Name: "long literal", Engines: []string{"reference", "engine", "liar"}, Regress: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := st.StartSweep(ctx, sw.ID, 1); err != nil {
-		t.Fatal(err)
-	}
 	data := fmt.Sprintf(`{"default": "<http://ex/a> <http://ex/label> \"short\" . <http://ex/b> <http://ex/label> \"%s\" ."}`, longLiteral)
-	c, err := pipeline.CatalogueCase(ctx, "long-literal", `SELECT ?s ?label { ?s <http://ex/label> ?label } ORDER BY ?s`, "", []byte(data), rdf.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, bugs := pipeline.Run(ctx, c, inHouse(), pipeline.Options{Deadline: 10 * time.Second})
-	rec := store.CaseRecord{SweepID: sw.ID, Case: c.Name, Diverged: rep.Diverges()}
-	for _, b := range bugs {
-		r, _, err := st.FileReport(ctx, store.Filing{Record: filing.Record(b), Case: c.Name, SweepID: sw.ID})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec.Reports = append(rec.Reports, r.ID)
-	}
-	for _, v := range rep.Verdicts {
-		rec.Results = append(rec.Results, store.Result{SweepID: sw.ID, Case: c.Name, Engine: v.Engine, Version: v.Version,
-			Outcome: string(v.Outcome), Class: string(v.Class)})
-	}
-	if err := st.RecordCase(ctx, rec); err != nil {
-		t.Fatal(err)
-	}
-	if err := st.FinishSweep(ctx, sw.ID, store.SweepDone, ""); err != nil {
-		t.Fatal(err)
-	}
-	return sw
+	return seedCases(t, st, "long literal", []seedCase{{name: "long-literal", data: data,
+		query: `SELECT ?s ?label { ?s <http://ex/label> ?label } ORDER BY ?s`}})
 }
 
 // browser drives one headless Chromium tab through the pages.
@@ -140,14 +107,21 @@ func (b *browser) location() string {
 	return v
 }
 
-// shot saves a full-page screenshot: to docs/screenshots with
-// -screenshots, else where saveShot puts them.
-func (b *browser) shot(name string) {
+// png takes a full-page screenshot.
+func (b *browser) png() []byte {
 	b.t.Helper()
 	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100)) // 100: PNG (below: JPEG)
 	if err != nil {
 		b.t.Fatalf("chromedp screenshot: %v", err)
 	}
+	return png
+}
+
+// shot saves a full-page screenshot: to docs/screenshots with
+// -screenshots, else where saveShot puts them.
+func (b *browser) shot(name string) {
+	b.t.Helper()
+	png := b.png()
 	if !*screenshots {
 		saveShot(b.t, name, png)
 		return

@@ -113,11 +113,7 @@ func (s *Server) probedVersion(name string) string {
 
 // addRates fills the latest rate per corpus and the history of each.
 func (s *Server) addRates(ctx context.Context, d *engineData) error {
-	counts, err := s.cfg.Store.CorpusCounts(ctx)
-	if err != nil {
-		return err
-	}
-	sizes, err := s.corpusSizes(ctx)
+	counts, sizes, err := s.corpusRuns(ctx)
 	if err != nil {
 		return err
 	}

@@ -55,11 +55,7 @@ func (s *Server) pageEngines(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) enginesData(ctx context.Context) (*enginesData, error) {
 	st := s.cfg.Store
-	counts, err := st.CorpusCounts(ctx)
-	if err != nil {
-		return nil, err
-	}
-	sizes, err := s.corpusSizes(ctx)
+	counts, sizes, err := s.corpusRuns(ctx)
 	if err != nil {
 		return nil, err
 	}

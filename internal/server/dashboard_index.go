@@ -118,11 +118,7 @@ func (d *indexData) cell(engine string) map[string]*indexCell {
 
 // addCorpusCells keeps each engine's latest run of each test corpus.
 func (s *Server) addCorpusCells(ctx context.Context, d *indexData) error {
-	counts, err := s.cfg.Store.CorpusCounts(ctx)
-	if err != nil {
-		return err
-	}
-	sizes, err := s.corpusSizes(ctx)
+	counts, sizes, err := s.corpusRuns(ctx)
 	if err != nil {
 		return err
 	}

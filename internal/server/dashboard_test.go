@@ -37,16 +37,32 @@ func seedSweeps(t *testing.T, st store.Store) (a, b store.Sweep) {
 
 func seedSweep(t *testing.T, st store.Store, name string, queries []string) store.Sweep {
 	t.Helper()
+	cases := make([]seedCase, len(queries))
+	for i, q := range queries {
+		cases[i] = seedCase{name: fmt.Sprintf("case-%d", i), query: q, data: twoRows}
+	}
+	return seedCases(t, st, name, cases)
+}
+
+// seedCase is one case of a seeded sweep: its query on its dataset (the
+// JSON of pipeline.CatalogueCase).
+type seedCase struct{ name, query, data string }
+
+// seedCases files a finished sweep of the cases, each run through
+// reference, engine and liar and recorded as the sweep runner records a
+// case: its reports, then each engine's result.
+func seedCases(t *testing.T, st store.Store, name string, cases []seedCase) store.Sweep {
+	t.Helper()
 	ctx := context.Background()
 	sw, err := st.CreateSweep(ctx, store.SweepSpec{Name: name, Engines: []string{"reference", "engine", "liar"}, Regress: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.StartSweep(ctx, sw.ID, len(queries)); err != nil {
+	if err := st.StartSweep(ctx, sw.ID, len(cases)); err != nil {
 		t.Fatal(err)
 	}
-	for i, q := range queries {
-		c, err := pipeline.CatalogueCase(ctx, fmt.Sprintf("case-%d", i), q, "", []byte(twoRows), rdf.Limits{})
+	for _, sc := range cases {
+		c, err := pipeline.CatalogueCase(ctx, sc.name, sc.query, "", []byte(sc.data), rdf.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +77,7 @@ func seedSweep(t *testing.T, st store.Store, name string, queries []string) stor
 		}
 		for _, v := range rep.Verdicts {
 			rec.Results = append(rec.Results, store.Result{SweepID: sw.ID, Case: c.Name, Engine: v.Engine, Version: v.Version,
-				Outcome: string(v.Outcome), Class: string(v.Class), ElapsedMS: float64(v.Elapsed.Microseconds()) / 1000, Feature: report.Feature(q, "")})
+				Outcome: string(v.Outcome), Class: string(v.Class), ElapsedMS: float64(v.Elapsed.Microseconds()) / 1000, Feature: report.Feature(sc.query, "")})
 		}
 		if err := st.RecordCase(ctx, rec); err != nil {
 			t.Fatal(err)
@@ -132,74 +148,34 @@ func chromium(t *testing.T) string {
 // the list, a report page renders its answers side by side, and a
 // screenshot is saved.
 func TestDashboardChromium(t *testing.T) {
-	exe := chromium(t)
+	chromium(t)
 	st := openStore(t)
 	seedSweeps(t, st)
 	_, ts := newTest(t, Config{Store: st})
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.WindowSize(1280, 900))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
-
-	run := func(what string, a chromedp.Action[string]) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, a)
-		if err != nil {
-			t.Fatalf("chromedp %s: %v", what, err)
-		}
-		return v
-	}
-	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatalf("chromedp %s: %v", what, err)
-		}
-	}
-	rows := func() int {
-		t.Helper()
-		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("tr.report-row").length`))
-		if err != nil {
-			t.Fatalf("chromedp count rows: %v", err)
-		}
-		return n
-	}
+	b := newBrowser(t, ts.URL)
+	rows := func() int { return b.count("tr.report-row") }
 	filter := func(class string) {
 		t.Helper()
-		do("set filters", chromedp.SetValue(chromedp.ID("f-engine"), "liar"), chromedp.SetValue(chromedp.ID("f-class"), class))
-		if _, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.ID("f-apply"))); err != nil {
-			t.Fatalf("chromedp submit filters: %v", err)
-		}
+		b.do("set filters", chromedp.SetValue(chromedp.ID("f-engine"), "liar"), chromedp.SetValue(chromedp.ID("f-class"), class))
+		b.click("#f-apply")
 	}
 
-	do("open /", chromedp.Navigate(ts.URL+"/"))
-	matrix := run("families", chromedp.Text(chromedp.ID("families")))
-	trend := run("trend", chromedp.OuterHTML(chromedp.ID("trend-0")))
-	front, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatalf("chromedp screenshot: %v", err)
-	}
-	do("open /reports", chromedp.Navigate(ts.URL+"/reports"), chromedp.WaitVisible(chromedp.ID("filters")))
+	b.do("open /", chromedp.Navigate(ts.URL+"/"))
+	matrix := b.text("#families")
+	trend := eval[string](b, `document.getElementById("trend-0").outerHTML`)
+	front := b.png()
+	b.do("open /reports", chromedp.Navigate(ts.URL+"/reports"), chromedp.WaitVisible(chromedp.ID("filters")))
 	all := rows()
 	filter("missing-rows")
-	location := run("location", chromedp.Location())
+	location := b.location()
 	filtered := rows()
 	filter("order")
 	none := rows()
-	total := run("total", chromedp.Text(chromedp.ID("total")))
-	do("open a report", chromedp.Navigate(ts.URL+"/reports/1"))
-	title := run("title", chromedp.Text(chromedp.ID("report-title")))
-	answers, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#answers section.answer").length`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatalf("chromedp screenshot: %v", err)
-	}
+	total := b.text("#total")
+	b.do("open a report", chromedp.Navigate(ts.URL+"/reports/1"))
+	title := b.text("#report-title")
+	answers := b.count("#answers section.answer")
+	shot := b.png()
 	if !strings.Contains(matrix, "liar") || !strings.Contains(trend, "polyline") {
 		t.Errorf("front page: root causes per family %q, trend %.80q", matrix, trend)
 	}

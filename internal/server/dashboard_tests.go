@@ -85,11 +85,7 @@ func (s *Server) pageTests(w http.ResponseWriter, r *http.Request) {
 // none) in the filter's sweep (each engine's latest run of each corpus
 // when none).
 func (s *Server) addTestRates(ctx context.Context, d *testsData) error {
-	counts, err := s.cfg.Store.CorpusCounts(ctx)
-	if err != nil {
-		return err
-	}
-	sizes, err := s.corpusSizes(ctx)
+	counts, sizes, err := s.corpusRuns(ctx)
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,9 @@
 // its deadline plus Limits.Grace, and its slot freed); inputs.go the
 // checks of what parses but must not pass (charset, duplicate JSON keys,
 // base schemes, NUL, names) and decodeJSON, the one way every JSON body is
-// read (a leading BOM ignored, then those checks, a strict decode); engines.go the engine probe at start that
+// read (a leading BOM ignored, then those checks, a strict decode;
+// readJSON adds the Content-Type and size checks of a JSON-only
+// endpoint); engines.go the engine probe at start that
 // /readyz waits for; errors.go the one JSON error shape {error, detail,
 // field?, line?, column?, request_id}; diffapi.go POST /v1/diff, one path
 // for a query and an update request (checkText, catalogueCase, admit,
@@ -34,7 +36,8 @@
 // counts, store.JudgeSummary); triage.go a
 // report's status (POST/PATCH /v1/reports/{id}/status behind the token, its
 // history, GET /v1/findings, and the report page's form, which carries the
-// token and the csrf field); findings.go the
+// token and the csrf field; pageForm reads every dashboard write form and
+// checks its token); findings.go the
 // findings gauges (by identity and root cause, read from the store at each
 // scrape); metrics.go the collectors; rootcauses.go the findings grouped
 // by root cause, worst severity first, cosmetic ones apart (GET
@@ -45,7 +48,8 @@
 // corpora's sizes, every pass rate's denominator (a W3C sweep, `oracle
 // w3c` and `oracle gate` runs of one corpus are counted over the same
 // number: the corpus's tests, those a run did not reach as not run);
-// dashboard_index.go the front page (each engine's latest run of each
+// corpusRuns (suites.go) the counts and sizes every pass rate is made
+// of; dashboard_index.go the front page (each engine's latest run of each
 // corpus, root causes per family, one trend per corpus, the sweeps; an
 // engine that cannot run a corpus, Server.lacks: no updater, no SPARQL
 // 1.2, by the served engine or its descriptor's Supports, or whose run
@@ -93,7 +97,10 @@
 // build (docs/bench.md). FuzzDiffBody fuzzes the
 // body checks (scripts/fuzz.sh runs every fuzz target). The browser tests
 // need /usr/bin/chromium (skipped without it unless CI=true);
-// ORACLE_SCREENSHOTS=DIR keeps their screenshots. TestDashboardBrowser
+// ORACLE_SCREENSHOTS=DIR keeps their screenshots. Every browser test
+// drives its tab through one helper (newBrowser, dashboard_browser_test.go)
+// and seeds in-house sweeps through one (seedCases, dashboard_test.go).
+// TestDashboardBrowser
 // drives every page over real W3C sweeps and the same tests imported as
 // `oracle gate --store` imports them (the front page, the engine page and
 // the comparison must show one rate for one run; the update and SPARQL

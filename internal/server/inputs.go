@@ -225,6 +225,24 @@ func blankBOM(body []byte) []byte {
 	return append([]byte("   "), body[len(utf8BOM):]...)
 }
 
+// readJSON reads a JSON body of at most max bytes into v (decodeJSON;
+// what names it): a declared Content-Type other than application/json is
+// refused with the endpoint's own 415, notJSON(the media type).
+func (s *Server) readJSON(r *http.Request, max int64, v any, what string, notJSON func(mt string) *APIError) *APIError {
+	mt, e := mediaType(r.Header.Get("Content-Type"))
+	if e == nil && mt != "" && mt != "application/json" {
+		e = notJSON(mt)
+	}
+	if e != nil {
+		return e
+	}
+	body, e := readBody(r, max)
+	if e != nil {
+		return e
+	}
+	return s.decodeJSON(body, v, what)
+}
+
 // decodeJSON is how every JSON body is read: a leading BOM ignored, then
 // checkJSON (UTF-8, bounded nesting, no key named twice), a strict decode
 // into v (no unknown field) and nothing after the value. what names the

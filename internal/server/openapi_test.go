@@ -43,16 +43,7 @@ func TestOpenAPICoversRoutes(t *testing.T) {
 	if len(served) < 14 || len(documented) < 14 {
 		t.Fatalf("%d routes served, %d documented: the walk or the parse is broken", len(served), len(documented))
 	}
-	for r := range served {
-		if !documented[r] {
-			t.Errorf("%s is served but not in api/openapi.yaml", r)
-		}
-	}
-	for r := range documented {
-		if !served[r] {
-			t.Errorf("%s is in api/openapi.yaml but not served", r)
-		}
-	}
+	sameKeys(t, served, documented, "%s is served but not in api/openapi.yaml", "%s is in api/openapi.yaml but not served")
 }
 
 // TestOpenAPIOutcomes: the Outcome enum of api/openapi.yaml is exactly the
@@ -75,20 +66,28 @@ func TestOpenAPIOutcomes(t *testing.T) {
 	if len(declared) < 8 {
 		t.Fatalf("%d Outcome constants found in internal/triage: the parse is broken", len(declared))
 	}
-	for v := range declared {
-		if !documented[v] {
-			t.Errorf("outcome %q is declared in internal/triage but not in the Outcome enum", v)
-		}
-	}
-	for v := range documented {
-		if !declared[v] {
-			t.Errorf("outcome %q is in the Outcome enum but no internal/triage constant has it", v)
-		}
-	}
+	sameKeys(t, declared, documented, "outcome %q is declared in internal/triage but not in the Outcome enum",
+		"outcome %q is in the Outcome enum but no internal/triage constant has it")
 	for _, ref := range []string{"DiffReport", "UpdateReport"} {
 		i := bytes.Index(doc, []byte("    "+ref+":\n"))
 		if i < 0 || !bytes.Contains(doc[i:i+min(len(doc)-i, 3000)], []byte(`outcome: {$ref: "#/components/schemas/Outcome"}`)) {
 			t.Errorf("%s's verdict outcome does not refer to the Outcome schema", ref)
+		}
+	}
+}
+
+// sameKeys fails the test for each key of a not in b (onlyA, a format of
+// the key) and of b not in a (onlyB).
+func sameKeys(t *testing.T, a, b map[string]bool, onlyA, onlyB string) {
+	t.Helper()
+	for k := range a {
+		if !b[k] {
+			t.Errorf(onlyA, k)
+		}
+	}
+	for k := range b {
+		if !a[k] {
+			t.Errorf(onlyB, k)
 		}
 	}
 }

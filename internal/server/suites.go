@@ -83,6 +83,18 @@ func countManifests(out map[string]int, root string, paths []string) {
 	}
 }
 
+// corpusRuns are what every pass rate is made of: each engine's counts
+// per run of a corpus (store.CorpusCounts, oldest first) and the
+// corpora's sizes (corpusSizes).
+func (s *Server) corpusRuns(ctx context.Context) ([]store.SuiteCount, map[string]corpusSize, error) {
+	counts, err := s.cfg.Store.CorpusCounts(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	sizes, err := s.corpusSizes(ctx)
+	return counts, sizes, err
+}
+
 // corpusSizes are the sizes of every corpus: its files', else the tests
 // the store knows of it.
 func (s *Server) corpusSizes(ctx context.Context) (map[string]corpusSize, error) {

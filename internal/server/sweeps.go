@@ -38,18 +38,10 @@ func (s *Server) postSweep(w http.ResponseWriter, r *http.Request) {
 // its range (SpecLimits).
 func (s *Server) parseSpec(r *http.Request) (store.SweepSpec, *APIError) {
 	var spec store.SweepSpec
-	mt, e := mediaType(r.Header.Get("Content-Type"))
-	if e == nil && mt != "" && mt != "application/json" {
-		e = &APIError{Status: http.StatusUnsupportedMediaType, Error: "unsupported content type", Field: "Content-Type",
+	e := s.readJSON(r, s.lim.MaxBody, &spec, "the sweep spec", func(mt string) *APIError {
+		return &APIError{Status: http.StatusUnsupportedMediaType, Error: "unsupported content type", Field: "Content-Type",
 			Detail: fmt.Sprintf("Content-Type %q: a sweep spec is application/json", mt)}
-	}
-	if e != nil {
-		return spec, e
-	}
-	body, e := readBody(r, s.lim.MaxBody)
-	if e == nil {
-		e = s.decodeJSON(body, &spec, "the sweep spec")
-	}
+	})
 	if e != nil {
 		return spec, e
 	}

@@ -55,19 +55,12 @@ func (s *Server) setStatus(w http.ResponseWriter, r *http.Request) {
 // "verison" is not silently dropped).
 func (s *Server) readStatusChange(r *http.Request) (store.StatusChange, *APIError) {
 	var c store.StatusChange
-	mt, e := mediaType(r.Header.Get("Content-Type"))
-	if e == nil && mt != "" && mt != "application/json" {
-		e = &APIError{Status: http.StatusUnsupportedMediaType, Error: "unsupported media type", Field: "Content-Type",
+	e := s.readJSON(r, maxStatusBody, &c, "the status change", func(mt string) *APIError {
+		return &APIError{Status: http.StatusUnsupportedMediaType, Error: "unsupported media type", Field: "Content-Type",
 			Detail: fmt.Sprintf("Content-Type %q: want application/json", mt)}
-	}
+	})
 	if e != nil {
-		return c, e
-	}
-	body, e := readBody(r, maxStatusBody)
-	if e != nil {
-		return c, e
-	}
-	if e := s.decodeJSON(body, &c, "the status change"); e != nil {
+		// only decodeJSON's strict decode says "unknown field"
 		if f, ok := strings.CutPrefix(e.Detail, "json: unknown field "); ok {
 			e.Field, _ = strconv.Unquote(f)
 			e.Detail = fmt.Sprintf("unknown field %s: want status, url, version, note, by", f)
@@ -123,20 +116,31 @@ func (s *Server) tokenOK(got string) bool {
 	return s.cfg.Token == "" || subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.Token)) == 1
 }
 
+// pageForm reads a dashboard write form (at most maxStatusBody bytes) and
+// checks its write token, a field: a browser form cannot send the
+// Authorization header. When either fails it shows the error page,
+// saying unchanged (what stayed as it was), and returns false.
+func (s *Server) pageForm(w http.ResponseWriter, r *http.Request, unchanged string) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, maxStatusBody)
+	if err := r.ParseForm(); err != nil {
+		s.pageError(w, badRequest("malformed form", err.Error()))
+		return false
+	}
+	if !s.tokenOK(r.PostForm.Get("token")) {
+		s.pageError(w, &APIError{Status: http.StatusUnauthorized, Error: "unauthorized", Field: "token",
+			Detail: "the write token is missing or wrong: " + unchanged})
+		return false
+	}
+	return true
+}
+
 // pageSetStatus is the report page's triage form (POST /reports/{id}/status,
 // form-encoded, the token as a field: a browser form cannot send the
 // Authorization header). guardWrites (origin.go) has already refused it
 // from another origin or without the page's form token. On success it goes
 // back to the report.
 func (s *Server) pageSetStatus(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxStatusBody)
-	if err := r.ParseForm(); err != nil {
-		s.pageError(w, badRequest("malformed form", err.Error()))
-		return
-	}
-	if !s.tokenOK(r.PostForm.Get("token")) {
-		s.pageError(w, &APIError{Status: http.StatusUnauthorized, Error: "unauthorized", Field: "token",
-			Detail: "the write token is missing or wrong: the status is unchanged"})
+	if !s.pageForm(w, r, "the status is unchanged") {
 		return
 	}
 	rep, e := s.lookupReport(r)

@@ -91,14 +91,7 @@ func (s *Server) bulkTriage(r *http.Request, q url.Values, c store.StatusChange,
 // fields, the decision, the count the page showed (expect). guardWrites
 // (origin.go) has checked the form token; the write token is a field.
 func (s *Server) pageBulkTriage(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxStatusBody)
-	if err := r.ParseForm(); err != nil {
-		s.pageError(w, badRequest("malformed form", err.Error()))
-		return
-	}
-	if !s.tokenOK(r.PostForm.Get("token")) {
-		s.pageError(w, &APIError{Status: http.StatusUnauthorized, Error: "unauthorized", Field: "token",
-			Detail: "the write token is missing or wrong: nothing changed"})
+	if !s.pageForm(w, r, "nothing changed") {
 		return
 	}
 	q := url.Values{}

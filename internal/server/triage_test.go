@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/sparql-oracle/oracle/internal/store"
@@ -150,26 +149,11 @@ func TestTriageForm(t *testing.T) {
 // with its URL, then intended-deviation, each shown on the page and in the
 // history table.
 func TestTriageButtonsChromium(t *testing.T) {
-	exe := chromium(t)
+	chromium(t)
 	st := openStore(t)
 	seedSweeps(t, st)
 	_, ts := newTest(t, Config{Store: st, Token: token})
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.WindowSize(1280, 900))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
-	text := func(sel string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
-		if err != nil {
-			t.Fatalf("chromedp text %s: %v", sel, err)
-		}
-		return v
-	}
+	b := newBrowser(t, ts.URL)
 	press := func(tok, button string, fields ...string) {
 		t.Helper()
 		steps := []chromedp.Action[chromedp.Void]{chromedp.Navigate(ts.URL + "/reports/1"), chromedp.WaitVisible(chromedp.ID("triage-form")),
@@ -177,28 +161,18 @@ func TestTriageButtonsChromium(t *testing.T) {
 		for i := 0; i+1 < len(fields); i += 2 {
 			steps = append(steps, chromedp.SendKeys(chromedp.ID(fields[i]), fields[i+1]))
 		}
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatalf("chromedp fill the form: %v", err)
-		}
-		if _, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.ID("set-"+button))); err != nil {
-			t.Fatalf("chromedp press %s: %v", button, err)
-		}
+		b.do("fill the form", steps...)
+		b.click("#set-" + button)
 	}
 
 	press("wrong", "known-upstream", "t-url", "https://github.com/apache/jena/issues/3516")
-	refused := text("main")
+	refused := b.text("main")
 	press(token, "known-upstream", "t-url", "https://github.com/apache/jena/issues/3516", "t-by", "alice")
-	first := text("#triage-status")
+	first := b.text("#triage-status")
 	press(token, "intended-deviation", "t-note", "by design", "t-by", "bob")
-	second := text("#triage-status")
-	rows, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#history tr.history-row").length`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatalf("chromedp screenshot: %v", err)
-	}
+	second := b.text("#triage-status")
+	rows := b.count("#history tr.history-row")
+	shot := b.png()
 	if !strings.Contains(refused, "unauthorized") {
 		t.Errorf("a wrong token: page says %.200q", refused)
 	}
