@@ -13,20 +13,8 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
-	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
-
-// counting counts evaluations, to prove a cancelled sweep runs no engine.
-type counting struct {
-	oracle.Engine
-	n *atomic.Int64
-}
-
-func (c counting) Eval(ctx context.Context, cs *oracle.Case) (*results.Answer, error) {
-	c.n.Add(1)
-	return c.Engine.Eval(ctx, cs)
-}
 
 // TestCancelPendingCases feeds a sweep's first batch (its case jobs
 // queued, none run), cancels it: its queued jobs are gone at once, a second
@@ -46,7 +34,8 @@ func cancelPending(t *testing.T, st *store.DB) {
 	var evals atomic.Int64
 	build := func(name string) (oracle.Engine, error) {
 		e, err := registry.New(name)
-		return counting{e, &evals}, err
+		// Counting evaluations proves a cancelled sweep runs no engine.
+		return rigged{Engine: e, before: func(*oracle.Case) error { evals.Add(1); return nil }}, err
 	}
 	enq, err := New(ctx, st, Options{Workers: -1, Engine: build})
 	require.NoError(t, err)

@@ -13,25 +13,17 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
-	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
 // crashEnv tells a re-executed test binary to be the worker that gets killed.
 const crashEnv = "SWEEP_CRASH_CHILD_DB"
 
-// slow delays every evaluation so that the sweep is still running when the
-// parent kills the worker.
-type slow struct{ oracle.Engine }
-
-func (s slow) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	time.Sleep(15 * time.Millisecond)
-	return s.Engine.Eval(ctx, c)
-}
-
+// slowEngines delays every evaluation so that the sweep is still running
+// when the parent kills the worker.
 func slowEngines(name string) (oracle.Engine, error) {
 	e, err := registry.New(name)
-	return slow{e}, err
+	return rigged{Engine: e, before: func(*oracle.Case) error { time.Sleep(15 * time.Millisecond); return nil }}, err
 }
 
 // TestCrashResume starts a sweep in a child process (this test binary run

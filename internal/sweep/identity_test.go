@@ -12,7 +12,6 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
-	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -20,23 +19,21 @@ import (
 // the fast engine, but an error on a dataset of fewer than pickyMin quads. A
 // reducer that kept a candidate only when every engine answered as before
 // would stop at it; a finding's identity must not depend on it.
-type picky struct{ oracle.Engine }
-
-func (picky) Name() string { return "bystander" }
-
 // pickyMin is the fewest quads picky answers on; the counts show it both
 // answered and refused during the test.
 const pickyMin = 3
 
 var pickyErrors, pickyAnswers atomic.Int64
 
-func (p picky) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	if c.Dataset == nil || c.Dataset.Len() < pickyMin {
-		pickyErrors.Add(1)
-		return nil, errors.New("picky: too little data")
-	}
-	pickyAnswers.Add(1)
-	return p.Engine.Eval(ctx, c)
+func picky(e oracle.Engine) rigged {
+	return rigged{Engine: e, name: "bystander", before: func(c *oracle.Case) error {
+		if c.Dataset == nil || c.Dataset.Len() < pickyMin {
+			pickyErrors.Add(1)
+			return errors.New("picky: too little data")
+		}
+		pickyAnswers.Add(1)
+		return nil
+	}}
 }
 
 // withBystander builds the engines of engines(true) and the picky bystander.
@@ -45,7 +42,7 @@ func withBystander(name string) (oracle.Engine, error) {
 		return engines(true)(name)
 	}
 	e, err := registry.New("engine")
-	return picky{e}, err
+	return picky(e), err
 }
 
 // findingKeys are the identities of the lossy engine's findings a sweep

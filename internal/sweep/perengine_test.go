@@ -14,54 +14,41 @@ import (
 	"github.com/sparql-oracle/oracle/internal/filing"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/registry"
-	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/store"
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // failsOn is the fast engine with a bug: it fails every query whose text
 // holds word (its own root cause, independent of any other engine's).
-type failsOn struct {
-	oracle.Engine
-	name, word string
-}
-
-func (f failsOn) Name() string { return f.name }
-
-func (f failsOn) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	if strings.Contains(strings.ToUpper(c.Query), f.word) {
-		return nil, fmt.Errorf("%s: cannot evaluate %s", f.name, f.word)
-	}
-	return f.Engine.Eval(ctx, c)
+func failsOn(e oracle.Engine, name, word string) rigged {
+	return rigged{Engine: e, name: name, before: func(c *oracle.Case) error {
+		if strings.Contains(strings.ToUpper(c.Query), word) {
+			return fmt.Errorf("%s: cannot evaluate %s", name, word)
+		}
+		return nil
+	}}
 }
 
 // flaky fails the first FILTER query it is asked and answers correctly
 // ever after: its divergence on the sweep's first run does not survive
 // reduction against the judge alone, so it is flagged, never filed.
-type flaky struct {
-	oracle.Engine
-	failed *atomic.Bool
-}
-
-func (flaky) Name() string { return "flaky" }
-
-func (f flaky) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	if strings.Contains(strings.ToUpper(c.Query), "FILTER") && f.failed.CompareAndSwap(false, true) {
-		return nil, fmt.Errorf("flaky: a failure that does not come back")
-	}
-	return f.Engine.Eval(ctx, c)
+func flaky(e oracle.Engine, failed *atomic.Bool) rigged {
+	return rigged{Engine: e, name: "flaky", before: func(c *oracle.Case) error {
+		if strings.Contains(strings.ToUpper(c.Query), "FILTER") && failed.CompareAndSwap(false, true) {
+			return fmt.Errorf("flaky: a failure that does not come back")
+		}
+		return nil
+	}}
 }
 
 // sleepy times out on every query that mentions ex:slow.
-type sleepy struct{ oracle.Engine }
-
-func (sleepy) Name() string { return "sleepy" }
-
-func (s sleepy) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	if strings.Contains(c.Query, "ex:slow") {
-		return nil, fmt.Errorf("sleepy: %w", oracle.ErrTimeout)
-	}
-	return s.Engine.Eval(ctx, c)
+func sleepy(e oracle.Engine) rigged {
+	return rigged{Engine: e, name: "sleepy", before: func(c *oracle.Case) error {
+		if strings.Contains(c.Query, "ex:slow") {
+			return fmt.Errorf("sleepy: %w", oracle.ErrTimeout)
+		}
+		return nil
+	}}
 }
 
 // perEngine builds the registry's engines and the test engines above;
@@ -72,13 +59,13 @@ func perEngine() func(string) (oracle.Engine, error) {
 		e, err := registry.New("engine")
 		switch name {
 		case "nofilter":
-			return failsOn{e, name, "FILTER"}, err
+			return failsOn(e, name, "FILTER"), err
 		case "noopt":
-			return failsOn{e, name, "OPTIONAL"}, err
+			return failsOn(e, name, "OPTIONAL"), err
 		case "flaky":
-			return flaky{e, failed}, err
+			return flaky(e, failed), err
 		case "sleepy":
-			return sleepy{e}, err
+			return sleepy(e), err
 		}
 		return registry.New(name)
 	}
