@@ -299,26 +299,39 @@ func WatchMemory(pids func() []int, limit int64, over func()) *Watch {
 
 func (w *Watch) run(ctx context.Context, pids func() []int, limit int64, over func()) {
 	defer close(w.done)
-	t := time.NewTicker(memTick)
-	defer t.Stop()
-	list := pids()
-	for n := 1; ; n++ {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		if n%20 == 0 {
-			list = pids()
-		}
+	fired := PollTree(ctx, memTick, pids(), pids, func(list []int) bool {
 		rss := sumRSS(list)
 		if rss > w.peak.Load() {
 			w.peak.Store(rss)
 		}
-		if rss > limit {
-			w.fired.Store(true)
-			over()
-			return
+		return rss > limit
+	})
+	if fired {
+		w.fired.Store(true)
+		over()
+	}
+}
+
+// PollTree reads a process tree every tick until ctx ends (false) or past
+// finds it over a limit (true): the one loop of the memory watch (Watch)
+// and of a server's CPU watch (adapters/sparqlhttp limits.go). list is the
+// tree at the start; rescan lists it again once a second, since a
+// server's tree may change, and between rescans only list is read.
+func PollTree(ctx context.Context, tick time.Duration, list []int, rescan func() []int, past func([]int) bool) bool {
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	every := max(1, int(time.Second/tick))
+	for n := 1; ; n++ {
+		select {
+		case <-ctx.Done():
+			return false
+		case <-t.C:
+		}
+		if n%every == 0 {
+			list = rescan()
+		}
+		if past(list) {
+			return true
 		}
 	}
 }

@@ -201,3 +201,27 @@ func TestBudgetTryReserve(t *testing.T) {
 		t.Fatalf("used %d MiB after the release (twice), want 0", b.Used()>>20)
 	}
 }
+
+// TestPollTree: the poll reads the tree it was given every tick, lists it
+// again once a second (every tenth tick of 100 ms), answers true at the
+// first reading past the limit, and false when its context ends first.
+func TestPollTree(t *testing.T) {
+	self := []int{os.Getpid()}
+	rescans, reads := 0, 0
+	rescan := func() []int { rescans++; return Tree(os.Getpid()) }
+	past := PollTree(context.Background(), 100*time.Millisecond, self, rescan, func(list []int) bool {
+		reads++
+		if len(list) == 0 || list[0] != os.Getpid() {
+			t.Errorf("reading %d got tree %v, want this process first", reads, list)
+		}
+		return reads == 12
+	})
+	if !past || reads != 12 || rescans != 1 {
+		t.Errorf("PollTree = %v after %d readings and %d rescans, want true after 12 and 1", past, reads, rescans)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	if PollTree(ctx, 50*time.Millisecond, self, rescan, func([]int) bool { return false }) {
+		t.Error("PollTree answered true with nothing past its limit")
+	}
+}

@@ -38,9 +38,10 @@
 // of the live processes never add up past the budget; a start that finds
 // it taken stops idle processes of other engines, then waits (bounded),
 // then is ErrResource saying so. While a case runs the engine's resident
-// memory is read every 50 ms, and past the share the process is killed
-// (ErrResource); after a case a process holding over half its share is
-// restarted, so no idle process keeps its peak (a start nobody waits
+// memory is read every 50 ms (PollTree, the one poll of a process tree,
+// which adapters/sparqlhttp's CPU watch shares), and past the share the
+// process is killed (ErrResource); after a case a process holding over
+// half its share is restarted, so no idle process keeps its peak (a start nobody waits
 // for, a server restarted in the background, takes only memory free at
 // once: TryReserve). A failure answer in the engine's own words for
 // running out of memory (Config.OOM, listed by its

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -51,22 +52,13 @@ func (e *Engine) updateSupport(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		v = contains(resp.Ops, OpUpdate)
+		v = slices.Contains(resp.Ops, OpUpdate)
 		declared.Store(e, v)
 	}
 	if !v.(bool) {
 		return fmt.Errorf("%w: the %s sidecar declares no %q op", oracle.ErrUnsupported, e.cfg.Name, OpUpdate)
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // updateRequest turns an update case into a request: the store as N-Quads

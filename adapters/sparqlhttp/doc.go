@@ -61,9 +61,9 @@
 // Oxigraph server, Fuseki) run under adapters/sidecar's Limits like every
 // other engine process, set from the config's memory_mb and cpu_limit
 // (Managed.SetLimits, limits.go): memory as RLIMIT_DATA plus a JVM heap
-// of half, CPU time per case watched in /proc (past it the server is
-// killed and the case is ErrResource). Their memory limit is not their
-// own but their share of the oracle's one memory budget (budget.go,
+// of half, CPU time per case watched in /proc (sidecar.PollTree; past it
+// the server is killed and the case is ErrResource). Their memory limit
+// is not their own but their share of the oracle's one memory budget (budget.go,
 // adapters/sidecar/budget.go): reserved at start, given back at stop;
 // while a case runs the server's process tree's resident memory is
 // watched, and past the share the server is stopped (ErrResource); a case

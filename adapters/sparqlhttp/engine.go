@@ -39,8 +39,13 @@ func New(cfg Config) *Engine {
 func (e *Engine) Name() string    { return e.cfg.Name }
 func (e *Engine) Version() string { return e.cfg.Version }
 
-// LastQueryTime is the wall time of the last query request (loading excluded).
+// LastQueryTime is the wall time of the last query request (loading
+// excluded); 0 on a nil Engine, the one of a server not started yet (a
+// Managed server's, a Virtuoso server's).
 func (e *Engine) LastQueryTime() time.Duration {
+	if e == nil {
+		return 0
+	}
 	return time.Duration(e.lastUS.Load()) * time.Microsecond
 }
 

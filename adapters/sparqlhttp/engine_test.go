@@ -152,6 +152,15 @@ func TestAnswers(t *testing.T) {
 	}
 }
 
+// TestLastQueryTimeNil: the Protocol engine of a server not started yet
+// (Managed's and Virtuoso's before the first case) has no last query.
+func TestLastQueryTimeNil(t *testing.T) {
+	var e *Engine
+	if got := e.LastQueryTime(); got != 0 {
+		t.Errorf("nil Engine's LastQueryTime = %v, want 0", got)
+	}
+}
+
 // An endpoint that refuses connections, or whose name does not resolve, is
 // unavailable: never a crash of the engine, never an answer.
 func TestUnreachableIsUnavailable(t *testing.T) {

@@ -100,20 +100,8 @@ func (m *Managed) stopRun(run *running) {
 func watchCPU(ctx context.Context, root int, limit time.Duration, over func()) {
 	pids := sidecar.Tree(root)
 	base := sidecar.CPUOf(pids)
-	t := time.NewTicker(cpuPoll)
-	defer t.Stop()
-	for n := 1; ; n++ {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if n%10 == 0 {
-				pids = sidecar.Tree(root)
-			}
-			if sidecar.CPUOf(pids)-base > limit {
-				over()
-				return
-			}
-		}
+	rescan := func() []int { return sidecar.Tree(root) }
+	if sidecar.PollTree(ctx, cpuPoll, pids, rescan, func(list []int) bool { return sidecar.CPUOf(list)-base > limit }) {
+		over()
 	}
 }

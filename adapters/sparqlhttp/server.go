@@ -243,10 +243,7 @@ func (m *Managed) URL() string {
 func (m *Managed) LastQueryTime() time.Duration {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.http == nil {
-		return 0
-	}
-	return m.http.LastQueryTime()
+	return m.http.LastQueryTime() // 0 before a server started
 }
 
 // Close stops the server, and its background restart (warm.go).

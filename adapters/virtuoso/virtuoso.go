@@ -128,10 +128,7 @@ func (e *Engine) Reused() int64 { return e.reused.Load() }
 func (e *Engine) LastQueryTime() time.Duration {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.http == nil {
-		return 0
-	}
-	return e.http.LastQueryTime()
+	return e.http.LastQueryTime() // 0 before a server started
 }
 
 // Start starts the server unless it runs, and returns its Protocol engine.
