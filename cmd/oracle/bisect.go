@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -31,9 +29,7 @@ import (
 // when the last release could not be judged, 1 on bad input, 2 on a
 // usage error.
 func runBisect(args []string) int {
-	fs := flag.NewFlagSet("bisect", flag.ContinueOnError)
-	var f caseFlags
-	f.register(fs)
+	fs, f := caseCommand("bisect")
 	engine := fs.String("engine", "", "the engine whose installed releases to run (required): "+strings.Join(registry.External(), ", "))
 	class := fs.String("class", "", "count a release as reproducing only with this divergence `CLASS`")
 	fs.Usage = usageOf(fs, "oracle bisect -q query.rq [-d data | --dataset catalogue.json] --engine NAME [--class CLASS] [--format text|json]")
@@ -48,7 +44,7 @@ func runBisect(args []string) int {
 		fmt.Fprintln(os.Stderr, "oracle bisect:", bisectUsage(err))
 		return exitUsageError
 	}
-	return bisect(&f, *engine, diff.Class(*class))
+	return bisect(f, *engine, diff.Class(*class))
 }
 
 func bisectUsage(err error) string {
@@ -72,9 +68,7 @@ func bisect(f *caseFlags, engine string, class diff.Class) int {
 	}
 	line := regress.BisectLine(engine, vs)
 	if f.format == "json" {
-		enc := json.NewEncoder(os.Stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(struct {
+		printJSON(os.Stdout, struct {
 			Engine   string                   `json:"engine"`
 			Line     string                   `json:"line"`
 			Releases []regress.ReleaseVerdict `json:"releases"`

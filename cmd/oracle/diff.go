@@ -32,7 +32,8 @@ const (
 	maxInputBytes = 64 << 20
 )
 
-// caseFlags are the flags diff and reduce share.
+// caseFlags are the flags of the commands that read a case (diff, bisect,
+// reduce).
 type caseFlags struct {
 	leftOut                                     string // the default set's engines left out (buildEngines), for the notes
 	query, data, dataset, base, engines, format string
@@ -43,7 +44,11 @@ type caseFlags struct {
 	emptyDataset bool
 }
 
-func (f *caseFlags) register(fs *flag.FlagSet) {
+// caseCommand is the flag set of a command that reads a case, with
+// caseFlags.
+func caseCommand(name string) (*flag.FlagSet, *caseFlags) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	f := &caseFlags{}
 	fs.StringVar(&f.query, "q", "", "the query `FILE` (SPARQL)")
 	fs.StringVar(&f.data, "d", "", "the data `FILE` (format from its extension: .ttl .nt .nq .rdf ...)")
 	fs.StringVar(&f.dataset, "dataset", "", "a JSON dataset catalogue `FILE` (default, named graphs, sources)")
@@ -52,6 +57,7 @@ func (f *caseFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.format, "format", "table", "output: md, json or table")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline per engine and query")
 	fs.BoolVar(&f.emptyDataset, "empty-dataset", false, "run over an empty dataset (instead of -d or --dataset)")
+	return fs, f
 }
 
 // runDiff implements
@@ -69,10 +75,8 @@ func (f *caseFlags) register(fs *flag.FlagSet) {
 // rule of SPARQL 1.1, with line and column; an unknown engine), 2 on bad
 // flags or arguments.
 func runDiff(args []string) int {
-	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
+	fs, cf := caseCommand("diff")
 	fs.Func("memory-budget", "memory `SIZE` all engine processes share (\"12GiB\", \"60%\" of the machine; default $"+registry.MemoryBudgetEnv+", else 60%)", registry.UseMemoryBudget)
-	var cf caseFlags
-	cf.register(fs)
 	doReduce := fs.Bool("reduce", false, "reduce every divergence and report the minimal cases")
 	maxCalls := fs.Int("max-calls", 1000, "oracle calls per reduction")
 	maxTime := fs.Duration("max-time", 2*time.Minute, "wall time per reduction")
@@ -83,7 +87,7 @@ func runDiff(args []string) int {
 	}
 	if *update != "" {
 		lim := reduce.Limits{MaxCalls: *maxCalls, MaxTime: *maxTime, Deadline: cf.timeout}
-		return diffUpdate(&cf, *update, fs.Args(), updateOptions{reduce: *doReduce, limits: lim})
+		return diffUpdate(cf, *update, fs.Args(), updateOptions{reduce: *doReduce, limits: lim})
 	}
 	if err := cf.check(fs.Args()); err != nil {
 		return usageFail(os.Stderr, fs, "%v", err)

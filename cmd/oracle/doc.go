@@ -17,8 +17,13 @@
 // diff.go) or an update request (-u, diff_update.go) through one loading
 // of the data (caseFlags.loadCase) and one exit rule (kindExit). Shared
 // pieces, used rather than written again: interrupted (the Ctrl-C
-// context), writeOut (a report file: gate, w3c), parseOneArg and
-// triageFiltered (a store subcommand's arguments), and in the tests
+// context), writeOut (a report file: gate, w3c), printJSON (every JSON
+// output), caseCommand and genCommand (the flag set of a command that
+// reads a case or generates cases), storeFlags, withStore and withRunner
+// (store.go, sweep.go: a sweep or triage subcommand's --db and --json, the
+// existing store it reads, the sweep runner `sweep start` and `sweep
+// worker` start), parseOneArg and triageFiltered (a store subcommand's
+// arguments), and in the tests
 // runBinaryIn (the test binary as oracle), runSub, requireInstalled.
 //
 // How to change it: a new command is a file with its run<Name> function,

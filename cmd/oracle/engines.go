@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -54,9 +53,7 @@ func runEngines(args []string) int {
 	names := append(cfg.Known(), registry.ReleaseNames()...)
 	st := listing(cfg.ProbeAll(context.Background(), names, *timeout))
 	if *format == "json" {
-		enc := json.NewEncoder(os.Stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(st)
+		printJSON(os.Stdout, st)
 		return 0
 	}
 	printEngines(st)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"io"
 
 	"github.com/sparql-oracle/oracle/internal/registry"
 )
@@ -31,7 +32,13 @@ type genFlags struct {
 	profile string
 }
 
-func (g *genFlags) register(fs *flag.FlagSet) {
+// genCommand is the flag set of a command that generates cases, its
+// errors on stderr, with genFlags.
+func genCommand(name string, stderr io.Writer) (*flag.FlagSet, *genFlags) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	g := &genFlags{}
 	fs.Int64Var(&g.seed, "seed", 1, "seed of the first case; case i uses seed+i")
 	fs.StringVar(&g.profile, "profile", "default", "generator profile: default, nondet, large, or a JSON `file`")
+	return fs, g
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -22,10 +21,7 @@ import (
 func runGen(args []string) int { return genMain(args, os.Stdout, os.Stderr) }
 
 func genMain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var g genFlags
-	g.register(fs)
+	fs, g := genCommand("gen", stderr)
 	count := fs.Int("count", 1, "number of cases")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -32,9 +31,7 @@ import (
 // when a divergence was reduced, 0 when there is nothing to reduce or
 // nothing survived, 1 on a usage or input error.
 func runReduce(args []string) int {
-	fs := flag.NewFlagSet("reduce", flag.ContinueOnError)
-	var cf caseFlags
-	cf.register(fs)
+	fs, cf := caseCommand("reduce")
 	sigText := fs.String("signature", "", "the divergence to reduce (default: the first one found)")
 	only := fs.String("engine", "", "reduce for this engine only (default: every engine on the divergence's wrong side)")
 	outDir := fs.String("o", "", "write the reduced query.rq and data.nq into `DIR`")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -31,10 +30,7 @@ import (
 func runSelfcheck(args []string) int { return selfcheckMain(args, os.Stdout, os.Stderr) }
 
 func selfcheckMain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("selfcheck", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var g genFlags
-	g.register(fs)
+	fs, g := genCommand("selfcheck", stderr)
 	cases := fs.Int("cases", 1000, "number of generated cases")
 	judge := fs.String("judge", "reference", "the judging engine: "+strings.Join(registry.Names(), ", "))
 	engine := fs.String("engine", "engine", "the engine under test")

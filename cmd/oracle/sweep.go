@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -66,19 +65,9 @@ func sweepMain(args []string, stdout, stderr io.Writer) int {
 	return sub(args[1:], stdout, stderr)
 }
 
-// sweepFlags are the flags every subcommand has.
-type sweepFlags struct {
-	fs   *flag.FlagSet
-	db   *string
-	json *bool
-}
-
+// newSweepFlags are the flags every sweep subcommand has (--db, --json).
 func newSweepFlags(name string, stderr io.Writer) sweepFlags {
-	fs := flag.NewFlagSet("sweep "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	return sweepFlags{fs: fs,
-		db:   fs.String("db", defaultDB, "the store: a SQLite `file` or a postgres:// URL"),
-		json: fs.Bool("json", false, "print JSON")}
+	return storeFlags("sweep "+name, stderr)
 }
 
 func sweepFail(stderr io.Writer, err error) int { return cmdFail(stderr, "sweep", err) }
@@ -116,33 +105,44 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "oracle sweep:", note)
 		}
 	}
+	if *noWait {
+		*workers = -1
+	}
+	opts := sweep.Options{Workers: *workers, ReduceKey: *reduceKey}
+	return withRunner(*f.db, opts, stderr, func(ctx context.Context, st *store.DB, r *sweep.Runner) int {
+		defer r.Stop(context.Background())
+		s, err := r.Submit(ctx, spec)
+		if err != nil {
+			return sweepFail(stderr, err)
+		}
+		fmt.Fprintf(stderr, "oracle sweep: sweep %d submitted\n", s.ID)
+		if *noWait {
+			return printSweeps(stdout, *f.json, []store.Sweep{s})
+		}
+		return finishStart(ctx, st, r, s.ID, *f.db, *f.json, stdout, stderr)
+	})
+}
+
+// withRunner opens the store db names (store.Open: `sweep start` and
+// `sweep worker` create it), starts a sweep runner on it with opts and
+// runs fn with both until SIGINT or SIGTERM cancels ctx; fn stops the
+// runner, the store is closed after it.
+func withRunner(db string, opts sweep.Options, stderr io.Writer, fn func(context.Context, *store.DB, *sweep.Runner) int) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	st, err := store.Open(ctx, *f.db)
+	st, err := store.Open(ctx, db)
 	if err != nil {
 		return sweepFail(stderr, err)
 	}
 	defer st.Close()
-	if *noWait {
-		*workers = -1
-	}
-	r, err := sweep.New(ctx, st, sweep.Options{Workers: *workers, ReduceKey: *reduceKey})
+	r, err := sweep.New(ctx, st, opts)
 	if err == nil {
 		err = r.Start(ctx)
 	}
 	if err != nil {
 		return sweepFail(stderr, err)
 	}
-	defer r.Stop(context.Background())
-	s, err := r.Submit(ctx, spec)
-	if err != nil {
-		return sweepFail(stderr, err)
-	}
-	fmt.Fprintf(stderr, "oracle sweep: sweep %d submitted\n", s.ID)
-	if *noWait {
-		return printSweeps(stdout, *f.json, []store.Sweep{s})
-	}
-	return finishStart(ctx, st, r, s.ID, *f.db, *f.json, stdout, stderr)
+	return fn(ctx, st, r)
 }
 
 // finishStart waits for the sweep, prints it and its comparison with the
@@ -366,45 +366,54 @@ func sweepStatus(args []string, stdout, stderr io.Writer) int {
 	if f.fs.NArg() > 1 {
 		return usageFail(stderr, f.fs, "want at most one sweep ID, got %q", f.fs.Args())
 	}
-	ctx := context.Background()
-	st, err := openExisting(ctx, *f.db)
-	if err != nil {
-		return sweepFail(stderr, err)
-	}
-	defer st.Close()
-	if f.fs.NArg() == 0 {
-		ss, err := st.Sweeps(ctx, store.SweepFilter{})
-		if err != nil {
-			return sweepFail(stderr, err)
+	return withStore("sweep", *f.db, stderr, func(ctx context.Context, st *store.DB) error {
+		if f.fs.NArg() == 0 {
+			ss, err := st.Sweeps(ctx, store.SweepFilter{})
+			if err == nil {
+				printSweeps(stdout, *f.json, ss)
+			}
+			return err
 		}
-		return printSweeps(stdout, *f.json, ss)
-	}
-	id, err := strconv.ParseInt(f.fs.Arg(0), 10, 64)
+		return printStatus(ctx, st, f.fs.Arg(0), *f.json, stdout)
+	})
+}
+
+// printStatus prints one sweep (arg, its id), its judges and the cases it
+// only partly judged or flagged.
+func printStatus(ctx context.Context, st store.Store, arg string, asJSON bool, stdout io.Writer) error {
+	id, err := sweepID(arg)
 	if err != nil {
-		return sweepFail(stderr, fmt.Errorf("%w: sweep id %q", store.ErrInvalid, f.fs.Arg(0)))
+		return err
 	}
 	s, err := st.Sweep(ctx, id)
 	if err != nil {
-		return sweepFail(stderr, err)
+		return err
 	}
 	cases, err := st.CaseFlags(ctx, id, store.MaxLimit)
 	if err != nil {
-		return sweepFail(stderr, err)
+		return err
 	}
 	judges, err := st.JudgeSummary(ctx, id)
 	if err != nil {
-		return sweepFail(stderr, err)
+		return err
 	}
-	if *f.json {
-		if err := printJSON(stdout, sweepWithCases{s, cases, judges}); err != nil {
-			return sweepFail(stderr, err)
-		}
-		return 0
+	if asJSON {
+		return printJSON(stdout, sweepWithCases{s, cases, judges})
 	}
 	printSweeps(stdout, false, []store.Sweep{s})
 	printJudges(stdout, judges)
 	printCaseFlags(stdout, s, cases)
-	return 0
+	return nil
+}
+
+// sweepID reads a sweep id argument; one that is not a number is invalid
+// (a usage error: cmdFail).
+func sweepID(arg string) (int64, error) {
+	id, err := strconv.ParseInt(arg, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%w: sweep id %q", store.ErrInvalid, arg)
+	}
+	return id, nil
 }
 
 // sweepWithCases is `oracle sweep status --json ID`: the sweep and the
@@ -437,12 +446,10 @@ func printCaseFlags(w io.Writer, s store.Sweep, cases []store.CaseFlags) {
 
 func printSweeps(w io.Writer, asJSON bool, ss []store.Sweep) int {
 	if asJSON {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
 		if len(ss) == 1 {
-			enc.Encode(ss[0])
+			printJSON(w, ss[0])
 		} else {
-			enc.Encode(ss)
+			printJSON(w, ss)
 		}
 		return 0
 	}
@@ -471,38 +478,37 @@ func sweepCompare(args []string, stdout, stderr io.Writer) int {
 	ids := make([]int64, f.fs.NArg())
 	for i, a := range f.fs.Args() {
 		var err error
-		if ids[i], err = strconv.ParseInt(a, 10, 64); err != nil {
-			return sweepFail(stderr, fmt.Errorf("%w: sweep id %q", store.ErrInvalid, a))
+		if ids[i], err = sweepID(a); err != nil {
+			return sweepFail(stderr, err)
 		}
 	}
-	ctx := context.Background()
-	st, err := openExisting(ctx, *f.db)
-	if err != nil {
-		return sweepFail(stderr, err)
-	}
-	defer st.Close()
+	return withStore("sweep", *f.db, stderr, func(ctx context.Context, st *store.DB) error {
+		c, err := compareSweeps(ctx, st, ids)
+		if err != nil {
+			return err
+		}
+		if *f.json {
+			return printJSON(stdout, c)
+		}
+		printComparison(stdout, c)
+		return nil
+	})
+}
+
+// compareSweeps compares sweeps ids[0] and ids[1], or the previous
+// sweep of the same corpus (store.PreviousSweep) and ids[0].
+func compareSweeps(ctx context.Context, st store.Store, ids []int64) (store.Comparison, error) {
 	if len(ids) == 1 {
 		prev, ok, err := st.PreviousSweep(ctx, ids[0])
 		if err != nil {
-			return sweepFail(stderr, err)
+			return store.Comparison{}, err
 		}
 		if !ok {
-			return sweepFail(stderr, fmt.Errorf("sweep %d has no finished sweep of the same corpus before it; name both: oracle sweep compare A B", ids[0]))
+			return store.Comparison{}, fmt.Errorf("sweep %d has no finished sweep of the same corpus before it; name both: oracle sweep compare A B", ids[0])
 		}
 		ids = []int64{prev.ID, ids[0]}
 	}
-	c, err := st.Compare(ctx, ids[0], ids[1])
-	if err != nil {
-		return sweepFail(stderr, err)
-	}
-	if *f.json {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(c)
-		return 0
-	}
-	printComparison(stdout, c)
-	return 0
+	return st.Compare(ctx, ids[0], ids[1])
 }
 
 func printComparison(w io.Writer, c store.Comparison) {
@@ -543,24 +549,12 @@ func sweepWorker(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.Nightly = &spec
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	st, err := store.Open(ctx, *f.db)
-	if err != nil {
-		return sweepFail(stderr, err)
-	}
-	defer st.Close()
-	r, err := sweep.New(ctx, st, opts)
-	if err == nil {
-		err = r.Start(ctx)
-	}
-	if err != nil {
-		return sweepFail(stderr, err)
-	}
-	fmt.Fprintln(stderr, "oracle sweep worker: running; SIGTERM stops it after the running jobs")
-	<-ctx.Done()
-	if err := r.Stop(context.Background()); err != nil {
-		return sweepFail(stderr, err)
-	}
-	return 0
+	return withRunner(*f.db, opts, stderr, func(ctx context.Context, _ *store.DB, r *sweep.Runner) int {
+		fmt.Fprintln(stderr, "oracle sweep worker: running; SIGTERM stops it after the running jobs")
+		<-ctx.Done()
+		if err := r.Stop(context.Background()); err != nil {
+			return sweepFail(stderr, err)
+		}
+		return 0
+	})
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -26,21 +25,17 @@ func sweepCancel(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseOneArg(f, args, stderr, "sweep ID"); !ok {
 		return code
 	}
-	id, err := strconv.ParseInt(f.fs.Arg(0), 10, 64)
-	if err != nil {
-		return sweepFail(stderr, fmt.Errorf("%w: sweep id %q", store.ErrInvalid, f.fs.Arg(0)))
-	}
-	ctx := context.Background()
-	st, err := openExisting(ctx, *f.db)
+	id, err := sweepID(f.fs.Arg(0))
 	if err != nil {
 		return sweepFail(stderr, err)
 	}
-	defer st.Close()
-	s, err := st.CancelSweep(ctx, id)
-	if err != nil {
-		return sweepFail(stderr, err)
-	}
-	return printSweeps(stdout, *f.json, []store.Sweep{s})
+	return withStore("sweep", *f.db, stderr, func(ctx context.Context, st *store.DB) error {
+		s, err := st.CancelSweep(ctx, id)
+		if err == nil {
+			printSweeps(stdout, *f.json, []store.Sweep{s})
+		}
+		return err
+	})
 }
 
 // sweepReports implements
@@ -63,24 +58,17 @@ func sweepReports(args []string, stdout, stderr io.Writer) int {
 	if f.fs.NArg() != 0 || (*format != "table" && *format != "json") {
 		return usageFail(stderr, f.fs, "arguments %q, --format %q: want no arguments, table or json", f.fs.Args(), *format)
 	}
-	ctx := context.Background()
-	st, err := openExisting(ctx, *f.db)
-	if err != nil {
-		return sweepFail(stderr, err)
-	}
-	defer st.Close()
-	rows, err := reportRows(ctx, st, filter)
-	if err != nil {
-		return sweepFail(stderr, err)
-	}
-	if *format == "json" || *f.json {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(rows)
-		return 0
-	}
-	printReportRows(stdout, rows)
-	return 0
+	return withStore("sweep", *f.db, stderr, func(ctx context.Context, st *store.DB) error {
+		rows, err := reportRows(ctx, st, filter)
+		if err != nil {
+			return err
+		}
+		if *format == "json" || *f.json {
+			return printJSON(stdout, rows)
+		}
+		printReportRows(stdout, rows)
+		return nil
+	})
 }
 
 // reportRow is one line of `oracle sweep reports`. The sizes are those of
@@ -156,25 +144,20 @@ func sweepExport(args []string, stdout, stderr io.Writer) int {
 	if f.fs.NArg() != 0 || *id <= 0 || *to == "" {
 		return usageFail(stderr, f.fs, "--report ID and --to DIR/NAME are required, no arguments (got %q)", f.fs.Args())
 	}
-	ctx := context.Background()
-	st, err := openExisting(ctx, *f.db)
-	if err != nil {
-		return sweepFail(stderr, err)
-	}
-	defer st.Close()
-	r, err := st.Report(ctx, *id)
-	if err != nil {
-		return sweepFail(stderr, err)
-	}
-	files, err := seedFiles(ctx, st, r)
-	if err == nil {
-		err = writeSeed(*to, files)
-	}
-	if err != nil {
-		return sweepFail(stderr, err)
-	}
-	fmt.Fprintf(stdout, "%s.rq\n%s.nq\n", *to, *to)
-	return 0
+	return withStore("sweep", *f.db, stderr, func(ctx context.Context, st *store.DB) error {
+		r, err := st.Report(ctx, *id)
+		if err != nil {
+			return err
+		}
+		files, err := seedFiles(ctx, st, r)
+		if err == nil {
+			err = writeSeed(*to, files)
+		}
+		if err == nil {
+			fmt.Fprintf(stdout, "%s.rq\n%s.nq\n", *to, *to)
+		}
+		return err
+	})
 }
 
 // seedFiles renders a report as the two files of a seed, by extension.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -46,27 +45,7 @@ func triageMain(args []string, stdout, stderr io.Writer) int {
 }
 
 // triageFlags are the flags every triage subcommand has (--db, --json).
-func triageFlags(name string, stderr io.Writer) sweepFlags {
-	fs := flag.NewFlagSet("triage "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	return sweepFlags{fs: fs,
-		db:   fs.String("db", defaultDB, "the store: a SQLite `file` or a postgres:// URL"),
-		json: fs.Bool("json", false, "print JSON")}
-}
-
-// withStore opens the store named by --db and runs fn on it.
-func withStore(cmd, db string, stderr io.Writer, fn func(context.Context, *store.DB) error) int {
-	ctx := context.Background()
-	st, err := openExisting(ctx, db)
-	if err != nil {
-		return cmdFail(stderr, cmd, err)
-	}
-	defer st.Close()
-	if err := fn(ctx, st); err != nil {
-		return cmdFail(stderr, cmd, err)
-	}
-	return 0
-}
+func triageFlags(name string, stderr io.Writer) sweepFlags { return storeFlags("triage "+name, stderr) }
 
 // findReport reads a store id (digits) or a bug id (hex).
 func findReport(ctx context.Context, st store.Store, key string) (store.Report, error) {
@@ -131,12 +110,6 @@ func currentUser() string {
 		return u.Username
 	}
 	return os.Getenv("USER")
-}
-
-func printJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }
 
 // filterFlags adds the report filters to a flag set.

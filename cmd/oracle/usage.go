@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -80,4 +81,12 @@ func cmdFail(w io.Writer, cmd string, err error) int {
 		return exitUsageError
 	}
 	return 1
+}
+
+// printJSON is how every command prints JSON (--json, --format json):
+// indented by two spaces, one value.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -50,9 +49,7 @@ func runVersion(args []string) int {
 		}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(os.Stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(v)
+		printJSON(os.Stdout, v)
 		return 0
 	}
 	fmt.Printf("%s\n%s %s\n\n", v.OracleVersion, v.Module, v.Go)
