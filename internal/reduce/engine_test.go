@@ -3,7 +3,6 @@ package reduce_test
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -11,54 +10,12 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/reference"
 	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
-
-// installed builds the named engines, skipping the test when one is not
-// installed here.
-func installed(t *testing.T, names ...string) []oracle.Engine {
-	t.Helper()
-	out := []oracle.Engine{registry.Reference(reference.Options{})}
-	for _, n := range names {
-		if !registry.Installed(n) {
-			t.Skipf("%s is not installed (scripts/install.sh)", n)
-		}
-		e, err := registry.New(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { registry.Close(e) })
-		out = append(out, e)
-	}
-	return out
-}
-
-func loadCase(t *testing.T, dir string) *oracle.Case {
-	t.Helper()
-	q, err := os.ReadFile(filepath.Join(dir, "query.rq"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(filepath.Join(dir, "data.nq"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	qs, err := rdf.ParseNQuads(f, "data.nq")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds := rdf.NewDataset()
-	for _, x := range qs {
-		ds.Add(x)
-	}
-	return &oracle.Case{Name: filepath.Base(dir), Query: string(q), Dataset: ds}
-}
 
 const deadline = 20 * time.Second
 

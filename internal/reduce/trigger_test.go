@@ -13,10 +13,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
-	"github.com/sparql-oracle/oracle/internal/reference"
-	"github.com/sparql-oracle/oracle/internal/registry"
 )
 
 // triggerRow is one line of testdata/triggers.tsv: a corpus case, an
@@ -72,9 +69,6 @@ func TestTrigger(t *testing.T) {
 	for i := range rows {
 		r := &rows[i]
 		t.Run(r.dir+"/"+r.engine, func(t *testing.T) {
-			if !registry.Installed(r.engine) {
-				t.Skipf("%s is not installed (scripts/install.sh)", r.engine)
-			}
 			start := time.Now()
 			a, err := ablate(t, filepath.Join(root, r.dir), r)
 			if err != nil {
@@ -128,7 +122,7 @@ type ablation struct {
 var triggerCases = filepath.Join("testdata", "triggercases")
 
 func ablate(t *testing.T, dir string, r *triggerRow) (ablation, error) {
-	engines := triggerEngines(t, r.engine)
+	engines := installed(t, r.engine)
 	ctx, lim := context.Background(), reduce.Limits{Deadline: deadline}
 	if _, err := os.Stat(filepath.Join(dir, "update.ru")); err == nil {
 		a, err := reduce.UpdateTrigger(ctx, loadUpdateCase(t, dir), engines, r.engine, r.class, lim)
@@ -144,27 +138,6 @@ func ablate(t *testing.T, dir string, r *triggerRow) (ablation, error) {
 	return ablation{a.Trigger, a.Removed, a.Calls, a.Complete, a.Case.Query}, err
 }
 
-func loadUpdateCase(t *testing.T, dir string) *oracle.UpdateCase {
-	t.Helper()
-	u, err := os.ReadFile(filepath.Join(dir, "update.ru"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := loadCaseData(t, dir)
-	return &oracle.UpdateCase{Name: filepath.Base(dir), Update: string(u), Store: c}
-}
-
-// triggerEngines is the judge and the engine.
-func triggerEngines(t *testing.T, name string) []oracle.Engine {
-	t.Helper()
-	e, err := registry.New(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { registry.Close(e) })
-	return []oracle.Engine{registry.Reference(reference.Options{}), e}
-}
-
 // TestTriggerNotSurvived: a case the engine is right on is refused with
 // ErrNotSurvived, and Trigger keeps every label.
 func TestTriggerNotSurvived(t *testing.T) {
@@ -178,28 +151,6 @@ func TestTriggerNotSurvived(t *testing.T) {
 	if !slices.Contains(a.Trigger, "BIND") || a.Calls != 1 {
 		t.Errorf("ablation %+v", a)
 	}
-}
-
-// loadCaseData reads dir/data.nq; a case without one has an empty store.
-func loadCaseData(t *testing.T, dir string) *rdf.Dataset {
-	t.Helper()
-	ds := rdf.NewDataset()
-	f, err := os.Open(filepath.Join(dir, "data.nq"))
-	if os.IsNotExist(err) {
-		return ds
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	qs, err := rdf.ParseNQuads(f, "data.nq")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, x := range qs {
-		ds.Add(x)
-	}
-	return ds
 }
 
 // TestTriggerBounded: a call bound stops the ablation; the result says so

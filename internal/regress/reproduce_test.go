@@ -44,9 +44,6 @@ import (
 // compiled against the adapter's jar; isql-vt is pointed at a private
 // Virtuoso server. Only the install line is not run.
 func TestNativeReproducers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs every installed engine")
-	}
 	root, cases, ref := nativeCorpus(t, false)
 	h := &harness{root: root, ref: ref, tmp: t.TempDir()}
 	for _, name := range nativeEngines {
@@ -62,8 +59,12 @@ func TestNativeReproducers(t *testing.T) {
 
 // nativeCorpus is what TestNativeReproducers and
 // TestNativeUpdateReproducers start from: the checkout's root, the
-// corpus's cases of one kind and the judge.
+// corpus's cases of one kind and the judge; -short skips both (they run
+// the installed engines).
 func nativeCorpus(t *testing.T, update bool) (string, []*Case, oracle.Engine) {
+	if testing.Short() {
+		t.Skip("runs the installed engines")
+	}
 	cases, err := loadDir(corpusDir(t), update)
 	if err != nil {
 		t.Fatal(err)

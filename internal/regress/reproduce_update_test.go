@@ -28,9 +28,6 @@ import (
 // this repository's installs (python3 is .venv/bin/python; node finds
 // adapters/<x>/node_modules through NODE_PATH).
 func TestNativeUpdateReproducers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the installed engines")
-	}
 	root, cases, ref := nativeCorpus(t, true)
 	ran := 0
 	for _, c := range cases {
