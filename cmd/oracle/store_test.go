@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,14 +16,13 @@ func TestReadOnlyCommandsNeedAnExistingDB(t *testing.T) {
 		{"sweep", "reports"}, {"sweep", "export", "--report", "1", "--to", filepath.Join(t.TempDir(), "x")},
 		{"triage", "list"}, {"triage", "counts"}, {"triage", "history", "1"},
 	} {
-		var out, errb bytes.Buffer
 		main := sweepMain
 		if args[0] == "triage" {
 			main = triageMain
 		}
-		code := main(append([]string{args[1], "--db", typo}, args[2:]...), &out, &errb)
-		if code != 1 || !strings.Contains(errb.String(), "no such store") {
-			t.Errorf("%v: exit %d, stderr %q: want 1 and \"no such store\"", args, code, errb.String())
+		code, _, errs := runSub(main, append([]string{args[1], "--db", typo}, args[2:]...)...)
+		if code != 1 || !strings.Contains(errs, "no such store") {
+			t.Errorf("%v: exit %d, stderr %q: want 1 and \"no such store\"", args, code, errs)
 		}
 		if _, err := os.Stat(typo); err == nil {
 			t.Fatalf("%v created %s", args, typo)
