@@ -39,34 +39,13 @@ func largeCase(name string) *oracle.Case {
 // deadline on them: the chain join needs seconds, a sample milliseconds.
 var tight = large.Options{Samples: 3, SampleQuads: 256, Seed: 1, SampleTime: 5 * time.Second, LargeQuads: 1000, RefShare: 0.01}
 
-// lossy answers like the fast engine, less the last row of every answer
-// (named as asked: as an external engine, or as the fast engine itself).
-type lossy struct {
-	fast oracle.Engine
-	name string
-	when func(*oracle.Case) bool
-}
-
-func (l lossy) Name() string    { return l.name }
-func (l lossy) Version() string { return "0.1" }
-
-func (l lossy) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
-	a, err := l.fast.Eval(ctx, c)
-	if err == nil && len(a.Rows) > 0 && (l.when == nil || l.when(c)) {
-		b := *a
-		b.Rows = b.Rows[:len(b.Rows)-1]
-		a = &b
-	}
-	return a, err
-}
-
 func fast() oracle.Engine { return registry.Engine(engine.Options{}) }
 
 // The reference runs out of its share; the fast engine agrees with it on
 // three samples and judges: an external engine that loses a row is wrong,
 // with the fast engine on the right side, and every field says who judged.
 func TestLargeJudgedByTheFastEngine(t *testing.T) {
-	engines := []oracle.Engine{registry.Reference(reference.Options{}), fast(), lossy{fast: fast(), name: "lossy"}}
+	engines := []oracle.Engine{registry.Reference(reference.Options{}), fast(), lossy(fast(), "lossy", nil)}
 	r := triage.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, tight)
 	if r.Judge != oracle.TwinName || r.Kind != triage.KindEngineBug {
 		t.Fatalf("judge %q kind %s (%s; %v), want the fast engine judging an engine bug", r.Judge, r.Kind, r.Reason, r.Notes)
@@ -97,7 +76,7 @@ func TestLargeJudgedByTheFastEngine(t *testing.T) {
 // reference there: no verdict, and the first disagreeing sample (query
 // and data) is the evidence.
 func TestLargeSampleDisagreementLeavesUnjudged(t *testing.T) {
-	bad := lossy{fast: fast(), name: oracle.TwinName, when: func(c *oracle.Case) bool { return c.Dataset.Len() <= 256 }}
+	bad := lossy(fast(), oracle.TwinName, func(c *oracle.Case) bool { return c.Dataset.Len() <= 256 })
 	engines := []oracle.Engine{registry.Reference(reference.Options{}), bad, fast()}
 	r := triage.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, tight)
 	if r.Kind != triage.KindUnjudged || r.Judge != "" || r.JudgedBy != "" {
@@ -133,7 +112,7 @@ func TestLargeNoEvidenceNoVerdict(t *testing.T) {
 // A fast engine that fails the TLP check on the full data may not judge,
 // however well it does on the samples.
 func TestLargeJudgeMustPassItsChecks(t *testing.T) {
-	bad := negationBug{fast()}
+	bad := negationBug(fast())
 	twin := named{bad, oracle.TwinName}
 	engines := []oracle.Engine{outOfReach{registry.Reference(reference.Options{})}, twin}
 	r := triage.JudgeWith(context.Background(), largeCase("filter_string"), engines, 10*time.Second, tight)
@@ -169,7 +148,7 @@ func (n named) Name() string { return n.name }
 // cannot tell another choice from a wrong one, so an external's other
 // answer is undecided, never wrong.
 func TestLargeOpenQueryIsUndecided(t *testing.T) {
-	engines := []oracle.Engine{outOfReach{registry.Reference(reference.Options{})}, fast(), lossy{fast: fast(), name: "lossy"}}
+	engines := []oracle.Engine{outOfReach{registry.Reference(reference.Options{})}, fast(), lossy(fast(), "lossy", nil)}
 	r := triage.JudgeWith(context.Background(), largeCase("subselect_limit"), engines, 10*time.Second, tight)
 	if r.Judge != oracle.TwinName {
 		t.Fatalf("judge %q (%s)", r.Judge, r.Reason)
