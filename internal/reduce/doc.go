@@ -172,9 +172,11 @@
 // is a form (its text, base and data) with a grammar, and a check for its
 // session. TestShrinkIsOneMinimal and TestShrinkUpdateIsOneMinimal check
 // a reduction against an independent 1-minimality check; the engine tests
-// (engine_test.go) need installed engines and skip without them.
-// TestCorpusReduction (behind -corpus) measures reduction over
-// corpus/regress per engine and never writes the corpus.
+// (engine_test.go) need installed engines and skip without them
+// (helpers_test.go: installed, and the case folders a test reads, a
+// query's or an update's, through one reader). TestCorpusReduction and
+// TestCorpusTrigger (behind -corpus) walk corpus/regress's wrong sides
+// through one corpusTargets, measure per engine and never write the corpus.
 //
 // Imports: diff (triage, classes), oracle, rdf, algebra/syntax, results,
 // constructs (the trigger's labels and variants; ExprSlots and DataBlocks,
