@@ -139,22 +139,19 @@ type link struct{ engine, caseName string }
 func (db *DB) sweepLinks(ctx context.Context, sweep int64, scope compareScope) (map[int64][]link, error) {
 	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT l.report_id, r.engine, l.case_name FROM sweep_reports l
 		JOIN reports r ON r.id = l.report_id WHERE l.sweep_id = ?`), sweep)
-	if err != nil {
-		return nil, fmt.Errorf("store: sweep %d reports: %w", sweep, err)
-	}
-	defer rows.Close()
 	out := map[int64][]link{}
-	for rows.Next() {
+	err = forRows(rows, err, fmt.Sprintf("sweep %d reports", sweep), func() error {
 		var id int64
 		var l link
 		if err := rows.Scan(&id, &l.engine, &l.caseName); err != nil {
-			return nil, err
+			return err
 		}
 		if scope.engines[l.engine] && scope.cases[l.caseName] {
 			out[id] = append(out[id], l)
 		}
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
 // afterwards sorts a finding A showed and B did not by what B's engine
@@ -187,19 +184,16 @@ func (db *DB) afterwards(ctx context.Context, c *Comparison, links []link) (*[]R
 // sweepCases are the cases a sweep recorded.
 func (db *DB) sweepCases(ctx context.Context, sweep int64) ([]string, error) {
 	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT case_name FROM sweep_cases WHERE sweep_id = ?`), sweep)
-	if err != nil {
-		return nil, fmt.Errorf("store: sweep %d cases: %w", sweep, err)
-	}
-	defer rows.Close()
 	var out []string
-	for rows.Next() {
+	err = forRows(rows, err, fmt.Sprintf("sweep %d cases", sweep), func() error {
 		var c string
 		if err := rows.Scan(&c); err != nil {
-			return nil, err
+			return err
 		}
 		out = append(out, c)
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
 // notes say in words what the comparison covers when the sweeps differ.

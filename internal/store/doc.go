@@ -96,10 +96,12 @@
 //
 // Every write is a single transaction. Writes that a retried sweep job may
 // repeat (RecordCase, FileReport) are upserts on a unique key, so a retry
-// never duplicates a row.
+// never duplicates a row. Every read of several rows loops through forRows
+// (rows.go: the query's error wrapped, the rows closed, rows.Err checked).
 //
 // How to change it: a schema change is a new numbered file under
 // migrations/ (with a Go step in codeSteps when SQL alone cannot write it),
 // never an edit of an old one; the tests run on SQLite, and on PostgreSQL
-// too when ORACLE_TEST_POSTGRES is set (store_test.go).
+// too when ORACLE_TEST_POSTGRES is set (store_test.go; storetest.Schema
+// gives each test a fresh schema, and the sweep tests use it too).
 package store

@@ -72,11 +72,7 @@ func (db *DB) countJudges(ctx context.Context, sweepID int64, s *JudgeSummary) e
 	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT judged_by, COUNT(*),
 		COALESCE(SUM(CASE WHEN data_triples >= ? THEN 1 ELSE 0 END), 0), COALESCE(MAX(data_triples), 0)
 		FROM sweep_cases WHERE sweep_id = ? GROUP BY judged_by`), LargeCase, sweepID)
-	if err != nil {
-		return fmt.Errorf("store: count cases by judge: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	return forRows(rows, err, "count cases by judge", func() error {
 		var judge string
 		var n, large, most int
 		if err := rows.Scan(&judge, &n, &large, &most); err != nil {
@@ -86,18 +82,14 @@ func (db *DB) countJudges(ctx context.Context, sweepID int64, s *JudgeSummary) e
 		s.Cases += n
 		s.Large += large
 		s.MaxTriples = max(s.MaxTriples, most)
-	}
-	return rows.Err()
+		return nil
+	})
 }
 
 func (db *DB) countRelations(ctx context.Context, sweepID int64, s *JudgeSummary) error {
 	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT engine, relation, outcome, COUNT(*) FROM sweep_relations
 		WHERE sweep_id = ? GROUP BY engine, relation, outcome ORDER BY engine, relation`), sweepID)
-	if err != nil {
-		return fmt.Errorf("store: count relation checks: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	return forRows(rows, err, "count relation checks", func() error {
 		var engine, relation, outcome string
 		var n int
 		if err := rows.Scan(&engine, &relation, &outcome, &n); err != nil {
@@ -111,6 +103,6 @@ func (db *DB) countRelations(ctx context.Context, sweepID int64, s *JudgeSummary
 		}
 		s.Relations[len(s.Relations)-1].add(outcome, n)
 		s.Engines[len(s.Engines)-1].add(outcome, n)
-	}
-	return rows.Err()
+		return nil
+	})
 }

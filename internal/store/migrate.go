@@ -94,19 +94,16 @@ func (db *DB) migrateTo(ctx context.Context, last int) error {
 
 func appliedVersions(ctx context.Context, tx *sql.Tx) (map[int]bool, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT version FROM store_migrations`)
-	if err != nil {
-		return nil, fmt.Errorf("store: read migrations: %w", err)
-	}
-	defer rows.Close()
 	done := map[int]bool{}
-	for rows.Next() {
+	err = forRows(rows, err, "read migrations", func() error {
 		var v int
 		if err := rows.Scan(&v); err != nil {
-			return nil, err
+			return err
 		}
 		done[v] = true
-	}
-	return done, rows.Err()
+		return nil
+	})
+	return done, err
 }
 
 // apply runs one migration statement by statement (PostgreSQL's extended

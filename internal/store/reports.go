@@ -195,18 +195,15 @@ func (db *DB) Reports(ctx context.Context, f ReportFilter) (ReportPage, error) {
 	}
 	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT `+reportCols+` FROM reports`+where+
 		` ORDER BY `+severityRank+`, last_seen DESC, id DESC LIMIT ? OFFSET ?`), append(args, limit, offset)...)
-	if err != nil {
-		return ReportPage{}, fmt.Errorf("store: list reports: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	err = forRows(rows, err, "list reports", func() error {
 		r, err := scanReport(rows)
 		if err != nil {
-			return ReportPage{}, err
+			return err
 		}
 		p.Reports = append(p.Reports, r)
-	}
-	return p, rows.Err()
+		return nil
+	})
+	return p, err
 }
 
 // severityRank orders reports worst first (diff.Severity): every list

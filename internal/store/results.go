@@ -135,18 +135,15 @@ func (db *DB) Results(ctx context.Context, sweepID int64, f ResultFilter) ([]Res
 	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT sweep_id, case_name, engine, version, outcome, class,
 		elapsed_ms, error, feature FROM sweep_results WHERE `+strings.Join(conds, " AND ")+
 		` ORDER BY case_name, engine LIMIT ? OFFSET ?`), append(args, limit, offset)...)
-	if err != nil {
-		return nil, fmt.Errorf("store: list results: %w", err)
-	}
-	defer rows.Close()
 	out := []Result{}
-	for rows.Next() {
+	err = forRows(rows, err, "list results", func() error {
 		var r Result
 		if err := rows.Scan(&r.SweepID, &r.Case, &r.Engine, &r.Version, &r.Outcome, &r.Class,
 			&r.ElapsedMS, &r.Error, &r.Feature); err != nil {
-			return nil, err
+			return err
 		}
 		out = append(out, r)
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }

@@ -107,11 +107,7 @@ func (db *DB) fillRelations(ctx context.Context, sweepID int64, cases []CaseRow)
 	marks := strings.TrimSuffix(strings.Repeat("?, ", len(cases)), ", ")
 	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT case_name, engine, relation, outcome, reason FROM sweep_relations
 		WHERE sweep_id = ? AND case_name IN (`+marks+`) ORDER BY case_name, engine, relation`), args...)
-	if err != nil {
-		return fmt.Errorf("store: list relation checks: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	return forRows(rows, err, "list relation checks", func() error {
 		var name string
 		var r RelationCheck
 		if err := rows.Scan(&name, &r.Engine, &r.Relation, &r.Outcome, &r.Reason); err != nil {
@@ -119,6 +115,6 @@ func (db *DB) fillRelations(ctx context.Context, sweepID int64, cases []CaseRow)
 		}
 		c := &cases[at[name]]
 		c.Relations = append(c.Relations, r)
-	}
-	return rows.Err()
+		return nil
+	})
 }

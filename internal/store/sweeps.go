@@ -64,19 +64,16 @@ func (db *DB) Sweeps(ctx context.Context, f SweepFilter) ([]Sweep, error) {
 
 func (db *DB) querySweeps(ctx context.Context, query string, args ...any) ([]Sweep, error) {
 	rows, err := db.sql.QueryContext(ctx, db.d.q(query), args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: list sweeps: %w", err)
-	}
-	defer rows.Close()
 	out := []Sweep{}
-	for rows.Next() {
+	err = forRows(rows, err, "list sweeps", func() error {
 		s, err := scanSweep(rows)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		out = append(out, s)
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
 // StartSweep marks the sweep running with total cases.

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"strings"
 )
 
@@ -53,19 +52,16 @@ func (db *DB) CorpusCounts(ctx context.Context) ([]SuiteCount, error) {
 func (db *DB) CorpusTests(ctx context.Context) (map[string]int, error) {
 	out := map[string]int{}
 	rows, err := db.sql.QueryContext(ctx, `SELECT `+corpusExpr+`, COUNT(DISTINCT test) FROM test_results GROUP BY `+corpusExpr)
-	if err != nil {
-		return nil, fmt.Errorf("store: count tests per corpus: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	err = forRows(rows, err, "count tests per corpus", func() error {
 		var c string
 		var n int
 		if err := rows.Scan(&c, &n); err != nil {
-			return nil, err
+			return err
 		}
 		out[c] += n
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
 // TestReports are the findings of engine filed on each test ("" = every
@@ -80,23 +76,20 @@ func (db *DB) TestReports(ctx context.Context, engine string) (map[string][]int6
 		) x LEFT JOIN tests t ON t.iri = x.c AND x.c <> ''
 		ORDER BY 1, 2`
 	rows, err := db.sql.QueryContext(ctx, db.d.q(q), engine, engine, engine, engine)
-	if err != nil {
-		return nil, fmt.Errorf("store: read the findings of tests: %w", err)
-	}
-	defer rows.Close()
 	out := map[string][]int64{}
-	for rows.Next() {
+	err = forRows(rows, err, "read the findings of tests", func() error {
 		var k string
 		var id int64
 		if err := rows.Scan(&k, &id); err != nil {
-			return nil, err
+			return err
 		}
 		if !strings.HasPrefix(k, "w3c/") && !strings.HasPrefix(k, "regress/") {
-			continue // a generated or catalogue case: no test page
+			return nil // a generated or catalogue case: no test page
 		}
 		if ids := out[k]; len(ids) == 0 || ids[len(ids)-1] != id {
 			out[k] = append(ids, id)
 		}
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }

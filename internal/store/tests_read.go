@@ -196,18 +196,15 @@ func (db *DB) intendedTests(ctx context.Context) (map[string]bool, error) {
 		UNION SELECT r.engine, l.case_name, r.class FROM reports r JOIN sweep_reports l ON l.report_id = r.id WHERE r.status = ?
 		) x LEFT JOIN tests t ON t.iri = x.c AND x.c <> ''`),
 		StatusIntended, StatusIntended)
-	if err != nil {
-		return nil, fmt.Errorf("store: read intended findings: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	err = forRows(rows, err, "read intended findings", func() error {
 		var e, t, c string
 		if err := rows.Scan(&e, &t, &c); err != nil {
-			return nil, err
+			return err
 		}
 		out[intendedKey(e, t, c)] = true
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
 // Tests lists the test browser's page.
@@ -325,19 +322,16 @@ func (p *TestPage) match(row *TestRow, f TestFilter) bool {
 // testMeta reads every test's name, suite, feature and query (for search).
 func (db *DB) testMeta(ctx context.Context) (map[string]TestCase, error) {
 	rows, err := db.sql.QueryContext(ctx, `SELECT test, iri, name, suite, feature, query FROM tests`)
-	if err != nil {
-		return nil, fmt.Errorf("store: read tests: %w", err)
-	}
-	defer rows.Close()
 	out := map[string]TestCase{}
-	for rows.Next() {
+	err = forRows(rows, err, "read tests", func() error {
 		var c TestCase
 		if err := rows.Scan(&c.Key, &c.IRI, &c.Name, &c.Suite, &c.Feature, &c.Query); err != nil {
-			return nil, err
+			return err
 		}
 		out[c.Key] = c
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
 // Test is one test and its results, answers included.
@@ -386,46 +380,40 @@ func (db *DB) countTests(ctx context.Context, group string) ([]SuiteCount, error
 		GROUP BY sweep_id, engine, version, `+group+`, status, class, CASE WHEN baseline = '' THEN 0 ELSE 1 END,
 		CASE WHEN status = 'failed' THEN test ELSE '' END
 		ORDER BY sweep_id, engine, 4`)
-	if err != nil {
-		return nil, fmt.Errorf("store: count tests: %w", err)
-	}
-	defer rows.Close()
 	var out []SuiteCount
-	for rows.Next() {
+	err = forRows(rows, err, "count tests", func() error {
 		var c SuiteCount
 		var status, class, test string
 		var listed, n int
 		if err := rows.Scan(&c.SweepID, &c.Engine, &c.Version, &c.Suite, &status, &class, &listed, &test, &n); err != nil {
-			return nil, err
+			return err
 		}
 		if status == TestFailed {
 			status = failedStatus(listed == 1, intended[intendedKey(c.Engine, test, class)])
 		}
 		if k := len(out) - 1; k >= 0 && out[k].SweepID == c.SweepID && out[k].Engine == c.Engine && out[k].Suite == c.Suite && out[k].Version == c.Version {
 			out[k].count(status, n)
-			continue
+			return nil
 		}
 		c.count(status, n)
 		out = append(out, c)
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
 // FindingsByClass counts findings per engine, class and status.
 func (db *DB) FindingsByClass(ctx context.Context) ([]ClassCount, error) {
 	rows, err := db.sql.QueryContext(ctx, `SELECT engine, class, status, COUNT(*) FROM reports
 		GROUP BY engine, class, status ORDER BY engine, class, status`)
-	if err != nil {
-		return nil, fmt.Errorf("store: count findings by class: %w", err)
-	}
-	defer rows.Close()
 	var out []ClassCount
-	for rows.Next() {
+	err = forRows(rows, err, "count findings by class", func() error {
 		var c ClassCount
 		if err := rows.Scan(&c.Engine, &c.Class, &c.Status, &c.N); err != nil {
-			return nil, err
+			return err
 		}
 		out = append(out, c)
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }

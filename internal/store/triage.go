@@ -201,21 +201,18 @@ func (db *DB) History(ctx context.Context, id int64) ([]StatusEvent, error) {
 	}
 	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT id, report_id, previous, status, url, version, note, actor, at
 		FROM report_history WHERE report_id = ? ORDER BY at, id`), id)
-	if err != nil {
-		return nil, fmt.Errorf("store: history of report %d: %w", id, err)
-	}
-	defer rows.Close()
 	out := []StatusEvent{}
-	for rows.Next() {
+	err = forRows(rows, err, fmt.Sprintf("history of report %d", id), func() error {
 		var e StatusEvent
 		var at int64
 		if err := rows.Scan(&e.ID, &e.ReportID, &e.Previous, &e.Status, &e.URL, &e.Version, &e.Note, &e.By, &at); err != nil {
-			return nil, err
+			return err
 		}
 		e.At = fromMicros(at)
 		out = append(out, e)
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
 // storeActor names the store itself in a report's history.
