@@ -296,7 +296,8 @@ func firstEngine(b *Bug) bool {
 
 // trigger is what a root cause's trigger is made of for one engine: the
 // constructs ablation found (reduce.Stats.Triggers), or every construct
-// of the case when the engine's divergence was not ablated.
+// of the case when the engine's divergence was not ablated (an update
+// request's: its operation, updateRootCause).
 type trigger struct {
 	labels  []string
 	ablated bool

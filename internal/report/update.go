@@ -97,29 +97,21 @@ func updateBugOf(run *reduce.UpdateRun, d triage.Divergence, st *reduce.Stats, e
 		b.Actual = append(b.Actual, er.Answer)
 		b.Reports = append(b.Reports, er)
 	}
-	if len(b.Reports) > 0 {
+	if firstEngine(&b) {
 		first := b.Reports[0]
+		b.Title = first.Title
 		b.Basis = UpdateBasis(c.Update, c.Base, b.Class, append(extraLines(first.Graphs), failure(first)))
-	}
-	firstEngine(&b)
-	if len(b.Reports) > 0 {
-		b.Title = b.Reports[0].Title
 	}
 	b.ID = bugID(b)
 	return b
 }
 
 // updateRootCause is the root cause of engine name's update finding: its
-// trigger is what ablation found (reduce.Stats.Triggers), else the
-// request's operation.
+// trigger is what ablation found (triggerOf), else the request's
+// operation.
 func updateRootCause(run *reduce.UpdateRun, b Bug, name string, st *reduce.Stats) rootcause.RootCause {
-	trig, ablated := []string{b.Feature}, false
-	if st != nil {
-		if t, ok := st.Triggers[name]; ok {
-			trig, ablated = t, true
-		}
-	}
-	return rootcause.Of(rootcause.Finding{Engine: name, Class: b.Class, Trigger: trig, Ablated: ablated,
+	t := triggerOf([]feature{{Name: b.Feature}}, st, name)
+	return rootcause.Of(rootcause.Finding{Engine: name, Class: b.Class, Trigger: t.labels, Ablated: t.ablated,
 		Symptom: rootcause.Symptom(b.Class, nil, triage.EngineVerdict{Engine: name, Err: run.Verdict(name).Err}), Query: b.Reproducer.Query})
 }
 
