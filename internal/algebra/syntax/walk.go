@@ -1,9 +1,6 @@
 package syntax
 
-import (
-	"fmt"
-	"reflect"
-)
+import "fmt"
 
 // A Visitor's Visit method is invoked for each node Walk meets. If the
 // result w is not nil, Walk visits each child of the node with w, followed
@@ -13,10 +10,10 @@ type Visitor interface {
 }
 
 // Walk traverses the tree rooted at n depth first, children in source
-// order, queries and update requests alike. A nil node (a nil interface or
-// a nil pointer of a node type) is absent: it is not visited, so optional
-// children (Query.Where of a DESCRIBE, UNDEF cells of VALUES rows) need no
-// test by the caller. Modifiers is not a node: its keys are children of the
+// order, queries and update requests alike. An absent child (a nil pointer
+// or nil interface in its parent's field: Query.Where of a DESCRIBE, UNDEF
+// cells of VALUES rows) is not visited (child); n itself must be a node,
+// nil only as a nil interface. Modifiers is not a node: its keys are children of the
 // *Query or *SubSelect holding it.
 //
 // The switch lists every node type of the tree (ast.go, ast12.go,
@@ -25,7 +22,7 @@ type Visitor interface {
 // once it has been visited. TestWalkEveryNodeType fails when a node type is
 // added to the tree and not here.
 func Walk(v Visitor, n Node) {
-	if absent(n) {
+	if n == nil {
 		return
 	}
 	if v = v.Visit(n); v == nil {
@@ -36,17 +33,19 @@ func Walk(v Visitor, n Node) {
 	case *Query:
 		walkQuery(v, n)
 	case *Decl:
-		Walk(v, n.IRI)
+		child(v, n.IRI)
 	case *DatasetClause:
-		Walk(v, n.IRI)
+		child(v, n.IRI)
 	case *Projection:
 		walkList(v, n.Items)
 	case *SelectItem:
-		walkAll(v, n.Expr, n.Var)
+		child(v, n.Expr)
+		child(v, n.Var)
 	case *GroupCondition:
-		walkAll(v, n.Expr, n.Var)
+		child(v, n.Expr)
+		child(v, n.Var)
 	case *OrderCondition:
-		Walk(v, n.Expr)
+		child(v, n.Expr)
 	// patterns
 	case *GroupPattern:
 		walkList(v, n.Elems)
@@ -59,17 +58,20 @@ func Walk(v Visitor, n Node) {
 	case *Union:
 		walkList(v, n.Groups)
 	case *Optional:
-		Walk(v, n.Pattern)
+		child(v, n.Pattern)
 	case *Minus:
-		Walk(v, n.Pattern)
+		child(v, n.Pattern)
 	case *Graph:
-		walkAll(v, n.Name, n.Pattern)
+		child(v, n.Name)
+		child(v, n.Pattern)
 	case *Service:
-		walkAll(v, n.Name, n.Pattern)
+		child(v, n.Name)
+		child(v, n.Pattern)
 	case *Filter:
-		Walk(v, n.Expr)
+		child(v, n.Expr)
 	case *Bind:
-		walkAll(v, n.Expr, n.Var)
+		child(v, n.Expr)
+		child(v, n.Var)
 	case *InlineData:
 		walkInlineData(v, n)
 	case *SubSelect:
@@ -77,7 +79,7 @@ func Walk(v Visitor, n Node) {
 	// terms
 	case *Var, *IRI, *BlankNode: // leaves
 	case *Literal:
-		Walk(v, n.Datatype)
+		child(v, n.Datatype)
 	case *Collection:
 		walkList(v, n.Items)
 	case *BlankNodePropertyList:
@@ -88,37 +90,43 @@ func Walk(v Visitor, n Node) {
 	case *PathSeq:
 		walkList(v, n.Steps)
 	case *PathInverse:
-		Walk(v, n.Path)
+		child(v, n.Path)
 	case *PathMod:
-		Walk(v, n.Path)
+		child(v, n.Path)
 	case *PathNegated:
 		walkList(v, n.Items)
 	case *PathNegItem:
-		Walk(v, n.IRI)
+		child(v, n.IRI)
 	// expressions
 	case *Binary:
-		walkAll(v, n.X, n.Y)
+		child(v, n.X)
+		child(v, n.Y)
 	case *Unary:
-		Walk(v, n.X)
+		child(v, n.X)
 	case *In:
-		Walk(v, n.X)
+		child(v, n.X)
 		walkList(v, n.List)
 	case *Call:
 		walkList(v, n.Args)
 	case *FuncCall:
-		Walk(v, n.IRI)
+		child(v, n.IRI)
 		walkList(v, n.Args)
 	case *Exists:
-		Walk(v, n.Pattern)
+		child(v, n.Pattern)
 	case *Aggregate:
-		Walk(v, n.Arg)
+		child(v, n.Arg)
 	// SPARQL 1.2 (ast12.go)
 	case *TripleTerm:
-		walkAll(v, n.S, n.P, n.O)
+		child(v, n.S)
+		child(v, n.P)
+		child(v, n.O)
 	case *ReifiedTriple:
-		walkAll(v, n.S, n.P, n.O, n.Reifier)
+		child(v, n.S)
+		child(v, n.P)
+		child(v, n.O)
+		child(v, n.Reifier)
 	case *Annotation:
-		Walk(v, n.Reifier)
+		child(v, n.Reifier)
 		walkList(v, n.Props)
 	// update requests (update_ast.go)
 	case *Update:
@@ -126,17 +134,19 @@ func Walk(v Visitor, n Node) {
 		walkList(v, n.Tail)
 	case *UpdateStep:
 		walkList(v, n.Prologue)
-		Walk(v, n.Op)
+		child(v, n.Op)
 	case *Target:
-		Walk(v, n.IRI)
+		child(v, n.IRI)
 	case *Load:
-		walkAll(v, n.Source, n.Into)
+		child(v, n.Source)
+		child(v, n.Into)
 	case *Management:
-		Walk(v, n.Target)
+		child(v, n.Target)
 	case *Transfer:
-		walkAll(v, n.From, n.To)
+		child(v, n.From)
+		child(v, n.To)
 	case *QuadBlock:
-		Walk(v, n.Graph)
+		child(v, n.Graph)
 		walkList(v, n.Triples)
 	case *InsertData:
 		walkList(v, n.Quads)
@@ -152,39 +162,47 @@ func Walk(v Visitor, n Node) {
 	v.Visit(nil)
 }
 
-// absent reports a nil interface or a nil pointer of a node type (every
-// node type is a pointer), which Walk skips without a visit.
-func absent(n Node) bool {
-	if n == nil {
-		return true
+func walkList[T node](v Visitor, list []T) {
+	for _, n := range list {
+		child(v, n)
 	}
-	rv := reflect.ValueOf(n)
-	return rv.Kind() == reflect.Pointer && rv.IsNil()
 }
 
-func walkList[T Node](v Visitor, list []T) {
-	for _, n := range list {
+// node is the type of a child field: a pointer to a node type or an
+// interface of nodes (Expr, Pattern); either may be absent.
+type node interface {
+	comparable
+	Node
+}
+
+// child walks n unless it is absent: the zero value of its field's type,
+// a nil pointer or a nil interface (an optional child: Query.Where of a
+// DESCRIBE, an UNDEF cell of a VALUES row). Comparing with the zero value
+// of the static type tells a nil *Var from a present one without
+// reflection.
+func child[T node](v Visitor, n T) {
+	var zero T
+	if n != zero {
 		Walk(v, n)
 	}
 }
 
-func walkAll(v Visitor, ns ...Node) { walkList(v, ns) }
-
 func walkQuery(v Visitor, q *Query) {
 	walkList(v, q.Prologue)
-	Walk(v, q.Select)
+	child(v, q.Select)
 	walkList(v, q.Template)
 	walkList(v, q.Describe)
 	walkList(v, q.From)
-	Walk(v, q.Where)
+	child(v, q.Where)
 	walkModifiers(v, &q.Mod)
-	Walk(v, q.Values)
+	child(v, q.Values)
 }
 
 func walkSubSelect(v Visitor, s *SubSelect) {
-	walkAll(v, s.Select, s.Where)
+	child(v, s.Select)
+	child(v, s.Where)
 	walkModifiers(v, &s.Mod)
-	Walk(v, s.Values)
+	child(v, s.Values)
 }
 
 func walkModifiers(v Visitor, m *Modifiers) {
@@ -194,16 +212,16 @@ func walkModifiers(v Visitor, m *Modifiers) {
 }
 
 func walkTriple(v Visitor, t *TriplesSameSubject) {
-	Walk(v, t.Subject)
+	child(v, t.Subject)
 	walkList(v, t.Props)
 }
 
 // walkPropertyObjects visits the verb, then each object followed by the
 // annotations written after it (SPARQL 1.2 #rAnnotation).
 func walkPropertyObjects(v Visitor, po *PropertyObjects) {
-	Walk(v, po.Verb)
+	child(v, po.Verb)
 	for i, o := range po.Objects {
-		Walk(v, o)
+		child(v, o)
 		walkList(v, po.annots(i))
 	}
 }
@@ -216,11 +234,11 @@ func walkInlineData(v Visitor, d *InlineData) {
 }
 
 func walkModify(v Visitor, m *Modify) {
-	Walk(v, m.With)
+	child(v, m.With)
 	walkList(v, m.Delete)
 	walkList(v, m.Insert)
 	walkList(v, m.Using)
-	Walk(v, m.Where)
+	child(v, m.Where)
 }
 
 // inspector adapts a function to a Visitor, as go/ast's Inspect does; the
@@ -237,6 +255,6 @@ func (f inspector) Visit(n Node) Visitor {
 // Inspect traverses the tree rooted at n with Walk, calling f for every
 // node; when f returns false the node's children are skipped. As
 // go/ast.Inspect, except that f is not called with nil after the children.
-func Inspect(n Node, f func(Node) bool) {
-	Walk(inspector(f), n)
+func Inspect[T node](n T, f func(Node) bool) {
+	child(inspector(f), n)
 }

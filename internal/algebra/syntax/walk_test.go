@@ -240,7 +240,7 @@ func TestWalkVisitorProtocol(t *testing.T) {
 	}
 	var typed *GroupPattern
 	Inspect(typed, func(Node) bool { t.Fatal("a nil *GroupPattern was visited"); return true })
-	Inspect(nil, func(Node) bool { t.Fatal("nil was visited"); return true })
+	Inspect(Node(nil), func(Node) bool { t.Fatal("nil was visited"); return true })
 }
 
 func TestInspectAndClone(t *testing.T) {
