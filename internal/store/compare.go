@@ -69,22 +69,14 @@ func (db *DB) PreviousSweep(ctx context.Context, id int64) (Sweep, bool, error) 
 // Compare compares sweep b with sweep a by finding identity, over the
 // engines of both specs and the cases both recorded (see Comparison).
 func (db *DB) Compare(ctx context.Context, a, b int64) (Comparison, error) {
-	sa, err := db.Sweep(ctx, a)
-	if err != nil {
-		return Comparison{}, err
-	}
-	sb, err := db.Sweep(ctx, b)
+	sa, sb, err := ofBoth(ctx, a, b, db.Sweep)
 	if err != nil {
 		return Comparison{}, err
 	}
 	c := Comparison{A: a, B: b, SameCorpus: sa.Spec.CorpusKey() == sb.Spec.CorpusKey(), Notes: []string{},
 		New: []Report{}, Fixed: []Report{}, Moved: []Report{}, Undecided: []Report{}, Unchanged: []Report{}}
 	c.Engines, c.OnlyA, c.OnlyB = split(sa.Spec.Engines, sb.Spec.Engines)
-	ca, err := db.sweepCases(ctx, a)
-	if err != nil {
-		return Comparison{}, err
-	}
-	cb, err := db.sweepCases(ctx, b)
+	ca, cb, err := ofBoth(ctx, a, b, db.sweepCases)
 	if err != nil {
 		return Comparison{}, err
 	}
@@ -93,6 +85,21 @@ func (db *DB) Compare(ctx context.Context, a, b int64) (Comparison, error) {
 	c.Notes = notes(sa.Spec, sb.Spec, c)
 	scope := compareScope{engines: set(c.Engines), cases: set(common)}
 	return c, db.classify(ctx, &c, scope)
+}
+
+// ofBoth reads the same thing of sweeps a and b (a first), for the
+// comparisons (Compare, CompareTests).
+func ofBoth[T any](ctx context.Context, a, b int64, read func(context.Context, int64) (T, error)) (T, T, error) {
+	var zero T
+	ta, err := read(ctx, a)
+	if err != nil {
+		return zero, zero, err
+	}
+	tb, err := read(ctx, b)
+	if err != nil {
+		return zero, zero, err
+	}
+	return ta, tb, nil
 }
 
 // compareScope is what both sweeps ran.

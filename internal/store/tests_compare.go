@@ -41,19 +41,11 @@ type TestComparison struct {
 
 // CompareTests compares the per-test results of sweep b with sweep a.
 func (db *DB) CompareTests(ctx context.Context, a, b int64) (TestComparison, error) {
-	sa, err := db.Sweep(ctx, a)
+	sa, sb, err := ofBoth(ctx, a, b, db.Sweep)
 	if err != nil {
 		return TestComparison{}, err
 	}
-	sb, err := db.Sweep(ctx, b)
-	if err != nil {
-		return TestComparison{}, err
-	}
-	ra, err := db.testResults(ctx, ` r.sweep_id = ?`, []any{a}, false)
-	if err != nil {
-		return TestComparison{}, err
-	}
-	rb, err := db.testResults(ctx, ` r.sweep_id = ?`, []any{b}, false)
+	ra, rb, err := ofBoth(ctx, a, b, db.sweepTestResults)
 	if err != nil {
 		return TestComparison{}, err
 	}
@@ -65,6 +57,11 @@ func (db *DB) CompareTests(ctx context.Context, a, b int64) (TestComparison, err
 	}
 	c.diff(index(ra), index(rb))
 	return c, nil
+}
+
+// sweepTestResults are a sweep's test results, without answers.
+func (db *DB) sweepTestResults(ctx context.Context, sweep int64) ([]TestResult, error) {
+	return db.testResults(ctx, ` r.sweep_id = ?`, []any{sweep}, false)
 }
 
 func index(rs []TestResult) map[[2]string]TestResult {
