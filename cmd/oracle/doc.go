@@ -17,7 +17,9 @@
 // diff.go) or an update request (-u, diff_update.go) through one loading
 // of the data (caseFlags.loadCase) and one exit rule (kindExit). Shared
 // pieces, used rather than written again: interrupted (the Ctrl-C
-// context), writeOut (a report file: gate, w3c), printJSON (every JSON
+// context), runSubcommand (sweep's and triage's subcommands),
+// commandNames (the table's names, sorted), writeOut (a report file:
+// gate, w3c), printJSON (every JSON
 // output), caseCommand and genCommand (the flag set of a command that
 // reads a case or generates cases), storeFlags, withStore and withRunner
 // (store.go, sweep.go: a sweep or triage subcommand's --db and --json, the

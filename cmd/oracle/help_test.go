@@ -2,7 +2,6 @@ package main
 
 import (
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -17,12 +16,7 @@ var subcommands = map[string][]string{
 // everyCommand lists every command line that has its own flags.
 func everyCommand() [][]string {
 	var out [][]string
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range commandNames() {
 		out = append(out, []string{n})
 		for _, s := range subcommands[n] {
 			out = append(out, []string{n, s})

@@ -4,8 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -66,14 +67,12 @@ func help(args []string) int {
 	return dispatch(append(append([]string{}, args...), "-h"))
 }
 
+// commandNames are the names of the commands table, sorted.
+func commandNames() []string { return slices.Sorted(maps.Keys(commands)) }
+
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: oracle <command> [arguments]\n\ncommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range commandNames() {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\n`oracle help <command>` or `oracle <command> -h` describes one command.")
@@ -179,6 +178,31 @@ func hasFlags(fs *flag.FlagSet) bool {
 	n := 0
 	fs.VisitAll(func(*flag.Flag) { n++ })
 	return n > 0
+}
+
+// subcommand is one subcommand of a command that has them (sweep, triage).
+type subcommand struct {
+	name string
+	run  func(args []string, stdout, stderr io.Writer) int
+}
+
+// runSubcommand runs the subcommand args[0] names, one of subs (the order
+// in which its error lists them), after subUsage: help prints usage,
+// none or another name is a usage error.
+func runSubcommand(cmd, usage string, subs []subcommand, args []string, stdout, stderr io.Writer) int {
+	if code, done := subUsage(args, stdout, stderr, usage); done {
+		return code
+	}
+	names := make([]string, len(subs))
+	for i, s := range subs {
+		if s.name == args[0] {
+			return s.run(args[1:], stdout, stderr)
+		}
+		names[i] = s.name
+	}
+	last := len(names) - 1
+	fmt.Fprintf(stderr, "oracle %s: unknown subcommand %q (want %s or %s)\n", cmd, args[0], strings.Join(names[:last], ", "), names[last])
+	return exitUsageError
 }
 
 // subUsage prints a command's subcommands; help asks for it (exit 0), no

@@ -51,18 +51,10 @@ subcommands:
   export   write a report's case as a regression seed`
 
 func sweepMain(args []string, stdout, stderr io.Writer) int {
-	if code, done := subUsage(args, stdout, stderr, sweepUsage); done {
-		return code
-	}
-	sub := map[string]func([]string, io.Writer, io.Writer) int{
-		"start": sweepStart, "status": sweepStatus, "compare": sweepCompare, "worker": sweepWorker,
-		"cancel": sweepCancel, "reports": sweepReports, "export": sweepExport,
-	}[args[0]]
-	if sub == nil {
-		fmt.Fprintf(stderr, "oracle sweep: unknown subcommand %q (want start, status, compare, worker, cancel, reports or export)\n", args[0])
-		return 2
-	}
-	return sub(args[1:], stdout, stderr)
+	return runSubcommand("sweep", sweepUsage, []subcommand{
+		{"start", sweepStart}, {"status", sweepStatus}, {"compare", sweepCompare}, {"worker", sweepWorker},
+		{"cancel", sweepCancel}, {"reports", sweepReports}, {"export", sweepExport},
+	}, args, stdout, stderr)
 }
 
 // newSweepFlags are the flags every sweep subcommand has (--db, --json).

@@ -31,17 +31,9 @@ import (
 func runTriage(args []string) int { return triageMain(args, os.Stdout, os.Stderr) }
 
 func triageMain(args []string, stdout, stderr io.Writer) int {
-	if code, done := subUsage(args, stdout, stderr, "usage: oracle triage set|list|history|counts [flags]   (oracle triage <subcommand> -h for its flags)"); done {
-		return code
-	}
-	sub := map[string]func([]string, io.Writer, io.Writer) int{
-		"set": triageSet, "list": triageList, "history": triageHistory, "counts": triageCounts,
-	}[args[0]]
-	if sub == nil {
-		fmt.Fprintf(stderr, "oracle triage: unknown subcommand %q (want set, list, history or counts)\n", args[0])
-		return 2
-	}
-	return sub(args[1:], stdout, stderr)
+	return runSubcommand("triage", "usage: oracle triage set|list|history|counts [flags]   (oracle triage <subcommand> -h for its flags)",
+		[]subcommand{{"set", triageSet}, {"list", triageList}, {"history", triageHistory}, {"counts", triageCounts}},
+		args, stdout, stderr)
 }
 
 // triageFlags are the flags every triage subcommand has (--db, --json).
