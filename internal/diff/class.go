@@ -3,6 +3,7 @@ package diff
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Class names one kind of divergence between an expected (judge) answer and
@@ -149,6 +150,16 @@ func (c Class) rank() int {
 		}
 	}
 	return len(allClasses)
+}
+
+// JoinClasses writes classes by their stable names, sep between: the one
+// way every report, log and table lists them.
+func JoinClasses(cs []Class, sep string) string {
+	s := make([]string, len(cs))
+	for i, c := range cs {
+		s[i] = string(c)
+	}
+	return strings.Join(s, sep)
 }
 
 // sortClasses removes duplicates and orders classes most specific first.

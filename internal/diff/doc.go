@@ -90,7 +90,9 @@
 // Class names (class.go) are stable strings stored in baselines and reports:
 // add classes, never rename them. The outcome classes (error-vs-answer,
 // timeout, crash, unsupported, rejected) are never produced by Compare; they
-// exist so that triage uses the same vocabulary.
+// exist so that triage uses the same vocabulary. JoinClasses writes a list
+// of them by name: reports, logs and tables call it rather than a join of
+// their own.
 //
 // # Who uses it
 //

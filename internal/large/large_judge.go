@@ -185,7 +185,7 @@ func (lr *Run) compareSample(s *Sample) {
 	case len(v.Classes) > 0 && (v.Classes[0] == diff.ClassUndecided || v.Classes[0] == diff.ClassExtension):
 		s.Outcome, s.Why = SampleNoEvidence, "the comparison is undecided: "+v.Note
 	default:
-		s.Outcome, s.Why = SampleDisagree, "the reference rules the fast engine's answer out ("+joinClass(v.Classes)+")"
+		s.Outcome, s.Why = SampleDisagree, "the reference rules the fast engine's answer out ("+diff.JoinClasses(v.Classes, ", ")+")"
 	}
 }
 
@@ -249,12 +249,4 @@ func (lr *Run) evidence() string {
 		line += "; " + lr.lg.Open
 	}
 	return line
-}
-
-func joinClass(cs []diff.Class) string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = string(c)
-	}
-	return strings.Join(out, ", ")
 }

@@ -294,7 +294,7 @@ func (h *harness) corpusCase(t *testing.T, name string, c *Case, e Expect, env r
 		}
 		answer := parseNative(t, got.stdout, rep.Query)
 		h.checkWrong(t, name, c, e, answer, adapter)
-		t.Logf("%s: %d row(s)/triple(s), wrong as recorded (%s)", c.ID, size(answer), joinClasses(e.Classes))
+		t.Logf("%s: %d row(s)/triple(s), wrong as recorded (%s)", c.ID, size(answer), diff.JoinClasses(e.Classes, ","))
 	default: // error, rejected, crashed: the engine fails, so must the command
 		if !failed {
 			t.Fatalf("native command succeeded where %s records %s; output:\n%s", name, e.Outcome, excerpt(got.stdout))
@@ -545,14 +545,6 @@ func show(a *results.Answer) string {
 		return err.Error()
 	}
 	return b.String()
-}
-
-func joinClasses(cs []diff.Class) string {
-	s := make([]string, len(cs))
-	for i, c := range cs {
-		s[i] = string(c)
-	}
-	return strings.Join(s, ",")
 }
 
 func excerpt(s string) string {

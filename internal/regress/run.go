@@ -159,12 +159,8 @@ func reductionText(engine string, st reduce.Stats) string {
 }
 
 func classList(cs []diff.Class) string {
-	s := make([]string, len(cs))
-	for i, c := range cs {
-		s[i] = string(c)
-	}
-	if len(s) == 0 {
+	if len(cs) == 0 {
 		return "-"
 	}
-	return strings.Join(s, ",")
+	return diff.JoinClasses(cs, ",")
 }

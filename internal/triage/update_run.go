@@ -213,7 +213,7 @@ func (r *UpdateReport) Table() string {
 	for _, v := range r.Verdicts {
 		fmt.Fprintf(&b, "%-12s %-9s quads=%d graphs=%d", v.Engine, v.Outcome, v.Quads, v.Graphs)
 		if len(v.Classes) > 0 {
-			fmt.Fprintf(&b, " %s", joinClassNames(v.Classes))
+			fmt.Fprintf(&b, " %s", diff.JoinClasses(v.Classes, ","))
 		}
 		if v.Failed != "" {
 			fmt.Fprintf(&b, " failed: %s", v.Failed)
@@ -233,12 +233,4 @@ func (r *UpdateReport) Table() string {
 		b.WriteString("note: " + n + "\n")
 	}
 	return b.String()
-}
-
-func joinClassNames(cs []diff.Class) string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = string(c)
-	}
-	return strings.Join(out, ",")
 }
