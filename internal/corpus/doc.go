@@ -42,6 +42,11 @@
 // (GenCase.Template names it). It is not in Profiles, so the nightly
 // rotation leaves it out; `oracle sweep start --profile realistic` asks.
 //
+// A generated case of either kind, a query (GenCase, Generate) or an
+// update request (GenUpdate, GenerateUpdate, gen_update*.go), holds its
+// seed, profile and data in one part (generated: Name, Dataset, NQuads);
+// what differs is the text and its tree, and an update's empty graphs.
+//
 // How to change it: keep Test fields plain data (the runner and reports read
 // them); add vocabulary as constants next to MF/QT; add a fixture under
 // testdata/manifest for each construct the reader learns.

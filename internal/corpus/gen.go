@@ -16,22 +16,30 @@ import (
 // at the RDF level so that every consumer (selfcheck, sweeps, the reducer)
 // wraps it in its own case type.
 type GenCase struct {
-	Seed    int64
-	Profile string
-	Query   string        // SPARQL text printed from Tree
-	Tree    *syntax.Query // the syntax tree the text was printed from
-	Data    []rdf.Quad    // default-graph quads have G == rdf.DefaultGraph; nil for a realistic case
-	// Template names a realistic case's query ("lubm/q4+wrap-group"); ds
-	// is its data, built once (gen_realistic.go): Dataset returns it.
+	generated
+	Query string        // SPARQL text printed from Tree
+	Tree  *syntax.Query // the syntax tree the text was printed from
+	// Template names a realistic case's query ("lubm/q4+wrap-group").
 	Template string
-	ds       *rdf.Dataset
 }
 
-// Name identifies the case in reports: "gen/<profile>/<seed>".
-func (c *GenCase) Name() string { return fmt.Sprintf("gen/%s/%d", c.Profile, c.Seed) }
+// generated is what a generated case of either kind (GenCase, GenUpdate)
+// holds beside its text: the seed and profile that name it, and its data.
+type generated struct {
+	Seed    int64
+	Profile string
+	Data    []rdf.Quad // default-graph quads have G == rdf.DefaultGraph; nil for a realistic case
+	// ds is a realistic case's data, built once (gen_realistic.go):
+	// Dataset returns it.
+	ds *rdf.Dataset
+}
+
+// Name identifies the case in reports: "gen/<profile>/<seed>", for both
+// kinds.
+func (c *generated) Name() string { return fmt.Sprintf("gen/%s/%d", c.Profile, c.Seed) }
 
 // Dataset builds the case's dataset.
-func (c *GenCase) Dataset() *rdf.Dataset {
+func (c *generated) Dataset() *rdf.Dataset {
 	if c.ds != nil {
 		return c.ds // a realistic case's one copy: do not change it
 	}
@@ -43,7 +51,7 @@ func (c *GenCase) Dataset() *rdf.Dataset {
 }
 
 // NQuads returns the data as canonical N-Quads.
-func (c *GenCase) NQuads() string {
+func (c *generated) NQuads() string {
 	var b bytes.Buffer
 	if c.ds != nil {
 		rdf.WriteNQuads(&b, c.ds.Quads())
@@ -69,7 +77,7 @@ func Generate(seed int64, p *Profile) *GenCase {
 	if t12 := g.sparql12(&data); t12 != nil { // gen_sparql12.go: off unless p.tt_* weights
 		tree = t12
 	}
-	return &GenCase{Seed: seed, Profile: p.Name, Query: tree.String(), Tree: tree, Data: data}
+	return &GenCase{generated: generated{Seed: seed, Profile: p.Name, Data: data}, Query: tree.String(), Tree: tree}
 }
 
 // ns is the namespace of the generated vocabulary.

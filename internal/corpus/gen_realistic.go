@@ -71,5 +71,5 @@ func generateRealistic(seed int64, p *Profile) *GenCase {
 	if perr != nil { // every template parses (realistic's tests); keep the text regardless
 		tree = nil
 	}
-	return &GenCase{Seed: seed, Profile: p.Name, Query: q.Text, Tree: tree, ds: ds, Template: q.Name}
+	return &GenCase{generated: generated{Seed: seed, Profile: p.Name, ds: ds}, Query: q.Text, Tree: tree, Template: q.Name}
 }

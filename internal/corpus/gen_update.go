@@ -1,8 +1,6 @@
 package corpus
 
 import (
-	"bytes"
-	"fmt"
 	"strings"
 	"sync"
 
@@ -18,37 +16,22 @@ import (
 // ex:g2 present and empty, while ex:g9 is never in the store (an absent
 // graph for CLEAR, DROP, COPY, MOVE, ADD, USING and WITH to name).
 
-// GenUpdate is one generated update case.
+// GenUpdate is one generated update case; its data is the store's quads
+// (Name, NQuads as a query case's: generated).
 type GenUpdate struct {
-	Seed    int64
-	Profile string
+	generated
 	Request string         // SPARQL Update text printed from Tree
 	Tree    *syntax.Update // the syntax tree the text was printed from
-	Data    []rdf.Quad     // the store's quads; default-graph quads have G == rdf.DefaultGraph
-	Empty   []rdf.Term     // named graphs in the store that hold no quad
+	Empty   []rdf.Term     // named graphs in the store that hold no quad (N-Quads cannot write them)
 }
-
-// Name identifies the case: "gen/<profile>/<seed>", as a query case's.
-func (c *GenUpdate) Name() string { return fmt.Sprintf("gen/%s/%d", c.Profile, c.Seed) }
 
 // Dataset builds the graph store before the request, empty graphs included.
 func (c *GenUpdate) Dataset() *rdf.Dataset {
-	ds := rdf.NewDataset()
-	for _, q := range c.Data {
-		ds.Add(q)
-	}
+	ds := c.generated.Dataset()
 	for _, g := range c.Empty {
 		ds.Named(g, true)
 	}
 	return ds
-}
-
-// NQuads returns the store's quads as canonical N-Quads (an empty graph
-// cannot be written in N-Quads: see Empty).
-func (c *GenUpdate) NQuads() string {
-	var b bytes.Buffer
-	rdf.WriteNQuads(&b, c.Data) // a bytes.Buffer never fails
-	return b.String()
 }
 
 // IsUpdate reports whether p generates update requests (some update.*
@@ -85,7 +68,7 @@ var (
 // (p.IsUpdate()). Like Generate it is a pure function of (seed, p).
 func GenerateUpdate(seed int64, p *Profile) *GenUpdate {
 	g := newGen(seed, p)
-	c := &GenUpdate{Seed: seed, Profile: p.Name, Data: g.dataset()}
+	c := &GenUpdate{generated: generated{Seed: seed, Profile: p.Name, Data: g.dataset()}}
 	if g.maybe("empty_graph") {
 		c.Empty = []rdf.Term{emptyGraph}
 	}
