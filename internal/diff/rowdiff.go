@@ -452,6 +452,8 @@ func impliedDatatype(t rdf.Term) string {
 	return rdf.XSDString
 }
 
+// integerTypes are xsd:integer and the types derived from it (XSD 1.1
+// Part 2, the built-in datatypes' hierarchy).
 var integerTypes = map[string]bool{}
 
 func init() {
@@ -464,14 +466,19 @@ func init() {
 
 func isFloatType(dt string) bool { return dt == rdf.XSDFloat || dt == rdf.XSDDouble }
 
-func isNumericType(dt string) bool {
+// IsIntegerType: dt is xsd:integer or a type derived from it.
+func IsIntegerType(dt string) bool { return integerTypes[dt] }
+
+// IsNumericType: dt is one of SPARQL's numeric types (#operandDataTypes):
+// xsd:integer and its derived types, xsd:decimal, xsd:float, xsd:double.
+func IsNumericType(dt string) bool {
 	return integerTypes[dt] || dt == rdf.XSDDecimal || isFloatType(dt)
 }
 
 // sameNumber: both numeric literals with the same value (floats compared as
 // float64, exact types as rationals). NaN equals nothing.
 func sameNumber(e, a rdf.Term) bool {
-	if !isNumericType(e.Datatype) || !isNumericType(a.Datatype) {
+	if !IsNumericType(e.Datatype) || !IsNumericType(a.Datatype) {
 		return false
 	}
 	if isFloatType(e.Datatype) || isFloatType(a.Datatype) {

@@ -354,7 +354,7 @@ const xsd = "http://www.w3.org/2001/XMLSchema#"
 
 func literalChange(e, a rdf.Term) string {
 	switch {
-	case e.Datatype == xsd+"boolean" && isInteger(a.Datatype) && (a.Value == "0" || a.Value == "1"):
+	case e.Datatype == xsd+"boolean" && diff.IsIntegerType(a.Datatype) && (a.Value == "0" || a.Value == "1"):
 		return "boolean written as 0/1"
 	case e.Lang != "" && strings.EqualFold(e.Lang, a.Lang) && e.Value == a.Value:
 		return "language tag case changed"
@@ -391,26 +391,10 @@ func short(dt string) string {
 	return "<" + dt + ">"
 }
 
-var integerTypes = map[string]bool{
-	"integer": true, "int": true, "long": true, "short": true, "byte": true,
-	"nonNegativeInteger": true, "positiveInteger": true, "nonPositiveInteger": true, "negativeInteger": true,
-	"unsignedInt": true, "unsignedLong": true, "unsignedShort": true, "unsignedByte": true,
-}
-
-func isInteger(dt string) bool {
-	rest, ok := strings.CutPrefix(dt, xsd)
-	return ok && integerTypes[rest]
-}
-
-func isNumeric(dt string) bool {
-	rest, ok := strings.CutPrefix(dt, xsd)
-	return ok && (integerTypes[rest] || rest == "decimal" || rest == "float" || rest == "double")
-}
-
 // number parses a numeric literal's value exactly (INF and NaN are not
 // compared: they are never "the same number" here).
 func number(t rdf.Term) (*big.Rat, bool) {
-	if !isNumeric(t.Datatype) {
+	if !diff.IsNumericType(t.Datatype) {
 		return nil, false
 	}
 	r, ok := new(big.Rat).SetString(strings.TrimPrefix(strings.TrimSpace(t.Value), "+"))
