@@ -47,11 +47,7 @@ func capture(t *testing.T, f func() int) (int, string) {
 func writeFiles(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for name, body := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeIn(t, dir, files)
 	return dir
 }
 

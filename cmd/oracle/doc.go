@@ -26,7 +26,9 @@
 // existing store it reads, the sweep runner `sweep start` and `sweep
 // worker` start), parseOneArg and triageFiltered (a store subcommand's
 // arguments), and in the tests
-// runBinaryIn (the test binary as oracle), runSub, requireInstalled.
+// runBinaryIn (the test binary as oracle), runSub, requireInstalled,
+// writeFiles, and helpers_test.go's buildOracle, runBuilt and userEnv (a
+// built binary run as a user without the checkout).
 //
 // How to change it: a new command is a file with its run<Name> function,
 // a line in the commands table (commands.go), and its synopsis in

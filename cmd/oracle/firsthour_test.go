@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -27,29 +24,17 @@ func TestFirstHour(t *testing.T) {
 	}
 	suite := w3csuite.Require(t)
 	const commit = "0123456789abcdef0123456789abcdef01234567"
-	bin := filepath.Join(t.TempDir(), "oracle")
-	build := exec.Command("go", "build", "-buildvcs=false", "-ldflags", "-X github.com/sparql-oracle/oracle/internal/report.BuildCommit="+commit, "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildOracle(t, "-buildvcs=false", "-ldflags", "-X github.com/sparql-oracle/oracle/internal/report.BuildCommit="+commit)
 	work, home := t.TempDir(), t.TempDir()
 	data := filepath.Join(home, "engines")
 	profile, _ := os.ReadFile(filepath.Join("..", "..", "corpus", "profiles", "agg-edge.json"))
 	writeIn(t, work, map[string]string{"query.rq": libraryQuery, "data.ttl": libraryTTL, "mine.json": string(profile)})
+	env := userEnv("HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, ".cache"), "W3C_TESTS="+suite)
 	run := func(args ...string) (int, string, string) {
 		t.Helper()
-		cmd := exec.Command(bin, args...)
-		cmd.Dir = work
-		cmd.Env = freshEnv(home, suite)
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		err := cmd.Run()
-		var exit *exec.ExitError
-		if err != nil && !errors.As(err, &exit) {
-			t.Fatal(err)
-		}
-		t.Logf("oracle %s: exit %d\n%.1500s", strings.Join(args, " "), cmd.ProcessState.ExitCode(), errb.String())
-		return cmd.ProcessState.ExitCode(), out.String(), errb.String()
+		code, out, errs := runBuilt(t, bin, work, env, 0, args...)
+		t.Logf("oracle %s: exit %d\n%.1500s", strings.Join(args, " "), code, errs)
+		return code, out, errs
 	}
 
 	if _, out, _ := run("version"); !strings.Contains(out, "(commit "+commit[:12]) {
@@ -81,30 +66,6 @@ func TestFirstHour(t *testing.T) {
 }
 
 const libraryQuery = "PREFIX : <http://example.org/>\nSELECT ?a (COUNT(?b) AS ?n) WHERE { ?b :translator ?a . ?b :pages ?p } GROUP BY ?a ORDER BY ?a\n"
-
-// freshEnv is this process's environment without the oracle's own
-// variables, with HOME and the XDG folders under home.
-func freshEnv(home, suite string) []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		switch k {
-		case "HOME", "ORACLE_HOME", "ORACLE_CONFIG", "XDG_DATA_HOME", "XDG_CACHE_HOME", "W3C_TESTS", "ORACLE_TEST_MAIN":
-			continue
-		}
-		env = append(env, kv)
-	}
-	return append(env, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, ".cache"), "W3C_TESTS="+suite)
-}
-
-func writeIn(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for n, body := range files {
-		if err := os.WriteFile(filepath.Join(dir, n), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")

