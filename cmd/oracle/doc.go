@@ -27,7 +27,7 @@
 // worker` start), parseOneArg and triageFiltered (a store subcommand's
 // arguments), and in the tests
 // runBinaryIn (the test binary as oracle), runSub, requireInstalled,
-// writeFiles, and helpers_test.go's buildOracle, runBuilt and userEnv (a
+// writeFiles, and diff_exit_test.go's buildOracle, runBuilt and userEnv (a
 // built binary run as a user without the checkout).
 //
 // How to change it: a new command is a file with its run<Name> function,
