@@ -96,8 +96,9 @@
 //
 // Every write is a single transaction. Writes that a retried sweep job may
 // repeat (RecordCase, FileReport) are upserts on a unique key, so a retry
-// never duplicates a row. Every read of several rows loops through forRows
-// (rows.go: the query's error wrapped, the rows closed, rows.Err checked).
+// never duplicates a row. A read of several rows loops through forRows
+// (rows.go: the query's error wrapped, the rows closed, rows.Err checked);
+// the migrations' Go steps keep their own loops, as applied code does.
 //
 // How to change it: a schema change is a new numbered file under
 // migrations/ (with a Go step in codeSteps when SQL alone cannot write it),

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 )
 
 // Findings counts the reports matching f (paging ignored) by identity and
@@ -10,19 +9,16 @@ import (
 func (db *DB) Findings(ctx context.Context, f ReportFilter) (FindingCounts, error) {
 	where, args := reportWhere(f)
 	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT engine, class, fingerprint, status, root_cause, family, severity FROM reports`+where), args...)
-	if err != nil {
-		return FindingCounts{}, fmt.Errorf("store: count findings: %w", err)
-	}
-	defer rows.Close()
 	var fs []Finding
-	for rows.Next() {
+	err = forRows(rows, err, "count findings", func() error {
 		var x Finding
 		if err := rows.Scan(&x.Engine, &x.Class, &x.Fingerprint, &x.Status, &x.RootCause, &x.Family, &x.Severity); err != nil {
-			return FindingCounts{}, err
+			return err
 		}
 		fs = append(fs, x)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return FindingCounts{}, err
 	}
 	return CountFindings(fs), nil

@@ -79,25 +79,22 @@ func (db *DB) CaseFlags(ctx context.Context, sweepID int64, limit int) ([]CaseFl
 	}
 	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT case_name, unjudged_reason, flagged FROM sweep_cases
 		WHERE sweep_id = ? AND (unjudged = 1 OR flagged_n > 0) ORDER BY case_name LIMIT ?`), sweepID, limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: list case flags: %w", err)
-	}
-	defer rows.Close()
 	out := []CaseFlags{}
-	for rows.Next() {
+	err = forRows(rows, err, "list case flags", func() error {
 		var c CaseFlags
 		var flagged string
 		if err := rows.Scan(&c.Case, &c.Unjudged, &flagged); err != nil {
-			return nil, err
+			return err
 		}
 		if flagged != "" {
 			if err := json.Unmarshal([]byte(flagged), &c.Flagged); err != nil {
-				return nil, fmt.Errorf("store: case %s: decode flags: %w", c.Case, err)
+				return fmt.Errorf("store: case %s: decode flags: %w", c.Case, err)
 			}
 		}
 		out = append(out, c)
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
 func (db *DB) upsertResult(ctx context.Context, tx *sql.Tx, r CaseRecord, res Result) error {

@@ -51,20 +51,17 @@ func (db *DB) SweepCases(ctx context.Context, sweepID int64, f CaseFilter) (Case
 	}
 	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT case_name, diverged, failed, unjudged_reason, data_triples, judged_by
 		FROM sweep_cases c WHERE `+where+` ORDER BY case_name LIMIT ? OFFSET ?`), append(args, limit, offset)...)
-	if err != nil {
-		return CasePage{}, fmt.Errorf("store: list cases: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	err = forRows(rows, err, "list cases", func() error {
 		var c CaseRow
 		var diverged, failed int
 		if err := rows.Scan(&c.Case, &diverged, &failed, &c.Unjudged, &c.DataTriples, &c.JudgedBy); err != nil {
-			return CasePage{}, err
+			return err
 		}
 		c.Diverged, c.Failed, c.Relations = diverged == 1, failed == 1, []RelationCheck{}
 		p.Cases = append(p.Cases, c)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return CasePage{}, err
 	}
 	return p, db.fillRelations(ctx, sweepID, p.Cases)

@@ -133,22 +133,19 @@ func (db *DB) testResults(ctx context.Context, where string, args []any, withAns
 	}
 	rows, err := db.sql.QueryContext(ctx, db.d.q(`SELECT `+cols+` FROM test_results r WHERE `+where+
 		` ORDER BY r.test, r.engine, r.sweep_id`), args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: read test results: %w", err)
-	}
-	defer rows.Close()
 	var out []TestResult
-	for rows.Next() {
+	err = forRows(rows, err, "read test results", func() error {
 		var r TestResult
 		var answer string
 		if err := rows.Scan(&r.SweepID, &r.Test, &r.Engine, &r.Version, &r.Suite, &r.Status, &r.Class, &r.Reason,
 			&r.Baseline, &r.ElapsedMS, &answer); err != nil {
-			return nil, err
+			return err
 		}
 		r.Answer = parseTable(answer)
 		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	return out, db.markIntended(ctx, out)
