@@ -317,14 +317,6 @@ func inlineCode(s string) string {
 	return strings.NewReplacer("`", "'", "\n", " ", "\r", " ").Replace(s)
 }
 
-func joinClasses(cs []diff.Class) string {
-	s := make([]string, len(cs))
-	for i, c := range cs {
-		s[i] = string(c)
-	}
-	return strings.Join(s, ", ")
-}
-
 // JSONReport is `oracle diff --format json`: one object per case. The
 // schema is in docs/report-schema.md.
 type JSONReport struct {
@@ -476,7 +468,7 @@ func WriteTable(w io.Writer, r *triage.Report, bugs ...Bug) error {
 		if v.Outcome != triage.Correct {
 			basis = basisLine(engineBasis(v, bugs))
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.1f\t%s\n", cell(v.Engine), cell(v.Version), v.Outcome, joinClasses(v.Classes),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.1f\t%s\n", cell(v.Engine), cell(v.Version), v.Outcome, diff.JoinClasses(v.Classes, ", "),
 			float64(v.Elapsed.Microseconds())/1000, cell(basis))
 	}
 	fmt.Fprintf(tw, "\ncase: %s\n", r.Kind)

@@ -147,7 +147,7 @@ func updateOthers(run *reduce.UpdateRun, name string) []OtherLine {
 		}
 		l := OtherLine{EngineRef: EngineRef{Engine: v.Engine, Version: v.Version}, Outcome: v.Outcome, Class: v.Class, Line: string(v.Outcome)}
 		if len(v.Classes) > 0 {
-			l.Line += ": " + joinClasses(v.Classes)
+			l.Line += ": " + diff.JoinClasses(v.Classes, ", ")
 		}
 		if v.Err != nil {
 			l.Line += ": " + truncate(firstLine(strings.TrimSpace(v.Err.Error())), 160)
