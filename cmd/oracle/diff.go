@@ -76,7 +76,7 @@ func caseCommand(name string) (*flag.FlagSet, *caseFlags) {
 // flags or arguments.
 func runDiff(args []string) int {
 	fs, cf := caseCommand("diff")
-	fs.Func("memory-budget", "memory `SIZE` all engine processes share (\"12GiB\", \"60%\" of the machine; default $"+registry.MemoryBudgetEnv+", else 60%)", registry.UseMemoryBudget)
+	addMemoryBudget(fs)
 	doReduce := fs.Bool("reduce", false, "reduce every divergence and report the minimal cases")
 	maxCalls := fs.Int("max-calls", 1000, "oracle calls per reduction")
 	maxTime := fs.Duration("max-time", 2*time.Minute, "wall time per reduction")

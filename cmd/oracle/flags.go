@@ -8,8 +8,9 @@ import (
 )
 
 // The flags several commands share, defined once: --home (usage.go,
-// addHome), --config (addConfig) and the generator's --seed and --profile
-// (genFlags). parseFlags adds --home and --config to the commands that
+// addHome), --config (addConfig), --memory-budget (addMemoryBudget), the
+// generator's --seed and --profile (genFlags), a case's flags (caseFlags,
+// diff.go) and a sweep runner's (runnerFlags, sweep.go). parseFlags adds --home and --config to the commands that
 // take them; a command with a flag of its own by that name keeps it.
 
 // configCommands are the commands that build engines from the registry,
@@ -23,6 +24,12 @@ func addConfig(fs *flag.FlagSet) {
 	if configCommands[fs.Name()] && fs.Lookup("config") == nil {
 		fs.Func("config", "engine registry config `FILE` (see deploy/engines.example.json)", registry.UseConfigFile)
 	}
+}
+
+// addMemoryBudget gives a command that starts engines (diff, serve) its
+// --memory-budget flag.
+func addMemoryBudget(fs *flag.FlagSet) {
+	fs.Func("memory-budget", "memory `SIZE` all engine processes share (\"12GiB\", \"60%\" of the machine; default $"+registry.MemoryBudgetEnv+", else 60%)", registry.UseMemoryBudget)
 }
 
 // genFlags are the flags of the commands that generate cases (gen,

@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/server"
 	"github.com/sparql-oracle/oracle/internal/store"
 	"github.com/sparql-oracle/oracle/internal/sweep"
@@ -48,7 +47,7 @@ func runServe(args []string) int {
 	token := fs.String("token", "", "bearer `TOKEN` required by write endpoints (visible in ps: prefer --token-file or $ORACLE_TOKEN)")
 	tokenFile := fs.String("token-file", "", "read the bearer token from `FILE` (its first line)")
 	engines := fs.String("engines", "", "comma-separated external engines to serve (default: every installed one)")
-	fs.Func("memory-budget", "memory `SIZE` all engine processes share (\"12GiB\", \"60%\" of the machine; default $"+registry.MemoryBudgetEnv+", else 60%)", registry.UseMemoryBudget)
+	addMemoryBudget(fs)
 	var so serveOptions
 	fs.StringVar(&so.publicURL, "public-url", "", "the `URL` browsers reach the service at: writes from any other page origin are refused (default: $ORACLE_PUBLIC_URL, else http:// and the listen address)")
 	fs.IntVar(&so.workers, "workers", 0, "sweep case jobs run at once in this process (0: GOMAXPROCS; -1: enqueue only)")

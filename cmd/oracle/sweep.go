@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -73,10 +74,9 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 	w3cAll := f.fs.Bool("w3c", false, "the W3C tests: the query, SPARQL 1.1 Update and SPARQL 1.2 suites")
 	manifests := f.fs.String("manifests", "", "W3C manifests, relative to the suite's sparql/ folder (implies --w3c)")
 	engines := f.fs.String("engines", "", "comma-separated engines besides reference and engine (default: every engine of the default set that runs here, as diff and serve)")
-	workers := f.fs.Int("workers", 0, "case jobs at once (0: GOMAXPROCS)")
+	opts := runnerFlags(f.fs)
 	noWait := f.fs.Bool("no-wait", false, "enqueue and return (workers elsewhere run it)")
 	perKey := f.fs.Int("reduce-per-key", -1, "reductions per unreduced signature+feature before later ones reuse them (0: reduce all; -1: the spec's, default 3)")
-	reduceKey := f.fs.String("reduce-key", sweep.KeyFeature, "the reduction memo's key: feature (signature and feature) or signature")
 	if code, ok := parseFlags(f.fs, args); !ok {
 		return code
 	}
@@ -98,10 +98,9 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *noWait {
-		*workers = -1
+		opts.Workers = -1
 	}
-	opts := sweep.Options{Workers: *workers, ReduceKey: *reduceKey}
-	return withRunner(*f.db, opts, stderr, func(ctx context.Context, st *store.DB, r *sweep.Runner) int {
+	return withRunner(*f.db, *opts, stderr, func(ctx context.Context, st *store.DB, r *sweep.Runner) int {
 		defer r.Stop(context.Background())
 		s, err := r.Submit(ctx, spec)
 		if err != nil {
@@ -113,6 +112,15 @@ func sweepStart(args []string, stdout, stderr io.Writer) int {
 		}
 		return finishStart(ctx, st, r, s.ID, *f.db, *f.json, stdout, stderr)
 	})
+}
+
+// runnerFlags are the flags of the subcommands that run sweep jobs
+// (start, worker): --workers and --reduce-key.
+func runnerFlags(fs *flag.FlagSet) *sweep.Options {
+	o := &sweep.Options{}
+	fs.IntVar(&o.Workers, "workers", 0, "case jobs at once (0: GOMAXPROCS)")
+	fs.StringVar(&o.ReduceKey, "reduce-key", sweep.KeyFeature, "the reduction memo's key: feature (signature and feature) or signature")
+	return o
 }
 
 // withRunner opens the store db names (store.Open: `sweep start` and
@@ -523,17 +531,15 @@ func printComparison(w io.Writer, c store.Comparison) {
 // SIGTERM: the worker deployment of a PostgreSQL-backed service.
 func sweepWorker(args []string, stdout, stderr io.Writer) int {
 	f := newSweepFlags("worker", stderr)
-	workers := f.fs.Int("workers", 0, "case jobs at once (0: GOMAXPROCS)")
+	opts := runnerFlags(f.fs)
 	nightly := f.fs.String("nightly", "", "JSON sweep spec `file` to run every night at 02:00 UTC")
-	reduceKey := f.fs.String("reduce-key", sweep.KeyFeature, "the reduction memo's key: feature (signature and feature) or signature")
 	if code, ok := parseFlags(f.fs, args); !ok {
 		return code
 	}
-	if *workers < 0 {
+	if opts.Workers < 0 {
 		fmt.Fprintln(stderr, "oracle sweep worker: --workers must not be negative")
 		return 2
 	}
-	opts := sweep.Options{Workers: *workers, ReduceKey: *reduceKey}
 	if *nightly != "" {
 		spec, err := buildSpec(*nightly, "", "", false, false, "", "")
 		if err != nil {
@@ -541,7 +547,7 @@ func sweepWorker(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.Nightly = &spec
 	}
-	return withRunner(*f.db, opts, stderr, func(ctx context.Context, _ *store.DB, r *sweep.Runner) int {
+	return withRunner(*f.db, *opts, stderr, func(ctx context.Context, _ *store.DB, r *sweep.Runner) int {
 		fmt.Fprintln(stderr, "oracle sweep worker: running; SIGTERM stops it after the running jobs")
 		<-ctx.Done()
 		if err := r.Stop(context.Background()); err != nil {
