@@ -10,8 +10,9 @@ import (
 // The flags several commands share, defined once: --home (usage.go,
 // addHome), --config (addConfig), --memory-budget (addMemoryBudget), the
 // generator's --seed and --profile (genFlags), a case's flags (caseFlags,
-// diff.go) and a sweep runner's (runnerFlags, sweep.go). parseFlags adds --home and --config to the commands that
-// take them; a command with a flag of its own by that name keeps it.
+// diff.go) and a sweep runner's (runnerFlags, sweep.go). parseFlags adds
+// --home and --config to the commands that take them; a command with a
+// flag of its own by that name keeps it.
 
 // configCommands are the commands that build engines from the registry,
 // so read its config file; gate and engines word their --config
