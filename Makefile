@@ -48,7 +48,7 @@ test: suite install
 	$(GO) test -count=1 -timeout 40m ./...
 	bash scripts/fuzz.sh
 
-# Every fuzz target for a few seconds from its checked-in corpus
+# Every fuzz target for 3000 inputs from its checked-in corpus
 # (testdata/fuzz/<FuzzName>/); FUZZTIME=30s make fuzz for longer.
 fuzz:
 	bash scripts/fuzz.sh

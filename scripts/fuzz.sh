@@ -6,12 +6,19 @@
 # copy a few from $(go env GOCACHE)/fuzz/<package>/FuzzX/). A failing input
 # is written to testdata/fuzz/FuzzX/ by go test: commit it with the fix.
 #
-#   FUZZTIME=3s scripts/fuzz.sh          # the default: 3 s per target
+#   scripts/fuzz.sh                      # the default: 3000 inputs per target
+#   FUZZTIME=30s scripts/fuzz.sh         # longer, by the clock
 #   scripts/fuzz.sh ./internal/rdf       # only the targets of some packages
+#
+# The default budget is a count of inputs, not a duration: Go 1.26's fuzz
+# coordinator can report "context deadline exceeded" as the target's failure
+# when a -fuzztime duration ends while a worker is mid-input, with no input
+# written (go.dev/issue/75804, fixed in Go 1.27); a count has no deadline to
+# race, so a failure here is always a failing input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
-FUZZTIME=${FUZZTIME:-3s}
+FUZZTIME=${FUZZTIME:-3000x}
 dirs=("$@")
 if [ ${#dirs[@]} -eq 0 ]; then
 	mapfile -t dirs < <(grep -rlE --include='*_test.go' '^func Fuzz[A-Za-z0-9_]*\(f \*testing\.F\)' internal adapters cmd |
