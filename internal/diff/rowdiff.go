@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/results"
 )
 
 // rowDiff is the best-effort explanation of two row multisets that the exact
@@ -452,27 +453,12 @@ func impliedDatatype(t rdf.Term) string {
 	return rdf.XSDString
 }
 
-// integerTypes are xsd:integer and the types derived from it (XSD 1.1
-// Part 2, the built-in datatypes' hierarchy).
-var integerTypes = map[string]bool{}
-
-func init() {
-	for _, n := range []string{"integer", "int", "long", "short", "byte",
-		"nonNegativeInteger", "positiveInteger", "negativeInteger", "nonPositiveInteger",
-		"unsignedLong", "unsignedInt", "unsignedShort", "unsignedByte"} {
-		integerTypes[rdf.XSD+n] = true
-	}
-}
-
 func isFloatType(dt string) bool { return dt == rdf.XSDFloat || dt == rdf.XSDDouble }
-
-// IsIntegerType: dt is xsd:integer or a type derived from it.
-func IsIntegerType(dt string) bool { return integerTypes[dt] }
 
 // IsNumericType: dt is one of SPARQL's numeric types (#operandDataTypes):
 // xsd:integer and its derived types, xsd:decimal, xsd:float, xsd:double.
 func IsNumericType(dt string) bool {
-	return integerTypes[dt] || dt == rdf.XSDDecimal || isFloatType(dt)
+	return results.IsIntegerType(dt) || dt == rdf.XSDDecimal || isFloatType(dt)
 }
 
 // sameNumber: both numeric literals with the same value (floats compared as

@@ -231,6 +231,10 @@ func init() {
 	}
 }
 
+// IsIntegerType: dt is xsd:integer or a type derived from it (the one
+// list of them: internal/diff and internal/rootcause ask here).
+func IsIntegerType(dt string) bool { return integerTypes[dt] }
+
 // exactValue is the value of a numeric literal in its lexical space as a
 // rational (floats and doubles: the exact binary value); ok is false for
 // other terms, ill-formed lexical forms, NaN and the infinities.

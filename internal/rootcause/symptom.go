@@ -354,7 +354,7 @@ const xsd = "http://www.w3.org/2001/XMLSchema#"
 
 func literalChange(e, a rdf.Term) string {
 	switch {
-	case e.Datatype == xsd+"boolean" && diff.IsIntegerType(a.Datatype) && (a.Value == "0" || a.Value == "1"):
+	case e.Datatype == xsd+"boolean" && results.IsIntegerType(a.Datatype) && (a.Value == "0" || a.Value == "1"):
 		return "boolean written as 0/1"
 	case e.Lang != "" && strings.EqualFold(e.Lang, a.Lang) && e.Value == a.Value:
 		return "language tag case changed"
