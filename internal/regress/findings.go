@@ -417,7 +417,7 @@ func rootSection(b *strings.Builder, r *root, ref oracle.Engine, master map[stri
 		fmt.Fprintf(b, " (%d other witnesses)", n)
 	}
 	b.WriteString("\n")
-	if v := r.face.Meta["bisect"]; v != "" {
+	if v := r.bisect(); v != "" {
 		fmt.Fprintf(b, "- Present since / fixed in: %s\n", v)
 	}
 	lang := "sparql"
@@ -611,4 +611,23 @@ func maxInt(xs []int) int {
 		m = max(m, x)
 	}
 	return m
+}
+
+// bisect is the face's "present since / fixed in" entries of the root
+// cause's family: the case's bisect meta holds one "engine: ..." entry per
+// engine the case caught, other families' included, each of one or more
+// "; "-separated parts ("jena: present in 6.2.0; not judged: 5.6.0").
+func (r *root) bisect() string {
+	var keep []string
+	own := false
+	for _, part := range strings.Split(r.face.Meta["bisect"], "; ") {
+		engine, _, _ := strings.Cut(part, ": ")
+		if d, known := oracle.Describe(engine); known {
+			own = d.Family == r.rc.Family
+		}
+		if own {
+			keep = append(keep, part)
+		}
+	}
+	return strings.Join(keep, "; ")
 }

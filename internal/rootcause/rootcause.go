@@ -87,6 +87,13 @@ func (k Key) ID() string {
 //     a solution dropped: Symptom; a CONSTRUCT's triple missing is its
 //     solution missing), and ASK and CONSTRUCT, which ablation cannot
 //     replace, are not in its trigger;
+//   - a row added or dropped under GROUP BY is a group too many or too
+//     few (#defn_algGroup: one solution per key of the solutions
+//     grouped, none when there are no solutions), whichever pattern,
+//     FILTER, aggregate or literal made the solutions grouped: the key's
+//     trigger is GROUP BY alone (RDFLib's, Rasqal's and RDF::Query's row
+//     for an empty GROUP BY came as five root causes each, one per
+//     construct that emptied the group);
 //   - a triple that is not RDF written by CONSTRUCT (ClassIllegalTriple:
 //     a literal subject, a literal or blank predicate) is one fault, the
 //     template's instantiation not leaving it out (#templatesWithBNodes,
@@ -120,6 +127,8 @@ func keyOf(fam string, f Finding, trig []string, sev diff.Severity) Key {
 		k.Trigger = []string{"SELECT *"}
 	case f.Class == diff.ClassIllegalTriple:
 		k.Trigger = []string{"CONSTRUCT"}
+	case rowSymptoms[f.Symptom] && slices.Contains(k.Trigger, "GROUP BY"):
+		k.Trigger = []string{"GROUP BY"}
 	case rowSymptoms[f.Symptom]:
 		k.Trigger = storedLiteral(slices.DeleteFunc(k.Trigger, func(l string) bool { return l == "ASK" || l == "CONSTRUCT" }))
 	}
