@@ -70,6 +70,18 @@ func Slots(c *Case) Gate {
 	return make(Gate, runtime.GOMAXPROCS(0))
 }
 
+// Span is how long a case of n engines that each get deadline from their
+// turn (Run) may take: one deadline when they run at once, one per turn
+// when they take turns (Slots). A case cut at one deadline gave the engines
+// past the first turns no turn at all.
+func Span(c *Case, n int, deadline time.Duration) time.Duration {
+	g := Slots(c)
+	if g == nil || n <= cap(g) {
+		return deadline
+	}
+	return deadline * time.Duration((n+cap(g)-1)/cap(g))
+}
+
 // Take waits for a slot (at once on a nil Gate) and returns its release;
 // the error is ErrTimeout when ctx ended first.
 func (g Gate) Take(ctx context.Context) (release func(), err error) {

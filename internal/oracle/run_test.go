@@ -140,3 +140,23 @@ func TestGateTakeEnds(t *testing.T) {
 		t.Errorf("err = %v, want ErrTimeout", err)
 	}
 }
+
+// TestSpan: a case lasts one deadline when its engines run at once, one
+// per turn when they take turns on large data (two cores here: thirteen
+// engines take seven turns).
+func TestSpan(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	big := rdf.NewDataset()
+	for i := range LargeQuads {
+		big.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://ex/s%d", i)), P: rdf.IRI("http://ex/p"), O: rdf.String(fmt.Sprint(i)), G: rdf.DefaultGraph})
+	}
+	for _, c := range []struct {
+		ds   *rdf.Dataset
+		n    int
+		want time.Duration
+	}{{rdf.NewDataset(), 13, time.Second}, {big, 2, time.Second}, {big, 3, 2 * time.Second}, {big, 13, 7 * time.Second}} {
+		if got := Span(&Case{Query: "ASK {}", Dataset: c.ds}, c.n, time.Second); got != c.want {
+			t.Errorf("%d quads, %d engines: Span %v, want %v", c.ds.Len(), c.n, got, c.want)
+		}
+	}
+}

@@ -16,9 +16,6 @@ import (
 // external engine's time is not added to the judge's. Then triage, and
 // the large-case judge's verdict (finish).
 func judgeLarge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration, suspect bool, opt large.Options) *Report {
-	ctx, cancel := context.WithDeadline(ctx, time.Now().Add(deadline))
-	defer cancel()
-	share, left := opt.Share(ctx, deadline)
 	var pair, ext []oracle.Engine
 	for _, e := range engines {
 		if e.Name() == oracle.JudgeName || e.Name() == oracle.TwinName {
@@ -27,6 +24,11 @@ func judgeLarge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, de
 			ext = append(ext, e)
 		}
 	}
+	// The external engines take turns on large data, each deadline from
+	// its turn: the case lasts as many deadlines as they take turns.
+	ctx, cancel := context.WithDeadline(ctx, time.Now().Add(oracle.Span(c, len(ext), deadline)))
+	defer cancel()
+	share, left := opt.Share(ctx, deadline)
 	extOuts := make(chan []oracle.Outcome, 1)
 	go func() { extOuts <- oracle.Run(ctx, c, ext, deadline) }()
 	pairOuts := oracle.Run(ctx, c, large.WithShare(pair, share), deadline)

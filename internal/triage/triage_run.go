@@ -52,9 +52,10 @@ func judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadlin
 		// The case's deadline counts from the start of its run: an
 		// engine's own start (a JVM's) is not charged to its request
 		// (adapters/sidecar), but what is left for the metamorphic
-		// queries is what the slowest engine left.
+		// queries is what the slowest engine left; engines that took
+		// turns (oracle.Slots) had a deadline each turn.
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, start.Add(deadline))
+		ctx, cancel = context.WithDeadline(ctx, start.Add(oracle.Span(c, len(engines), deadline)))
 		defer cancel()
 	}
 	if ctx.Err() == nil && opt.Fits(c, engines, outs) {

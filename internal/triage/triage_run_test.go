@@ -3,6 +3,7 @@ package triage_test
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -139,5 +140,48 @@ func TestUnresolvedFromRunsNothing(t *testing.T) {
 	c := &oracle.Case{Query: "SELECT * FROM <http://e/other> { ?s ?p ?o }", Dataset: ds, Sources: map[string]*rdf.Graph{"http://e/other": rdf.NewGraph()}}
 	if r := triage.Judge(context.Background(), c, []oracle.Engine{ref, x}, time.Second); r.Kind != triage.KindAllCorrect {
 		t.Errorf("a resolved FROM: kind %s (%s)", r.Kind, r.Reason)
+	}
+}
+
+// slowTurn answers as its engine does after taking most of its deadline.
+type slowTurn struct {
+	oracle.Engine
+	name string
+	took time.Duration
+}
+
+func (s slowTurn) Name() string { return s.name }
+
+func (s slowTurn) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	select {
+	case <-time.After(s.took):
+		return s.Engine.Eval(ctx, c)
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w: %v", oracle.ErrTimeout, ctx.Err())
+	}
+}
+
+// TestLargeCaseGivesEveryEngineItsTurn: on data of oracle.LargeQuads the
+// external engines take turns (one per core; one here), each deadline
+// from its turn, and the case lasts as long as their turns (oracle.Span):
+// six engines that each need 60% of the deadline all answer. Cut at one
+// deadline, the case gave the last four "no turn before the case ended".
+func TestLargeCaseGivesEveryEngineItsTurn(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	ds := rdf.NewDataset()
+	for i := range oracle.LargeQuads {
+		ds.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://ex/s%d", i)), P: rdf.IRI("http://ex/p"), O: rdf.String(fmt.Sprint(i)), G: rdf.DefaultGraph})
+	}
+	const deadline = time.Second
+	fast := registry.Engine(engine.Options{})
+	engines := []oracle.Engine{registry.Reference(reference.Options{}), fast}
+	for i := range 6 {
+		engines = append(engines, slowTurn{fast, fmt.Sprintf("slow%d", i), deadline * 6 / 10})
+	}
+	r := triage.Judge(context.Background(), &oracle.Case{Query: "ASK { ?s <http://ex/p> \"7\" }", Dataset: ds}, engines, deadline)
+	for _, v := range r.Verdicts {
+		if v.Err != nil && strings.HasPrefix(v.Engine, "slow") {
+			t.Errorf("%s: %v", v.Engine, v.Err)
+		}
 	}
 }
