@@ -89,10 +89,7 @@ func TestClassifyKinds(t *testing.T) {
 // turn, so six engines that each need most of the deadline all answer;
 // a small case runs them all at once.
 func TestRunLargeTakesTurns(t *testing.T) {
-	big := rdf.NewDataset()
-	for i := range LargeQuads {
-		big.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://ex/s%d", i)), P: rdf.IRI("http://ex/p"), O: rdf.String(fmt.Sprint(i)), G: rdf.DefaultGraph})
-	}
+	big := largeDataset()
 	for _, c := range []struct {
 		ds      *rdf.Dataset
 		maxSeen int
@@ -146,10 +143,7 @@ func TestGateTakeEnds(t *testing.T) {
 // engines take seven turns).
 func TestSpan(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
-	big := rdf.NewDataset()
-	for i := range LargeQuads {
-		big.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://ex/s%d", i)), P: rdf.IRI("http://ex/p"), O: rdf.String(fmt.Sprint(i)), G: rdf.DefaultGraph})
-	}
+	big := largeDataset()
 	for _, c := range []struct {
 		ds   *rdf.Dataset
 		n    int
@@ -159,4 +153,14 @@ func TestSpan(t *testing.T) {
 			t.Errorf("%d quads, %d engines: Span %v, want %v", c.ds.Len(), c.n, got, c.want)
 		}
 	}
+}
+
+// largeDataset has LargeQuads quads: the size from which engines take
+// turns (Slots).
+func largeDataset() *rdf.Dataset {
+	ds := rdf.NewDataset()
+	for i := range LargeQuads {
+		ds.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://ex/s%d", i)), P: rdf.IRI("http://ex/p"), O: rdf.String(fmt.Sprint(i)), G: rdf.DefaultGraph})
+	}
+	return ds
 }
