@@ -91,9 +91,9 @@ func (k Key) ID() string {
 //     few (#defn_algGroup: one solution per key of the solutions
 //     grouped, none when there are no solutions), whichever pattern,
 //     FILTER, aggregate or literal made the solutions grouped: the key's
-//     trigger is GROUP BY alone (RDFLib's, Rasqal's and RDF::Query's row
-//     for an empty GROUP BY came as five root causes each, one per
-//     construct that emptied the group);
+//     trigger is GROUP BY alone (RDFLib's row for an empty GROUP BY came
+//     as five root causes, Rasqal's as four, one per construct that
+//     emptied the group);
 //   - a triple that is not RDF written by CONSTRUCT (ClassIllegalTriple:
 //     a literal subject, a literal or blank predicate) is one fault, the
 //     template's instantiation not leaving it out (#templatesWithBNodes,
