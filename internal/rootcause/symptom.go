@@ -180,17 +180,39 @@ var abstractions = []struct {
 	{regexp.MustCompile(`\s+`), " "},
 }
 
+// codeNames are the names a language's runtime quotes from the engine's
+// own code, not from the case: the type and the attribute of Python's
+// "'list' object has no attribute 'name'". They tell one fault from
+// another (RDFLib's empty VALUES and its SUM over an error raise two such
+// messages), so they keep their quotes, marked until the quoted-text
+// abstraction has run; a type written as a repr ("'<... object at 0x...>'")
+// is still the case's.
+var codeNames = []*regexp.Regexp{
+	regexp.MustCompile(`'([A-Za-z_][A-Za-z0-9_.]*)'( object (?:has no attribute|is not))`),
+	regexp.MustCompile(`(has no attribute )'([A-Za-z_][A-Za-z0-9_]*)'`),
+}
+
+// codeQuote stands for a kept quote while the abstractions run.
+const codeQuote = "\uE001"
+
+func keepCodeNames(msg string) string {
+	msg = codeNames[0].ReplaceAllString(msg, codeQuote+"$1"+codeQuote+"$2")
+	return codeNames[1].ReplaceAllString(msg, "$1"+codeQuote+"$2"+codeQuote)
+}
+
 // Message abstracts an engine's error message: its first line, with IRIs,
 // quoted text, variable names, blank-node labels, file paths and numbers
 // (positions included) replaced, a structure dumped in braces or brackets
 // (a Python repr of the query's algebra) as {…}, cut where the message
 // starts again (an engine that reports one error per unbound variable),
-// at most 160 characters.
+// at most 160 characters. Names of the engine's code stay (codeNames).
 func Message(msg string) string {
 	msg, _, _ = strings.Cut(strings.TrimSpace(msg), "\n")
+	msg = keepCodeNames(msg)
 	for _, a := range abstractions {
 		msg = a.re.ReplaceAllString(msg, a.with)
 	}
+	msg = strings.ReplaceAll(msg, codeQuote, "'")
 	msg = firstReport(collapse(strings.TrimSpace(msg)))
 	if r := []rune(msg); len(r) > 160 {
 		msg = string(r[:160])
