@@ -132,3 +132,31 @@ func TestVarsCiteTheProjection(t *testing.T) {
 		t.Errorf("basis line:\n%s", md.String())
 	}
 }
+
+// TestLiteralOfTheTriggerNamesTheFault: when the trigger's only construct
+// besides its host pattern is a literal, the title names the literal
+// (RDFLib returning a stored "NaN"^^xsd:double as "nan"), not basic graph
+// pattern matching; a literal label the case does not show (an ablated
+// sibling's) leaves the host's name.
+func TestLiteralOfTheTriggerNamesTheFault(t *testing.T) {
+	query := "SELECT * WHERE { ?b ?c ?e . }\n"
+	want := &results.Answer{Kind: results.Bindings, Vars: []string{"e"}, Rows: []results.Solution{{"e": rdf.Literal("NaN", rdf.XSDDouble)}}}
+	got := &results.Answer{Kind: results.Bindings, Vars: []string{"e"}, Rows: []results.Solution{{"e": rdf.Literal("nan", rdf.XSDDouble)}}}
+	v := triage.EngineVerdict{Engine: "rdflib", Answer: got}
+	for _, tc := range []struct {
+		trigger []string
+		want    string
+	}{
+		{[]string{"basic graph pattern", "literal xsd:double"}, "xsd:double literal"},
+		{[]string{"basic graph pattern", "literal xsd:dateTime"}, "basic graph pattern"},
+		{nil, "basic graph pattern"},
+	} {
+		n := name(query, "", diff.ClassWrongValue, want, v, tc.trigger)
+		if n.feature.Name != tc.want {
+			t.Errorf("trigger %v: named %q, want %q", tc.trigger, n.feature.Name, tc.want)
+		}
+	}
+	if n := name(query, "", diff.ClassWrongValue, want, v, []string{"literal xsd:double"}); n.feature.Spec.Anchor != "QSynLiterals" {
+		t.Errorf("the literal's section: %+v", n.feature.Spec)
+	}
+}

@@ -33,6 +33,9 @@ func name(query, base string, c diff.Class, expected *results.Answer, v triage.E
 	q, _ := syntax.Parse(query, syntax.Options{Base: base})
 	fs := inTrigger(features(query, base), trigger)
 	n := naming{feature: featureOf(fs, c), effect: effect(c, expected, v)}
+	if f, ok := literalFeature(trigger, n.feature, query+" "+n.effect); ok {
+		n.feature = f
+	}
 	if f, ok := questionFeature(v); ok { // a spec question: the construct whose reading differs
 		n.feature = f
 		return n
@@ -58,6 +61,36 @@ func questionFeature(v triage.EngineVerdict) (feature, bool) {
 	}
 	if b := v.Verdict.Basis; b.Kind == results.BasisContested && b.Construct != "" {
 		return namedFeature(b.Construct), true
+	}
+	return feature{}, false
+}
+
+// hostFeatures are the constructs a literal sits in rather than the
+// ones that act on it: a pattern matches it, a projection returns it, a
+// template writes it.
+var hostFeatures = map[string]bool{"basic graph pattern": true, "projection": true, "SELECT *": true, "CONSTRUCT": true}
+
+// literalFeature names the literal of the trigger when the construct
+// chosen is only its host: RDFLib returning a stored "NaN"^^xsd:double
+// as "nan", or refusing -0.5 in a CONSTRUCT template, is the fault of its
+// handling of that literal (#QSynLiterals), not of basic graph pattern
+// matching. The literal's label ("literal xsd:double", "literal @lang")
+// is constructs.Of's. The label must name what the case shows (seen, the
+// query and the effect's words): the trigger is the ablated case's, whose
+// literal may be a sibling of the one the reduced case holds.
+func literalFeature(trigger []string, chosen feature, seen string) (feature, bool) {
+	if !hostFeatures[chosen.Name] {
+		return feature{}, false
+	}
+	for _, t := range trigger {
+		kind, ok := strings.CutPrefix(t, "literal ")
+		shown := strings.TrimPrefix(kind, "xsd:")
+		if strings.HasPrefix(kind, "@") {
+			shown = "@"
+		}
+		if ok && kind != "non-canonical" && strings.Contains(seen, shown) {
+			return feature{kind + " literal", link("QSynLiterals", "4.1.2 Syntax for Literals")}, true
+		}
 	}
 	return feature{}, false
 }
