@@ -34,13 +34,19 @@
 // content (NAME@HASH), so a sweep carries a profile file to its workers.
 //
 // The realistic profile (gen_realistic.go): a Profile with Realistic set
-// ("realistic" by name: 100k triples, the seed picks the shape; or a JSON
-// profile's "realistic": {"shape", "triples"}) makes Generate return
-// internal/realistic's case for the seed: LUBM-, BSBM- or knowledge-graph
-// data built once into the case's dataset (GenCase.Data nil, Dataset
-// returns that one copy) and a benchmark or query-log query drawn from it
-// (GenCase.Template names it). It is not in Profiles, so the nightly
-// rotation leaves it out; `oracle sweep start --profile realistic` asks.
+// ("realistic" by name: 100k triples, blocks of ten seeds, the data seed
+// picks the shape; or a JSON profile's "realistic": {"shape", "triples",
+// "block"}) makes Generate return internal/realistic's case for the seed:
+// LUBM-, BSBM- or knowledge-graph data of the seed's block (data seed =
+// seed / block, rounded down; block 1 gives every seed its own data)
+// and a benchmark or query-log query drawn from it with the seed itself
+// (GenCase.Template names it). A block's data is built once and shared
+// by its cases (GenCase.Data nil, Dataset returns that one copy, which
+// nobody may change; the last two blocks' data are kept, and two workers
+// asking for one block at once build it once), so a sweep's consecutive
+// cases query one dataset and the engines that keep their store load it
+// once per block. It is not in Profiles, so the nightly rotation leaves
+// it out; `oracle sweep start --profile realistic` asks.
 //
 // A generated case of either kind, a query (GenCase, Generate) or an
 // update request (GenUpdate, GenerateUpdate, gen_update*.go), holds its

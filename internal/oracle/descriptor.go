@@ -55,6 +55,12 @@ type Descriptor struct {
 	// Build builds it from a config entry's settings: the registry builds
 	// every described engine this way, and knows none by name.
 	Build func(BuildSettings) (Engine, error) `json:"-"`
+	// Capacity is the most quads the engine is known to load and query
+	// within its default deadline on the reference machine (2 cores): Run
+	// does not give it a case over that (ErrUnsupported, naming both sizes
+	// and the measurement, the sentence of Note that names the capacity).
+	// 0: no limit known.
+	Capacity int `json:"capacity,omitempty"`
 	// Pools: Build runs Pool processes itself (a sidecar pool), so the
 	// registry adds no limit on cases in flight; otherwise it does.
 	Pools bool `json:"pools,omitempty"`

@@ -4,7 +4,10 @@
 // engines concurrently, each under its own deadline. On a dataset of
 // LargeQuads quads or more the engines take turns, one per core (Slots,
 // Gate): each loads the whole dataset, and all at once on two cores each
-// overran its deadline; a deadline counts from the engine's turn.
+// overran its deadline; a deadline counts from the engine's turn. An
+// engine whose Descriptor.Capacity is below the case's quads is not given
+// the case (OverCapacity: ErrUnsupported, saying both sizes and the
+// measurement), so it takes no turn (Given counts those that do, for Span).
 //
 // rewrite.go gives adapters what they need of a query without importing the
 // algebra: its form and dataset clauses (Case.Info) and a copy with IRIs

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -30,8 +31,8 @@ func Run(ctx context.Context, c *Case, engines []Engine, deadline time.Duration)
 	slots := Slots(c)
 	var wg sync.WaitGroup
 	for i, e := range engines {
-		if needs12 && !Supports12(e) {
-			out[i] = Outcome{Engine: e.Name(), Version: e.Version(), Err: unsupported12(e)}
+		if err := notGiven(c, e, needs12); err != nil {
+			out[i] = Outcome{Engine: e.Name(), Version: e.Version(), Err: err}
 			continue
 		}
 		wg.Add(1)
@@ -48,6 +49,56 @@ func Run(ctx context.Context, c *Case, engines []Engine, deadline time.Duration)
 	}
 	wg.Wait()
 	return out
+}
+
+// notGiven says why Run does not give c to e (ErrUnsupported), or nil.
+func notGiven(c *Case, e Engine, needs12 bool) error {
+	if needs12 && !Supports12(e) {
+		return unsupported12(e)
+	}
+	return OverCapacity(c, e.Name())
+}
+
+// Given counts the engines Run gives c (the others are unsupported at
+// once): what takes turns on a large case (Span).
+func Given(c *Case, engines []Engine) int {
+	c.Prepare()
+	needs12, n := c.Needs12(), 0
+	for _, e := range engines {
+		if notGiven(c, e, needs12) == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// OverCapacity is ErrUnsupported when c holds more quads than the engine
+// called name is known to load and query within its deadline (its
+// Descriptor.Capacity): Run does not give it the case, so the engine
+// spends no slot on a load it cannot finish, and the case counts it as
+// skipped, not as timed out. nil when it fits or no capacity is known.
+func OverCapacity(c *Case, name string) error {
+	d, _ := Describe(name)
+	if d.Capacity <= 0 || c == nil || c.Dataset == nil {
+		return nil
+	}
+	n := c.Dataset.Len()
+	if n <= d.Capacity {
+		return nil
+	}
+	return fmt.Errorf("%w: %s is not given cases over %d quads (%d here): it cannot load them within its default deadline on two cores (%s)",
+		ErrUnsupported, name, d.Capacity, n, capacityWhy(d.Note))
+}
+
+// capacityWhy is the sentence of a descriptor's note that names its
+// capacity (the measurement behind it), or a pointer to the descriptor.
+func capacityWhy(note string) string {
+	for _, s := range strings.SplitAfter(note, ". ") {
+		if strings.Contains(strings.ToLower(s), "capacity") {
+			return strings.TrimSuffix(strings.TrimSpace(s), ".")
+		}
+	}
+	return "its descriptor's capacity"
 }
 
 // LargeQuads is the dataset size from which the engines of a case take

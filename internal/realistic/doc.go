@@ -43,7 +43,15 @@
 // The generator profile "realistic" of internal/corpus (its
 // gen_realistic.go) turns a sweep seed into one of these cases; the
 // metamorphic relations that judge them engine against itself are
-// internal/diff's (metamorphic_rel*.go).
+// internal/diff's (metamorphic_rel*.go). Data and query have their own
+// seeds there: a block of consecutive sweep seeds (ten by default,
+// RealisticSpec.Block) shares the data of one Spec, whose Seed (and so
+// the shape Mixed picks) is the sweep seed divided by the block, while
+// Pick draws each case's query from the sweep seed itself, so the same
+// Sample serves every query of the block. That is how BSBM and LUBM are
+// run (one dataset, many queries), and it lets an engine that keeps its
+// loaded store answer a block's later cases without loading 100k triples
+// again. A Sample is read-only once Stream returns, so cases share it.
 //
 // # Changing this package
 //

@@ -25,8 +25,9 @@ func judgeLarge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, de
 		}
 	}
 	// The external engines take turns on large data, each deadline from
-	// its turn: the case lasts as many deadlines as they take turns.
-	ctx, cancel := context.WithDeadline(ctx, time.Now().Add(oracle.Span(c, len(ext), deadline)))
+	// its turn: the case lasts as many deadlines as they take turns (an
+	// engine not given the case, oracle.Given, takes none).
+	ctx, cancel := context.WithDeadline(ctx, time.Now().Add(oracle.Span(c, oracle.Given(c, ext), deadline)))
 	defer cancel()
 	share, left := opt.Share(ctx, deadline)
 	extOuts := make(chan []oracle.Outcome, 1)

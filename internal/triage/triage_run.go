@@ -53,9 +53,10 @@ func judge(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadlin
 		// engine's own start (a JVM's) is not charged to its request
 		// (adapters/sidecar), but what is left for the metamorphic
 		// queries is what the slowest engine left; engines that took
-		// turns (oracle.Slots) had a deadline each turn.
+		// turns (oracle.Slots) had a deadline each turn; an engine not
+		// given the case (oracle.Given: over its capacity) takes none.
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, start.Add(oracle.Span(c, len(engines), deadline)))
+		ctx, cancel = context.WithDeadline(ctx, start.Add(oracle.Span(c, oracle.Given(c, engines), deadline)))
 		defer cancel()
 	}
 	if ctx.Err() == nil && opt.Fits(c, engines, outs) {
