@@ -117,9 +117,11 @@ func generateRealistic(seed int64, p *Profile) *GenCase {
 }
 
 // dataKept is how many blocks' data realisticData keeps: the block the
-// sweep's workers are in and the one they move on to (a sweep runs a
-// block's cases in a row, cases.go of internal/sweep), so one 100k-triple
-// dataset is built once for its ten cases, and at most two are held.
+// sweep's workers are in and the one they move on to (a feed job of
+// internal/sweep, jobs.go, inserts a batch's case jobs in seed order and
+// the workers take them in that order, so a block's cases run in a row),
+// so one 100k-triple dataset is built once for its ten cases, and at most
+// two are held.
 const dataKept = 2
 
 // dataEntry is one block's data, or the generation of it under way: done
