@@ -18,6 +18,16 @@ const (
 	// with a template (INSERT DATA forbids blank nodes in some stores,
 	// Virtuoso among them), and DROP SILENT afterwards.
 	LoadUpdate
+	// LoadNQuads drops the case's graphs by SPARQL Update as LoadUpdate
+	// does, then POSTs all of them as one N-Quads document to Store with
+	// no graph named: the whole-dataset upload the Oxigraph server
+	// (POST /store) and Fuseki (a GSP endpoint without a query string)
+	// take. One document is one parse, so a blank node label in two graphs
+	// is one node, and a fresh one per upload (Oxigraph's load_from_reader
+	// renames blank nodes per document, Jena's parser scopes labels per
+	// document); parsing N-Quads costs far less than an INSERT of 100k
+	// triples (nquads.go).
+	LoadNQuads
 )
 
 // Config describes one endpoint. Query is required, and Store or Update
@@ -26,8 +36,8 @@ type Config struct {
 	Name    string // engine name in reports ("virtuoso", "fuseki", ...)
 	Version string // the endpoint's version: the Protocol does not tell
 	Query   string // SPARQL 1.1 Protocol query URL
-	Store   string // Graph Store Protocol URL (LoadGraphStore)
-	Update  string // SPARQL 1.1 Update URL (LoadUpdate)
+	Store   string // Graph Store Protocol URL (LoadGraphStore, LoadNQuads)
+	Update  string // SPARQL 1.1 Update URL (LoadUpdate, LoadNQuads)
 	Load    Load
 	// GraphParam names the graph in Graph Store requests: "graph" by default.
 	GraphParam string

@@ -1,7 +1,6 @@
 package sparqlhttp
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"net/http"
@@ -24,10 +23,16 @@ func (e *Engine) load(ctx context.Context, p *plan) error {
 		}
 		e.dirty.Store(false)
 	}
-	if e.cfg.Load == LoadUpdate {
-		// The graphs loaded are dropped first too: a graph left under the
-		// same IRI (a clear that failed) must not add to the case's.
+	// The graphs loaded are dropped first too: a graph left under the same
+	// IRI (a clear that failed) must not add to the case's.
+	switch e.cfg.Load {
+	case LoadUpdate:
 		return e.update(ctx, dropAll(append(p.toDrop(), caseIRIs(p)...))+insert(p.graphs))
+	case LoadNQuads:
+		if err := e.update(ctx, dropAll(append(p.toDrop(), caseIRIs(p)...))); err != nil {
+			return err
+		}
+		return e.postQuads(ctx, p.graphs)
 	}
 	for _, g := range p.graphs {
 		body := ntriples(g.Triples)
@@ -53,12 +58,8 @@ func (e *Engine) loadable(p *plan) error {
 
 // unload drops every graph the plan loaded.
 func (e *Engine) unload(ctx context.Context, p *plan) error {
-	if e.cfg.Load == LoadUpdate {
-		iris := make([]string, len(p.graphs))
-		for i, g := range p.graphs {
-			iris[i] = g.IRI
-		}
-		return e.update(ctx, dropAll(iris))
+	if e.cfg.Load != LoadGraphStore {
+		return e.update(ctx, dropAll(caseIRIs(p)))
 	}
 	for _, g := range p.graphs {
 		if err := e.store(ctx, http.MethodDelete, g.IRI, nil); err != nil {
@@ -132,14 +133,10 @@ func insert(graphs []graph) string {
 	return b.String()
 }
 
+// ntriples writes one graph's triples as N-Triples (nquads.go's writer,
+// no graph name).
 func ntriples(ts []rdf.Triple) []byte {
-	var buf bytes.Buffer
-	quads := make([]rdf.Quad, len(ts))
-	for i, t := range ts {
-		quads[i] = rdf.Quad{S: t.S, P: t.P, O: t.O}
-	}
-	rdf.WriteNQuads(&buf, quads)
-	return buf.Bytes()
+	return writeQuads([]graph{{Triples: ts}}, false)
 }
 
 func sep(u string) string {
