@@ -26,8 +26,10 @@ import (
 // "memory allocation of N bytes failed" to its log and aborts.
 var serverOOM = map[string][]string{
 	FusekiName: {"Java heap space", "OutOfMemoryError", "GC overhead limit exceeded", "Requested array size exceeds VM limit"},
-	// "os error 11" (EAGAIN) is a thread it could not start under its
-	// share; it answers 500 with it.
+	// "os error 11" (EAGAIN) was read as a thread it could not start
+	// under its share; its HTTP layer writes that 500 when a socket read
+	// times out (its --timeout-s), which our clients no longer let happen
+	// on an idle connection (transport.go). Either way not an answer.
 	OxigraphServerName: {"memory allocation of", "capacity overflow", "Resource temporarily unavailable (os error 11)"},
 }
 

@@ -106,8 +106,7 @@ func (c *Config) defaults() {
 		c.Timeout = 60 * time.Second
 	}
 	if c.Client == nil {
-		// No proxy: the endpoint is on this machine, and no request may leave it.
-		c.Client = &http.Client{Transport: &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 4}}
+		c.Client = &http.Client{Transport: transport(0, nil)} // transport.go
 	}
 }
 

@@ -11,7 +11,9 @@
 //     sources when the query has a dataset clause, are loaded under their
 //     real IRIs: GRAPH ?g must bind the real names, and renaming them back
 //     in answers would be wrong wherever an IRI is also data. Loading is by
-//     the Graph Store Protocol (PUT per graph) or one SPARQL Update request.
+//     the Graph Store Protocol (PUT per graph), one SPARQL Update request,
+//     or one N-Quads document POSTed to the store's dataset URL
+//     (LoadNQuads, nquads.go: the servers this package runs).
 //  2. query: by form POST (or application/sparql-query), with the dataset
 //     always named: default-graph-uri and named-graph-uri, never empty (a
 //     graph IRI that exists nowhere stands for "none"), because an
@@ -30,7 +32,8 @@
 // graph cannot be loaded, so stores that forget empty graphs (Virtuoso) do
 // not bind it in GRAPH ?g {}; a blank node shared by two graphs of a case
 // would split under graph-by-graph loading, so LoadGraphStore refuses such a
-// case as unsupported (LoadUpdate sends one INSERT, which keeps it shared).
+// case as unsupported (LoadUpdate sends one INSERT, LoadNQuads one document
+// parsed with one blank-node scope, and both keep it shared).
 //
 // Updates (oracle.Updater, update.go) need a store of the oracle's own
 // (Config.Scratch: the servers this package runs): per case, under the same
@@ -49,6 +52,12 @@
 // through Config.UpdateText instead (shared.go): each case in graphs of
 // its own, nothing reset whole, operations that could reach every graph
 // refused.
+//
+// Connections (transport.go): a client keeps an idle connection for half
+// the server's own idle limit (Server.IdleTimeout), never longer: the
+// Oxigraph server answers a connection idle past its --timeout-s with a
+// 500 "os error 11", which would otherwise land on an idle connection or
+// on the next request sent on it.
 //
 // Answers: SPARQL results JSON (1.0-era "typed-literal" accepted by
 // results.ReadJSON) or XML, N-Triples for graphs. Errors: 400 is
@@ -113,5 +122,7 @@
 // limits.go's limits; a change to how a case runs (load, query, clear) is
 // proved by `go test ./adapters/sparqlhttp`, which runs the real Oxigraph
 // server and Fuseki scripts/install.sh installs (engine_test.go,
-// endpoints_test.go, update_test.go, killed_test.go).
+// endpoints_test.go, update_test.go, killed_test.go, load_test.go,
+// transport_test.go); TestMeasureLoad (ORACLE_LOAD_TRIPLES=100000) times
+// a load by each mode.
 package sparqlhttp

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
 )
@@ -59,9 +60,12 @@ func OxigraphServer(bin string) *Managed {
 		Protocol: func(root string) Config {
 			return Config{Query: root + "/query", Update: root + "/update", Store: root + "/store", Load: LoadNQuads}
 		},
-		ReadOnly:   []string{filepath.Dir(bin)},
-		Limits:     sidecar.DefaultLimits,
-		Reproducer: oxigraphCurl,
+		ReadOnly: []string{filepath.Dir(bin)},
+		Limits:   sidecar.DefaultLimits,
+		// --timeout-s is also its socket read timeout: an idle connection
+		// gets a 500 "os error 11" after it (transport.go).
+		IdleTimeout: serverTimeout * time.Second,
+		Reproducer:  oxigraphCurl,
 	})
 }
 
@@ -94,10 +98,13 @@ func Fuseki(java, jar string) *Managed {
 			return Config{Query: root + "/ds/query", Update: root + "/ds/update", Store: root + "/ds/data", Load: LoadNQuads,
 				UpdateFailed: fusekiUpdateFailed, TimeoutParam: SecondsParam("timeout"), Refusal: fusekiRefusal}
 		},
-		ReadOnly:   []string{filepath.Dir(jar)},
-		Limits:     sidecar.Limits{Memory: 3 << 30, CPU: sidecar.DefaultLimits.CPU},
-		HeapArgs:   sidecar.JavaHeap,
-		Reproducer: fusekiCurl,
+		ReadOnly: []string{filepath.Dir(jar)},
+		Limits:   sidecar.Limits{Memory: 3 << 30, CPU: sidecar.DefaultLimits.CPU},
+		HeapArgs: sidecar.JavaHeap,
+		// Jetty's connector default (AbstractConnector's idle timeout);
+		// Fuseki main sets none.
+		IdleTimeout: 30 * time.Second,
+		Reproducer:  fusekiCurl,
 	})
 }
 

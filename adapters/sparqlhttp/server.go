@@ -50,6 +50,10 @@ type Server struct {
 	// die on W3C tests it passes at its own limit.
 	RLimitMemory int64
 	StartTimeout time.Duration // default 90 s
+	// IdleTimeout is how long the server keeps a connection on which no
+	// request comes; the adapter's client closes its idle connections at
+	// half of it (transport.go). 0: defaultIdle.
+	IdleTimeout time.Duration
 	// Reproducer is the engine's own reproducer: a curl script.
 	Reproducer func(oracle.NativeCase) oracle.Native
 }
@@ -313,7 +317,7 @@ func (r *running) launch(s Server) error {
 	}
 	jail := sidecar.Jail{ReadOnly: s.ReadOnly, ReadWrite: []string{r.dir}, Network: !r.jailed}
 	var env []string
-	r.client = &http.Client{Transport: &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 4}}
+	r.client = &http.Client{Transport: transport(s.IdleTimeout, nil)}
 	if r.jailed {
 		exe, err := os.Executable()
 		if err != nil {
@@ -325,7 +329,7 @@ func (r *running) launch(s Server) error {
 		jail.ReadOnly = append(jail.ReadOnly, exe)
 		argv = append([]string{"/bin/sh", "-c", `"$0" & exec "$@"`, exe}, argv...)
 		env = []string{RelayEnv(sock, r.port)}
-		r.client = RelayClient(sock)
+		r.client = relayClient(sock, s.IdleTimeout)
 	}
 	l, err := jail.Prepare(argv, env)
 	if err != nil {
