@@ -2,7 +2,6 @@ package sparqlhttp_test
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"time"
 
@@ -14,25 +13,21 @@ import (
 // and in the named graph <g>, while <h> has a node of its own (RDF 1.1
 // Concepts #section-dataset: blank nodes can be shared between graphs of
 // a dataset).
-const sharedBlank = `_:b <http://example/p> "d" .
-_:b <http://example/q> "n" <http://example/g> .
-_:c <http://example/q> "n" <http://example/h> .
-`
+func sharedBlank() *rdf.Dataset {
+	ds := rdf.NewDataset()
+	p, q, n := rdf.IRI("http://example/p"), rdf.IRI("http://example/q"), rdf.String("n")
+	ds.Add(rdf.Quad{S: rdf.Blank("b"), P: p, O: rdf.String("d")})
+	ds.Add(rdf.Quad{S: rdf.Blank("b"), P: q, O: n, G: rdf.IRI("http://example/g")})
+	ds.Add(rdf.Quad{S: rdf.Blank("c"), P: q, O: n, G: rdf.IRI("http://example/h")})
+	return ds
+}
 
 // TestSharedBlankNodeLive: each server, loaded as the adapter loads it
 // (endpoints.go: one N-Quads document), keeps a blank node in two graphs
 // one node: joining the default graph with GRAPH ?g finds <g> alone.
 // Loaded graph by graph, the node would split and the join find nothing.
 func TestSharedBlankNodeLive(t *testing.T) {
-	quads, err := rdf.ParseNQuads(strings.NewReader(sharedBlank), "sharedBlank")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds := rdf.NewDataset()
-	for _, q := range quads {
-		ds.Add(q)
-	}
-	c := &oracle.Case{Name: "shared-blank", Dataset: ds,
+	c := &oracle.Case{Name: "shared-blank", Dataset: sharedBlank(),
 		Query: `SELECT ?g WHERE { ?x <http://example/p> "d" GRAPH ?g { ?x <http://example/q> "n" } }`}
 	for name, m := range endpoints(t) {
 		t.Run(name, func(t *testing.T) {
