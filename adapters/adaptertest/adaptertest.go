@@ -137,12 +137,12 @@ func remoteData(a *results.Answer) bool {
 	return false
 }
 
-// UpdateCase is one update of an adapter's update check: the store after
+// UpdateCheck is one update of an adapter's update check: the store after
 // it as StoreLines writes it (AnyStore: not compared, where engines differ
 // in what a failing request leaves), a word of the failure the store
 // carries ("" for none), or the class of its error (oracle.Classify:
 // "rejected", "unsupported"; "" for an answer).
-type UpdateCase struct {
+type UpdateCheck struct {
 	Update   string
 	Want     string
 	AnyStore bool
@@ -151,9 +151,9 @@ type UpdateCase struct {
 }
 
 // CheckUpdates applies each case on Dataset() with src the documents LOAD
-// may name (oracle.UpdateCase.Sources) and holds the outcome, the store
+// may name (oracle.Case.Sources of an update case) and holds the outcome, the store
 // and its failure to the case's (§3 of SPARQL 1.1 Update, #updateLanguage).
-func CheckUpdates(t *testing.T, e oracle.Engine, src map[string]*rdf.Graph, cases []UpdateCase) {
+func CheckUpdates(t *testing.T, e oracle.Engine, src map[string]*rdf.Graph, cases []UpdateCheck) {
 	t.Helper()
 	for _, c := range cases {
 		got, failed, err := ApplyUpdate(e, c.Update, src)
@@ -178,7 +178,7 @@ func ApplyUpdate(e oracle.Engine, update string, src map[string]*rdf.Graph) (sto
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
-	a, err := u.Update(ctx, &oracle.UpdateCase{Update: update, Store: Dataset(), Sources: src})
+	a, err := u.Update(ctx, &oracle.Case{Update: update, Dataset: Dataset(), Sources: src})
 	if err != nil {
 		return "", "", err
 	}

@@ -48,7 +48,7 @@ func CheckReuse(t *testing.T, e Reuser) {
 	reuseQuery(t, e, a, count, 1, "50")
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
-	_, err := u.Update(ctx, &oracle.UpdateCase{Update: "DELETE WHERE { ?s ?p ?o }", Store: a})
+	_, err := u.Update(ctx, &oracle.Case{Update: "DELETE WHERE { ?s ?p ?o }", Dataset: a})
 	if errors.Is(err, oracle.ErrUnsupported) {
 		t.Logf("no update check: %v", err)
 		return

@@ -87,7 +87,7 @@ func adapterStore(t *testing.T, u oracle.Updater, c oracle.NativeCase) ([]rdf.Qu
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	a, err := u.Update(ctx, &oracle.UpdateCase{Update: c.Query, Base: c.Base, Store: ds})
+	a, err := u.Update(ctx, &oracle.Case{Update: c.Query, Base: c.Base, Dataset: ds})
 	if err != nil {
 		t.Fatalf("the adapter: %v", err)
 	}

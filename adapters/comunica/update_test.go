@@ -11,7 +11,7 @@ import (
 // (no transaction), keeps no empty graph, and LOAD is unsupported (this
 // build has no dereference actor).
 func TestUpdate(t *testing.T) {
-	adaptertest.CheckUpdates(t, engine(t), nil, []adaptertest.UpdateCase{
+	adaptertest.CheckUpdates(t, engine(t), nil, []adaptertest.UpdateCheck{
 		{Update: `INSERT { GRAPH <http://example/h> { ?s ?p ?o } } WHERE { ?s ?p ?o }`,
 			Want: `<s> <p> "default" .|<s> <p> "default" <h> .|<s> <p> "named" <g> .`},
 		{Update: `DELETE DATA { <http://example/s> <http://example/p> "named" }`,

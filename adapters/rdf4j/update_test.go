@@ -16,7 +16,7 @@ import (
 func TestUpdate(t *testing.T) {
 	src := map[string]*rdf.Graph{"http://example/doc": rdf.NewGraph(rdf.Triple{
 		S: rdf.IRI("http://example/a"), P: rdf.IRI("http://example/b"), O: rdf.IRI("http://example/c")})}
-	adaptertest.CheckUpdates(t, engine(t), src, []adaptertest.UpdateCase{
+	adaptertest.CheckUpdates(t, engine(t), src, []adaptertest.UpdateCheck{
 		{Update: `INSERT { GRAPH <http://example/h> { ?s ?p ?o } } WHERE { ?s ?p ?o }`,
 			Want: `<s> <p> "default" .|<s> <p> "default" <h> .|<s> <p> "named" <g> .`},
 		{Update: `DELETE DATA { <http://example/s> <http://example/p> "named" }`,

@@ -198,7 +198,7 @@ func judgeAnswer(c *oracle.Case) *results.Answer {
 }
 
 func updateBlocks(t *testing.T, hc hostileCase, ds *rdf.Dataset, es []oracle.Engine) []block {
-	uc := &oracle.UpdateCase{Name: hc.Name, Update: hc.Query, Base: hc.Base, Store: ds}
+	uc := &oracle.Case{Name: hc.Name, Update: hc.Query, Base: hc.Base, Dataset: ds}
 	run := &reduce.UpdateRun{Case: uc, Kind: triage.KindEngineBug}
 	var wrong []string
 	var updaters []oracle.Engine

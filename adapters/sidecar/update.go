@@ -22,14 +22,14 @@ const OpUpdate = "update"
 // (asked once, on the first update; an unanswered ask is not remembered).
 var declared sync.Map // *Engine -> bool
 
-// Update applies an update request on a fresh store holding c.Store and
+// Update applies an update request on a fresh store holding c.Dataset and
 // answers the store after it (oracle.Updater). A sidecar that does not
 // declare OpUpdate answers oracle.ErrUnsupported. A request the engine's
 // parser refuses is oracle.ErrRejected; one that fails while it runs is an
 // answer whose Store.Err is the failure and whose store is the one the
 // engine reported after it (§2.2: unchanged, or the operations before the
 // failing one applied); a failure that reports no store is ErrQueryError.
-func (e *Engine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+func (e *Engine) Update(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
 	if err := e.updateSupport(ctx); err != nil {
 		return nil, err
 	}
@@ -65,15 +65,15 @@ func (e *Engine) updateSupport(ctx context.Context) error {
 // with every named graph listed (an empty one included), and the LOAD
 // documents only when the text may hold a LOAD (a wider guess costs only
 // bytes: the sidecar decides what the request loads).
-func updateRequest(c *oracle.UpdateCase) (*Request, error) {
+func updateRequest(c *oracle.Case) (*Request, error) {
 	req := &Request{Op: OpUpdate, Update: c.Update, Base: c.Base}
-	if c.Store != nil {
+	if c.Dataset != nil {
 		var buf bytes.Buffer
-		if err := rdf.WriteNQuads(&buf, c.Store.Quads()); err != nil {
+		if err := rdf.WriteNQuads(&buf, c.Dataset.Quads()); err != nil {
 			return nil, err
 		}
 		req.Data = buf.String()
-		for _, n := range c.Store.Names() {
+		for _, n := range c.Dataset.Names() {
 			req.Named = append(req.Named, graphName(n))
 		}
 	}

@@ -17,7 +17,7 @@ func TestUpdateRequest(t *testing.T) {
 	ds.Named(rdf.IRI("http://x/empty"), true)
 	src := map[string]*rdf.Graph{"http://x/doc": rdf.NewGraph()}
 	src["http://x/doc"].Add(rdf.Triple{S: rdf.IRI("http://x/a"), P: rdf.IRI("http://x/b"), O: rdf.IRI("http://x/c")})
-	c := &oracle.UpdateCase{Update: "CLEAR ALL", Base: "http://x/", Store: ds, Sources: src}
+	c := &oracle.Case{Update: "CLEAR ALL", Base: "http://x/", Dataset: ds, Sources: src}
 	req, err := updateRequest(c)
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +80,7 @@ func TestDecodeStore(t *testing.T) {
 // op (the test child) is asked nothing more: ErrUnsupported.
 func TestUpdateUndeclared(t *testing.T) {
 	e := childEngine(t, 1)
-	_, err := e.Update(t.Context(), &oracle.UpdateCase{Update: "CLEAR ALL", Store: rdf.NewDataset()})
+	_, err := e.Update(t.Context(), &oracle.Case{Update: "CLEAR ALL", Dataset: rdf.NewDataset()})
 	if !errors.Is(err, oracle.ErrUnsupported) {
 		t.Fatalf("err %v, want ErrUnsupported", err)
 	}

@@ -165,10 +165,10 @@ func caseNames(c *oracle.Case, h *oracle.QueryInfo) []string {
 
 // updateNames lists what an update case names: its store's graphs and
 // every IRI of its request.
-func updateNames(c *oracle.UpdateCase, u *syntax.Update) []string {
+func updateNames(c *oracle.Case, u *syntax.Update) []string {
 	var out []string
-	if c.Store != nil {
-		out = append(out, names(c.Store)...)
+	if c.Dataset != nil {
+		out = append(out, names(c.Dataset)...)
 	}
 	if u != nil {
 		out = append(out, keys(requestIRIs(u))...)

@@ -106,7 +106,7 @@ func (m *Managed) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, er
 
 // Update applies an update request on the server (oracle.Updater, the
 // Protocol engine's Update), starting (or restarting) it first (request).
-func (m *Managed) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+func (m *Managed) Update(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
 	return m.request(ctx, func(ctx context.Context, h *Engine) (*results.Answer, error) { return h.Update(ctx, c) })
 }
 

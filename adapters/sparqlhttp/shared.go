@@ -35,7 +35,7 @@ import (
 //  4. the store is read back: the case's graph as the default graph and
 //     every graph that was not there before as a named graph; all of them
 //     are dropped after, whatever happened.
-func (e *Engine) sharedUpdate(ctx context.Context, c *oracle.UpdateCase) (a *results.Answer, err error) {
+func (e *Engine) sharedUpdate(ctx context.Context, c *oracle.Case) (a *results.Answer, err error) {
 	u, perr := syntax.ParseUpdate(c.Update, syntax.Options{Base: c.Base})
 	if perr == nil {
 		if what := refusedShared(u); what != "" {
@@ -59,7 +59,7 @@ func (e *Engine) sharedUpdate(ctx context.Context, c *oracle.UpdateCase) (a *res
 	if perr != nil {
 		return nil, e.probe(ctx, c, prefix, perr)
 	}
-	p := makePlan(&oracle.Case{Dataset: c.Store}, &oracle.QueryInfo{}, prefix)
+	p := makePlan(c, &oracle.QueryInfo{}, prefix) // no dataset clause: the store alone
 	if err := e.loadable(p); err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func (e *Engine) sharedUpdate(ctx context.Context, c *oracle.UpdateCase) (a *res
 }
 
 // applyShared sends the request and reads back what the case's graphs hold.
-func (e *Engine) applyShared(ctx context.Context, c *oracle.UpdateCase, u *syntax.Update, p *plan, before map[string]int, made map[string]bool) (*results.Answer, error) {
+func (e *Engine) applyShared(ctx context.Context, c *oracle.Case, u *syntax.Update, p *plan, before map[string]int, made map[string]bool) (*results.Answer, error) {
 	named := sortedKeys(requestIRIs(u), p.Named)
 	failed, err := e.sendUpdate(ctx, e.cfg.UpdateText(withBase(c), p.Default[0], named), true)
 	if err != nil {
@@ -145,7 +145,7 @@ func createAll(p *plan) string {
 // parse failure, whose error is the answer) or fails on that operation. A
 // request it parses is not run (it could reach the engine's own graphs):
 // its acceptance is the answer, as unsupported.
-func (e *Engine) probe(ctx context.Context, c *oracle.UpdateCase, prefix string, perr error) error {
+func (e *Engine) probe(ctx context.Context, c *oracle.Case, prefix string, perr error) error {
 	head := prologue.FindString(c.Update)
 	text := head + "\nDROP GRAPH <" + prefix + ":absent> ;\n" + c.Update[len(head):]
 	if c.Base != "" {

@@ -33,7 +33,7 @@ import (
 // a 500 is a failure while it ran: the answer is the store as the endpoint
 // left it, with Store.Err. LOAD is unsupported: the endpoint would fetch
 // the document itself, and a case's documents are never served to it.
-func (e *Engine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+func (e *Engine) Update(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
 	if e.cfg.UpdateText != nil {
 		return e.sharedUpdate(ctx, c)
 	}
@@ -43,7 +43,7 @@ func (e *Engine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Ans
 	if hasLoad(c.Update, e.cfg.RefuseService) {
 		return nil, fmt.Errorf("%w: LOAD: %s would fetch the document itself; a case's documents are never served to it", oracle.ErrUnsupported, e.cfg.Name)
 	}
-	load, err := storeUpdate(c.Store)
+	load, err := storeUpdate(c.Dataset)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +77,7 @@ func (e *Engine) acquire(ctx context.Context) (context.Context, func(), error) {
 }
 
 // withBase puts the base IRI before the request as a BASE declaration.
-func withBase(c *oracle.UpdateCase) string {
+func withBase(c *oracle.Case) string {
 	if c.Base == "" {
 		return c.Update
 	}
@@ -85,7 +85,7 @@ func withBase(c *oracle.UpdateCase) string {
 }
 
 // applyUpdate sends the request and reads the store it left.
-func (e *Engine) applyUpdate(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+func (e *Engine) applyUpdate(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
 	failed, err := e.sendUpdate(ctx, withBase(c), false)
 	if err != nil {
 		return nil, err

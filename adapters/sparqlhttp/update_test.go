@@ -19,7 +19,7 @@ import (
 func TestLiveUpdates(t *testing.T) {
 	for name, m := range endpoints(t) {
 		t.Run(name, func(t *testing.T) {
-			adaptertest.CheckUpdates(t, m, nil, []adaptertest.UpdateCase{
+			adaptertest.CheckUpdates(t, m, nil, []adaptertest.UpdateCheck{
 				{Update: `INSERT { GRAPH <http://example/h> { ?s ?p ?o } } WHERE { ?s ?p ?o }`,
 					Want: `<s> <p> "default" .|<s> <p> "default" <h> .|<s> <p> "named" <g> .`},
 				{Update: `DELETE WHERE { ?s ?p ?o }`, Want: `<s> <p> "named" <g> .`},

@@ -116,6 +116,6 @@ func TestOwnGraphsOffLimits(t *testing.T) {
 func update(e *Engine, text string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	_, err := e.Update(ctx, &oracle.UpdateCase{Update: text, Store: rdf.NewDataset()})
+	_, err := e.Update(ctx, &oracle.Case{Update: text, Dataset: rdf.NewDataset()})
 	return err
 }

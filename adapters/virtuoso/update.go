@@ -17,7 +17,7 @@ import (
 // text our parser refuses) or the network (LOAD) is unsupported. Virtuoso
 // has no unnamed graph: the case's default graph is a graph of the case's
 // own, named to Virtuoso by DEFINE input:default-graph-uri (updateText).
-func (e *Engine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+func (e *Engine) Update(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
 	return e.request(ctx, func(ctx context.Context, h *sparqlhttp.Engine) (*results.Answer, error) { return h.Update(ctx, c) }) // virtuoso.go
 }
 

@@ -16,7 +16,7 @@ import (
 // parser refuses is only probed, never run.
 func TestUpdate(t *testing.T) {
 	e := engine(t)
-	adaptertest.CheckUpdates(t, e, nil, []adaptertest.UpdateCase{
+	adaptertest.CheckUpdates(t, e, nil, []adaptertest.UpdateCheck{
 		{Update: `INSERT { GRAPH <http://example/h> { ?s ?p ?o } } WHERE { ?s ?p ?o }`,
 			Want: `<s> <p> "default" .|<s> <p> "default" <h> .|<s> <p> "named" <g> .`},
 		{Update: `DELETE DATA { <http://example/s> <http://example/p> "default" }`, Want: `<s> <p> "named" <g> .`},

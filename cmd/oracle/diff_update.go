@@ -62,7 +62,7 @@ func diffUpdate(cf *caseFlags, file string, rest []string, opt updateOptions) in
 }
 
 // updateCase reads the request and its store (loadData).
-func (f *caseFlags) updateCase(ctx context.Context, file string) (*oracle.UpdateCase, error) {
+func (f *caseFlags) updateCase(ctx context.Context, file string) (*oracle.Case, error) {
 	src, err := readInput(file)
 	if err != nil {
 		return nil, err
@@ -71,7 +71,7 @@ func (f *caseFlags) updateCase(ctx context.Context, file string) (*oracle.Update
 	if err := f.loadCase(ctx, c, true); err != nil {
 		return nil, err
 	}
-	return &oracle.UpdateCase{Name: file, Update: string(src), Base: c.Base, Store: c.Dataset, Sources: c.Sources}, nil
+	return &oracle.Case{Name: file, Update: string(src), Base: c.Base, Dataset: c.Dataset, Sources: c.Sources}, nil
 }
 
 func writeUpdateReport(format string, r *triage.UpdateReport) error {
@@ -94,7 +94,7 @@ type updateOptions struct {
 // --reduce each engine's divergence reduced against the judge alone to a
 // verified 1-minimal request and store, each report with the engine's own
 // reproducer; Markdown, or JSON with --format json.
-func reportUpdate(ctx context.Context, cf *caseFlags, c *oracle.UpdateCase, engines []oracle.Engine, opt updateOptions) int {
+func reportUpdate(ctx context.Context, cf *caseFlags, c *oracle.Case, engines []oracle.Engine, opt updateOptions) int {
 	run, bugs, err := pipeline.RunUpdate(ctx, c, engines, pipeline.Options{Deadline: cf.timeout, Reduce: opt.reduce, Limits: opt.limits})
 	if err != nil {
 		return usageError("diff", err)

@@ -3,6 +3,7 @@ package oracle
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
@@ -10,25 +11,69 @@ import (
 	"github.com/sparql-oracle/oracle/internal/results"
 )
 
-// Case is one query over one dataset: the unit every engine evaluates.
+// Case is one request over one dataset: the unit every engine evaluates
+// (Engine.Eval) or applies (Updater.Update). It is a sum of two kinds, as
+// the grammar's QueryUnit and UpdateUnit are two: exactly one of Query and
+// Update is non-empty. A query case asks Query of Dataset; an update case
+// applies Update to the graph store Dataset (IsUpdate). Handing a case of
+// one kind to the other's entry point is ErrRequestKind (ForEval,
+// ForUpdate), never a guess.
 type Case struct {
 	Name  string // an identifier for reports (a W3C test IRI, a corpus file, a seed)
-	Query string // SPARQL text
-	Base  string // base IRI for the query's relative IRIs ("" = none)
-	// Dataset is the default graph and named graphs used when the query has
-	// no FROM/FROM NAMED clause.
+	Query string // a query's SPARQL text ("" in an update case)
+	// Update is an update request's text ("" in a query case). The empty
+	// request is written as white space (syntax prints it as "\n").
+	Update string
+	Base   string // base IRI for the request's relative IRIs ("" = none)
+	// Dataset is, for a query, the default graph and named graphs used when
+	// the query has no FROM/FROM NAMED clause; for an update, the graph
+	// store before the request, which an Updater must not change (it
+	// applies the request to a copy).
 	Dataset *rdf.Dataset
-	// Sources are further graphs, by IRI, that FROM and FROM NAMED may name
-	// (#specifyingDataset); together with Dataset's named graphs they form the
-	// local catalogue. Nothing is ever fetched.
+	// Sources are further graphs, by IRI: those a query's FROM and FROM
+	// NAMED may name (#specifyingDataset; together with Dataset's named
+	// graphs they form the local catalogue), the documents an update's LOAD
+	// may read. Nothing is ever fetched.
 	Sources map[string]*rdf.Graph
-	// Spec is the document the query follows when the case says so (a W3C
-	// test's mf:specVersion or folder): SPARQL 1.1 or 1.2. The zero value
-	// lets the query decide (its VERSION, or 1.2 syntax). Only the judge and
-	// the fast engine read it; an external engine gets the text alone.
+	// Spec is the document the request follows when the case says so (a
+	// W3C test's mf:specVersion or folder): SPARQL 1.1 or 1.2. The zero
+	// value lets the request decide (its VERSION, or 1.2 syntax). Only the
+	// judge and the fast engine read it; an external engine gets the text
+	// alone.
 	Spec syntax.Spec
 
-	parsed *parsedQuery // the query's one tree (Prepare, parsed.go)
+	query  *parsed[syntax.Query]  // the query's one tree (Prepare, parsed.go)
+	update *parsed[syntax.Update] // the update request's one tree
+}
+
+// IsUpdate reports whether c is an update case: a request to apply to
+// the store Dataset rather than a query to ask of it.
+func (c *Case) IsUpdate() bool { return c.Update != "" }
+
+// ForEval is nil for a query case and ErrRequestKind for an update case:
+// what Eval answers when handed an update.
+func (c *Case) ForEval() error {
+	if c.IsUpdate() {
+		return fmt.Errorf("%w: %s is an update request, given to Eval (use Updater.Update)", ErrRequestKind, c.label())
+	}
+	return nil
+}
+
+// ForUpdate is nil for an update case and ErrRequestKind for a query case:
+// what Update answers when handed a query.
+func (c *Case) ForUpdate() error {
+	if !c.IsUpdate() {
+		return fmt.Errorf("%w: %s is a query, given to Update (use Engine.Eval)", ErrRequestKind, c.label())
+	}
+	return nil
+}
+
+// label names the case in an error.
+func (c *Case) label() string {
+	if c.Name == "" {
+		return "the case"
+	}
+	return "case " + c.Name
 }
 
 // Engine evaluates cases. The reference, the fast engine and every adapter

@@ -161,6 +161,9 @@ func runOne(ctx context.Context, c *Case, e Engine, deadline time.Duration) (o O
 			o.Answer, o.Err = nil, fmt.Errorf("%w: panic: %v", ErrCrashed, r)
 		}
 	}()
+	if o.Err = c.ForEval(); o.Err != nil { // an update case is the caller's mistake: no engine runs it
+		return o
+	}
 	o.Answer, o.Err = e.Eval(ctx, c)
 	if o.Err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) && !errors.Is(o.Err, ErrTimeout) {
 		o.Err = fmt.Errorf("%w: %v", ErrTimeout, o.Err)

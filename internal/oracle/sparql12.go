@@ -36,17 +36,30 @@ func Supports12(e Engine) bool {
 	return false
 }
 
-// Needs12 reports whether the case needs SPARQL 1.2: its query follows the
-// 1.2 document (declared by VERSION, implied by 1.2 syntax, or set by
-// Spec), or its data holds RDF 1.2 terms.
+// Needs12 reports whether the case needs SPARQL 1.2: its request (a
+// query or an update) follows the 1.2 document (declared by VERSION,
+// implied by 1.2 syntax, or set by Spec), or its data (the dataset or the
+// store before the update, or the Sources) holds RDF 1.2 terms.
 func (c *Case) Needs12() bool {
-	if c.Spec == syntax.Spec12 {
-		return true
-	}
-	if q, err := c.Tree(); err == nil && q.Spec == syntax.Spec12 {
+	if c.Spec == syntax.Spec12 || c.requestSpec() == syntax.Spec12 {
 		return true
 	}
 	return datasetNeeds12(c.Dataset) || sourcesNeed12(c.Sources)
+}
+
+// requestSpec is the document the request's tree follows (SpecAuto when it
+// does not parse).
+func (c *Case) requestSpec() syntax.Spec {
+	if c.IsUpdate() {
+		if u, err := c.UpdateTree(); err == nil {
+			return u.Spec
+		}
+		return syntax.SpecAuto
+	}
+	if q, err := c.Tree(); err == nil {
+		return q.Spec
+	}
+	return syntax.SpecAuto
 }
 
 func datasetNeeds12(ds *rdf.Dataset) bool {
@@ -70,15 +83,6 @@ func sourcesNeed12(src map[string]*rdf.Graph) bool {
 		}
 	}
 	return false
-}
-
-// Needs12 reports whether an update case needs SPARQL 1.2: its request
-// follows 1.2, or its store or documents hold RDF 1.2 terms.
-func (c *UpdateCase) Needs12() bool {
-	if u, err := syntax.ParseUpdate(c.Update, syntax.Options{Base: c.Base}); err == nil && u.Spec == syntax.Spec12 {
-		return true
-	}
-	return datasetNeeds12(c.Store) || sourcesNeed12(c.Sources)
 }
 
 // Unsupported12 is the error of an engine without SPARQL 1.2 on a case

@@ -73,12 +73,12 @@ func TestUpdateNeeds12(t *testing.T) {
 	store := rdf.NewDataset()
 	store.Add(rdf.Quad{S: rdf.IRI("http://ex/a"), P: rdf.IRI("http://ex/q"), O: tt})
 	for _, c := range []struct {
-		c    *UpdateCase
+		c    *Case
 		want bool
 	}{
-		{&UpdateCase{Update: "INSERT DATA { <http://ex/a> <http://ex/p> 1 }"}, false},
-		{&UpdateCase{Update: "INSERT DATA { <http://ex/a> <http://ex/p> <<( <http://ex/s> <http://ex/p> 1 )>> }"}, true},
-		{&UpdateCase{Update: "CLEAR DEFAULT", Store: store}, true},
+		{&Case{Update: "INSERT DATA { <http://ex/a> <http://ex/p> 1 }"}, false},
+		{&Case{Update: "INSERT DATA { <http://ex/a> <http://ex/p> <<( <http://ex/s> <http://ex/p> 1 )>> }"}, true},
+		{&Case{Update: "CLEAR DEFAULT", Dataset: store}, true},
 	} {
 		if got := c.c.Needs12(); got != c.want {
 			t.Errorf("Needs12(%q) = %v, want %v", c.c.Update, got, c.want)

@@ -37,7 +37,7 @@ func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt Optio
 // judged against the judge's (reduce.JudgeUpdate), reduced with Reduce
 // (reduce.UpdateAll), written up (report.UpdateBugs, report.UpdateReduced).
 // A request the judge rejects is an error.
-func RunUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, opt Options) (*reduce.UpdateRun, []report.Bug, error) {
+func RunUpdate(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt Options) (*reduce.UpdateRun, []report.Bug, error) {
 	run, err := reduce.JudgeUpdate(ctx, c, engines, opt.Deadline)
 	if err != nil {
 		return nil, nil, err

@@ -32,7 +32,7 @@ func (d buggy) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error
 	return &b, nil
 }
 
-func (d buggy) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+func (d buggy) Update(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
 	u, _ := oracle.AsUpdater(d.ref)
 	a, err := u.Update(ctx, c)
 	if err != nil || a.Store == nil {
@@ -75,7 +75,7 @@ func TestRunUpdateReduced(t *testing.T) {
 	engines := []oracle.Engine{ref, buggy{ref}}
 	store := rdf.NewDataset()
 	store.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/p"), O: rdf.String("a")})
-	c := &oracle.UpdateCase{Name: "t", Store: store,
+	c := &oracle.Case{Name: "t", Dataset: store,
 		Update: "PREFIX e: <http://e/>\nINSERT DATA { e:s e:q 1 } ;\nINSERT { GRAPH e:g { ?s e:copy ?o } } WHERE { ?s e:p ?o }"}
 	run, bugs, err := RunUpdate(context.Background(), c, engines, Options{Deadline: 10 * time.Second, Reduce: true})
 	if err != nil {

@@ -127,11 +127,11 @@ var queryForm = form[oracle.Case]{
 	data:    func(c *oracle.Case) **rdf.Dataset { return &c.Dataset },
 }
 
-var updateForm = form[oracle.UpdateCase]{
+var updateForm = form[oracle.Case]{
 	grammar: updateGrammar,
-	text:    func(c *oracle.UpdateCase) *string { return &c.Update },
-	base:    func(c *oracle.UpdateCase) string { return c.Base },
-	data:    func(c *oracle.UpdateCase) **rdf.Dataset { return &c.Store },
+	text:    func(c *oracle.Case) *string { return &c.Update },
+	base:    func(c *oracle.Case) string { return c.Base },
+	data:    func(c *oracle.Case) **rdf.Dataset { return &c.Dataset },
 }
 
 // A candidate is one case a single step of the reducer makes, named for

@@ -41,9 +41,9 @@ func loadCase(t *testing.T, dir string) *oracle.Case {
 }
 
 // loadUpdateCase reads an update case folder: update.ru over data.nq.
-func loadUpdateCase(t *testing.T, dir string) *oracle.UpdateCase {
+func loadUpdateCase(t *testing.T, dir string) *oracle.Case {
 	t.Helper()
-	return &oracle.UpdateCase{Name: filepath.Base(dir), Update: caseText(t, dir, "update.ru"), Store: loadCaseData(t, dir)}
+	return &oracle.Case{Name: filepath.Base(dir), Update: caseText(t, dir, "update.ru"), Dataset: loadCaseData(t, dir)}
 }
 
 func caseText(t *testing.T, dir, file string) string {

@@ -61,7 +61,7 @@ func Shrink(c *oracle.Case, still func(*oracle.Case) bool, stop func() bool) (*o
 // before it): the same driver over the store's quads and the edits of
 // update_edits.go, candidates parsed again with syntax.ParseUpdate (its
 // static checks included).
-func ShrinkUpdate(c *oracle.UpdateCase, still func(*oracle.UpdateCase) bool, stop func() bool) (*oracle.UpdateCase, Stats) {
+func ShrinkUpdate(c *oracle.Case, still func(*oracle.Case) bool, stop func() bool) (*oracle.Case, Stats) {
 	return shrink(updateForm, c, still, stop)
 }
 

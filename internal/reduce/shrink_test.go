@@ -193,7 +193,7 @@ func (c canonicalising) Eval(ctx context.Context, q *oracle.Case) (*results.Answ
 	return c.ref.Eval(ctx, q)
 }
 
-func (c canonicalising) Update(ctx context.Context, uc *oracle.UpdateCase) (*results.Answer, error) {
+func (c canonicalising) Update(ctx context.Context, uc *oracle.Case) (*results.Answer, error) {
 	u, _ := oracle.AsUpdater(c.ref)
 	a, err := u.Update(ctx, uc)
 	if err != nil || a.Store == nil {
@@ -241,7 +241,7 @@ func updateStore() *rdf.Dataset {
 func TestUpdateEngine(t *testing.T) {
 	ref := registry.Reference(reference.Options{})
 	engines := []oracle.Engine{ref, canonicalising{ref}}
-	c := &oracle.UpdateCase{Name: "t", Update: updateRequest, Store: updateStore()}
+	c := &oracle.Case{Name: "t", Update: updateRequest, Dataset: updateStore()}
 	ctx := context.Background()
 	run, err := reduce.JudgeUpdate(ctx, c, engines, 10*time.Second)
 	if err != nil {
@@ -264,7 +264,7 @@ func TestUpdateEngine(t *testing.T) {
 	}
 	// The engine canonicalises the whole store, so one stored "007" and
 	// any request that keeps it suffice (as Oxigraph's load does).
-	if got := res.Case.Store.Len(); got > 1 {
+	if got := res.Case.Dataset.Len(); got > 1 {
 		t.Errorf("store: %d quads left, want at most 1:\n%s", got, res.Case.Update)
 	}
 	if strings.Contains(res.Case.Update, ";") || strings.Contains(res.Case.Update, "PREFIX") {
@@ -282,7 +282,7 @@ func TestUpdateEngine(t *testing.T) {
 func TestUpdateNotSurvived(t *testing.T) {
 	ref := registry.Reference(reference.Options{})
 	engines := []oracle.Engine{ref, canonicalising{ref}}
-	c := &oracle.UpdateCase{Name: "t", Update: "CLEAR DEFAULT", Store: updateStore()}
+	c := &oracle.Case{Name: "t", Update: "CLEAR DEFAULT", Dataset: updateStore()}
 	res, err := reduce.UpdateEngine(context.Background(), c, engines, "canon", diff.ClassChangedLiteral, reduce.Limits{})
 	if err == nil || res.Survived || res.Reason == "" {
 		t.Errorf("want a flagged result, got err=%v %+v", err, res)
@@ -297,7 +297,7 @@ func TestShrinkUpdateIsOneMinimal(t *testing.T) {
 	ref := registry.Reference(reference.Options{})
 	engines := []oracle.Engine{ref, canonicalising{ref}}
 	ctx := context.Background()
-	still := func(c *oracle.UpdateCase) bool {
+	still := func(c *oracle.Case) bool {
 		run, err := reduce.JudgeUpdate(ctx, c, engines, 10*time.Second)
 		return err == nil && len(run.Divergences) == 1 && run.Divergences[0].Signature.Class == diff.ClassChangedLiteral
 	}
@@ -306,7 +306,7 @@ func TestShrinkUpdateIsOneMinimal(t *testing.T) {
 	store := rdf.NewDataset()
 	store.Add(rdf.Quad{S: rdf.IRI("http://example/a"), P: rdf.IRI("http://example/p"), O: rdf.Literal("5", rdf.XSDInteger)})
 	store.Add(rdf.Quad{S: rdf.IRI("http://example/b"), P: rdf.IRI("http://example/p"), O: rdf.String("x")})
-	c := &oracle.UpdateCase{Name: "t", Store: store, Update: `PREFIX ex: <http://example/>
+	c := &oracle.Case{Name: "t", Dataset: store, Update: `PREFIX ex: <http://example/>
 DELETE { ?s ex:p ?o } INSERT { ?s ex:q ?o . ex:c ex:r "007"^^<http://www.w3.org/2001/XMLSchema#integer> } WHERE { ?s ex:p ?o } ;
 CLEAR SILENT GRAPH ex:g`}
 	if !still(c) {
@@ -324,12 +324,12 @@ CLEAR SILENT GRAPH ex:g`}
 			t.Errorf("a smaller edit keeps the divergence:\n%s", req)
 		}
 	}
-	for i, q := range out.Store.Quads() {
+	for i, q := range out.Dataset.Quads() {
 		cand := *out
-		cand.Store = rdf.NewDataset()
-		for j, r := range out.Store.Quads() {
+		cand.Dataset = rdf.NewDataset()
+		for j, r := range out.Dataset.Quads() {
 			if j != i {
-				cand.Store.Add(r)
+				cand.Dataset.Add(r)
 			}
 		}
 		if still(&cand) {

@@ -17,7 +17,7 @@ import (
 type UpdateAblation struct {
 	Trigger  []string // the constructs of Case no variant could remove, sorted
 	Removed  []string // the constructs of the case given that Case no longer has
-	Case     *oracle.UpdateCase
+	Case     *oracle.Case
 	Calls    int
 	Complete bool // false when a bound stopped it (the untried labels are in Trigger)
 }
@@ -31,7 +31,7 @@ type UpdateAblation struct {
 // patterns always stay in Trigger. A variant keeps the divergence as a
 // reduction step does (updateSession.pair, the same failure by errorKey),
 // with a class of class's group.
-func UpdateTrigger(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, name string, class diff.Class, lim Limits) (UpdateAblation, error) {
+func UpdateTrigger(ctx context.Context, c *oracle.Case, engines []oracle.Engine, name string, class diff.Class, lim Limits) (UpdateAblation, error) {
 	s, err := newUpdateSession(ctx, engines, lim)
 	if err != nil {
 		return UpdateAblation{}, err
@@ -45,8 +45,8 @@ func UpdateTrigger(ctx context.Context, c *oracle.UpdateCase, engines []oracle.E
 		return UpdateAblation{}, fmt.Errorf("trigger: the case's request does not parse: %w", err)
 	}
 	norm := *c
-	norm.Store = datasetOf(quadsOf(c.Store))
-	first := constructs.OfUpdate(u, norm.Store)
+	norm.Dataset = datasetOf(quadsOf(c.Dataset))
+	first := constructs.OfUpdate(u, norm.Dataset)
 	start, calls, group := time.Now(), 0, class.Group()
 	stopped := func() bool {
 		return ctx.Err() != nil || calls >= s.lim.MaxCalls || time.Since(start) > s.lim.MaxTime
@@ -58,7 +58,7 @@ func UpdateTrigger(ctx context.Context, c *oracle.UpdateCase, engines []oracle.E
 			fmt.Errorf("trigger %s %s: %w: not wrong in the %s group on the case", name, class, ErrNotSurvived, group)
 	}
 	key := errorKey(v0)
-	keeps := func(cand *oracle.UpdateCase) bool {
+	keeps := func(cand *oracle.Case) bool {
 		calls++
 		v := s.pair(cand, eng)
 		return onWrongSide(v.Outcome) && v.Class.Group() == group && errorKey(v) == key
@@ -69,16 +69,16 @@ func UpdateTrigger(ctx context.Context, c *oracle.UpdateCase, engines []oracle.E
 			complete = false
 			break
 		}
-		for _, v := range constructs.WithoutUpdate(curU, cur.Store, label) {
+		for _, v := range constructs.WithoutUpdate(curU, cur.Dataset, label) {
 			cand := *cur
-			cand.Update, cand.Store = v.Update.String(), v.Data
+			cand.Update, cand.Dataset = v.Update.String(), v.Data
 			if keeps(&cand) {
 				cur, curU = &cand, v.Update
 				break
 			}
 		}
 	}
-	final := constructs.OfUpdate(curU, cur.Store)
+	final := constructs.OfUpdate(curU, cur.Dataset)
 	var removed []string
 	for _, l := range first {
 		if !slices.Contains(final, l) {

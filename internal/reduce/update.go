@@ -18,8 +18,8 @@ import (
 type UpdateResult struct {
 	Engine   string
 	Class    diff.Class
-	Original *oracle.UpdateCase
-	Case     *oracle.UpdateCase // the reduced case (Original when not Survived)
+	Original *oracle.Case
+	Case     *oracle.Case // the reduced case (Original when not Survived)
 	Stats    Stats
 	Survived bool
 	Reason   string
@@ -45,15 +45,15 @@ func (r *UpdateResult) notSurvived() error {
 // patterns, graph names...; update_edits.go) is kept when that engine is
 // still wrong in that class against the judge alone, whatever any other
 // engine answers. Verified 1-minimal as query cases are (Stats.Minimal).
-func UpdateEngine(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, engine string, class diff.Class, lim Limits) (*UpdateResult, error) {
+func UpdateEngine(ctx context.Context, c *oracle.Case, engines []oracle.Engine, engine string, class diff.Class, lim Limits) (*UpdateResult, error) {
 	s, err := newUpdateSession(ctx, engines, lim)
-	return reduceEngine[oracle.UpdateCase, *UpdateResult](s, err, c, engine, class)
+	return reduceEngine[oracle.Case, *UpdateResult](s, err, c, engine, class)
 }
 
 // UpdateAll reduces every (engine, class) of r's divergences.
-func UpdateAll(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, r *UpdateRun, lim Limits) ([]*UpdateResult, error) {
+func UpdateAll(ctx context.Context, c *oracle.Case, engines []oracle.Engine, r *UpdateRun, lim Limits) ([]*UpdateResult, error) {
 	s, err := newUpdateSession(ctx, engines, lim)
-	return reduceAll[oracle.UpdateCase, *UpdateResult](s, err, c, r.Divergences)
+	return reduceAll[oracle.Case, *UpdateResult](s, err, c, r.Divergences)
 }
 
 // An updateSession caches the judge's store by request and store across
@@ -80,16 +80,16 @@ func newUpdateSession(ctx context.Context, engines []oracle.Engine, lim Limits) 
 // graph of the original is not kept, as data.nq cannot hold one), shrinks
 // (the same failure kept: errorKey), and judges the result on every
 // engine.
-func (s *updateSession) reduce(c *oracle.UpdateCase, name string, class diff.Class) *UpdateResult {
+func (s *updateSession) reduce(c *oracle.Case, name string, class diff.Class) *UpdateResult {
 	res := &UpdateResult{Engine: name, Class: class, Original: c}
 	eng := s.find(name)
-	first := func(c *oracle.UpdateCase) (func(*oracle.UpdateCase) bool, string) {
+	first := func(c *oracle.Case) (func(*oracle.Case) bool, string) {
 		v := s.pair(c, eng)
 		if !v.showsIn(class) {
 			return nil, fmt.Sprintf("%s is not wrong in %s against the judge alone on the original case (its store as N-Quads): %s", name, class, v.text())
 		}
 		key := errorKey(v)
-		return func(cand *oracle.UpdateCase) bool {
+		return func(cand *oracle.Case) bool {
 			w := s.pair(cand, eng)
 			return w.showsIn(class) && errorKey(w) == key
 		}, ""
@@ -112,7 +112,7 @@ func (s *updateSession) reduce(c *oracle.UpdateCase, name string, class diff.Cla
 
 // pair judges cand on the judge and eng alone; the judge's store comes
 // from the session's cache.
-func (s *updateSession) pair(cand *oracle.UpdateCase, eng oracle.Engine) UpdateVerdict {
+func (s *updateSession) pair(cand *oracle.Case, eng oracle.Engine) UpdateVerdict {
 	j := s.judgeStore(cand)
 	if j.err != nil {
 		return UpdateVerdict{Engine: eng.Name(), Outcome: triage.Unjudged, Err: j.err}
@@ -120,7 +120,7 @@ func (s *updateSession) pair(cand *oracle.UpdateCase, eng oracle.Engine) UpdateV
 	return updateVerdict(s.ctx, eng, cand, j.a, s.lim.Deadline)
 }
 
-func (s *updateSession) judgeStore(cand *oracle.UpdateCase) judged {
+func (s *updateSession) judgeStore(cand *oracle.Case) judged {
 	key := updateForm.key(cand)
 	if j, ok := s.judged[key]; ok {
 		return j

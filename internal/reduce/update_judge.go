@@ -36,7 +36,7 @@ type UpdateVerdict struct {
 // store (Expected) and each engine's verdict, grouped into divergences by
 // class as triage.Report does for queries.
 type UpdateRun struct {
-	Case        *oracle.UpdateCase
+	Case        *oracle.Case
 	Kind        triage.Kind
 	Reason      string
 	Expected    *results.Answer // the judge's store; nil when Kind is unjudged
@@ -61,7 +61,7 @@ func (r *UpdateRun) Verdict(name string) *UpdateVerdict {
 // others are noted and left out), and judges each store against the
 // judge's with triage.CompareOptions. A request the judge rejects is an error
 // (bad input, wrapping triage.ErrUpdateRejected).
-func JudgeUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, deadline time.Duration) (*UpdateRun, error) {
+func JudgeUpdate(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration) (*UpdateRun, error) {
 	judge := findEngine(engines, oracle.JudgeName)
 	if judge == nil {
 		return nil, fmt.Errorf("reduce: the judge (%s) is not among the engines", oracle.JudgeName)
@@ -103,7 +103,7 @@ func findEngine(engines []oracle.Engine, name string) oracle.Engine {
 // applyOne is triage.ApplyUpdate: one engine's Update under a deadline.
 var applyOne = triage.ApplyUpdate
 
-func updateVerdict(ctx context.Context, e oracle.Engine, c *oracle.UpdateCase, want *results.Answer, d time.Duration) UpdateVerdict {
+func updateVerdict(ctx context.Context, e oracle.Engine, c *oracle.Case, want *results.Answer, d time.Duration) UpdateVerdict {
 	got, err := applyOne(ctx, e, c, d)
 	v := UpdateVerdict{Engine: e.Name(), Version: e.Version(), Answer: got, Err: err}
 	if err != nil {

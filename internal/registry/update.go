@@ -18,7 +18,7 @@ import (
 // outcomes the text permits (results.StoreFreedom); the engine its own way.
 
 // Update applies the request with reference.Update.
-func (e *referenceEngine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+func (e *referenceEngine) Update(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
 	req, err := parseUpdate(c)
 	if err != nil {
 		return nil, err
@@ -32,7 +32,7 @@ func (e *referenceEngine) Update(ctx context.Context, c *oracle.UpdateCase) (*re
 
 // Update applies the request with engine.Update; a failed request (LOAD of
 // an unknown document) answers the error and the store it left.
-func (e *fastEngine) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+func (e *fastEngine) Update(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
 	req, err := parseUpdate(c)
 	if err != nil {
 		return nil, err
@@ -49,7 +49,7 @@ func (e *fastEngine) Update(ctx context.Context, c *oracle.UpdateCase) (*results
 	return results.StoreAnswer(results.StoreOf(ds)), nil
 }
 
-func parseUpdate(c *oracle.UpdateCase) (*algebra.Update, error) {
+func parseUpdate(c *oracle.Case) (*algebra.Update, error) {
 	req, err := algebra.ParseUpdate(c.Update, c.Base)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", oracle.ErrRejected, err)
@@ -57,9 +57,9 @@ func parseUpdate(c *oracle.UpdateCase) (*algebra.Update, error) {
 	return req, nil
 }
 
-func storeOf(c *oracle.UpdateCase) *rdf.Dataset {
-	if c.Store == nil {
+func storeOf(c *oracle.Case) *rdf.Dataset {
+	if c.Dataset == nil {
 		return rdf.NewDataset()
 	}
-	return c.Store
+	return c.Dataset
 }

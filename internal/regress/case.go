@@ -54,9 +54,16 @@ type Expect struct {
 	Trigger   string
 }
 
-// Oracle returns the case as an oracle.Case.
+// Oracle returns the case as an oracle.Case of its kind: a query, or an
+// update request applied to Data as the store.
 func (c *Case) Oracle() *oracle.Case {
-	return &oracle.Case{Name: "regress/" + c.ID, Query: c.Query, Dataset: c.Data}
+	oc := &oracle.Case{Name: "regress/" + c.ID, Dataset: c.Data}
+	if c.Update {
+		oc.Update = c.Query
+	} else {
+		oc.Query = c.Query
+	}
+	return oc
 }
 
 // LoadDir reads every query case under dir (one subdirectory each),

@@ -563,7 +563,7 @@ func expectedStore(c *Case, ref oracle.Engine) string {
 	if !ok {
 		return "the judge applies no updates"
 	}
-	a, err := u.Update(context.Background(), c.UpdateCase())
+	a, err := u.Update(context.Background(), c.Oracle())
 	if err != nil {
 		return "error: " + err.Error()
 	}

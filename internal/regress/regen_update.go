@@ -28,19 +28,14 @@ import (
 type UpdateSeed struct {
 	ID     string
 	Origin string
-	Case   *oracle.UpdateCase
+	Case   *oracle.Case
 }
 
 // LoadUpdateSeeds reads every update seed under dir, sorted by id.
 func LoadUpdateSeeds(dir string) ([]UpdateSeed, error) {
 	return loadSeedFiles(dir, ".ru", rdf.NewDataset, func(id, u string, store *rdf.Dataset) UpdateSeed {
-		return UpdateSeed{ID: id, Origin: origin(u), Case: &oracle.UpdateCase{Name: id, Update: u, Store: store}}
+		return UpdateSeed{ID: id, Origin: origin(u), Case: &oracle.Case{Name: id, Update: u, Dataset: store}}
 	})
-}
-
-// UpdateCase returns an update case as an oracle.UpdateCase.
-func (c *Case) UpdateCase() *oracle.UpdateCase {
-	return &oracle.UpdateCase{Name: "regress/" + c.ID, Update: c.Query, Store: c.Data}
 }
 
 // updateFound is one engine's update divergence in one class, reduced and
@@ -48,7 +43,7 @@ func (c *Case) UpdateCase() *oracle.UpdateCase {
 type updateFound struct {
 	seed  UpdateSeed
 	res   *reduce.UpdateResult
-	canon *oracle.UpdateCase
+	canon *oracle.Case
 	fp    string
 }
 
@@ -100,7 +95,7 @@ func updateRootCases(ctx context.Context, all []updateFound, engines []oracle.En
 	for i, f := range all {
 		c := *f.res.Case
 		c.Update = reduce.CanonicalUpdateVars(stripLeadingComments(c.Update), c.Base)
-		fp := reduce.UpdateFingerprint(c.Update, c.Base, c.Store)
+		fp := reduce.UpdateFingerprint(c.Update, c.Base, c.Dataset)
 		all[i].canon, all[i].fp = &c, fp
 		if byFP[fp] == nil {
 			order = append(order, fp)
@@ -148,7 +143,7 @@ func updateRootCase(fp string, first updateFound, fs []updateFound, run *reduce.
 	}
 	ms := marksOf(fs)
 	bug, _ := report.UpdateBugFor(run, d.Signature, &res.Stats, engines...)
-	c := &Case{Query: first.canon.Update, Data: first.canon.Store, Update: true, Meta: map[string]string{
+	c := &Case{Query: first.canon.Update, Data: first.canon.Dataset, Update: true, Meta: map[string]string{
 		"origin": first.seed.Origin, "seeds": seedList(ms), "fingerprint": fp, "title": oneLine(bug.Title),
 		"feature": oneLine(bug.Feature), "signature": d.Signature.String(), "status": bug.Status,
 		"reduction": updateReductionText(res.Engine, res.Stats)}}
@@ -212,7 +207,7 @@ func updateFiledLines(cs []*Case, all []updateFound) []LogLine {
 // CheckUpdate runs an update case on engines and returns the engines whose
 // outcome or classes changed (Check for update cases).
 func CheckUpdate(ctx context.Context, c *Case, engines []oracle.Engine) ([]Change, *reduce.UpdateRun, error) {
-	run, err := reduce.JudgeUpdate(ctx, c.UpdateCase(), engines, Deadline)
+	run, err := reduce.JudgeUpdate(ctx, c.Oracle(), engines, Deadline)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", c.ID, err)
 	}
@@ -222,7 +217,7 @@ func CheckUpdate(ctx context.Context, c *Case, engines []oracle.Engine) ([]Chang
 // RejudgeUpdate re-runs an update case and rewrites its verdicts, keeping
 // each engine's reduction verification.
 func RejudgeUpdate(ctx context.Context, c *Case, engines []oracle.Engine) error {
-	run, err := reduce.JudgeUpdate(ctx, c.UpdateCase(), engines, Deadline)
+	run, err := reduce.JudgeUpdate(ctx, c.Oracle(), engines, Deadline)
 	if err != nil {
 		return err
 	}

@@ -102,7 +102,7 @@ func judgeStore(t *testing.T, ref oracle.Engine, c *Case) []rdf.Quad {
 	u, _ := oracle.AsUpdater(ref)
 	ctx, cancel := context.WithTimeout(context.Background(), Deadline)
 	defer cancel()
-	a, err := u.Update(ctx, c.UpdateCase())
+	a, err := u.Update(ctx, c.Oracle())
 	if err != nil {
 		t.Fatalf("the judge: %v", err)
 	}

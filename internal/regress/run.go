@@ -125,7 +125,7 @@ func judge(ctx context.Context, c *Case, engines []oracle.Engine) (judgedRun, er
 	if !c.Update {
 		return queryRun{triage.Judge(ctx, c.Oracle(), engines, Deadline)}, nil
 	}
-	run, err := reduce.JudgeUpdate(ctx, c.UpdateCase(), engines, Deadline)
+	run, err := reduce.JudgeUpdate(ctx, c.Oracle(), engines, Deadline)
 	if err != nil {
 		return nil, err
 	}

@@ -76,7 +76,7 @@ func UpdateReduced(rs []*reduce.UpdateResult, engines ...oracle.Engine) []Bug {
 func updateBugOf(run *reduce.UpdateRun, d triage.Divergence, st *reduce.Stats, engines []oracle.Engine) Bug {
 	c := run.Case
 	b := Bug{Class: d.Signature.Class, Kind: run.Kind, Status: status(d), Signature: d.Signature.String(), Oracle: Version(),
-		Reproducer:    Reproducer{Query: c.Update, Data: nquads(c.Store), Base: c.Base, Commands: map[string]string{}, Update: true},
+		Reproducer:    Reproducer{Query: c.Update, Data: nquads(c.Dataset), Base: c.Base, Commands: map[string]string{}, Update: true},
 		ExpectedStore: &StoreText{}}
 	if run.Expected != nil {
 		*b.ExpectedStore = storeText(run.Expected.Store)

@@ -33,7 +33,7 @@ func updateRun() *reduce.UpdateRun {
 	}
 	want, got := store("01"), store("1")
 	v := diff.Compare(want, got)
-	c := &oracle.UpdateCase{Name: "canon", Store: before,
+	c := &oracle.Case{Name: "canon", Dataset: before,
 		Update: "PREFIX ex: <http://example.org/>\nINSERT { ex:s ex:q ?o } WHERE { ex:s ex:p ?o }\n"}
 	sig := triage.Signature{Class: v.Classes[0], Wrong: []string{"pyoxigraph"}, Right: []string{"engine", "jena", "reference"}}
 	return &reduce.UpdateRun{Case: c, Kind: triage.KindEngineBug, Expected: want, Divergences: []triage.Divergence{{Signature: sig}},

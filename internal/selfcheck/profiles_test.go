@@ -92,7 +92,7 @@ func measureUpdates(t *testing.T, p *corpus.Profile, n int, ref, eng oracle.Engi
 			continue
 		}
 		st.answered++
-		if a.Store != nil && a.Store.Err == "" && changed(c.Store, a.Store) {
+		if a.Store != nil && a.Store.Err == "" && changed(c.Dataset, a.Store) {
 			st.nonEmpty++
 		}
 	}

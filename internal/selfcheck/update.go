@@ -19,12 +19,12 @@ import (
 // (compare_store.go), so every outcome the Update text permits is accepted.
 
 // GenerateUpdate returns the update case of one seed.
-func GenerateUpdate(seed int64, p *corpus.Profile) (*oracle.UpdateCase, *corpus.GenUpdate) {
+func GenerateUpdate(seed int64, p *corpus.Profile) (*oracle.Case, *corpus.GenUpdate) {
 	if p == nil || !p.IsUpdate() {
 		p = corpus.UpdateProfile()
 	}
 	gc := corpus.GenerateUpdate(seed, p)
-	return &oracle.UpdateCase{Name: gc.Name(), Update: gc.Request, Store: gc.Dataset()}, gc
+	return &oracle.Case{Name: gc.Name(), Update: gc.Request, Dataset: gc.Dataset()}, gc
 }
 
 // failureData is the store before the request as N-Quads, with a comment
@@ -53,7 +53,7 @@ func CheckUpdate(ctx context.Context, cfg Config, seed int64) (Outcome, *Failure
 
 // update applies one request under a deadline (guarded), an engine that
 // applies none being unsupported.
-func update(ctx context.Context, e oracle.Engine, c *oracle.UpdateCase, d time.Duration) (*results.Answer, error) {
+func update(ctx context.Context, e oracle.Engine, c *oracle.Case, d time.Duration) (*results.Answer, error) {
 	u, ok := oracle.AsUpdater(e)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s applies no updates", oracle.ErrUnsupported, e.Name())

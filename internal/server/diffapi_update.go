@@ -58,7 +58,7 @@ func (s *Server) runUpdate(ctx context.Context, req *diffRequest, engines []orac
 	if apiErr != nil {
 		return &outcome{err: apiErr}
 	}
-	uc := &oracle.UpdateCase{Name: c.Name, Update: req.Update, Base: c.Base, Store: c.Dataset, Sources: c.Sources}
+	uc := &oracle.Case{Name: c.Name, Update: req.Update, Base: c.Base, Dataset: c.Dataset, Sources: c.Sources}
 	o := &outcome{loaded: time.Now()}
 	var err error
 	o.upd, err = triage.RunUpdate(ctx, uc, engines, s.lim.Deadline)

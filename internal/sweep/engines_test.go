@@ -77,7 +77,7 @@ type dropper struct{ oracle.Engine }
 
 func (dropper) Name() string { return "dropper" }
 
-func (d dropper) Update(ctx context.Context, c *oracle.UpdateCase) (*results.Answer, error) {
+func (d dropper) Update(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
 	u, _ := oracle.AsUpdater(d.Engine)
 	a, err := u.Update(ctx, c)
 	if err != nil || a.Store == nil || a.Store.Err != "" || len(a.Store.Default) == 0 {

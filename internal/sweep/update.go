@@ -30,7 +30,7 @@ import (
 
 // resolveUpdate builds the update case a key names; ok is false for a key
 // that is not a generated case of an update profile.
-func resolveUpdate(key string) (c *oracle.UpdateCase, ok bool, err error) {
+func resolveUpdate(key string) (c *oracle.Case, ok bool, err error) {
 	rest, isGen := strings.CutPrefix(key, "gen/")
 	prof, seedText, cut := strings.Cut(rest, "/")
 	if !isGen || !cut {
@@ -45,13 +45,13 @@ func resolveUpdate(key string) (c *oracle.UpdateCase, ok bool, err error) {
 		return nil, true, err
 	}
 	g := corpus.GenerateUpdate(seed, p)
-	return &oracle.UpdateCase{Name: g.Name(), Update: g.Request, Store: g.Dataset()}, true, nil
+	return &oracle.Case{Name: g.Name(), Update: g.Request, Dataset: g.Dataset()}, true, nil
 }
 
 // judgeUpdate judges an update case (reduce.JudgeUpdate); judgeCase files
 // and records it as it does a query case. An error is the judge rejecting
 // the request: a generator bug, recorded as a failed case.
-func judgeUpdate(ctx context.Context, s store.Sweep, c *oracle.UpdateCase, engines []oracle.Engine) (judged, error) {
+func judgeUpdate(ctx context.Context, s store.Sweep, c *oracle.Case, engines []oracle.Engine) (judged, error) {
 	start := time.Now()
 	run, err := reduce.JudgeUpdate(ctx, c, engines, time.Duration(s.Spec.DeadlineMS)*time.Millisecond)
 	if err != nil {
@@ -62,7 +62,7 @@ func judgeUpdate(ctx context.Context, s store.Sweep, c *oracle.UpdateCase, engin
 
 // updateRun is an update case judged by reduce.JudgeUpdate.
 type updateRun struct {
-	c       *oracle.UpdateCase
+	c       *oracle.Case
 	engines []oracle.Engine
 	run     *reduce.UpdateRun
 	elapsed time.Duration // the judge's run

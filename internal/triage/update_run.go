@@ -47,7 +47,7 @@ var ErrUpdateRejected = errors.New("the request is not SPARQL 1.1 Update")
 // CompareOptions. Kind is all-correct, engine-bug, internal-bug (the twin
 // disagrees) or unjudged (the judge gave no answer, or an engine could not
 // be judged).
-func RunUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engine, deadline time.Duration) (*UpdateReport, error) {
+func RunUpdate(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration) (*UpdateReport, error) {
 	r := &UpdateReport{Case: c.Name, Kind: KindAllCorrect}
 	if len(engines) == 0 {
 		return nil, errors.New("no engines")
@@ -79,7 +79,7 @@ func RunUpdate(ctx context.Context, c *oracle.UpdateCase, engines []oracle.Engin
 
 // ApplyUpdate runs one engine's Update under deadline d; a panic is a
 // crash, an answer without a store a crash too.
-func ApplyUpdate(ctx context.Context, e oracle.Engine, c *oracle.UpdateCase, d time.Duration) (a *results.Answer, err error) {
+func ApplyUpdate(ctx context.Context, e oracle.Engine, c *oracle.Case, d time.Duration) (a *results.Answer, err error) {
 	u, ok := oracle.AsUpdater(e)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s applies no updates", oracle.ErrUnsupported, e.Name())

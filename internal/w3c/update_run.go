@@ -73,7 +73,7 @@ func (r *runner) runUpdateSyntax(ctx context.Context, t *corpus.Test, positive b
 		harness(res, err)
 		return
 	}
-	out := r.update(ctx, &oracle.UpdateCase{Name: r.files.iris.public(t.ID), Update: string(src), Base: r.files.iris.public(iri), Store: rdf.NewDataset()})
+	out := r.update(ctx, &oracle.Case{Name: r.files.iris.public(t.ID), Update: string(src), Base: r.files.iris.public(iri), Dataset: rdf.NewDataset()})
 	rejected := errors.Is(out.err, oracle.ErrRejected)
 	switch {
 	case positive && rejected:
@@ -146,13 +146,13 @@ func withoutEmptyGraphs(a *results.Answer) *results.Answer {
 
 // buildUpdateCase assembles the request and the store before it; Sources
 // (what LOAD may read) are the RDF files of the request's folder.
-func (fc *fileCache) buildUpdateCase(t *corpus.Test) (*oracle.UpdateCase, error) {
+func (fc *fileCache) buildUpdateCase(t *corpus.Test) (*oracle.Case, error) {
 	src, err := readIRI(t.Update)
 	if err != nil {
 		return nil, err
 	}
-	c := &oracle.UpdateCase{Name: fc.iris.public(t.ID), Update: string(src), Base: fc.iris.public(t.Update), Store: rdf.NewDataset()}
-	if err := fc.fillStore(c.Store, t.Data, t.GraphData); err != nil {
+	c := &oracle.Case{Name: fc.iris.public(t.ID), Update: string(src), Base: fc.iris.public(t.Update), Dataset: rdf.NewDataset()}
+	if err := fc.fillStore(c.Dataset, t.Data, t.GraphData); err != nil {
 		return nil, err
 	}
 	c.Sources = fc.sources(t.Update, nil)
@@ -177,7 +177,7 @@ func (fc *fileCache) fillStore(ds *rdf.Dataset, data []string, graphs []corpus.G
 }
 
 // update runs the engine's Update with the per-test deadline (bounded).
-func (r *runner) update(ctx context.Context, c *oracle.UpdateCase) *answerOrErr {
+func (r *runner) update(ctx context.Context, c *oracle.Case) *answerOrErr {
 	up, _ := oracle.AsUpdater(r.engine)
 	return r.bounded(ctx, func(ctx context.Context) (*results.Answer, error) { return up.Update(ctx, c) })
 }
