@@ -2,6 +2,7 @@ package adaptertest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -46,6 +47,7 @@ func Run(t *testing.T, e oracle.Engine, version string) {
 	t.Run("dataset", func(t *testing.T) { checkDataset(t, e) })
 	t.Run("forms", func(t *testing.T) { checkForms(t, e) })
 	t.Run("rejected", func(t *testing.T) { checkRejected(t, e) })
+	t.Run("request-kind", func(t *testing.T) { checkRequestKind(t, e) })
 	t.Run("no-network", func(t *testing.T) { checkNoNetwork(t, e) })
 	t.Run("hostile", func(t *testing.T) { checkHostile(t, e) })
 }
@@ -85,6 +87,27 @@ func checkRejected(t *testing.T, e oracle.Engine) {
 	_, err := eval(t, e, "SELEC * WHERE {}")
 	if got := oracle.Classify(err); got != "rejected" {
 		t.Errorf("a syntax error is classified %q (%v), want rejected", got, err)
+	}
+}
+
+// checkRequestKind hands e an update case to Eval and, when it applies
+// updates, a query case to Update: each is the caller's mistake
+// (oracle.ErrRequestKind), answered before the engine is asked, never a
+// rejection or an empty request applied.
+func checkRequestKind(t *testing.T, e oracle.Engine) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	_, err := e.Eval(ctx, &oracle.Case{Name: t.Name(), Update: "CLEAR ALL", Dataset: Dataset()})
+	if !errors.Is(err, oracle.ErrRequestKind) {
+		t.Errorf("Eval of an update case: %v, want oracle.ErrRequestKind", err)
+	}
+	u, ok := oracle.AsUpdater(e)
+	if !ok {
+		return
+	}
+	_, err = u.Update(ctx, &oracle.Case{Name: t.Name(), Query: "ASK {}", Dataset: Dataset()})
+	if !errors.Is(err, oracle.ErrRequestKind) {
+		t.Errorf("Update of a query case: %v, want oracle.ErrRequestKind", err)
 	}
 }
 

@@ -14,11 +14,11 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
-// ReproduceUpdateCases are the update cases CheckUpdateReproducer runs: a
+// ReproduceUpdates are the update cases CheckUpdateReproducer runs: a
 // DELETE/INSERT with a blank node across graphs, a request that fails in
 // its second operation on stores that record graphs (CREATE of a graph
 // holding quads), and a relative IRI resolved against the base.
-var ReproduceUpdateCases = []oracle.NativeCase{
+var ReproduceUpdates = []oracle.NativeCase{
 	{Update: true, Data: "_:b <http://example/p> \"o\" .\n<http://example/s> <http://example/p> \"n\" <http://example/g> .\n",
 		Query: "DELETE { ?s ?p \"o\" } INSERT { GRAPH <http://example/h> { ?s ?p _:n } } WHERE { ?s ?p ?o }"},
 	{Update: true, Data: "<http://example/s> <http://example/p> \"n\" <http://example/g> .\n",
@@ -57,7 +57,7 @@ func CheckNativeUpdates(t *testing.T, e oracle.Engine, r NativeRun) {
 	if !ok {
 		t.Fatalf("%s applies no updates", e.Name())
 	}
-	for i, c := range ReproduceUpdateCases {
+	for i, c := range ReproduceUpdates {
 		n, ok := oracle.NativeFor(e, c)
 		if !ok {
 			t.Fatalf("%s has no native reproducer", e.Name())

@@ -51,7 +51,7 @@ import org.apache.jena.riot.*;
 import org.apache.jena.sparql.core.*;
 import org.apache.jena.update.*;
 
-public class UpdateCase {
+public class ApplyUpdate {
     public static void main(String[] args) throws Exception {
         DatasetGraph dsg = DatasetGraphFactory.createGeneral();
         RDFParser.source("data.nq").lang(Lang.NQUADS).parse(dsg);
@@ -72,7 +72,7 @@ public class UpdateCase {
 }`
 	return oracle.Native{
 		Install: install(dist) + "  # Java 21 or newer",
-		Run:     oracle.Heredoc("cat > UpdateCase.java", program) + "\njava -cp " + oracle.ShellQuote(dist+"/lib/*") + " UpdateCase.java",
+		Run:     oracle.Heredoc("cat > ApplyUpdate.java", program) + "\njava -cp " + oracle.ShellQuote(dist+"/lib/*") + " ApplyUpdate.java",
 	}
 }
 

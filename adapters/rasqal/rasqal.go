@@ -95,6 +95,9 @@ func (e *Engine) Version() string {
 // Eval writes the case's dataset to files, runs roqet on them and reads its
 // answer back, mapping file URIs to the graph names they stand for.
 func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	if err := c.ForEval(); err != nil { // an update case: oracle.ErrRequestKind
+		return nil, err
+	}
 	info, perr := c.Info()
 	if perr != nil {
 		return e.dryRun(ctx, c, perr)

@@ -94,8 +94,8 @@ var local = []string{"apache-jena-" + jena.Version + "/bin/sparql", "apache-jena
 var writes = map[string]*regexp.Regexp{
 	rasqal.Name:           regexp.MustCompile(`^(g[0-9]+|default)\.nq$`),
 	"rasqal@master":       regexp.MustCompile(`^(g[0-9]+|default)\.nq$`),
-	jena.Name:             regexp.MustCompile(`^UpdateCase\.java$`),
-	"jena@" + jenaRelease: regexp.MustCompile(`^UpdateCase\.java$`),
+	jena.Name:             regexp.MustCompile(`^ApplyUpdate\.java$`),
+	"jena@" + jenaRelease: regexp.MustCompile(`^ApplyUpdate\.java$`),
 	rdf4j.Name:            regexp.MustCompile(`^pom\.xml$`),
 }
 

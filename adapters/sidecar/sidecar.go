@@ -134,6 +134,9 @@ func (e *Engine) Close() {
 
 // Eval sends the case to a sidecar and normalises its answer.
 func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	if err := c.ForEval(); err != nil { // an update case: oracle.ErrRequestKind
+		return nil, err
+	}
 	req, err := request(c)
 	if err != nil {
 		return nil, err

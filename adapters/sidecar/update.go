@@ -30,6 +30,9 @@ var declared sync.Map // *Engine -> bool
 // engine reported after it (§2.2: unchanged, or the operations before the
 // failing one applied); a failure that reports no store is ErrQueryError.
 func (e *Engine) Update(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	if err := c.ForUpdate(); err != nil { // a query case: oracle.ErrRequestKind
+		return nil, err
+	}
 	if err := e.updateSupport(ctx); err != nil {
 		return nil, err
 	}

@@ -51,6 +51,9 @@ func (e *Engine) LastQueryTime() time.Duration {
 
 // Eval loads the case, queries, and clears what it loaded, whatever happened.
 func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	if err := c.ForEval(); err != nil { // an update case: oracle.ErrRequestKind
+		return nil, err
+	}
 	if e.cfg.RefuseService && hasService(c) {
 		return nil, fmt.Errorf("%w: SERVICE is refused: %s could reach the network", oracle.ErrUnsupported, e.cfg.Name)
 	}

@@ -34,6 +34,9 @@ import (
 // left it, with Store.Err. LOAD is unsupported: the endpoint would fetch
 // the document itself, and a case's documents are never served to it.
 func (e *Engine) Update(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	if err := c.ForUpdate(); err != nil { // a query case: oracle.ErrRequestKind
+		return nil, err
+	}
 	if e.cfg.UpdateText != nil {
 		return e.sharedUpdate(ctx, c)
 	}

@@ -71,7 +71,8 @@ func (f *caseFlags) updateCase(ctx context.Context, file string) (*oracle.Case, 
 	if err := f.loadCase(ctx, c, true); err != nil {
 		return nil, err
 	}
-	return &oracle.Case{Name: file, Update: string(src), Base: c.Base, Dataset: c.Dataset, Sources: c.Sources}, nil
+	c.Update = string(src)
+	return c.Prepare(), nil
 }
 
 func writeUpdateReport(format string, r *triage.UpdateReport) error {

@@ -16,7 +16,7 @@ import (
 // Each case prints as a "#### case gen/PROFILE/SEED" line, a "### query"
 // line and the query, a "### data" line and the data as N-Quads; an update
 // profile's case (corpus/profiles/update-*.json) prints "### update" and
-// the request instead of the query (printUpdateCase). Exit 2 on a usage
+// the request instead of the query (printGenUpdate). Exit 2 on a usage
 // error.
 func runGen(args []string) int { return genMain(args, os.Stdout, os.Stderr) }
 
@@ -35,7 +35,7 @@ func genMain(args []string, stdout, stderr io.Writer) int {
 	defer w.Flush()
 	for i := 0; i < *count; i++ {
 		if p.IsUpdate() {
-			printUpdateCase(w, corpus.GenerateUpdate(g.seed+int64(i), p))
+			printGenUpdate(w, corpus.GenerateUpdate(g.seed+int64(i), p))
 			continue
 		}
 		c := corpus.Generate(g.seed+int64(i), p)
@@ -44,11 +44,11 @@ func genMain(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// printUpdateCase prints an update profile's case: the request after
+// printGenUpdate prints an update profile's case: the request after
 // "### update", the store before it as N-Quads after "### data", and the
 // named graphs that exist empty in that store (N-Quads cannot hold them),
 // one "# empty graph <iri>" line each.
-func printUpdateCase(w io.Writer, c *corpus.GenUpdate) {
+func printGenUpdate(w io.Writer, c *corpus.GenUpdate) {
 	fmt.Fprintf(w, "#### case %s\n### update\n%s### data\n%s", c.Name(), c.Request, c.NQuads())
 	for _, g := range c.Empty {
 		fmt.Fprintf(w, "# empty graph <%s>\n", g.Value)

@@ -50,7 +50,7 @@ func TestUpdateProfiles(t *testing.T) {
 		var all strings.Builder
 		for seed := int64(0); seed < n; seed++ {
 			c := GenerateUpdate(seed, p)
-			if msg := checkUpdateCase(c); msg != "" {
+			if msg := checkGenUpdate(c); msg != "" {
 				t.Fatalf("%s seed %d: %s\n%s", p.Name, seed, msg, c.Request)
 			}
 			if again := GenerateUpdate(seed, p); again.Request != c.Request || again.NQuads() != c.NQuads() {
@@ -69,8 +69,8 @@ func TestUpdateProfiles(t *testing.T) {
 	}
 }
 
-// checkUpdateCase parses, translates and round-trips one request.
-func checkUpdateCase(c *GenUpdate) string {
+// checkGenUpdate parses, translates and round-trips one request.
+func checkGenUpdate(c *GenUpdate) string {
 	if _, err := algebra.ParseUpdate(c.Request, ""); err != nil {
 		return fmt.Sprintf("algebra.ParseUpdate: %v", err)
 	}

@@ -1,5 +1,6 @@
-// Package oracle defines what every engine shares: a Case (one query over one
-// dataset), the Engine interface (Name, Version, Eval), the typed engine
+// Package oracle defines what every engine shares: a Case (one request, a
+// query over a dataset or an update applied to a store: the one request
+// type), the Engine interface (Name, Version, Eval), the typed engine
 // errors that triage classifies, and Run, which evaluates one case on several
 // engines concurrently, each under its own deadline. On a dataset of
 // LargeQuads quads or more the engines take turns, one per core (Slots,
@@ -18,10 +19,20 @@
 // error class, add a sentinel here and a case to Classify, then teach triage
 // (internal/triage) its outcome.
 //
-// update.go: UpdateCase and the optional Updater interface, the seam for
-// engines that apply SPARQL 1.1 Update requests (the registry's reference
-// and engine implement it; adapters may later). AsUpdater finds it through
-// wrappers that have Unwrap() Engine.
+// A Case is a sum of two kinds (oracle.go): a query case (Query) or an
+// update case (Update, applied to Dataset as the store before it;
+// IsUpdate), sharing Name, Base, Dataset, Sources and Spec. parsed.go
+// parses either kind once (Prepare; Tree and Info for a query, UpdateTree
+// for an update; Adopt and AdoptUpdate for a tree the edge already
+// parsed), through one generic parsed[T]. A case handed to the other
+// kind's entry point (an update to Eval or Tree, a query to Update or
+// UpdateTree) is ErrRequestKind (ForEval, ForUpdate): every Eval and
+// Update checks it first, and Run runs no engine on an update case.
+//
+// update.go: the optional Updater interface, the seam for engines that
+// apply SPARQL 1.1 Update requests (the registry's reference and engine,
+// the sidecars that declare it, Virtuoso, the Protocol endpoints).
+// AsUpdater finds it through wrappers that have Unwrap() Engine.
 //
 // reproducer.go: NativeCase and the optional Reproducer interface, each
 // adapter's engine-only reproducer (shell text a maintainer runs). shell.go
@@ -48,7 +59,9 @@
 // descriptor.json.
 //
 // How to change it: what every engine shares goes into Case, Engine or
-// Descriptor here, and never an engine's name; a new typed error needs its
+// Descriptor here, and never an engine's name; a field of Case is shared
+// by both kinds unless its comment says otherwise, and a new request kind
+// would be a third text field with its own parsed[T] and For* check; a new typed error needs its
 // kind in Classify (run.go) so triage can name it; the shell quoting of
 // reproducers is proved by shell_test.go over testdata/quoting.json.
 package oracle

@@ -73,7 +73,9 @@
 // on the whole case, shrink-literal-everywhere.
 //
 // Updates (update.go, update_judge.go, update_edits.go). An update case
-// (oracle.Case: a request and the store before it) is judged by
+// (an oracle.Case holding Update, its Dataset the store before it; the
+// query side's own type, updateForm reading Update where queryForm reads
+// Query) is judged by
 // JudgeUpdate (the judge's store, each oracle.Updater's store compared
 // with triage.CompareOptions; a refusal is rejected, another failure
 // error-vs-answer unless the text permits the request to fail) and reduced

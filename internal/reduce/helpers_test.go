@@ -40,8 +40,8 @@ func loadCase(t *testing.T, dir string) *oracle.Case {
 	return &oracle.Case{Name: filepath.Base(dir), Query: caseText(t, dir, "query.rq"), Dataset: loadCaseData(t, dir)}
 }
 
-// loadUpdateCase reads an update case folder: update.ru over data.nq.
-func loadUpdateCase(t *testing.T, dir string) *oracle.Case {
+// loadUpdate reads an update case folder: update.ru over data.nq.
+func loadUpdate(t *testing.T, dir string) *oracle.Case {
 	t.Helper()
 	return &oracle.Case{Name: filepath.Base(dir), Update: caseText(t, dir, "update.ru"), Dataset: loadCaseData(t, dir)}
 }

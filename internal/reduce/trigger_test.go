@@ -125,7 +125,7 @@ func ablate(t *testing.T, dir string, r *triggerRow) (ablation, error) {
 	engines := installed(t, r.engine)
 	ctx, lim := context.Background(), reduce.Limits{Deadline: deadline}
 	if _, err := os.Stat(filepath.Join(dir, "update.ru")); err == nil {
-		a, err := reduce.UpdateTrigger(ctx, loadUpdateCase(t, dir), engines, r.engine, r.class, lim)
+		a, err := reduce.UpdateTrigger(ctx, loadUpdate(t, dir), engines, r.engine, r.class, lim)
 		if a.Case == nil {
 			return ablation{}, err
 		}

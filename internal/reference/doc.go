@@ -141,5 +141,5 @@
 // an operation fail or go on (SHOULD/MAY), the formal model's outcome is
 // the answer and the failure, atomic or partial (§2.2), is listed in
 // Freedom.Update. Choices: docs/spec-questions.md, "SPARQL 1.1 Update";
-// cases: testdata/updates.txt (TestUpdateCases).
+// cases: testdata/updates.txt (TestUpdateRequests).
 package reference

@@ -17,9 +17,9 @@ type updateCase struct {
 	store, sources, request, after, outcomes, indeterminate string
 }
 
-// readUpdateCases reads testdata/updates.txt: "### name" opens a case,
+// readUpdateRequests reads testdata/updates.txt: "### name" opens a case,
 // "-- key" lines its sections (the file's header says which).
-func readUpdateCases(t *testing.T) []updateCase {
+func readUpdateRequests(t *testing.T) []updateCase {
 	data, err := os.ReadFile("testdata/updates.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -62,11 +62,11 @@ func parseStore(t *testing.T, text string) *rdf.Dataset {
 	return ds
 }
 
-// TestUpdateCases applies each request of testdata/updates.txt and checks
+// TestUpdateRequests applies each request of testdata/updates.txt and checks
 // the judge's store (graph names, and quads up to blank-node renaming) and
 // how many outcomes it permits.
-func TestUpdateCases(t *testing.T) {
-	for _, c := range readUpdateCases(t) {
+func TestUpdateRequests(t *testing.T) {
+	for _, c := range readUpdateRequests(t) {
 		req, err := algebra.ParseUpdate(c.request, "")
 		if err != nil {
 			t.Errorf("%s: %v", c.name, err)

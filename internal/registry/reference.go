@@ -49,6 +49,9 @@ func (e *referenceEngine) Eval(ctx context.Context, c *oracle.Case) (*results.An
 // is a rejection), an empty dataset for none, the error mapping of
 // classify, and the conversion of their one Result type.
 func evalCase(ctx context.Context, c *oracle.Case, eval func(*algebra.Query, *rdf.Dataset) (*ops.Result, error)) (*results.Answer, error) {
+	if err := c.ForEval(); err != nil { // an update case: the caller's mistake, no rejection
+		return nil, err
+	}
 	q, err := translate(c)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", oracle.ErrRejected, err)

@@ -49,8 +49,18 @@ func (e *fastEngine) Update(ctx context.Context, c *oracle.Case) (*results.Answe
 	return results.StoreAnswer(results.StoreOf(ds)), nil
 }
 
+// parseUpdate translates the case's one request tree (Case.UpdateTree); a
+// query case is the caller's mistake (oracle.ErrRequestKind), a request
+// that does not parse or translate a rejection.
 func parseUpdate(c *oracle.Case) (*algebra.Update, error) {
-	req, err := algebra.ParseUpdate(c.Update, c.Base)
+	if err := c.ForUpdate(); err != nil {
+		return nil, err
+	}
+	tree, err := c.UpdateTree()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", oracle.ErrRejected, err)
+	}
+	req, err := algebra.TranslateUpdate(tree)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", oracle.ErrRejected, err)
 	}

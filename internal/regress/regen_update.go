@@ -116,7 +116,7 @@ func updateRootCases(ctx context.Context, all []updateFound, engines []oracle.En
 		}
 		out = append(out, c)
 	}
-	nameUpdateCases(out, dir)
+	nameUpdates(out, dir)
 	return out, log
 }
 
@@ -175,10 +175,10 @@ func updateReductionText(engine string, st reduce.Stats) string {
 	return strings.Replace(reductionText(engine, st), " nodes=", " request_nodes=", 1)
 }
 
-// nameUpdateCases gives each update case its id, "update-<operation>-
+// nameUpdates gives each update case its id, "update-<operation>-
 // <class>", prefixed with the engine it was reduced for when two would
 // share one, then numbered (as nameCases).
-func nameUpdateCases(cs []*Case, dir string) {
+func nameUpdates(cs []*Case, dir string) {
 	saved := map[*Case]string{}
 	for _, c := range cs {
 		saved[c] = c.Meta["feature"]

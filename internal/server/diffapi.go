@@ -36,7 +36,8 @@ type diffRequest struct {
 	Base    string          `json:"base,omitempty"`
 	Name    string          `json:"name,omitempty"`
 
-	tree *syntax.Query // the query as checkDiff parsed it, the case's one tree
+	tree       *syntax.Query  // the query as checkDiff parsed it, the case's one tree
+	updateTree *syntax.Update // the update request as checkUpdate parsed it
 }
 
 // postDiff runs one case on the engines and answers the report of

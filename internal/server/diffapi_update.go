@@ -44,11 +44,13 @@ func (s *Server) checkUpdate(req *diffRequest) *APIError {
 	if e := s.checkText(req, "update", "update request", req.Update); e != nil {
 		return e
 	}
-	if _, err := syntax.ParseUpdate(req.Update, syntax.Options{Base: req.Base, MaxLength: s.lim.MaxQuery}); err != nil {
+	tree, err := syntax.ParseUpdate(req.Update, syntax.Options{Base: req.Base, MaxLength: s.lim.MaxQuery})
+	if err != nil {
 		e := queryError(err)
 		e.Error, e.Field = "malformed update", "update"
 		return e
 	}
+	req.updateTree = tree
 	return nil
 }
 
@@ -58,10 +60,11 @@ func (s *Server) runUpdate(ctx context.Context, req *diffRequest, engines []orac
 	if apiErr != nil {
 		return &outcome{err: apiErr}
 	}
-	uc := &oracle.Case{Name: c.Name, Update: req.Update, Base: c.Base, Dataset: c.Dataset, Sources: c.Sources}
+	c.Update = req.Update
+	c.AdoptUpdate(req.updateTree) // parsed once, by checkUpdate
 	o := &outcome{loaded: time.Now()}
 	var err error
-	o.upd, err = triage.RunUpdate(ctx, uc, engines, s.lim.Deadline)
+	o.upd, err = triage.RunUpdate(ctx, c, engines, s.lim.Deadline)
 	if errors.Is(err, triage.ErrUpdateRejected) {
 		o.err = &APIError{Status: http.StatusBadRequest, Error: "malformed update", Field: "update", Detail: err.Error()}
 	} else if err != nil {

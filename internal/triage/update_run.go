@@ -48,6 +48,10 @@ var ErrUpdateRejected = errors.New("the request is not SPARQL 1.1 Update")
 // disagrees) or unjudged (the judge gave no answer, or an engine could not
 // be judged).
 func RunUpdate(ctx context.Context, c *oracle.Case, engines []oracle.Engine, deadline time.Duration) (*UpdateReport, error) {
+	if err := c.ForUpdate(); err != nil {
+		return nil, err
+	}
+	c.Prepare() // one request tree for every engine that reads it
 	r := &UpdateReport{Case: c.Name, Kind: KindAllCorrect}
 	if len(engines) == 0 {
 		return nil, errors.New("no engines")

@@ -91,7 +91,7 @@ func (r *runner) runUpdateSyntax(ctx context.Context, t *corpus.Test, positive b
 // listed by a file of triples), so empty graphs of the engine's store are
 // left out of the comparison.
 func (r *runner) runUpdateEvaluation(ctx context.Context, t *corpus.Test, res *Result) {
-	c, err := r.files.buildUpdateCase(t)
+	c, err := r.files.buildUpdate(t)
 	if err != nil {
 		harness(res, err)
 		return
@@ -144,9 +144,9 @@ func withoutEmptyGraphs(a *results.Answer) *results.Answer {
 	return results.StoreAnswer(&s)
 }
 
-// buildUpdateCase assembles the request and the store before it; Sources
+// buildUpdate assembles the request and the store before it; Sources
 // (what LOAD may read) are the RDF files of the request's folder.
-func (fc *fileCache) buildUpdateCase(t *corpus.Test) (*oracle.Case, error) {
+func (fc *fileCache) buildUpdate(t *corpus.Test) (*oracle.Case, error) {
 	src, err := readIRI(t.Update)
 	if err != nil {
 		return nil, err

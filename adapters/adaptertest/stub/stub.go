@@ -46,6 +46,9 @@ func (*Engine) Version() string { return Version }
 // case's dataset; a query that does not parse or translate is refused,
 // an evaluation error is the query's.
 func (e *Engine) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, error) {
+	if err := c.ForEval(); err != nil { // an update case: oracle.ErrRequestKind
+		return nil, err
+	}
 	tree, err := c.Tree()
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", oracle.ErrRejected, err)
