@@ -72,6 +72,9 @@ func (f *caseFlags) updateCase(ctx context.Context, file string) (*oracle.Case, 
 		return nil, err
 	}
 	c.Update = string(src)
+	if c.Update == "" {
+		c.Update = "\n" // the empty request: an update case writes it as white space (oracle.Case)
+	}
 	return c.Prepare(), nil
 }
 

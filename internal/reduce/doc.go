@@ -73,10 +73,9 @@
 // on the whole case, shrink-literal-everywhere.
 //
 // Updates (update.go, update_judge.go, update_edits.go). An update case
-// (an oracle.Case holding Update, its Dataset the store before it; the
+// (an oracle.Case holding Update, its Dataset the store before it: the
 // query side's own type, updateForm reading Update where queryForm reads
-// Query) is judged by
-// JudgeUpdate (the judge's store, each oracle.Updater's store compared
+// Query) is judged by JudgeUpdate (the judge's store, each oracle.Updater's store compared
 // with triage.CompareOptions; a refusal is rejected, another failure
 // error-vs-answer unless the text permits the request to fail) and reduced
 // per engine by UpdateEngine / UpdateAll, against the judge alone, by the

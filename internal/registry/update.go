@@ -57,10 +57,10 @@ func parseUpdate(c *oracle.Case) (*algebra.Update, error) {
 		return nil, err
 	}
 	tree, err := c.UpdateTree()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", oracle.ErrRejected, err)
+	var req *algebra.Update
+	if err == nil {
+		req, err = algebra.TranslateUpdate(tree)
 	}
-	req, err := algebra.TranslateUpdate(tree)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", oracle.ErrRejected, err)
 	}
