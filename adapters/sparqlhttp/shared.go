@@ -36,7 +36,7 @@ import (
 //     every graph that was not there before as a named graph; all of them
 //     are dropped after, whatever happened.
 func (e *Engine) sharedUpdate(ctx context.Context, c *oracle.Case) (a *results.Answer, err error) {
-	u, perr := syntax.ParseUpdate(c.Update, syntax.Options{Base: c.Base})
+	u, perr := c.UpdateTree() // the case's one tree, read only
 	if perr == nil {
 		if what := refusedShared(u); what != "" {
 			return nil, fmt.Errorf("%w: %s: %s", oracle.ErrUnsupported, e.cfg.Name, what)

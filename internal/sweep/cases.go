@@ -170,6 +170,10 @@ func genCase(rest string) (*oracle.Case, error) {
 	if err != nil {
 		return nil, err
 	}
+	if p.IsUpdate() { // an update profile's case is a request over a store
+		g := corpus.GenerateUpdate(seed, p)
+		return &oracle.Case{Name: g.Name(), Update: g.Request, Dataset: g.Dataset()}, nil
+	}
 	g := corpus.Generate(seed, p)
 	return &oracle.Case{Name: g.Name(), Query: g.Query, Dataset: g.Dataset()}, nil
 }

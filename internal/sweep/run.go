@@ -105,16 +105,13 @@ type judged interface {
 // judgeKey judges the case key names with its kind's judge: an update case
 // (update.go) or a query case (triage.Judge).
 func (r *Runner) judgeKey(ctx context.Context, s store.Sweep, key string, engines []oracle.Engine, rec *store.CaseRecord) (judged, error) {
-	if uc, isUpdate, err := resolveUpdate(key); isUpdate || err != nil {
-		if err != nil {
-			return nil, err
-		}
-		rec.Case = uc.Name
-		return judgeUpdate(ctx, s, uc, engines)
-	}
 	c, err := r.cor.resolve(key)
 	if err != nil {
 		return nil, err
+	}
+	if c.IsUpdate() {
+		rec.Case = c.Name
+		return judgeUpdate(ctx, s, c, engines)
 	}
 	judge := &timed{Engine: engines[0]}
 	run := append([]oracle.Engine{judge}, engines[1:]...)

@@ -2,11 +2,8 @@ package sweep
 
 import (
 	"context"
-	"strconv"
-	"strings"
 	"time"
 
-	"github.com/sparql-oracle/oracle/internal/corpus"
 	"github.com/sparql-oracle/oracle/internal/diff"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reduce"
@@ -17,7 +14,8 @@ import (
 
 // Update cases: a key gen/<profile>/<seed> whose profile is an update
 // profile (corpus.Profile.IsUpdate, corpus/profiles/update-*.json) names a
-// request and the graph store before it (corpus.GenerateUpdate). The case
+// request and the graph store before it (corpus.GenerateUpdate), an update
+// oracle.Case that resolve builds as it builds a query case. The case
 // runs through every engine of the spec that applies updates
 // (oracle.AsUpdater; the others are left out with a note) with the
 // reference as judge (reduce.JudgeUpdate: each store compared with
@@ -27,26 +25,6 @@ import (
 // (store.FileReport) unreduced when the spec says reduce_calls -1, else
 // reduced per engine (reduce.UpdateEngine, within the memo's bound) and,
 // where a reduction does not survive, flagged.
-
-// resolveUpdate builds the update case a key names; ok is false for a key
-// that is not a generated case of an update profile.
-func resolveUpdate(key string) (c *oracle.Case, ok bool, err error) {
-	rest, isGen := strings.CutPrefix(key, "gen/")
-	prof, seedText, cut := strings.Cut(rest, "/")
-	if !isGen || !cut {
-		return nil, false, nil
-	}
-	p, err := profile(prof)
-	if err != nil || !p.IsUpdate() {
-		return nil, false, nil // resolve reports a bad profile
-	}
-	seed, err := strconv.ParseInt(seedText, 10, 64)
-	if err != nil {
-		return nil, true, err
-	}
-	g := corpus.GenerateUpdate(seed, p)
-	return &oracle.Case{Name: g.Name(), Update: g.Request, Dataset: g.Dataset()}, true, nil
-}
 
 // judgeUpdate judges an update case (reduce.JudgeUpdate); judgeCase files
 // and records it as it does a query case. An error is the judge rejecting
