@@ -72,3 +72,31 @@ func TestInHouseErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestInHouseRequestKind: both in-house evaluators apply an update case
+// (Update §3.2.2: CLEAR DEFAULT empties the default graph, #clear) and
+// answer oracle.ErrRequestKind, not a rejection, for an update case given
+// to Eval and a query case given to Update.
+func TestInHouseRequestKind(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range []string{"engine", "reference"} {
+		e, err := New(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, ok := oracle.AsUpdater(e)
+		if !ok {
+			t.Fatalf("%s applies no updates", name)
+		}
+		a, err := u.Update(ctx, &oracle.Case{Name: "clear", Update: "CLEAR DEFAULT", Dataset: dataset(2)})
+		if err != nil || a.Store == nil || a.Store.Dataset().Len() != 0 {
+			t.Errorf("%s: CLEAR DEFAULT = %+v, %v; want an empty store", name, a, err)
+		}
+		if _, err := e.Eval(ctx, &oracle.Case{Name: "u", Update: "CLEAR ALL"}); !errors.Is(err, oracle.ErrRequestKind) {
+			t.Errorf("%s: Eval of an update case: %v, want ErrRequestKind", name, err)
+		}
+		if _, err := u.Update(ctx, &oracle.Case{Name: "q", Query: "ASK {}"}); !errors.Is(err, oracle.ErrRequestKind) {
+			t.Errorf("%s: Update of a query case: %v, want ErrRequestKind", name, err)
+		}
+	}
+}
