@@ -55,6 +55,11 @@
 // filed with the reduced case as reproducer and the realistic query as
 // witness; one that does not survive is flagged. A judge's verdict on the
 // engine stands beside it: the basis says the engine disagrees with itself.
+// A divergence the fast engine judged (the reference out of time on a
+// large case) is reduced the same way (large_reduce.go: reduce.Large with
+// reduce.JudgeKeep, the fast engine in the judge's place while the data
+// is large), not against the reference alone on the original case, which
+// cannot judge it there. A large reduction gets at least MinLargeReduce.
 //
 // Reduction memo (memo.go): a divergence whose pre-reduction key (the
 // store.KeyOf of its unreduced bug: signature and feature) was already

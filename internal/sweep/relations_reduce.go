@@ -59,9 +59,9 @@ func violationBug(ctx context.Context, spec store.SweepSpec, c *oracle.Case, run
 // reduceViolation runs reduce.Large for one violated check.
 func reduceViolation(ctx context.Context, spec store.SweepSpec, c *oracle.Case, e oracle.Engine, judges []oracle.Engine, ch large.Check) (*reduce.LargeResult, error) {
 	deadline := time.Duration(spec.DeadlineMS) * time.Millisecond
-	lim := reduce.LargeLimits{MaxCalls: orDefault(spec.ReduceCalls, DefaultReduceCalls),
+	lim := largeLimits(reduce.Limits{MaxCalls: orDefault(spec.ReduceCalls, DefaultReduceCalls),
 		MaxTime:  time.Duration(orDefault(spec.ReduceSeconds, DefaultReduceSeconds)) * time.Second,
-		Deadline: deadline}
+		Deadline: deadline})
 	keep := func(ctx context.Context, cand *oracle.Case) bool {
 		return recheck(ctx, spec, cand, e, ch) != nil
 	}

@@ -144,6 +144,9 @@ func (q *queryRun) bug(d triage.Divergence) report.Bug {
 }
 
 func (q *queryRun) reduceFor(ctx context.Context, engine string, class diff.Class, lim reduce.Limits) (report.Bug, string) {
+	if q.rep.Judge == oracle.TwinName { // the fast engine judged a large case (large_reduce.go)
+		return q.reduceLarge(ctx, engine, class, lim)
+	}
 	res, err := reduce.Engine(ctx, q.c, q.engines, engine, class, lim)
 	return reducedBug(res, err, q.engines)
 }
