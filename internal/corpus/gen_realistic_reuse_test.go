@@ -18,15 +18,12 @@ import (
 // answers the other three on the store it holds (Reused). -short, or no
 // such engine installed, skips it.
 func TestRealisticBlockLoadsOnce(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: starts an engine")
-	}
-	e := installedReuser(t, "oxigraph", "pyoxigraph", "rdflib")
-	defer registry.Close(e)
 	p, err := corpus.LoadProfile(strings.NewReader(`{"name": "rb", "realistic": {"shape": "kg", "triples": 3000, "block": 4}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
+	e := installedReuser(t, "oxigraph", "pyoxigraph", "rdflib")
+	defer registry.Close(e)
 	r := reuserOf(e)
 	was := r.Reused()
 	for seed := int64(8); seed < 12; seed++ {
@@ -46,6 +43,9 @@ func TestRealisticBlockLoadsOnce(t *testing.T) {
 // installedReuser is the first of names installed here that counts the
 // queries it answered on a held store.
 func installedReuser(t *testing.T, names ...string) oracle.Engine {
+	if testing.Short() {
+		t.Skip("-short: starts an engine")
+	}
 	for _, n := range names {
 		if !registry.Installed(n) {
 			continue
