@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -28,14 +29,18 @@ import (
 
 // TestNativeReproducers runs the engine-native reproducer of every bug
 // report (the adapter's oracle.Reproducer: the command a maintainer runs with only
-// their engine installed) on the installed engines, in a folder holding
-// query.rq and data.nq, and checks that it shows the engine's diverging
-// answer: for up to maxPerEngine corpus cases naming the engine as
-// diverging, the command's output, read back, must equal the adapter's
-// answer (diff.Compare) and differ from the reference's; an engine that
-// fails or rejects the query must make the command fail. A dataset case
-// (default graph, two named graphs, a base IRI) checks every engine's
-// command loads the dataset as its adapter does.
+// their engine installed) on the installed engines, for both kinds of
+// request. A query case runs in a folder holding query.rq and data.nq:
+// for up to maxPerEngine corpus cases naming the engine as diverging, the
+// command's output, read back, must equal the adapter's answer
+// (diff.Compare) and differ from the reference's; an engine that fails or
+// rejects the query must make the command fail. A dataset case (default
+// graph, two named graphs, a base IRI) checks every engine's command
+// loads the dataset as its adapter does. An update case runs in a folder
+// holding update.ru and data.nq, for every update case recording the
+// engine on its wrong side (nativeUpdate): the store the command prints is
+// not the judge's, or the command fails where the engine is recorded
+// failing.
 //
 // The binaries are this repository's installs: python3 is .venv/bin/python,
 // node finds adapters/<x>/node_modules through NODE_PATH, Jena's `sparql`
@@ -45,7 +50,14 @@ import (
 // Virtuoso server. Only the install line is not run.
 func TestNativeReproducers(t *testing.T) {
 	root, cases, ref := nativeCorpus(t, false)
+	_, updates, _ := nativeCorpus(t, true)
 	h := &harness{root: root, ref: ref, tmp: t.TempDir()}
+	var ran atomic.Int64
+	t.Cleanup(func() {
+		if ran.Load() == 0 && !t.Failed() {
+			t.Error("no update reproducer ran")
+		}
+	})
 	for _, name := range nativeEngines {
 		if !h.installed(t, name) {
 			continue
@@ -53,14 +65,14 @@ func TestNativeReproducers(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			h.engine(t, name, cases)
+			ran.Add(int64(updateReproducers(t, root, ref, name, updates)))
 		})
 	}
 }
 
-// nativeCorpus is what TestNativeReproducers and
-// TestNativeUpdateReproducers start from: the checkout's root, the
-// corpus's cases of one kind and the judge; -short skips both (they run
-// the installed engines).
+// nativeCorpus is what TestNativeReproducers starts from, for each kind:
+// the checkout's root, the corpus's cases of that kind and the judge;
+// -short skips it (it runs the installed engines).
 func nativeCorpus(t *testing.T, update bool) (string, []*Case, oracle.Engine) {
 	if testing.Short() {
 		t.Skip("runs the installed engines")
