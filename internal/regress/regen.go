@@ -192,13 +192,7 @@ func rootCases(ctx context.Context, all []found, engines []oracle.Engine, dir st
 		byFP[f.fp] = append(byFP[f.fp], f)
 	}
 	var out []*Case
-	var log []LogLine
-	for _, fp := range order {
-		r, first, ok := confirm(ctx, byFP[fp], engines)
-		if !ok {
-			log = append(log, unconfirmed(marksOf(byFP[fp]))...)
-			continue
-		}
+	log := eachConfirmed(ctx, order, byFP, engines, confirm, func(fp string, first found, r *triage.Report) {
 		c := rootCase(fp, first, byFP[fp], r, engines)
 		c.Witnesses = witnessesOf(fp, faces, all)
 		if len(c.Witnesses) > 0 {
@@ -215,7 +209,7 @@ func rootCases(ctx context.Context, all []found, engines []oracle.Engine, dir st
 			c.Meta["flaky"] = strings.Join(fl, ",")
 		}
 		out = append(out, c)
-	}
+	})
 	nameCases(out, dir)
 	return out, log
 }
@@ -511,6 +505,24 @@ type mark struct {
 	seed, engine string
 	class        diff.Class
 	stats        reduce.Stats
+}
+
+// eachConfirmed calls face, in order, for every fingerprint whose face a
+// run of its own confirms (confirm: the judge's report of a query, the run
+// of an update), and logs the reductions of the others as flagged: one
+// loop for both kinds of request.
+func eachConfirmed[F interface{ mark() mark }, R any](ctx context.Context, order []string, byFP map[string][]F, engines []oracle.Engine,
+	confirm func(context.Context, []F, []oracle.Engine) (R, F, bool), face func(fp string, first F, r R)) []LogLine {
+	var log []LogLine
+	for _, fp := range order {
+		r, first, ok := confirm(ctx, byFP[fp], engines)
+		if !ok {
+			log = append(log, unconfirmed(marksOf(byFP[fp]))...)
+			continue
+		}
+		face(fp, first, r)
+	}
+	return log
 }
 
 func (f found) mark() mark { return mark{f.seed.ID, f.res.Engine, f.res.Class, f.res.Stats} }

@@ -103,19 +103,13 @@ func updateRootCases(ctx context.Context, all []updateFound, engines []oracle.En
 		byFP[fp] = append(byFP[fp], all[i])
 	}
 	var out []*Case
-	var log []LogLine
-	for _, fp := range order {
-		run, first, ok := confirmUpdate(ctx, byFP[fp], engines)
-		if !ok {
-			log = append(log, unconfirmed(marksOf(byFP[fp]))...)
-			continue
-		}
+	log := eachConfirmed(ctx, order, byFP, engines, confirmUpdate, func(fp string, first updateFound, run *reduce.UpdateRun) {
 		c := updateRootCase(fp, first, byFP[fp], run, engines)
 		if fl := flakyEngines(ctx, c, updateRun{run}, engines); len(fl) > 0 {
 			c.Meta["flaky"] = strings.Join(fl, ",")
 		}
 		out = append(out, c)
-	}
+	})
 	nameUpdates(out, dir)
 	return out, log
 }
