@@ -11,15 +11,15 @@ import (
 // DescriptorTable is the Markdown table of every described engine
 // (docs/engines.md, "Engines, families and releases"): family, tested
 // build, newest release with its date and source, whether the tested
-// build is stale, the family's rules that apply to it by status, and how
-// it is installed (its Install steps).
+// build is stale, the family's rules that apply to it by status, the most
+// quads it is given (Capacity), and how it is installed (its Install steps).
 func DescriptorTable() string {
 	var b strings.Builder
-	b.WriteString("| engine | family | tested | newest (date; source; checked) | stale | rules: intended / wontfix / known / fixed | installed by |\n")
-	b.WriteString("| --- | --- | --- | --- | --- | --- | --- |\n")
+	b.WriteString("| engine | family | tested | newest (date; source; checked) | stale | rules: intended / wontfix / known / fixed | capacity (quads) | installed by |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, d := range oracle.Described() {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", d.Name, familyCell(d), cell(d.Version),
-			newestCell(d.Newest), cell(staleCell(d)), ruleCounts(d.Name), cell(installCell(d.Install)))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", d.Name, familyCell(d), cell(d.Version),
+			newestCell(d.Newest), cell(staleCell(d)), ruleCounts(d.Name), capacityCell(d.Capacity), cell(installCell(d.Install)))
 	}
 	return b.String()
 }
@@ -39,6 +39,14 @@ func installCell(in oracle.Install) string {
 		parts = append(parts, "releases "+strings.Join(in.Releases, ", ")+" ("+in.Release.Kind+")")
 	}
 	return strings.Join(parts, "; ")
+}
+
+// capacityCell: "no limit" unless the descriptor measured one.
+func capacityCell(n int) string {
+	if n <= 0 {
+		return "no limit"
+	}
+	return fmt.Sprint(n)
 }
 
 func familyCell(d oracle.Descriptor) string {

@@ -40,8 +40,11 @@
 // within relationsShare times the spec's deadline, each query within the
 // deadline, and no query started with less time left than 1.5 times the
 // engine's time on the case. A realistic profile's sweep defaults to
-// DefaultRealisticDeadlineMS (30 s) per engine and case: the external
-// engines load its data on every query. The record holds one row per engine and
+// DefaultRealisticDeadlineMS (30 s) per engine and case: an external
+// engine loads the data for the first query of a block of seeds sharing
+// it (corpus.RealisticSpec.Block), those that keep a store answer the
+// rest on it, and roqet (Rasqal) loads it for every query; an engine is
+// not given data over its descriptor's Capacity. The record holds one row per engine and
 // relation (store.RelationCheck: held, violated, skipped or error, with
 // the reason; an engine that did not answer is skipped for every
 // relation), the data's size (DataTriples) and the judge that decided the
