@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -155,6 +156,13 @@ func TestLiteralOfTheTriggerNamesTheFault(t *testing.T) {
 		if n.feature.Name != tc.want {
 			t.Errorf("trigger %v: named %q, want %q", tc.trigger, n.feature.Name, tc.want)
 		}
+	}
+	// RDFLib refusing -0.5 in a template: the query's own literal, though
+	// no word of the effect names its datatype.
+	refused := triage.EngineVerdict{Engine: "rdflib", Err: fmt.Errorf("%w: TypeError: Not a number", oracle.ErrRejected)}
+	construct := "CONSTRUCT { ?d ?c -0.5 . } WHERE {}\n"
+	if n := name(construct, "", diff.ClassRejected, nil, refused, []string{"CONSTRUCT", "literal xsd:decimal"}); n.feature.Name != "xsd:decimal literal" {
+		t.Errorf("the refused template's literal: named %q", n.feature.Name)
 	}
 	if n := name(query, "", diff.ClassWrongValue, want, v, []string{"literal xsd:double"}); n.feature.Spec.Anchor != "QSynLiterals" {
 		t.Errorf("the literal's section: %+v", n.feature.Spec)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -33,7 +34,7 @@ func name(query, base string, c diff.Class, expected *results.Answer, v triage.E
 	q, _ := syntax.Parse(query, syntax.Options{Base: base})
 	fs := inTrigger(features(query, base), trigger)
 	n := naming{feature: featureOf(fs, c), effect: effect(c, expected, v)}
-	if f, ok := literalFeature(trigger, n.feature, query+" "+n.effect); ok {
+	if f, ok := literalFeature(trigger, n.feature, constructs.Of(q, nil), n.effect); ok {
 		n.feature = f
 	}
 	if f, ok := questionFeature(v); ok { // a spec question: the construct whose reading differs
@@ -75,20 +76,18 @@ var hostFeatures = map[string]bool{"basic graph pattern": true, "projection": tr
 // as "nan", or refusing -0.5 in a CONSTRUCT template, is the fault of its
 // handling of that literal (#QSynLiterals), not of basic graph pattern
 // matching. The literal's label ("literal xsd:double", "literal @lang")
-// is constructs.Of's. The label must name what the case shows (seen, the
-// query and the effect's words): the trigger is the ablated case's, whose
-// literal may be a sibling of the one the reduced case holds.
-func literalFeature(trigger []string, chosen feature, seen string) (feature, bool) {
+// is constructs.Of's. The label must name what the case shows (a label
+// of the query's own, or a datatype the effect's words name): the trigger
+// is the ablated case's, whose literal may be a sibling of the one the
+// reduced case holds.
+func literalFeature(trigger []string, chosen feature, queryLabels []string, effect string) (feature, bool) {
 	if !hostFeatures[chosen.Name] {
 		return feature{}, false
 	}
 	for _, t := range trigger {
 		kind, ok := strings.CutPrefix(t, "literal ")
-		shown := strings.TrimPrefix(kind, "xsd:")
-		if strings.HasPrefix(kind, "@") {
-			shown = "@"
-		}
-		if ok && kind != "non-canonical" && strings.Contains(seen, shown) {
+		shown := slices.Contains(queryLabels, t) || strings.Contains(effect, "^^"+kind) || strings.HasPrefix(kind, "@") && strings.Contains(effect, "@")
+		if ok && kind != "non-canonical" && shown {
 			return feature{kind + " literal", link("QSynLiterals", "4.1.2 Syntax for Literals")}, true
 		}
 	}
