@@ -2,7 +2,9 @@
 // its data flows: the case assembled (CatalogueCase), the engines chosen
 // (Engines), then judge (triage.Judge), reduce (reduce.All) and report
 // (report.Bugs, report.Reduced). `oracle diff` (cmd/oracle diff.go) and
-// the service's POST /v1/diff (internal/server diffapi.go) call Run;
+// the service's POST /v1/diff (internal/server diffapi.go) call Run; a
+// divergence the fast engine judged (a large case) is reduced by
+// reduce.Large instead of reduce.All (large.go, report.LargeReduced);
 // `oracle diff -u` calls RunUpdate, the same stages for an update case
 // (reduce.JudgeUpdate, reduce.UpdateAll, report.UpdateBugs,
 // report.UpdateReduced). No stage drives another: triage never reduces,

@@ -28,6 +28,9 @@ func Run(ctx context.Context, c *oracle.Case, engines []oracle.Engine, opt Optio
 	if !opt.Reduce {
 		return r, report.Bugs(r, engines...)
 	}
+	if r.Judge == oracle.TwinName { // large.go: the reference ran out, the fast engine judged
+		return r, reduceLarge(ctx, c, engines, r, opt.limits())
+	}
 	reduced, err := reduce.All(ctx, c, engines, r, opt.limits())
 	r.Notes = notReduced(r.Notes, err)
 	return r, report.Reduced(reduced, engines...)

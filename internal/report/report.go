@@ -236,6 +236,27 @@ func Reduced(rs []*reduce.Result, engines ...oracle.Engine) []Bug {
 	return Dedup(bugs)
 }
 
+// LargeReduced writes up engine's divergence in the class group on a
+// large case reduced for it (reduce.Large): the reduced case's report is
+// the bug, the realistic query and both sizes stand beside it
+// (OriginalQuery, OriginalTriples, ReducedTriples). ok is false when the
+// reduced case does not show it.
+func LargeReduced(res *reduce.LargeResult, engine, group string, engines ...oracle.Engine) (Bug, bool) {
+	if res == nil || !res.Survived || res.Report == nil {
+		return Bug{}, false
+	}
+	for _, d := range res.Report.Divergences {
+		if d.Signature.Class.Group() != group || !slices.Contains(d.Signature.Wrong, engine) {
+			continue
+		}
+		if b, ok := BugFor(res.Report, d.Signature, &res.Stats, engines...); ok {
+			b.OriginalQuery, b.OriginalTriples, b.ReducedTriples = res.OriginalQuery, res.OriginalTriples, res.Triples
+			return b, true
+		}
+	}
+	return Bug{}, false
+}
+
 func bugOf(r *triage.Report, d triage.Divergence, engines []oracle.Engine, st *reduce.Stats) Bug {
 	c := r.Case
 	b := Bug{Case: caseName(c.Name), Class: d.Signature.Class, Kind: r.Kind, Status: status(d), Signature: d.Signature.String(), Oracle: Version()}

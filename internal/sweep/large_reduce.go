@@ -6,10 +6,8 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
-	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/report"
-	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // A divergence the fast engine judged (a large case the reference ran out
@@ -35,11 +33,13 @@ func (q *queryRun) reduceLarge(ctx context.Context, engine string, class diff.Cl
 	if res == nil || !res.Survived || res.Report == nil {
 		return report.Bug{}, "large case not reduced: " + reasonOf(res, err)
 	}
-	b, ok := largeBug(res, engine, class.Group(), q.engines)
+	b, ok := report.LargeReduced(res, engine, class.Group(), q.engines...)
 	if !ok {
 		return report.Bug{}, fmt.Sprintf("the reduced large case (%d quads) does not show %s's %s when judged", res.Triples, engine, class)
 	}
-	b.OriginalQuery, b.OriginalTriples, b.ReducedTriples = q.c.Query, res.OriginalTriples, res.Triples
+	if b.OriginalQuery == "" {
+		b.OriginalQuery = q.c.Query
+	}
 	return b, ""
 }
 
@@ -52,27 +52,4 @@ const MinLargeReduce = 3 * time.Minute
 // largeLimits are lim for reduce.Large, given at least MinLargeReduce.
 func largeLimits(lim reduce.Limits) reduce.LargeLimits {
 	return reduce.LargeLimits{MaxCalls: lim.MaxCalls, MaxTime: max(lim.MaxTime, MinLargeReduce), Deadline: lim.Deadline}
-}
-
-// largeBug writes up engine's divergence in group on the reduced case's
-// report (its judges and the engine).
-func largeBug(res *reduce.LargeResult, engine, group string, engines []oracle.Engine) (report.Bug, bool) {
-	for _, d := range res.Report.Divergences {
-		if d.Signature.Class.Group() != group || !wrongIn(d, engine) {
-			continue
-		}
-		if b, ok := report.BugFor(res.Report, d.Signature, &res.Stats, engines...); ok {
-			return b, true
-		}
-	}
-	return report.Bug{}, false
-}
-
-func wrongIn(d triage.Divergence, engine string) bool {
-	for _, w := range d.Signature.Wrong {
-		if w == engine {
-			return true
-		}
-	}
-	return false
 }
