@@ -13,8 +13,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
-	"github.com/sparql-oracle/oracle/internal/reference"
-	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
@@ -39,13 +37,11 @@ func largeCase(name string) *oracle.Case {
 // deadline on them: the chain join needs seconds, a sample milliseconds.
 var tight = large.Options{Samples: 3, SampleQuads: 256, Seed: 1, SampleTime: 5 * time.Second, LargeQuads: 1000, RefShare: 0.01}
 
-func fast() oracle.Engine { return registry.Engine(engine.Options{}) }
-
 // The reference runs out of its share; the fast engine agrees with it on
 // three samples and judges: an external engine that loses a row is wrong,
 // with the fast engine on the right side, and every field says who judged.
 func TestLargeJudgedByTheFastEngine(t *testing.T) {
-	engines := []oracle.Engine{registry.Reference(reference.Options{}), fast(), lossy(fast(), "lossy", nil)}
+	engines := []oracle.Engine{ref(0), fast(), lossy(fast(), "lossy", nil)}
 	r := triage.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, tight)
 	if r.Judge != oracle.TwinName || r.Kind != triage.KindEngineBug {
 		t.Fatalf("judge %q kind %s (%s; %v), want the fast engine judging an engine bug", r.Judge, r.Kind, r.Reason, r.Notes)
@@ -77,7 +73,7 @@ func TestLargeJudgedByTheFastEngine(t *testing.T) {
 // and data) is the evidence.
 func TestLargeSampleDisagreementLeavesUnjudged(t *testing.T) {
 	bad := lossy(fast(), oracle.TwinName, func(c *oracle.Case) bool { return c.Dataset.Len() <= 256 })
-	engines := []oracle.Engine{registry.Reference(reference.Options{}), bad, fast()}
+	engines := []oracle.Engine{ref(0), bad, fast()}
 	r := triage.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, tight)
 	if r.Kind != triage.KindUnjudged || r.Judge != "" || r.JudgedBy != "" {
 		t.Fatalf("kind %s judge %q by %q, want unjudged", r.Kind, r.Judge, r.JudgedBy)
@@ -94,7 +90,7 @@ func TestLargeSampleDisagreementLeavesUnjudged(t *testing.T) {
 // A reference that runs out on the samples too gives no evidence: the
 // case stays unjudged, and the real figure of its budget is named.
 func TestLargeNoEvidenceNoVerdict(t *testing.T) {
-	engines := []oracle.Engine{registry.Reference(reference.Options{MaxSteps: 1000}), fast()}
+	engines := []oracle.Engine{ref(1000), fast()}
 	opt := tight
 	opt.RefShare = 1
 	r := triage.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, opt)
@@ -114,7 +110,7 @@ func TestLargeNoEvidenceNoVerdict(t *testing.T) {
 func TestLargeJudgeMustPassItsChecks(t *testing.T) {
 	bad := negationBug(fast())
 	twin := named{bad, oracle.TwinName}
-	engines := []oracle.Engine{outOfReach{registry.Reference(reference.Options{})}, twin}
+	engines := []oracle.Engine{outOfReach{ref(0)}, twin}
 	r := triage.JudgeWith(context.Background(), largeCase("filter_string"), engines, 10*time.Second, tight)
 	if r.Kind != triage.KindUnjudged || r.Judge != "" {
 		t.Fatalf("kind %s judge %q (%v), want unjudged", r.Kind, r.Judge, r.Notes)
@@ -148,7 +144,7 @@ func (n named) Name() string { return n.name }
 // cannot tell another choice from a wrong one, so an external's other
 // answer is undecided, never wrong.
 func TestLargeOpenQueryIsUndecided(t *testing.T) {
-	engines := []oracle.Engine{outOfReach{registry.Reference(reference.Options{})}, fast(), lossy(fast(), "lossy", nil)}
+	engines := []oracle.Engine{outOfReach{ref(0)}, fast(), lossy(fast(), "lossy", nil)}
 	r := triage.JudgeWith(context.Background(), largeCase("subselect_limit"), engines, 10*time.Second, tight)
 	if r.Judge != oracle.TwinName {
 		t.Fatalf("judge %q (%s)", r.Judge, r.Reason)
@@ -171,7 +167,7 @@ func TestLargeJudgesTheMix(t *testing.T) {
 	}
 	opt := tight
 	opt.RefShare = 0.001
-	engines := []oracle.Engine{registry.Reference(reference.Options{}), fast()}
+	engines := []oracle.Engine{ref(0), fast()}
 	for _, q := range engine.BSBMQueries {
 		r := triage.JudgeWith(context.Background(), largeCase(q.Name), engines, 10*time.Second, opt)
 		switch {
@@ -180,5 +176,40 @@ func TestLargeJudgesTheMix(t *testing.T) {
 		case r.Judge != oracle.TwinName || r.Large == nil || r.Large.NonEmpty == 0:
 			t.Errorf("%s: judge %q (%s)", q.Name, r.Judge, r.Reason)
 		}
+	}
+}
+
+// The reference runs out of its budget on a small case: no judge, but the
+// TLP check still catches an engine that breaks it (FILTER(!p) keeps
+// nothing) while the fast engine passes it and stays unjudged.
+func TestJudgeFallsBackToTLP(t *testing.T) {
+	ds := rdf.NewDataset()
+	for _, v := range []string{"0", "1", "2", "3"} {
+		ds.Add(rdf.Quad{S: rdf.IRI("http://e/s" + v), P: rdf.IRI("http://e/p"), O: rdf.Literal(v, rdf.XSDInteger)})
+	}
+	ds.Add(rdf.Quad{S: rdf.IRI("http://e/t"), P: rdf.IRI("http://e/p"), O: rdf.String("not a number")})
+	engines := []oracle.Engine{ref(2), fast(), negationBug(fast())}
+	c := &oracle.Case{Query: "SELECT ?s ?o { ?s ?p ?o FILTER(?o > 1) }", Dataset: ds}
+	r := triage.Judge(context.Background(), c, engines, 10*time.Second)
+	if r.Kind != triage.KindUnjudged || r.Judge != "" {
+		t.Fatalf("want an unjudged case, got %s (judge error %v)", r.Kind, r.JudgeErr)
+	}
+	if v := r.Verdict("engine"); v.Outcome != triage.Unjudged {
+		t.Errorf("engine: %s, want unjudged (it passes TLP)", v.Outcome)
+	}
+	if v := r.Verdict("negbug"); v.Outcome != triage.Wrong || v.Class != diff.ClassMissingRows {
+		t.Errorf("negbug: %s/%s, want wrong/missing-rows", v.Outcome, v.Class)
+	}
+	if len(r.Divergences) != 1 || r.Divergences[0].Signature.String() != "missing-rows: negbug | engine" {
+		t.Errorf("divergences %+v", r.Divergences)
+	}
+	var tlp []large.Check
+	for _, ch := range r.Metamorphic {
+		if ch.Name == "tlp" {
+			tlp = append(tlp, ch)
+		}
+	}
+	if len(tlp) != 2 || !tlp[0].OK || tlp[1].OK {
+		t.Errorf("TLP checks %+v", tlp)
 	}
 }
