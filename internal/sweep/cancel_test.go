@@ -2,9 +2,7 @@ package sweep
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -12,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -32,11 +29,8 @@ func cancelPending(t *testing.T, st *store.DB) {
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()
 	var evals atomic.Int64
-	build := func(name string) (oracle.Engine, error) {
-		e, err := registry.New(name)
-		// Counting evaluations proves a cancelled sweep runs no engine.
-		return rigged{Engine: e, before: func(*oracle.Case) error { evals.Add(1); return nil }}, err
-	}
+	// Counting evaluations proves a cancelled sweep runs no engine.
+	build := hooked(func(*oracle.Case) error { evals.Add(1); return nil })
 	enq, err := New(ctx, st, Options{Workers: -1, Engine: build})
 	require.NoError(t, err)
 	const n = 30
@@ -65,30 +59,4 @@ func cancelPending(t *testing.T, st *store.DB) {
 	require.NoError(t, err)
 	require.Equal(t, store.SweepCancelled, end.State)
 	require.Zero(t, end.Done, "no case recorded")
-}
-
-// jobs counts the jobs of a kind in a River state.
-func jobs(t *testing.T, ctx context.Context, st *store.DB, kind, state string) int {
-	return count(t, ctx, st, `SELECT COUNT(*) FROM river_job WHERE kind = ? AND state = ?`, kind, state)
-}
-
-// queued counts the jobs not yet started, of any kind.
-func queued(t *testing.T, ctx context.Context, st *store.DB) int {
-	return count(t, ctx, st, `SELECT COUNT(*) FROM river_job WHERE state IN ('available', 'pending', 'retryable', 'scheduled')`)
-}
-
-func count(t *testing.T, ctx context.Context, st *store.DB, q string, args ...any) int {
-	t.Helper()
-	var n int
-	var err error
-	if st.Postgres() {
-		for i := range args {
-			q = strings.Replace(q, "?", fmt.Sprintf("$%d", i+1), 1)
-		}
-		err = st.Pool().QueryRow(ctx, q, args...).Scan(&n)
-	} else {
-		err = st.SQL().QueryRowContext(ctx, q, args...).Scan(&n)
-	}
-	require.NoError(t, err)
-	return n
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
@@ -21,10 +20,7 @@ const crashEnv = "SWEEP_CRASH_CHILD_DB"
 
 // slowEngines delays every evaluation so that the sweep is still running
 // when the parent kills the worker.
-func slowEngines(name string) (oracle.Engine, error) {
-	e, err := registry.New(name)
-	return rigged{Engine: e, before: func(*oracle.Case) error { time.Sleep(15 * time.Millisecond); return nil }}, err
-}
+var slowEngines = hooked(func(*oracle.Case) error { time.Sleep(15 * time.Millisecond); return nil })
 
 // TestCrashResume starts a sweep in a child process (this test binary run
 // again), SIGKILLs it mid-sweep, resumes in this process, and checks that
@@ -55,8 +51,7 @@ func TestCrashResume(t *testing.T) {
 	require.Less(t, before.Done, n, "the child finished before it was killed: nothing to resume")
 	t.Logf("killed the worker at %d/%d cases (%d when last polled)", before.Done, n, atKill)
 
-	var orphans int
-	require.NoError(t, st.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FROM river_job WHERE state = 'running'`).Scan(&orphans))
+	orphans := count(t, ctx, st, `SELECT COUNT(*) FROM river_job WHERE state = 'running'`)
 	t.Logf("%d jobs left running by the dead worker", orphans)
 	resumed := time.Now()
 	r, err := New(ctx, st, Options{Workers: 2})

@@ -41,6 +41,15 @@ func (r rigged) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, erro
 	return a, err
 }
 
+// hooked builds the registry's engines, each running before ahead of
+// every evaluation (a delay, a count).
+func hooked(before func(c *oracle.Case) error) func(string) (oracle.Engine, error) {
+	return func(name string) (oracle.Engine, error) {
+		e, err := registry.New(name)
+		return rigged{Engine: e, before: before}, err
+	}
+}
+
 // lossy is the fast engine with a bug: it drops the last solution of every
 // SELECT answer with more than one. Named "lossy", it is an external engine
 // to triage.

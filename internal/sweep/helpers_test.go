@@ -2,6 +2,8 @@ package sweep
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,7 +12,8 @@ import (
 	"github.com/sparql-oracle/oracle/internal/store"
 )
 
-// The runs every sweep test goes through (engines_test.go: the engines).
+// The runs every sweep test goes through (engines_test.go: the engines),
+// and the counts of the store's River jobs they check.
 
 func openStore(t *testing.T, path string) *store.DB {
 	t.Helper()
@@ -68,4 +71,30 @@ func nightlyTwice(t *testing.T, ctx context.Context, st *store.DB, r *Runner, ni
 	require.Len(t, list, 1)
 	require.Equal(t, "nightly "+night, list[0].Spec.Name)
 	return list[0]
+}
+
+// jobs counts the jobs of a kind in a River state.
+func jobs(t *testing.T, ctx context.Context, st *store.DB, kind, state string) int {
+	return count(t, ctx, st, `SELECT COUNT(*) FROM river_job WHERE kind = ? AND state = ?`, kind, state)
+}
+
+// queued counts the jobs not yet started, of any kind.
+func queued(t *testing.T, ctx context.Context, st *store.DB) int {
+	return count(t, ctx, st, `SELECT COUNT(*) FROM river_job WHERE state IN ('available', 'pending', 'retryable', 'scheduled')`)
+}
+
+func count(t *testing.T, ctx context.Context, st *store.DB, q string, args ...any) int {
+	t.Helper()
+	var n int
+	var err error
+	if st.Postgres() {
+		for i := range args {
+			q = strings.Replace(q, "?", fmt.Sprintf("$%d", i+1), 1)
+		}
+		err = st.Pool().QueryRow(ctx, q, args...).Scan(&n)
+	} else {
+		err = st.SQL().QueryRowContext(ctx, q, args...).Scan(&n)
+	}
+	require.NoError(t, err)
+	return n
 }
