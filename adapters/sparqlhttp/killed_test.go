@@ -17,7 +17,7 @@ import (
 // case is ErrUnavailable saying the server was killed from outside, never
 // ErrCrashed, and the next case answers on a fresh server.
 func TestServerKilledFromOutside(t *testing.T) {
-	oxi := installed(t, filepath.Join(".venv", "bin", "oxigraph"))
+	oxi := oxigraphBin(t)
 	m := OxigraphServer(oxi)
 	defer m.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)

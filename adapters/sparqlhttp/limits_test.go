@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,19 +13,6 @@ import (
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
-
-// installed is the checkout's file rel, or a skip (a failure under CI=true).
-func installed(t *testing.T, rel string) string {
-	t.Helper()
-	p, _ := filepath.Abs(filepath.Join("..", "..", rel))
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not installed (scripts/install.sh)", p)
-		}
-		t.Skipf("%s is not installed", p)
-	}
-	return p
-}
 
 // TestServerMemoryLimit: Fuseki started under a 512 MiB limit runs with
 // RLIMIT_DATA of 512 MiB and a 256 MiB heap (half), as the config's
@@ -64,8 +50,7 @@ func javaPid(t *testing.T, m *Managed) int {
 		if err != nil {
 			continue
 		}
-		cmd, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		if strings.HasPrefix(filepath.Base(strings.Split(string(cmd), "\x00")[0]), "java") && adaptertest.Below(pid, root) {
+		if isJava(pid) && adaptertest.Below(pid, root) {
 			return pid
 		}
 	}
@@ -77,7 +62,7 @@ func javaPid(t *testing.T, m *Managed) int {
 // config's cpu_limit stops the Oxigraph server with ErrResource, within a
 // bounded time, and the next case runs on a fresh server.
 func TestServerCPULimit(t *testing.T) {
-	bin := installed(t, filepath.Join(".venv", "bin", "oxigraph"))
+	bin := oxigraphBin(t)
 	m := OxigraphServer(bin)
 	defer m.Close()
 	m.SetLimits(sidecar.Limits{Memory: sidecar.DefaultLimits.Memory, CPU: time.Second})

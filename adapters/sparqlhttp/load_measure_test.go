@@ -53,7 +53,7 @@ func TestMeasureLoad(t *testing.T) {
 func liveServers(t *testing.T) map[string]*Managed {
 	jar := installed(t, FusekiJar)
 	return map[string]*Managed{
-		OxigraphServerName: OxigraphServer(installed(t, ".venv/bin/oxigraph")),
+		OxigraphServerName: OxigraphServer(oxigraphBin(t)),
 		FusekiName:         Fuseki(FusekiJava(jar), jar),
 	}
 }

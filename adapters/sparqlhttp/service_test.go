@@ -3,7 +3,6 @@ package sparqlhttp
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -48,7 +47,7 @@ func TestFusekiRefusal(t *testing.T) {
 // message, never unavailable or an unparsed answer.
 func TestConfinedService(t *testing.T) {
 	jar := installed(t, FusekiJar)
-	oxi := installed(t, filepath.Join(".venv", "bin", "oxigraph"))
+	oxi := oxigraphBin(t)
 	for _, m := range []*Managed{Fuseki(FusekiJava(jar), jar), OxigraphServer(oxi)} {
 		t.Run(m.Name(), func(t *testing.T) {
 			defer m.Close()

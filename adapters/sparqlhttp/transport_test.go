@@ -21,7 +21,7 @@ import (
 // error 11" arrives on the idle connection, which net/http logs as an
 // unsolicited response: the fault this guards against (transport.go).
 func TestIdleConnectionClosedFirst(t *testing.T) {
-	bin := installed(t, ".venv/bin/oxigraph")
+	bin := oxigraphBin(t)
 	if got := idleLog(t, bin, 2*time.Second); strings.Contains(got, "Unsolicited response") {
 		t.Errorf("the server's idle limit was reached on a connection the client kept:\n%s", got)
 	}

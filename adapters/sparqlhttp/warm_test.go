@@ -2,9 +2,7 @@ package sparqlhttp
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -33,7 +31,7 @@ func timed(m *Managed, c *oracle.Case, d time.Duration) (time.Duration, error) {
 // own.
 func TestRewarmAfterAbandon(t *testing.T) {
 	jar := installed(t, FusekiJar)
-	oxi := installed(t, filepath.Join(".venv", "bin", "oxigraph"))
+	oxi := oxigraphBin(t)
 	ask := &oracle.Case{Name: "ask", Query: "ASK {}"}
 	for _, m := range []*Managed{OxigraphServer(oxi), Fuseki(FusekiJava(jar), jar)} {
 		t.Run(m.Name(), func(t *testing.T) {
@@ -83,7 +81,7 @@ func joined(t *testing.T, m *Managed, cold time.Duration) {
 	next, err := timed(m, &oracle.Case{Name: "ask", Query: "ASK {}"}, 3*time.Minute)
 	javas := 0
 	for _, pid := range sidecar.Tree(os.Getpid()) {
-		if cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid)); strings.HasPrefix(filepath.Base(strings.Split(string(cmd), "\x00")[0]), "java") {
+		if isJava(pid) {
 			javas++
 		}
 	}
@@ -96,7 +94,7 @@ func joined(t *testing.T, m *Managed, cold time.Duration) {
 // TestRewarmClosed: Close drops a pending background restart: no server
 // runs after it, whatever was scheduled.
 func TestRewarmClosed(t *testing.T) {
-	oxi := installed(t, filepath.Join(".venv", "bin", "oxigraph"))
+	oxi := oxigraphBin(t)
 	m := OxigraphServer(oxi)
 	if _, err := timed(m, &oracle.Case{Query: "ASK {}"}, 3*time.Minute); err != nil {
 		t.Fatal(err)
