@@ -39,6 +39,17 @@ func Dataset() *rdf.Dataset {
 	return ds
 }
 
+// Timed runs c on e under a deadline of within and says how long it
+// took: how the kill and abandon tests measure a runaway case's return
+// and the light case after it.
+func Timed(e oracle.Engine, c *oracle.Case, within time.Duration) (*results.Answer, time.Duration, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), within)
+	defer cancel()
+	began := time.Now()
+	a, err := e.Eval(ctx, c)
+	return a, time.Since(began), err
+}
+
 // Run runs every check on e; version is the pinned version it must report.
 func Run(t *testing.T, e oracle.Engine, version string) {
 	if v := e.Version(); v != version {

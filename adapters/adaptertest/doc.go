@@ -9,7 +9,8 @@
 // in a folder holding the case's files (RunNative: a release's or a
 // master build's script, internal/registry and adapters/rasqal); process.go finds the real engine process a
 // kill test kills from outside (ProcessBelow) and checks how the case ended
-// (Background, WantKilled, KilledFromOutside). The table-driven checks an
+// (Background, WantKilled, KilledFromOutside; Timed, in adaptertest.go,
+// times a case under a deadline). The table-driven checks an
 // adapter's test feeds its own cases to: CheckClauses (clauses.go, with
 // SourceClauses, the cases every sidecar answers alike) and CheckUpdates
 // (adaptertest.go, beside Run: each update's store after it, its failure,

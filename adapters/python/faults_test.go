@@ -135,11 +135,7 @@ func TestHangPastDeadline(t *testing.T) {
 	e := faultEngine(t)
 	pid := warm(t, e)
 	restarts := e.Restarts()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	start := time.Now()
-	_, err := e.Eval(ctx, bigCase())
-	took := time.Since(start)
+	_, took, err := adaptertest.Timed(e, bigCase(), time.Second)
 	if !errors.Is(err, oracle.ErrTimeout) || oracle.Classify(err) != "timeout" {
 		t.Fatalf("error %v, want ErrTimeout", err)
 	}

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 )
 
 // The installed servers the tests run, and how they find the JVM a
@@ -15,12 +17,7 @@ import (
 func installed(t *testing.T, rel string) string {
 	t.Helper()
 	p, _ := filepath.Abs(filepath.Join("..", "..", rel))
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not installed (scripts/install.sh)", p)
-		}
-		t.Skipf("%s is not installed", p)
-	}
+	adaptertest.Require(t, p, p)
 	return p
 }
 

@@ -1,7 +1,6 @@
 package sparqlhttp
 
 import (
-	"context"
 	"os"
 	"strings"
 	"testing"
@@ -11,15 +10,6 @@ import (
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
-
-// timed runs c under d and says how long it took.
-func timed(m *Managed, c *oracle.Case, d time.Duration) (time.Duration, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	defer cancel()
-	began := time.Now()
-	_, err := m.Eval(ctx, c)
-	return time.Since(began), err
-}
 
 // TestRewarmAfterAbandon runs the runaway case on the real servers under a
 // 2 s deadline: a server stopped because it kept evaluating it is started
@@ -36,7 +26,7 @@ func TestRewarmAfterAbandon(t *testing.T) {
 	for _, m := range []*Managed{OxigraphServer(oxi), Fuseki(FusekiJava(jar), jar)} {
 		t.Run(m.Name(), func(t *testing.T) {
 			defer m.Close()
-			cold, err := timed(m, ask, 3*time.Minute)
+			_, cold, err := adaptertest.Timed(m, ask, 3*time.Minute)
 			if err != nil {
 				t.Fatalf("cold start: %v", err)
 			}
@@ -44,7 +34,7 @@ func TestRewarmAfterAbandon(t *testing.T) {
 			if stopped && !m.Rewarmed(RewarmAfter+m.srv.StartTimeout) {
 				t.Fatal("stopped after the abandoned case, and not started again in the background")
 			}
-			next, err := timed(m, ask, time.Minute)
+			_, next, err := adaptertest.Timed(m, ask, time.Minute)
 			t.Logf("cold start and ASK %s; runaway returned after %s (server stopped: %v); next ASK %s",
 				cold.Round(time.Millisecond), took.Round(time.Millisecond), stopped, next.Round(time.Millisecond))
 			if err != nil || next > 5*time.Second {
@@ -61,7 +51,7 @@ func TestRewarmAfterAbandon(t *testing.T) {
 // time out, and says how long it took and whether the server was stopped.
 func abandonRunaway(t *testing.T, m *Managed) (time.Duration, bool) {
 	t.Helper()
-	took, err := timed(m, adaptertest.CrossProduct(2000, 4), 2*time.Second)
+	_, took, err := adaptertest.Timed(m, adaptertest.CrossProduct(2000, 4), 2*time.Second)
 	if k := oracle.Classify(err); k != "timeout" {
 		t.Fatalf("the runaway case: %v, want a timeout", err)
 	}
@@ -78,7 +68,7 @@ func joined(t *testing.T, m *Managed, cold time.Duration) {
 		return
 	}
 	time.Sleep(RewarmAfter + cold/2) // the restart is about half way
-	next, err := timed(m, &oracle.Case{Name: "ask", Query: "ASK {}"}, 3*time.Minute)
+	_, next, err := adaptertest.Timed(m, &oracle.Case{Name: "ask", Query: "ASK {}"}, 3*time.Minute)
 	javas := 0
 	for _, pid := range sidecar.Tree(os.Getpid()) {
 		if isJava(pid) {
@@ -96,10 +86,10 @@ func joined(t *testing.T, m *Managed, cold time.Duration) {
 func TestRewarmClosed(t *testing.T) {
 	oxi := oxigraphBin(t)
 	m := OxigraphServer(oxi)
-	if _, err := timed(m, &oracle.Case{Query: "ASK {}"}, 3*time.Minute); err != nil {
+	if _, _, err := adaptertest.Timed(m, &oracle.Case{Query: "ASK {}"}, 3*time.Minute); err != nil {
 		t.Fatal(err)
 	}
-	_, err := timed(m, adaptertest.CrossProduct(2000, 4), 2*time.Second)
+	_, _, err := adaptertest.Timed(m, adaptertest.CrossProduct(2000, 4), 2*time.Second)
 	if err == nil || !strings.Contains(err.Error(), "started afresh in the background") {
 		t.Fatalf("the runaway case: %v, want the server stopped (it has no per-query timeout)", err)
 	}

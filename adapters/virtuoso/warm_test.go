@@ -17,12 +17,7 @@ import (
 // once the restart had its time, answers within a few seconds.
 func TestRewarmAfterAbandon(t *testing.T) {
 	e := engine(t)
-	runaway := adaptertest.CrossProduct(2000, 4)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	began := time.Now()
-	_, err := e.Eval(ctx, runaway)
-	took := time.Since(began)
-	cancel()
+	_, took, err := adaptertest.Timed(e, adaptertest.CrossProduct(2000, 4), 2*time.Second)
 	if oracle.Classify(err) != "timeout" {
 		t.Fatalf("the runaway case: %v, want a timeout", err)
 	}
@@ -30,11 +25,7 @@ func TestRewarmAfterAbandon(t *testing.T) {
 	if stopped && !e.Rewarmed(sparqlhttp.RewarmAfter+e.opts.StartTimeout) {
 		t.Fatalf("stopped after the abandoned case (%v), and not started again in the background", err)
 	}
-	ctx, cancel = context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	began = time.Now()
-	a, err := e.Eval(ctx, &oracle.Case{Query: "ASK {}"})
-	next := time.Since(began)
+	a, next, err := adaptertest.Timed(e, &oracle.Case{Query: "ASK {}"}, time.Minute)
 	t.Logf("runaway returned after %s (server stopped: %v); next ASK %s", took.Round(time.Millisecond), stopped, next.Round(time.Millisecond))
 	if err != nil || !a.Boolean || next > 5*time.Second {
 		t.Errorf("the next light case took %s (%v, %v), want an answer within 5 s from a warm server", next.Round(time.Millisecond), a, err)
