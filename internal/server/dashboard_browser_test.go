@@ -451,3 +451,73 @@ func TestScreenshotsOfStore(t *testing.T) {
 		b.shot(p.name)
 	}
 }
+
+// checkSuites: the update and SPARQL 1.2 columns are filled from the
+// sweep. The fast engine's rate on each is what `oracle w3c` passes of
+// it over the corpus's size, the same on the front page, the engines
+// page, its engine page and the tests page; liar, which applies no
+// updates and lacks SPARQL 1.2, shows both "not run", never 0 %.
+func checkSuites(t *testing.T, b *browser, sizes map[string]int, sw store.Sweep) {
+	b.t = t
+	tally := suitesTally(t)
+	for i, corpus := range []string{store.CorpusUpdate, store.Corpus12} {
+		if tally[corpus] == 0 || sizes[corpus] == 0 {
+			t.Fatalf("%s: oracle w3c passes %d of the fast engine, the corpus has %d tests", corpus, tally[corpus], sizes[corpus])
+		}
+		want := fmt.Sprintf("%.1f%%", 100*float64(tally[corpus])/float64(sizes[corpus]))
+		sel := fmt.Sprintf(`td[data-corpus=%q]`, corpus)
+		b.open("/")
+		front := b.text(`#corpus-engine ` + sel + ` a`)
+		small := b.text(`#corpus-engine ` + sel + ` small`)
+		liarFront := b.text(`#corpus-liar ` + sel)
+		b.open("/engines")
+		list := b.text(`#engine-engine ` + sel + ` a`)
+		liarList := b.text(`#engine-liar ` + sel)
+		b.open("/tests")
+		tests := b.text(`#rates-engine ` + sel + ` a`)
+		b.open(fmt.Sprintf("/tests?sweep=%d", sw.ID))
+		testsSweep := b.text(`#rates-engine ` + sel + ` a`)
+		liarTests := b.text(`#rates-liar ` + sel)
+		b.open("/engines/engine")
+		row := fmt.Sprintf(`tr.rate-row:nth-of-type(%d)`, i+3) // header, W3C query, then update, 1.2
+		page, passed := b.text(row+` .rate-cell strong`), b.text(row+` .passed`)
+		b.open("/engines/liar")
+		liarPage := b.text(row)
+		t.Logf("%s: oracle w3c passes %d of %d; front %s (%s), engines %s, tests %s / sweep %s, engine page %s (%s passed); liar: %q",
+			corpus, tally[corpus], sizes[corpus], front, small, list, tests, testsSweep, page, passed, liarFront)
+		for where, got := range map[string]string{"front page": front, "engines page": list, "tests page": tests,
+			"tests page of the sweep": testsSweep, "engine page": page} {
+			if got != want {
+				t.Errorf("%s: the %s says %q, oracle w3c's count over the corpus's size is %q", corpus, where, got, want)
+			}
+		}
+		if passed != fmt.Sprint(tally[corpus]) || !strings.HasPrefix(small, fmt.Sprintf("%d/%d", tally[corpus], sizes[corpus])) {
+			t.Errorf("%s: passed %s on the engine page, %q on the front page; oracle w3c passes %d of %d", corpus, passed, small, tally[corpus], sizes[corpus])
+		}
+		for where, got := range map[string]string{"front page": liarFront, "engines page": liarList, "tests page": liarTests, "engine page": liarPage} {
+			if !strings.Contains(got, "not run") || strings.Contains(got, "%") {
+				t.Errorf("%s: liar (no updates, no SPARQL 1.2) on the %s: %q; want not run, no rate", corpus, where, got)
+			}
+		}
+	}
+	b.open("/")
+	b.shot("index.png")
+}
+
+// checkEngineRootCauses: the engines page counts each engine's root
+// causes as its engine page does (open, intended, known), not findings.
+func checkEngineRootCauses(t *testing.T, b *browser) map[string][3]string {
+	b.t = t
+	out := map[string][3]string{}
+	for _, e := range []string{"reference", "engine", "liar"} {
+		b.open("/engines")
+		list := [3]string{b.text(`#engine-` + e + ` a.rc-open-n`), b.text(`#engine-` + e + ` td.rc-intended`), b.text(`#engine-` + e + ` td.rc-known`)}
+		b.open("/engines/" + e)
+		page := [3]string{b.text("#open-count"), b.text("#intended-count"), b.text("#known-count")}
+		if list != page {
+			t.Errorf("%s: the engines page counts %v root causes (open, intended, known), its engine page %v", e, list, page)
+		}
+		out[e] = list
+	}
+	return out
+}
