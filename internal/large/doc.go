@@ -71,9 +71,8 @@
 // A change to the large-case judge is proved by large_test.go (real
 // reference and fast engine) and docs/large-judge.md says what it decides.
 // A test's buggy engine is a faulty (helpers_test.go: the fast engine's
-// answer rewritten by one bug), not a new engine type; tests take the
-// in-house engines from helpers_test.go too (fast, ref), as the registry
-// builds them. TLP and the DISTINCT
+// answer rewritten by one bug), not a new engine type; tests take their
+// engines from internal/registry/registrytest, as the registry builds them. TLP and the DISTINCT
 // check share their parse-and-refuse step (parseFit) and plain-SELECT test
 // (plainSelectUnfit): a new metamorphic check takes both.
 package large

@@ -4,21 +4,9 @@ import (
 	"context"
 	"strings"
 
-	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/reference"
-	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
-
-// fast is the fast engine as the registry builds it ("engine").
-func fast() oracle.Engine { return registry.Engine(engine.Options{}) }
-
-// ref is the reference as the registry builds it, within maxSteps
-// (reference.Options; 0 is its default budget).
-func ref(maxSteps int64) oracle.Engine {
-	return registry.Reference(reference.Options{MaxSteps: maxSteps})
-}
 
 // faulty is an engine with a real bug put in: it answers as inner does,
 // then bug rewrites each answer (an error passes through). The bugs the

@@ -13,6 +13,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/large"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/registry/registrytest"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
@@ -41,7 +42,7 @@ var tight = large.Options{Samples: 3, SampleQuads: 256, Seed: 1, SampleTime: 5 *
 // three samples and judges: an external engine that loses a row is wrong,
 // with the fast engine on the right side, and every field says who judged.
 func TestLargeJudgedByTheFastEngine(t *testing.T) {
-	engines := []oracle.Engine{ref(0), fast(), lossy(fast(), "lossy", nil)}
+	engines := []oracle.Engine{registrytest.Reference(0), registrytest.Fast(), lossy(registrytest.Fast(), "lossy", nil)}
 	r := triage.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, tight)
 	if r.Judge != oracle.TwinName || r.Kind != triage.KindEngineBug {
 		t.Fatalf("judge %q kind %s (%s; %v), want the fast engine judging an engine bug", r.Judge, r.Kind, r.Reason, r.Notes)
@@ -72,8 +73,8 @@ func TestLargeJudgedByTheFastEngine(t *testing.T) {
 // reference there: no verdict, and the first disagreeing sample (query
 // and data) is the evidence.
 func TestLargeSampleDisagreementLeavesUnjudged(t *testing.T) {
-	bad := lossy(fast(), oracle.TwinName, func(c *oracle.Case) bool { return c.Dataset.Len() <= 256 })
-	engines := []oracle.Engine{ref(0), bad, fast()}
+	bad := lossy(registrytest.Fast(), oracle.TwinName, func(c *oracle.Case) bool { return c.Dataset.Len() <= 256 })
+	engines := []oracle.Engine{registrytest.Reference(0), bad, registrytest.Fast()}
 	r := triage.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, tight)
 	if r.Kind != triage.KindUnjudged || r.Judge != "" || r.JudgedBy != "" {
 		t.Fatalf("kind %s judge %q by %q, want unjudged", r.Kind, r.Judge, r.JudgedBy)
@@ -90,7 +91,7 @@ func TestLargeSampleDisagreementLeavesUnjudged(t *testing.T) {
 // A reference that runs out on the samples too gives no evidence: the
 // case stays unjudged, and the real figure of its budget is named.
 func TestLargeNoEvidenceNoVerdict(t *testing.T) {
-	engines := []oracle.Engine{ref(1000), fast()}
+	engines := []oracle.Engine{registrytest.Reference(1000), registrytest.Fast()}
 	opt := tight
 	opt.RefShare = 1
 	r := triage.JudgeWith(context.Background(), largeCase("chain"), engines, 10*time.Second, opt)
@@ -108,9 +109,9 @@ func TestLargeNoEvidenceNoVerdict(t *testing.T) {
 // A fast engine that fails the TLP check on the full data may not judge,
 // however well it does on the samples.
 func TestLargeJudgeMustPassItsChecks(t *testing.T) {
-	bad := negationBug(fast())
+	bad := negationBug(registrytest.Fast())
 	twin := named{bad, oracle.TwinName}
-	engines := []oracle.Engine{outOfReach{ref(0)}, twin}
+	engines := []oracle.Engine{outOfReach{registrytest.Reference(0)}, twin}
 	r := triage.JudgeWith(context.Background(), largeCase("filter_string"), engines, 10*time.Second, tight)
 	if r.Kind != triage.KindUnjudged || r.Judge != "" {
 		t.Fatalf("kind %s judge %q (%v), want unjudged", r.Kind, r.Judge, r.Notes)
@@ -144,7 +145,7 @@ func (n named) Name() string { return n.name }
 // cannot tell another choice from a wrong one, so an external's other
 // answer is undecided, never wrong.
 func TestLargeOpenQueryIsUndecided(t *testing.T) {
-	engines := []oracle.Engine{outOfReach{ref(0)}, fast(), lossy(fast(), "lossy", nil)}
+	engines := []oracle.Engine{outOfReach{registrytest.Reference(0)}, registrytest.Fast(), lossy(registrytest.Fast(), "lossy", nil)}
 	r := triage.JudgeWith(context.Background(), largeCase("subselect_limit"), engines, 10*time.Second, tight)
 	if r.Judge != oracle.TwinName {
 		t.Fatalf("judge %q (%s)", r.Judge, r.Reason)
@@ -167,7 +168,7 @@ func TestLargeJudgesTheMix(t *testing.T) {
 	}
 	opt := tight
 	opt.RefShare = 0.001
-	engines := []oracle.Engine{ref(0), fast()}
+	engines := []oracle.Engine{registrytest.Reference(0), registrytest.Fast()}
 	for _, q := range engine.BSBMQueries {
 		r := triage.JudgeWith(context.Background(), largeCase(q.Name), engines, 10*time.Second, opt)
 		switch {
@@ -188,7 +189,7 @@ func TestJudgeFallsBackToTLP(t *testing.T) {
 		ds.Add(rdf.Quad{S: rdf.IRI("http://e/s" + v), P: rdf.IRI("http://e/p"), O: rdf.Literal(v, rdf.XSDInteger)})
 	}
 	ds.Add(rdf.Quad{S: rdf.IRI("http://e/t"), P: rdf.IRI("http://e/p"), O: rdf.String("not a number")})
-	engines := []oracle.Engine{ref(2), fast(), negationBug(fast())}
+	engines := []oracle.Engine{registrytest.Reference(2), registrytest.Fast(), negationBug(registrytest.Fast())}
 	c := &oracle.Case{Query: "SELECT ?s ?o { ?s ?p ?o FILTER(?o > 1) }", Dataset: ds}
 	r := triage.Judge(context.Background(), c, engines, 10*time.Second)
 	if r.Kind != triage.KindUnjudged || r.Judge != "" {

@@ -15,6 +15,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/realistic"
 	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/registry/registrytest"
 )
 
 // TestRelationPlans: testdata/relations/plans.txt says where each relation
@@ -57,7 +58,7 @@ func TestRelationCatchesBug(t *testing.T) {
 	c := &oracle.Case{Query: "SELECT ?s ?o WHERE { ?s <http://e/p> ?o }", Dataset: ds}
 	rel, _ := large.RelationByName("limit-pages")
 	q, _ := syntax.Parse(c.Query, syntax.Options{})
-	chs := large.RunRelation(context.Background(), c, q, []oracle.Engine{fast(), wrongPages(fast())}, rel, 10*time.Second)
+	chs := large.RunRelation(context.Background(), c, q, []oracle.Engine{registrytest.Fast(), wrongPages(registrytest.Fast())}, rel, 10*time.Second)
 	if len(chs) != 2 || !chs[0].OK || chs[1].OK || chs[1].Name != "limit-pages" {
 		t.Fatalf("checks %+v", chs)
 	}
@@ -79,7 +80,7 @@ func TestRelationsBlankNodesDecided(t *testing.T) {
 	c := &oracle.Case{Query: "SELECT * WHERE { { ?a <http://e/zip> ?v } UNION { ?a <http://e/city> ?v } }", Dataset: ds}
 	q, _ := syntax.Parse(c.Query, syntax.Options{})
 	rel, _ := large.RelationByName("union-partition")
-	chs := large.RunRelation(context.Background(), c, q, []oracle.Engine{fast()}, rel, 20*time.Second)
+	chs := large.RunRelation(context.Background(), c, q, []oracle.Engine{registrytest.Fast()}, rel, 20*time.Second)
 	if len(chs) != 1 || !chs[0].OK || chs[0].Skipped != "" {
 		t.Fatalf("%+v", chs)
 	}
@@ -128,11 +129,11 @@ func TestRelationsHoldOnInHouseEngines(t *testing.T) {
 	}
 	ran := map[string]int{}
 	for _, sh := range realistic.Shapes {
-		for k, n := range relationsOver(t, sh, 6_000, 2, 10*time.Second, []oracle.Engine{fast()}, 5*time.Second) {
+		for k, n := range relationsOver(t, sh, 6_000, 2, 10*time.Second, []oracle.Engine{registrytest.Fast()}, 5*time.Second) {
 			ran[k] += n
 		}
 	}
-	for k, n := range relationsOver(t, realistic.KG12, realistic.MinTri, 3, 15*time.Second, []oracle.Engine{ref(0)}, 5*time.Second) {
+	for k, n := range relationsOver(t, realistic.KG12, realistic.MinTri, 3, 15*time.Second, []oracle.Engine{registrytest.Reference(0)}, 5*time.Second) {
 		ran[k] += n
 	}
 	for _, r := range large.Relations {

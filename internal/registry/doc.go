@@ -125,6 +125,9 @@
 //
 // Besides oracle, reference and engine this package imports algebra (to
 // parse for the reference), results, rdf and ops (for ops.ErrBudget).
+// Other packages' tests take their engines from registrytest (the in-house
+// evaluators with a test's options, any engine by name closed when the
+// test ends) rather than wiring registry, reference and engine each time.
 //
 // How to change it: a new engine is registered by its adapter's descriptor
 // and one blank import of its package in engines.go

@@ -57,9 +57,9 @@
 // `go test ./internal/triage -run TestTriageData -update`) give a case's
 // outcomes and the report triage makes; testdata/engines/*.txt the
 // contested readings on real engines (TestReadingsOnEngines). Tests that
-// run engines take them from helpers_test.go: the in-house ones as the
-// registry builds them (fast, ref), the others by name as oracle diff
-// builds them (built, closed when the test ends).
+// run engines take them from internal/registry/registrytest: the in-house
+// ones as the registry builds them, the others by name as oracle diff
+// builds them (closed when the test ends).
 //
 // How to change it: a triage rule is proved by a file under
 // testdata/triage (TestTriageData); a new outcome or kind is a constant in

@@ -14,6 +14,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
+	"github.com/sparql-oracle/oracle/internal/registry/registrytest"
 	"github.com/sparql-oracle/oracle/internal/regress"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/triage"
@@ -53,7 +54,7 @@ func runEngineCase(t *testing.T, path string) {
 		f := strings.Fields(line)
 		names, want[f[0]] = append(names, f[0]), f[1:]
 	}
-	engines := built(t, names...)
+	engines := registrytest.Built(t, names...)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	r := triage.Triage(c, oracle.Run(ctx, c, engines, time.Minute))
@@ -128,7 +129,7 @@ func TestMeasureReadings(t *testing.T) {
 	for _, n := range strings.Split(os.Getenv("ORACLE_MEASURE_ENGINES"), ",") {
 		names = append(names, strings.TrimSpace(n))
 	}
-	engines := built(t, names...)
+	engines := registrytest.Built(t, names...)
 	moves := map[string]int{}
 	for _, c := range cases {
 		oc := &oracle.Case{Name: c.ID, Query: c.Query, Dataset: c.Data}

@@ -13,6 +13,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/registry/registrytest"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
@@ -54,10 +55,10 @@ func tlpCase() *oracle.Case {
 // queries; the others are, within the case's deadline.
 func TestJudgeAsksNoTimedOutEngine(t *testing.T) {
 	c := tlpCase()
-	fe := fast()
+	fe := registrytest.Fast()
 	slow := &counting{Engine: fe, name: "slow", slow: c.Query, quit: true}
 	quick := &counting{Engine: fe, name: "quick"}
-	engines := []oracle.Engine{ref(2), slow, quick}
+	engines := []oracle.Engine{registrytest.Reference(2), slow, quick}
 	r := triage.Judge(context.Background(), c, engines, 10*time.Second)
 	if n := slow.calls.Load(); n != 1 {
 		t.Errorf("the engine that timed out was asked %d times, want once", n)
@@ -75,10 +76,10 @@ func TestJudgeAsksNoTimedOutEngine(t *testing.T) {
 // within the deadline plus a small grace.
 func TestJudgeEndsAtTheCaseDeadline(t *testing.T) {
 	c := tlpCase()
-	fe := fast()
+	fe := registrytest.Fast()
 	slow := &counting{Engine: fe, name: "slow", slow: c.Query}
 	quick := &counting{Engine: fe, name: "quick"}
-	engines := []oracle.Engine{ref(2), slow, quick}
+	engines := []oracle.Engine{registrytest.Reference(2), slow, quick}
 	const deadline = 300 * time.Millisecond
 	start := time.Now()
 	r := triage.Judge(context.Background(), c, engines, deadline)
@@ -98,7 +99,7 @@ func TestJudgeEndsAtTheCaseDeadline(t *testing.T) {
 // check is skipped, not failed.
 func TestTLPStopsAtTheDeadline(t *testing.T) {
 	c := tlpCase()
-	quick := &counting{Engine: fast(), name: "quick"}
+	quick := &counting{Engine: registrytest.Fast(), name: "quick"}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
 	defer cancel()
 	<-ctx.Done()
@@ -116,8 +117,8 @@ func TestTLPStopsAtTheDeadline(t *testing.T) {
 func TestUnresolvedFromRunsNothing(t *testing.T) {
 	ds := rdf.NewDataset()
 	ds.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/p"), O: rdf.IRI("http://e/o")})
-	fe := fast()
-	ref := &counting{Engine: ref(0), name: oracle.JudgeName}
+	fe := registrytest.Fast()
+	ref := &counting{Engine: registrytest.Reference(0), name: oracle.JudgeName}
 	x := &counting{Engine: fe, name: "x"}
 	for _, q := range []string{
 		"SELECT * FROM <http://e/missing> { ?s ?p ?o }",
@@ -171,8 +172,8 @@ func TestLargeCaseGivesEveryEngineItsTurn(t *testing.T) {
 		ds.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://ex/s%d", i)), P: rdf.IRI("http://ex/p"), O: rdf.String(fmt.Sprint(i)), G: rdf.DefaultGraph})
 	}
 	const deadline = time.Second
-	fe := fast()
-	engines := []oracle.Engine{ref(0), fe}
+	fe := registrytest.Fast()
+	engines := []oracle.Engine{registrytest.Reference(0), fe}
 	for i := range 6 {
 		engines = append(engines, slowTurn{fe, fmt.Sprintf("slow%d", i), deadline * 6 / 10})
 	}
@@ -209,7 +210,7 @@ func TestNestedExistsEndsAtTheDeadline(t *testing.T) {
 			names = append(names, n)
 		}
 	}
-	engines := built(t, names...)
+	engines := registrytest.Built(t, names...)
 	ds := rdf.NewDataset()
 	for _, s := range []string{"a", "b", "c"} {
 		ds.Add(rdf.Quad{S: rdf.IRI("http://e/" + s), P: rdf.IRI("http://e/p"), O: rdf.IRI("http://e/a")})
