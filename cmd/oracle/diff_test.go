@@ -2,12 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/sparql-oracle/oracle/adapters/adaptertest"
+	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/registry"
 )
@@ -166,4 +169,78 @@ func requireInstalled(t *testing.T, name string) {
 		t.Fatalf("%s is not installed (scripts/install.sh installs it)", name)
 	}
 	t.Skipf("%s is not installed; run scripts/install.sh", name)
+}
+
+// TestDiffParsesOnce: `oracle diff` with four engines (the judge, the fast
+// engine and two external engines, each of which reads the query's form
+// and dataset clause) parses the query once, where the case is made; every
+// stage then reads that tree (oracle.Case.Tree). The engines agree on the
+// library data, so no reduction or write-up parses variants of it.
+func TestDiffParsesOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: starts two external engines")
+	}
+	dir := writeFiles(t, map[string]string{"query.rq": agreedQuery, "data.ttl": libraryTTL})
+	args := []string{"diff", "-q", filepath.Join(dir, "query.rq"), "-d", filepath.Join(dir, "data.ttl"),
+		"--engines", "reference,engine,oxigraph,rdflib", "--format", "json"}
+	before := syntax.Parses()
+	code, out := capture(t, func() int { return dispatch(args) })
+	parses := syntax.Parses() - before
+	if code != exitOK {
+		t.Fatalf("oracle diff exited %d, want %d (the engines agree):\n%s", code, exitOK, out)
+	}
+	if parses != 1 {
+		t.Errorf("oracle diff with four engines parsed the query %d times, want once", parses)
+	}
+}
+
+// agreedQuery is a query over the library data every engine answers alike.
+const agreedQuery = "PREFIX : <http://example.org/>\nSELECT ?b ?p WHERE { ?b :pages ?p } ORDER BY ?b\n"
+
+// TestDiffReadsNothing runs `oracle diff --format json` on every hostile
+// query of adaptertest with RDFLib, Virtuoso and Rasqal (where installed):
+// no planted file's content appears in its output, the listener sees no
+// connection, and FROM <file:///dev/zero> ends: an
+// engine reads no file and reaches no URL a case did not supply.
+func TestDiffReadsNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts real engines")
+	}
+	var names []string
+	for _, n := range []string{"rdflib", "virtuoso", "rasqal"} {
+		e, err := registry.New(n)
+		if errors.Is(err, registry.ErrNotInstalled) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		registry.Close(e)
+		names = append(names, n)
+	}
+	if len(names) == 0 {
+		t.Skip("none of the engines is installed")
+	}
+	l := adaptertest.Listen(t)
+	dir := t.TempDir()
+	files := adaptertest.PlantSecrets(t)
+	all := adaptertest.HostileQueries(files, l.URL)
+	// A sample (each run starts a new Virtuoso database, 6-9 s): FROM and
+	// FROM NAMED on a planted file, SERVICE and bif:http_get on the
+	// listener, FROM <file:///dev/zero>; the adapters' tests run them all.
+	queries := []string{all[0], all[1], all[5], all[10], all[14],
+		"SELECT * FROM <file:///dev/zero> WHERE { ?s ?p ?o }"}
+	for i, q := range queries {
+		qf := filepath.Join(dir, "q.rq")
+		os.WriteFile(qf, []byte(q), 0o644)
+		args := []string{"-q", qf, "--empty-dataset", "--engines", strings.Join(names, ","), "--format", "json", "--timeout", "10s"}
+		code, out := capture(t, func() int { return runDiff(args) })
+		if strings.Contains(out, adaptertest.Secret) {
+			t.Errorf("%s: oracle diff printed the planted file: %.400s", q, out)
+		}
+		t.Logf("%d %-.80s → exit %d", i, q, code)
+	}
+	if n := l.Conns(); n > 0 {
+		t.Errorf("the loopback listener saw %d connection(s)", n)
+	}
 }
