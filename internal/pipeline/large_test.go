@@ -8,8 +8,7 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
-	"github.com/sparql-oracle/oracle/internal/reference"
-	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/registry/registrytest"
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
@@ -19,12 +18,8 @@ import (
 // written up on the reduced case, with the original query and both sizes;
 // reduce.All could not reduce it against the reference alone there.
 func TestLargeCaseReduced(t *testing.T) {
-	ref := registry.Reference(reference.Options{})
-	fast, err := registry.New(oracle.TwinName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	engines := []oracle.Engine{ref, fast, buggy{ref}}
+	ref := registrytest.Reference(0)
+	engines := []oracle.Engine{ref, registrytest.Built(t, oracle.TwinName)[0], buggy{ref}}
 	data := rdf.NewDataset()
 	for i := range 3000 {
 		data.Add(rdf.Quad{S: rdf.IRI("http://e/s" + string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + string(rune('a'+i/676))), P: rdf.IRI("http://e/p"), O: rdf.IRI("http://e/o")})

@@ -12,12 +12,10 @@ import (
 
 	"github.com/sparql-oracle/oracle/adapters/rasqal"
 	"github.com/sparql-oracle/oracle/internal/corpus"
-	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
-	"github.com/sparql-oracle/oracle/internal/reference"
-	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/registry/registrytest"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/triage"
 	"github.com/sparql-oracle/oracle/internal/w3c"
@@ -58,7 +56,7 @@ func TestNoLocalPathInAnyOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad := localStrings(t, root)
-	engines := []oracle.Engine{registry.Reference(reference.Options{}), registry.Engine(engine.Options{}), rasqal.New(rasqal.Config{})}
+	engines := []oracle.Engine{registrytest.Reference(0), registrytest.Fast(), rasqal.New(rasqal.Config{})}
 	ctx := context.Background()
 	opt := Options{Deadline: 20 * time.Second, Reduce: true, Limits: reduce.Limits{MaxCalls: 150}}
 

@@ -8,8 +8,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
-	"github.com/sparql-oracle/oracle/internal/reference"
-	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/registry/registrytest"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
@@ -45,7 +44,7 @@ func (d buggy) Update(ctx context.Context, c *oracle.Case) (*results.Answer, err
 // bug is the original case's; with it, the reduced case's (verified
 // 1-minimal, smaller than the original).
 func TestRunStages(t *testing.T) {
-	ref := registry.Reference(reference.Options{})
+	ref := registrytest.Reference(0)
 	engines := []oracle.Engine{ref, buggy{ref}}
 	data := rdf.NewDataset()
 	for _, o := range []string{"a", "b", "c"} {
@@ -71,7 +70,7 @@ func TestRunStages(t *testing.T) {
 // case's, verified 1-minimal, its per-graph diff naming the graph the
 // engine lost.
 func TestRunUpdateReduced(t *testing.T) {
-	ref := registry.Reference(reference.Options{})
+	ref := registrytest.Reference(0)
 	engines := []oracle.Engine{ref, buggy{ref}}
 	store := rdf.NewDataset()
 	store.Add(rdf.Quad{S: rdf.IRI("http://e/s"), P: rdf.IRI("http://e/p"), O: rdf.String("a")})

@@ -11,8 +11,7 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
-	"github.com/sparql-oracle/oracle/internal/reference"
-	"github.com/sparql-oracle/oracle/internal/registry"
+	"github.com/sparql-oracle/oracle/internal/registry/registrytest"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
@@ -64,7 +63,7 @@ func judgeCase(t *testing.T, path string) []Bug {
 			c.Dataset.Add(q)
 		}
 	}
-	ref := registry.Reference(reference.Options{})
+	ref := registrytest.Reference(0)
 	want, err := ref.Eval(context.Background(), c)
 	if err != nil {
 		t.Fatalf("%s: the judge: %v", path, err)
