@@ -1,11 +1,8 @@
 package adaptertest
 
 import (
-	"bytes"
 	"context"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -94,8 +91,9 @@ func adapterStore(t *testing.T, u oracle.Updater, c oracle.NativeCase) ([]rdf.Qu
 	return a.Store.Dataset().Quads(), a.Store.Err != ""
 }
 
-// runNative writes update.ru and data.nq in dir (a temporary folder when
-// "") and runs the script there.
+// runNative runs the script in dir (a temporary folder when "") holding
+// update.ru and data.nq (runScript, native.go), and reads the store it
+// prints.
 func runNative(t *testing.T, script string, c oracle.NativeCase, dir string, r NativeRun) ([]rdf.Quad, error) {
 	if dir == "" {
 		dir = t.TempDir()
@@ -105,21 +103,10 @@ func runNative(t *testing.T, script string, c oracle.NativeCase, dir string, r N
 	if r.Setup != nil {
 		r.Setup(dir)
 	}
-	for file, text := range map[string]string{c.File(): c.Query, "data.nq": c.Data} {
-		if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "bash", "-c", script)
-	cmd.Dir, cmd.Env = dir, append(os.Environ(), r.Env...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	quads, perr := rdf.ParseNQuads(strings.NewReader(out.String()), "output")
+	out, stderr, err := runScript(t, dir, "bash", script, c, r.Env, 120*time.Second)
+	quads, perr := rdf.ParseNQuads(strings.NewReader(out), "output")
 	if perr != nil {
-		t.Fatalf("unreadable output %q (%v; stderr %s)", out.String(), perr, errb.String())
+		t.Fatalf("unreadable output %q (%v; stderr %s)", out, perr, stderr)
 	}
 	return quads, err
 }
