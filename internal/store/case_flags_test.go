@@ -59,19 +59,3 @@ func TestMigrate004KeepsCases(t *testing.T) {
 		require.Empty(t, list)
 	})
 }
-
-// oldSweepCase records, in the schema of migration version, a done sweep
-// with one diverged case, regress/x, as that version wrote it; it returns
-// the sweep's id.
-func oldSweepCase(t *testing.T, b backend, version int) int64 {
-	t.Helper()
-	old := openAt(t, b.dsn, version)
-	var id int64
-	require.NoError(t, old.sql.QueryRowContext(ctx, old.d.q(`INSERT INTO sweeps (name, spec, state, error, total, created, started, finished)
-		VALUES ('old', '{"engines":["reference"],"regress":true}', 'done', '', 1, 1, 1, 2) RETURNING id`)).Scan(&id))
-	_, err := old.sql.ExecContext(ctx, old.d.q(`INSERT INTO sweep_cases (sweep_id, case_name, diverged, failed, recorded)
-		VALUES (?, 'regress/x', 1, 0, 3)`), id)
-	require.NoError(t, err)
-	require.NoError(t, old.Close())
-	return id
-}

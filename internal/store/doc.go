@@ -103,6 +103,6 @@
 // How to change it: a schema change is a new numbered file under
 // migrations/ (with a Go step in codeSteps when SQL alone cannot write it),
 // never an edit of an old one; the tests run on SQLite, and on PostgreSQL
-// too when ORACLE_TEST_POSTGRES is set (store_test.go; storetest.Schema
+// too when ORACLE_TEST_POSTGRES is set (helpers_test.go: backends, each; storetest.Schema
 // gives each test a fresh schema, and the sweep tests use it too).
 package store

@@ -256,16 +256,6 @@ func TestTriage(t *testing.T) {
 	})
 }
 
-// openAt opens dsn with the migrations up to version only: the database
-// an older oracle made.
-func openAt(t *testing.T, dsn string, version int) *DB {
-	t.Helper()
-	db, err := openDriver(ctx, dsn)
-	require.NoError(t, err)
-	require.NoError(t, db.migrateTo(ctx, version))
-	return db
-}
-
 // oldReport inserts a report as 001 stored it (keyed by signature and
 // feature) and links it to a sweep's case; body "" writes b's JSON.
 func oldReport(t *testing.T, db *DB, b Record, status string, count int, sweep int64, body string) int64 {

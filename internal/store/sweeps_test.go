@@ -10,33 +10,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
-func genSpec(from, to int64, engines ...string) SweepSpec {
-	return SweepSpec{Name: "t", Engines: append([]string{"reference", "engine"}, engines...), Generated: &GenSource{From: from, To: to}}
-}
-
-// correct is a record-shaped marker for record: the engine answered correctly.
-func correct(engine string) Record { return Record{Engine: engine, Status: "correct"} }
-
-// record files the given bugs for one case of sweep s and records its
-// results (a correct(engine) marker records a correct answer).
-func record(t *testing.T, db *DB, sweep int64, caseName string, bugs ...Record) {
-	t.Helper()
-	rec := CaseRecord{SweepID: sweep, Case: caseName}
-	rec.Results = append(rec.Results, Result{Engine: "reference", Outcome: "judge", ElapsedMS: 1})
-	for _, b := range bugs {
-		if b.Status == "correct" {
-			rec.Results = append(rec.Results, Result{Engine: b.Engine, Outcome: string(triage.Correct)})
-			continue
-		}
-		rec.Diverged = true
-		r, _, err := db.FileReport(ctx, Filing{Record: b, SweepID: sweep, Case: caseName})
-		require.NoError(t, err)
-		rec.Reports = append(rec.Reports, r.ID)
-		rec.Results = append(rec.Results, Result{Engine: b.Engine, Outcome: string(triage.Wrong), Class: b.Class, Feature: b.Feature, ElapsedMS: 2.5})
-	}
-	require.NoError(t, db.RecordCase(ctx, rec))
-}
-
 func TestSweepLifecycle(t *testing.T) {
 	each(t, func(t *testing.T, b backend) {
 		db := b.open(t)
@@ -220,5 +193,53 @@ func TestCompareScope(t *testing.T) {
 		require.Equal(t, []string{rasqal.Witnesses[0].Title}, titles(c.Undecided), "a timeout decides nothing")
 		require.Empty(t, c.Fixed)
 		require.Empty(t, c.Unchanged, "oxigraph's finding is outside the compared engines")
+	})
+}
+
+// TestCancelSweep walks the cancel transitions on every backend: a pending
+// and a running sweep are cancelled; a final one is left as it is (ErrFinal);
+// an unknown id is ErrNotFound; a cancelled sweep is neither started nor
+// finished again by a late plan or case job.
+func TestCancelSweep(t *testing.T) {
+	each(t, func(t *testing.T, b backend) {
+		db := b.open(t)
+		pending, err := db.CreateSweep(ctx, genSpec(0, 3))
+		require.NoError(t, err)
+		got, err := db.CancelSweep(ctx, pending.ID)
+		require.NoError(t, err)
+		require.Equal(t, SweepCancelled, got.State)
+		require.False(t, got.Finished.IsZero())
+
+		ok, err := db.StartActiveSweep(ctx, pending.ID, 3)
+		require.NoError(t, err)
+		require.False(t, ok, "a late plan job must not restart a cancelled sweep")
+		_, err = db.CancelSweep(ctx, pending.ID)
+		require.True(t, errors.Is(err, ErrFinal), "cancel twice: %v", err)
+
+		running, err := db.CreateSweep(ctx, genSpec(0, 3))
+		require.NoError(t, err)
+		ok, err = db.StartActiveSweep(ctx, running.ID, 3)
+		require.NoError(t, err)
+		require.True(t, ok)
+		_, err = db.CancelSweep(ctx, running.ID)
+		require.NoError(t, err)
+		ok, err = db.FinishRunningSweep(ctx, running.ID, SweepDone, "")
+		require.NoError(t, err)
+		require.False(t, ok, "a late case job must not mark a cancelled sweep done")
+		s, err := db.Sweep(ctx, running.ID)
+		require.NoError(t, err)
+		require.Equal(t, SweepCancelled, s.State)
+
+		done, err := db.CreateSweep(ctx, genSpec(0, 1))
+		require.NoError(t, err)
+		require.NoError(t, db.StartSweep(ctx, done.ID, 1))
+		ok, err = db.FinishRunningSweep(ctx, done.ID, SweepDone, "")
+		require.NoError(t, err)
+		require.True(t, ok)
+		_, err = db.CancelSweep(ctx, done.ID)
+		require.True(t, errors.Is(err, ErrFinal), "cancel a done sweep: %v", err)
+
+		_, err = db.CancelSweep(ctx, 999_999)
+		require.True(t, errors.Is(err, ErrNotFound), "unknown sweep: %v", err)
 	})
 }
