@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
@@ -35,14 +36,12 @@ func ProcessBelow(t testing.TB, program string, wait time.Duration, not ...int) 
 	return 0
 }
 
+// processBelow is the lowest such pid, 0 when none.
 func processBelow(program string, not []int) int {
-	dirs, _ := filepath.Glob("/proc/[0-9]*")
-	for _, d := range dirs {
-		pid, err := strconv.Atoi(filepath.Base(d))
-		if err != nil || slices.Contains(not, pid) || !runs(pid, program) {
-			continue
-		}
-		if state, _, ok := stat(pid); ok && state != "Z" && Below(pid, os.Getpid()) {
+	pids := sidecar.Tree(os.Getpid())
+	slices.Sort(pids)
+	for _, pid := range pids {
+		if !slices.Contains(not, pid) && runs(pid, program) && !sidecar.Zombie(pid) {
 			return pid
 		}
 	}
@@ -54,36 +53,6 @@ func runs(pid int, program string) bool {
 	cmd, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
 	argv0, _, _ := bytes.Cut(cmd, []byte{0})
 	return err == nil && filepath.Base(string(argv0)) == program
-}
-
-// Below reports whether pid descends from root.
-func Below(pid, root int) bool {
-	for p := pid; p > 1; {
-		if p == root {
-			return true
-		}
-		_, ppid, ok := stat(p)
-		if !ok {
-			return false
-		}
-		p = ppid
-	}
-	return false
-}
-
-// stat is pid's state and parent from /proc/<pid>/stat.
-func stat(pid int) (string, int, bool) {
-	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-	i := bytes.LastIndexByte(b, ')')
-	if err != nil || i < 0 {
-		return "", 0, false
-	}
-	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 2 {
-		return "", 0, false
-	}
-	ppid, err := strconv.Atoi(f[1])
-	return f[0], ppid, err == nil
 }
 
 // CrossProduct is a case counting the ways-fold cross product of n

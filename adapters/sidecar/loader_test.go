@@ -55,7 +55,7 @@ func loaderWorkers(t *testing.T) []int {
 	dirs, _ := filepath.Glob("/proc/[0-9]*")
 	for _, d := range dirs {
 		pid, _ := strconv.Atoi(filepath.Base(d))
-		if sameCmdline(pid, []string{exe, "load", "-worker"}) && descends(pid, os.Getpid(), 4) && !zombie(pid) {
+		if sameCmdline(pid, []string{exe, "load", "-worker"}) && descends(pid, os.Getpid(), 4) && !Zombie(pid) {
 			out = append(out, pid)
 		}
 	}

@@ -27,7 +27,7 @@ func (e *Engine) PIDs() []int {
 	var out []int
 	for _, d := range dirs {
 		pid, err := strconv.Atoi(filepath.Base(d))
-		if err != nil || !sameCmdline(pid, argv) || zombie(pid) {
+		if err != nil || !sameCmdline(pid, argv) || Zombie(pid) {
 			continue
 		}
 		if leaders[pid] || underAny(pid, leaders) {
@@ -43,7 +43,9 @@ func isLeader(pid int) bool {
 	return err == nil && len(f) >= 3 && f[1] == strconv.Itoa(os.Getpid()) && f[2] == strconv.Itoa(pid)
 }
 
-func zombie(pid int) bool {
+// Zombie reports whether pid has exited: gone, or a zombie its parent
+// has not reaped yet.
+func Zombie(pid int) bool {
 	f, err := procStat(pid)
 	return err != nil || len(f) == 0 || f[0] == "Z"
 }

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
@@ -44,13 +43,8 @@ func javaPid(t *testing.T, m *Managed) int {
 	m.mu.Lock()
 	root := m.run.PID()
 	m.mu.Unlock()
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if isJava(pid) && adaptertest.Below(pid, root) {
+	for _, pid := range sidecar.Tree(root) {
+		if isJava(pid) {
 			return pid
 		}
 	}
