@@ -47,13 +47,7 @@ func writeError(w http.ResponseWriter, e *APIError) {
 
 // queryError explains a query the parser refused, with its position.
 func queryError(err error) *APIError {
-	e := badRequest("malformed query", err.Error())
-	e.Field = "query"
-	var se *syntax.Error
-	if errors.As(err, &se) {
-		e.Line, e.Column = se.Line, se.Col
-	}
-	return e
+	return refused("malformed query", "query", err, func(se *syntax.Error) (int, int) { return se.Line, se.Col })
 }
 
 // datasetError explains a dataset the catalogue reader or the RDF loader
@@ -62,11 +56,18 @@ func datasetError(err error) *APIError {
 	if errors.Is(err, rdf.ErrLimit) {
 		return &APIError{Status: http.StatusRequestEntityTooLarge, Error: "dataset too large", Detail: err.Error(), Field: "dataset"}
 	}
-	e := badRequest("malformed dataset", err.Error())
-	e.Field = "dataset"
-	var se *rdf.SyntaxError
+	return refused("malformed dataset", "dataset", err, func(se *rdf.SyntaxError) (int, int) { return se.Line, se.Col })
+}
+
+// refused is the 400 of a field whose parser refused it: the line and
+// column are those of the parser's syntax error S when err holds one
+// (the query's and the dataset's parsers each have their own type).
+func refused[S error](what, field string, err error, at func(S) (line, col int)) *APIError {
+	e := badRequest(what, err.Error())
+	e.Field = field
+	var se S
 	if errors.As(err, &se) {
-		e.Line, e.Column = se.Line, se.Col
+		e.Line, e.Column = at(se)
 	}
 	return e
 }
