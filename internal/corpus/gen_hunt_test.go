@@ -3,13 +3,13 @@ package corpus
 import (
 	"crypto/sha256"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/golden"
 )
 
 // huntProfile loads corpus/profiles/<name>.json.
@@ -91,17 +91,8 @@ func TestHuntFeaturesOff(t *testing.T) {
 		fmt.Fprintf(&b, "%s %x\n", name, h.Sum(nil))
 	}
 	path := filepath.Join("testdata", "gen-stable.txt")
-	if *update {
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b.String() != string(want) {
-		t.Errorf("generated cases changed (a new feature draws randomness at weight 0?)\ngot:\n%swant:\n%s", b.String(), want)
+	if !golden.File(t, path, b.String()) {
+		t.Errorf("generated cases changed (a new feature draws randomness at weight 0?)")
 	}
 }
 

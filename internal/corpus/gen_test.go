@@ -1,17 +1,14 @@
 package corpus
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite goldens (corpus/pool.nt)")
 
 // TestGenerateAccepted: generated queries parse and translate (algebra.Parse),
 // print back to the same text, and the data is within the profile's bounds.
@@ -110,17 +107,8 @@ func TestPoolFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(root, "corpus", "pool.nt")
-	if *update {
-		if err := os.WriteFile(path, []byte(poolNT), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != poolNT {
-		t.Errorf("%s differs from gen_pool.go's poolNT (run with -update, or copy the file into gen_pool.go)", path)
+	if !golden.File(t, path, poolNT) {
+		t.Errorf("%s is gen_pool.go's poolNT: run with -update, or copy the file into gen_pool.go", path)
 	}
 	terms := Pool()
 	seen := map[string]bool{}

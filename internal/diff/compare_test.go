@@ -1,15 +1,14 @@
 package diff
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite goldens")
+	"github.com/sparql-oracle/oracle/internal/golden"
+)
 
 // TestCases runs every testdata/cases/*.txt file (format: compare_format_test.go).
 func TestCases(t *testing.T) {
@@ -45,7 +44,7 @@ func runCase(t *testing.T, path string) {
 }
 
 func checkGolden(t *testing.T, path string, c *caseFile, got string) {
-	if *update {
+	if golden.Update() {
 		body := strings.TrimRight(strings.Join(c.sections, "\n"), "\n")
 		out := body + "\n== result\n" + got
 		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {

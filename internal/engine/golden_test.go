@@ -2,9 +2,7 @@ package engine_test
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -13,10 +11,9 @@ import (
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
 	"github.com/sparql-oracle/oracle/internal/engine"
+	"github.com/sparql-oracle/oracle/internal/golden"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
-
-var update = flag.Bool("update", false, "rewrite goldens")
 
 // TestGolden runs the bundles of testdata/equiv through the engine alone
 // and compares with testdata/golden/NAME.golden: the engine's own answers,
@@ -30,23 +27,7 @@ func TestGolden(t *testing.T) {
 		for _, q := range queries {
 			fmt.Fprintf(&out, "== %s\n%s\n", q.name, render(t, q.text, ds))
 		}
-		golden := filepath.Join("testdata", "golden", strings.TrimSuffix(filepath.Base(f), ".txt")+".golden")
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run with -update)", err)
-		}
-		if got := out.String(); got != string(want) {
-			t.Errorf("%s differs from %s:\n%s", f, golden, firstDiff(string(want), got))
-		}
+		golden.File(t, filepath.Join("testdata", "golden", strings.TrimSuffix(filepath.Base(f), ".txt")+".golden"), out.String())
 	}
 }
 
@@ -100,20 +81,3 @@ func canonBlanks(s string) string {
 }
 
 var blankRE = regexp.MustCompile(`_:[A-Za-z0-9_]+`)
-
-func firstDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < max(len(w), len(g)); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d:\n- %s\n+ %s", i+1, a, b)
-		}
-	}
-	return "(equal)"
-}

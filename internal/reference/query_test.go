@@ -3,7 +3,6 @@ package reference
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,12 +13,11 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/golden"
 	"github.com/sparql-oracle/oracle/internal/ops"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
-
-var update = flag.Bool("update", false, "rewrite goldens")
 
 // A query case is one file testdata/queries/*.txt made of sections:
 //
@@ -139,7 +137,7 @@ func runQueryCase(t *testing.T, path string) {
 		t.Fatalf("%s: %v", path, err)
 	}
 	got := render(res)
-	if *update {
+	if golden.Update() {
 		c.sections["result"] = got
 		c.write(t)
 		return

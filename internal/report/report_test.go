@@ -3,21 +3,19 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/golden"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
-
-var update = flag.Bool("update", false, "rewrite goldens")
 
 // TestMain fixes the oracle's version, which a test binary does not stamp
 // the same way from build to build, so goldens are stable.
@@ -151,20 +149,7 @@ func checkJSONSchema(t *testing.T, data []byte) {
 
 func reportGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs from the golden (rerun with -update if intended):\n%s", path, got)
-	}
+	golden.File(t, filepath.Join("testdata", "golden", name), got)
 }
 
 func TestDedup(t *testing.T) {

@@ -3,12 +3,12 @@ package results
 import (
 	"bytes"
 	"errors"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/sparql-oracle/oracle/internal/golden"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
@@ -62,7 +62,7 @@ func goldenCase(t *testing.T, in string) {
 			checkRoundTrips(t, a)
 		}
 	}
-	compareGolden(t, in+".golden", got)
+	golden.File(t, in+".golden", got)
 }
 
 func readGoldenInput(in string, f Format) (*Answer, error) {
@@ -84,23 +84,6 @@ func checkPositioned(t *testing.T, f Format, err error) {
 	}
 }
 
-func compareGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs\n--- want\n%s--- got\n%s", path, want, got)
-	}
-}
-
 // TestGoldenWrite writes a few answers in every format and compares the
 // documents byte for byte: the writers' output is canonical.
 func TestGoldenWrite(t *testing.T) {
@@ -117,7 +100,7 @@ func TestGoldenWrite(t *testing.T) {
 				t.Fatalf("%s %s: %v", name, f, err)
 			}
 			out := filepath.Join("testdata", "write", strings.TrimSuffix(name, filepath.Ext(name))+"."+string(f))
-			compareGolden(t, out, buf.String())
+			golden.File(t, out, buf.String())
 		}
 	}
 }

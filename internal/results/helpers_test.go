@@ -2,7 +2,6 @@ package results
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"github.com/sparql-oracle/oracle/internal/w3csuite"
 	"path/filepath"
@@ -11,8 +10,6 @@ import (
 	"strings"
 	"testing"
 )
-
-var update = flag.Bool("update", false, "rewrite goldens")
 
 // suiteDir is the W3C suite's sparql/ folder (w3csuite: the submodule or a
 // local copy); the test fails with w3csuite.Missing when there is none.

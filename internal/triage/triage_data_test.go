@@ -2,18 +2,16 @@ package triage
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/sparql-oracle/oracle/internal/golden"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/results"
 )
-
-var update = flag.Bool("update", false, "rewrite goldens")
 
 // A triage file (testdata/triage/*.txt) gives one case's outcomes, one
 // engine a line, in the order oracle.Run returns them, and the golden
@@ -141,19 +139,19 @@ func checkTriageFile(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	input, golden, _ := strings.Cut(string(raw), "== result\n")
+	input, want, _ := strings.Cut(string(raw), "== result\n")
 	c, outs, err := parseTriage(input)
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
 	got := triageText(Triage(c, outs))
-	if *update {
+	if golden.Update() {
 		if err := os.WriteFile(path, []byte(strings.TrimRight(input, "\n")+"\n== result\n"+got), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	if got != golden {
-		t.Errorf("%s: triage differs (run with -update if intended)\ngot:\n%s\nwant:\n%s", path, got, golden)
+	if got != want {
+		t.Errorf("%s: triage differs (run with -update if intended)\ngot:\n%s\nwant:\n%s", path, got, want)
 	}
 }
