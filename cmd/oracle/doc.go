@@ -25,10 +25,10 @@
 // (store.go, sweep.go: a sweep or triage subcommand's --db and --json, the
 // existing store it reads, the sweep runner `sweep start` and `sweep
 // worker` start), parseOneArg and triageFiltered (a store subcommand's
-// arguments), and in the tests
-// runBinaryIn (the test binary as oracle), runSub, requireInstalled,
-// writeFiles, and diff_exit_test.go's buildOracle, runBuilt and userEnv (a
-// built binary run as a user without the checkout).
+// arguments), and in the tests runSub and helpers_test.go's TestMain,
+// capture, runBinaryIn (the test binary as oracle), requireInstalled,
+// writeFiles, buildOracle, runBuilt and userEnv (a built binary run as a
+// user without the checkout).
 //
 // How to change it: a new command is a file with its run<Name> function,
 // a line in the commands table (commands.go), and its synopsis in
