@@ -2,10 +2,8 @@ package golden
 
 import (
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -39,23 +37,4 @@ func File(t testing.TB, path, got string) bool {
 		return false
 	}
 	return true
-}
-
-// FirstDiff names the first line where got differs from want, with both
-// lines: the place to look in a golden of thousands of lines.
-func FirstDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < max(len(w), len(g)); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d:\n- %s\n+ %s", i+1, a, b)
-		}
-	}
-	return "(equal)"
 }
