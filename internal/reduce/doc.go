@@ -176,8 +176,9 @@
 // (engine_test.go) need installed engines and skip without them
 // (helpers_test.go: installed, and the case folders a test reads, a
 // query's or an update's, through one reader). TestCorpusReduction and
-// TestCorpusTrigger (behind -corpus) walk corpus/regress's wrong sides
-// through one corpusTargets, measure per engine and never write the corpus.
+// TestCorpusTrigger (behind -corpus, both in corpus_test.go) walk
+// corpus/regress's wrong sides through one corpusTargets, measure per
+// engine and never write the corpus.
 //
 // Imports: diff (triage, classes), oracle, rdf, algebra/syntax, results,
 // constructs (the trigger's labels and variants; ExprSlots and DataBlocks,

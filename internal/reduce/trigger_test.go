@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
-	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 )
 
@@ -172,55 +171,4 @@ func TestTriggerBounded(t *testing.T) {
 			t.Errorf("untried %q not in the trigger %v", l, a.Trigger)
 		}
 	}
-}
-
-// TestCorpusTrigger ablates every corpus query case once per engine on its
-// wrong side and class group, and reports the cost (oracle calls per
-// case) and what ablation removed. It never writes the corpus.
-//
-//	go test ./internal/reduce -run TestCorpusTrigger -corpus -v -timeout 2h \
-//	    [-corpus.engines jena,oxigraph] [-corpus.cases bind]
-func TestCorpusTrigger(t *testing.T) {
-	if !*corpus {
-		t.Skip("run with -corpus to ablate every corpus case")
-	}
-	engs, targets := corpusTargets(t)
-	var calls []int
-	ablated, incomplete, failed := 0, 0, 0
-	for _, tg := range targets {
-		groups := map[string]bool{}
-		for _, cl := range tg.w.Classes {
-			if groups[cl.Group()] {
-				continue
-			}
-			groups[cl.Group()] = true
-			start := time.Now()
-			a, err := reduce.Trigger(context.Background(), tg.c.Oracle(), []oracle.Engine{engs[oracle.JudgeName], tg.e}, tg.e.Name(), cl,
-				reduce.Limits{MaxCalls: *corpusCalls, MaxTime: *corpusTime, Deadline: 10 * time.Second})
-			if err != nil {
-				failed++
-				t.Logf("%s\t%s\t%s\tnot ablated: %v", tg.c.ID, tg.e.Name(), cl, err)
-				continue
-			}
-			calls = append(calls, a.Calls)
-			if len(a.Removed) > 0 {
-				ablated++
-			}
-			if !a.Complete {
-				incomplete++
-			}
-			t.Logf("%s\t%s\t%s\ttrigger [%s]\tremoved [%s]\t%d calls\t%s\tcomplete %v", tg.c.ID, tg.e.Name(), cl, strings.Join(a.Trigger, "; "),
-				strings.Join(a.Removed, "; "), a.Calls, time.Since(start).Round(time.Millisecond), a.Complete)
-		}
-	}
-	t.Logf("%d ablations (%d removed something, %d stopped by a bound), %d not ablated; calls median %d, max %d, total %d",
-		len(calls), ablated, incomplete, failed, median(calls), maxOf(calls), sum(calls))
-}
-
-func sum(xs []int) int {
-	n := 0
-	for _, x := range xs {
-		n += x
-	}
-	return n
 }
