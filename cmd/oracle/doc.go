@@ -25,8 +25,8 @@
 // (store.go, sweep.go: a sweep or triage subcommand's --db and --json, the
 // existing store it reads, the sweep runner `sweep start` and `sweep
 // worker` start), parseOneArg and triageFiltered (a store subcommand's
-// arguments), and in the tests runSub and helpers_test.go's TestMain,
-// capture, runBinaryIn (the test binary as oracle), requireInstalled,
+// arguments), and in the tests helpers_test.go's TestMain, capture,
+// runSub, runBinaryIn (the test binary as oracle), requireInstalled,
 // writeFiles, buildOracle, runBuilt and userEnv (a built binary run as a
 // user without the checkout).
 //

@@ -70,6 +70,14 @@ func requireInstalled(t *testing.T, name string) {
 	t.Skipf("%s is not installed; run scripts/install.sh", name)
 }
 
+// runSub runs a command's main (triageMain, sweepMain) with args and
+// returns its exit status, stdout and stderr.
+func runSub(main func([]string, io.Writer, io.Writer) int, args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := main(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
 // runBinary runs this test binary as the oracle command (TestMain,
 // ORACLE_TEST_MAIN=1) and returns its exit status, stdout and stderr.
 func runBinary(t *testing.T, args ...string) (int, string, string) {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"strings"
 	"testing"
 
@@ -14,14 +13,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/store"
 	"github.com/sparql-oracle/oracle/internal/triage"
 )
-
-// runSub runs a command's main (triageMain, sweepMain) with args and
-// returns its exit status, stdout and stderr.
-func runSub(main func([]string, io.Writer, io.Writer) int, args ...string) (int, string, string) {
-	var out, errb bytes.Buffer
-	code := main(args, &out, &errb)
-	return code, out.String(), errb.String()
-}
 
 // TestTriageCommand marks the fixture's reports through the CLI: a refused
 // change exits 2 naming the field, an unknown report 1; set, list,
