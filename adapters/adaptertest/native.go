@@ -20,13 +20,15 @@ import (
 // so the caller says which failures count).
 func RunNative(t *testing.T, n oracle.Native, c oracle.NativeCase, env ...string) (string, string, error) {
 	t.Helper()
-	return runScript(t, t.TempDir(), "sh", n.Run, c, env, time.Minute)
+	return RunScript(t, t.TempDir(), "sh", n.Run, c, env, time.Minute)
 }
 
-// runScript writes the case's files (query.rq or update.ru, and data.nq)
+// RunScript writes the case's files (query.rq or update.ru, and data.nq)
 // in dir and runs script there with shell, env added to the environment,
-// at most within; it returns stdout, stderr and the command's error.
-func runScript(t *testing.T, dir, shell, script string, c oracle.NativeCase, env []string, within time.Duration) (string, string, error) {
+// at most within; it returns stdout, stderr and the command's error. The
+// reproducer checks of adapters and of internal/regress run their
+// commands through it.
+func RunScript(t *testing.T, dir, shell, script string, c oracle.NativeCase, env []string, within time.Duration) (string, string, error) {
 	t.Helper()
 	for file, text := range map[string]string{c.File(): c.Query, "data.nq": c.Data} {
 		if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {

@@ -92,7 +92,7 @@ func adapterStore(t *testing.T, u oracle.Updater, c oracle.NativeCase) ([]rdf.Qu
 }
 
 // runNative runs the script in dir (a temporary folder when "") holding
-// update.ru and data.nq (runScript, native.go), and reads the store it
+// update.ru and data.nq (RunScript, native.go), and reads the store it
 // prints.
 func runNative(t *testing.T, script string, c oracle.NativeCase, dir string, r NativeRun) ([]rdf.Quad, error) {
 	if dir == "" {
@@ -103,7 +103,7 @@ func runNative(t *testing.T, script string, c oracle.NativeCase, dir string, r N
 	if r.Setup != nil {
 		r.Setup(dir)
 	}
-	out, stderr, err := runScript(t, dir, "bash", script, c, r.Env, 120*time.Second)
+	out, stderr, err := RunScript(t, dir, "bash", script, c, r.Env, 120*time.Second)
 	quads, perr := rdf.ParseNQuads(strings.NewReader(out), "output")
 	if perr != nil {
 		t.Fatalf("unreadable output %q (%v; stderr %s)", out, perr, stderr)

@@ -2,11 +2,11 @@ package sparqlhttp_test
 
 import (
 	"context"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/adapters/sparqlhttp"
@@ -80,23 +80,19 @@ func TestCurlReproducers(t *testing.T) {
 			if !ok {
 				t.Fatal("no reproducer")
 			}
-			dir := t.TempDir()
-			os.WriteFile(filepath.Join(dir, "query.rq"), []byte(nc.Query), 0o644)
-			os.WriteFile(filepath.Join(dir, "data.nq"), []byte(nc.Data), 0o644)
 			script := strings.ReplaceAll(n.Run, "oxigraph serve", filepath.Join(r, ".venv", "bin", "oxigraph")+" serve")
 			script = strings.ReplaceAll(script, "java -jar jena-fuseki", sparqlhttp.FusekiJava(filepath.Join(r, sparqlhttp.FusekiJar))+" -jar "+filepath.Join(r, "adapters", "sparqlhttp", "fuseki", "jena-fuseki"))
-			cmd := exec.Command("sh", "-c", script)
-			cmd.Dir = dir
-			out, err := cmd.CombinedOutput()
+			// The script starts its server itself: a cold Fuseki on a loaded
+			// machine takes tens of seconds.
+			out, stderr, err := adaptertest.RunScript(t, t.TempDir(), "sh", script, nc, nil, 3*time.Minute)
 			if err != nil {
-				t.Fatalf("%v\n%s\n%s", err, script, out)
+				t.Fatalf("%v\n%s\n%s%s", err, script, out, stderr)
 			}
-			if !strings.Contains(string(out), `"default"`) || !strings.Contains(string(out), `"named"	<http://example/g>`) {
+			if !strings.Contains(out, `"default"`) || !strings.Contains(out, `"named"	<http://example/g>`) {
 				t.Errorf("the curl script's answer lacks the case's rows:\n%s", out)
 			}
-			quads, _ := rdf.ParseNQuads(strings.NewReader(nc.Data), "data")
 			ds := rdf.NewDataset()
-			for _, q := range quads {
+			for _, q := range nc.Quads() {
 				ds.Add(q)
 			}
 			a, err := m.Eval(context.Background(), &oracle.Case{Query: nc.Query, Base: nc.Base, Dataset: ds})

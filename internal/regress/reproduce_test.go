@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/adaptertest"
 	"github.com/sparql-oracle/oracle/adapters/jena"
 	"github.com/sparql-oracle/oracle/adapters/virtuoso"
 	"github.com/sparql-oracle/oracle/internal/diff"
@@ -252,34 +253,22 @@ func (h *harness) run(t *testing.T, name string, rep report.Reproducer, env runE
 	if !ok {
 		t.Fatalf("no native reproducer for %s", name)
 	}
-	r := runScript(t, dir, n.Run, map[string]string{"query.rq": rep.Query, "data.nq": rep.Data}, env)
+	r := runScript(t, dir, n.Run, oracle.NativeCase{Query: rep.Query, Data: rep.Data}, env)
 	if env.fix != nil {
 		r.stdout = env.fix(r.stdout, dir, rep)
 	}
 	return r
 }
 
-// runScript writes files into dir, lets env add its own, and runs script
-// there with bash (a minute at most): a query's native command or an
-// update's.
-func runScript(t *testing.T, dir, script string, files map[string]string, env runEnv) native {
-	for file, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+// runScript lets env add its files to dir and runs script there with
+// bash beside the case's files (adaptertest.RunScript, a minute at most):
+// a query's native command or an update's.
+func runScript(t *testing.T, dir, script string, c oracle.NativeCase, env runEnv) native {
 	if env.setup != nil {
 		env.setup(dir)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "bash", "-c", script)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env.vars...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	return native{stdout: out.String(), stderr: errb.String(), err: err}
+	out, errs, err := adaptertest.RunScript(t, dir, "bash", script, c, env.vars, time.Minute)
+	return native{stdout: out, stderr: errs, err: err}
 }
 
 // corpusCase checks the native command shows the recorded divergence.

@@ -93,14 +93,14 @@ func judgeStore(t *testing.T, ref oracle.Engine, c *Case) []rdf.Quad {
 	return a.Store.Dataset().Quads()
 }
 
-// runUpdateScript writes update.ru and data.nq into a fresh folder and
-// runs the script there with bash (runScript).
+// runUpdateScript runs the script with bash in a fresh folder holding
+// update.ru and data.nq (runScript).
 func runUpdateScript(t *testing.T, root, engine, script string, nc oracle.NativeCase) (string, string, error) {
 	env, bin := scriptEnv(t, root, engine)
 	if engine == "jena" {
 		env.setup = func(dir string) { jenaDist(t, root, dir, bin) }
 	}
-	r := runScript(t, t.TempDir(), script, map[string]string{nc.File(): nc.Query, "data.nq": nc.Data}, env)
+	r := runScript(t, t.TempDir(), script, nc, env)
 	return r.stdout, r.stderr, r.err
 }
 
