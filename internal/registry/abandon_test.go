@@ -2,31 +2,18 @@ package registry
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"path/filepath"
-	"strconv"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sparql-oracle/oracle/adapters/adaptertest"
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 	"github.com/sparql-oracle/oracle/internal/oracle"
-	"github.com/sparql-oracle/oracle/internal/rdf"
 )
 
-// runaway is a four-way cross product: over 2,000 triples, 1.6e13
-// solutions to count, which no engine finishes.
-const runaway = "SELECT (COUNT(*) AS ?n) { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?t ?h }"
-
-func runawayCase() *oracle.Case {
-	ds := rdf.NewDataset()
-	for i := range 2000 {
-		ds.Add(rdf.Quad{S: rdf.IRI(fmt.Sprintf("http://e/s%d", i%50)), P: rdf.IRI(fmt.Sprintf("http://e/p%d", i%7)), O: rdf.Literal(strconv.Itoa(i), "")})
-	}
-	return &oracle.Case{Name: "runaway", Query: runaway, Dataset: ds}
-}
-
-// TestAbandonedCaseStopsEveryEngine runs the runaway cross product on
+// TestAbandonedCaseStopsEveryEngine runs a runaway cross product on
 // every installed engine under a 2 s deadline, then samples the CPU time
 // of every process this test started (the engines: sidecars, servers,
 // their sandboxes) over the 2 s after the case returned. A case that ends
@@ -46,7 +33,7 @@ func TestAbandonedCaseStopsEveryEngine(t *testing.T) {
 	if only := os.Getenv("ABANDON_ENGINES"); only != "" {
 		run = strings.Split(only, ",")
 	}
-	c := runawayCase()
+	c := adaptertest.CrossProduct(2000, 4) // 1.6e13 solutions to count: no engine finishes
 	for _, name := range run {
 		t.Run(name, func(t *testing.T) {
 			e, err := New(name)
@@ -106,35 +93,8 @@ func abandon(t *testing.T, e oracle.Engine, c *oracle.Case, d time.Duration, how
 }
 
 // childrenCPU is the user plus system CPU time of every live process
-// below this one (from /proc/<pid>/stat), this process excluded.
+// below this one, this process excluded.
 func childrenCPU() time.Duration {
 	self := os.Getpid()
-	parent, ticks := map[int]int{}, map[int]uint64{}
-	dirs, _ := filepath.Glob("/proc/[0-9]*")
-	for _, d := range dirs {
-		pid, _ := strconv.Atoi(filepath.Base(d))
-		stat, err := os.ReadFile(filepath.Join(d, "stat"))
-		i := strings.LastIndexByte(string(stat), ')')
-		if err != nil || i < 0 {
-			continue
-		}
-		f := strings.Fields(string(stat[i+1:]))
-		if len(f) < 13 {
-			continue
-		}
-		parent[pid], _ = strconv.Atoi(f[1])
-		ut, _ := strconv.ParseUint(f[11], 10, 64)
-		st, _ := strconv.ParseUint(f[12], 10, 64)
-		ticks[pid] = ut + st
-	}
-	var sum uint64
-	for pid, t := range ticks {
-		for p := parent[pid]; p > 1; p = parent[p] {
-			if p == self {
-				sum += t
-				break
-			}
-		}
-	}
-	return time.Duration(sum) * 10 * time.Millisecond // USER_HZ 100
+	return sidecar.CPUOf(slices.DeleteFunc(sidecar.Tree(self), func(pid int) bool { return pid == self }))
 }

@@ -169,7 +169,7 @@ func setOff(t *testing.T, b bomb, engines []oracle.Engine, budget int64) {
 	if high >= budget {
 		t.Errorf("%s: the process tree's resident memory reached %d MiB, over the budget of %d MiB", b.name, high>>20, budget>>20)
 	}
-	if idle := treeRSS(); idle > budget*6/10 {
+	if idle := sidecar.TreeRSS(os.Getpid()); idle > budget*6/10 {
 		t.Errorf("%s: idle after the bomb, the process tree still holds %d MiB (over 60%% of the budget): processes past half their share were not restarted", b.name, idle>>20)
 	} else {
 		t.Logf("%s: idle after it: %d MiB; reserved %d MiB; peak sampled %d MiB", b.name, idle>>20, sidecar.Memory().Used()>>20, peak.Load()>>20)
@@ -186,7 +186,7 @@ func sampleTree() (*atomic.Int64, func() int64) {
 		t := time.NewTicker(50 * time.Millisecond)
 		defer t.Stop()
 		for {
-			if v := treeRSS(); v > peak.Load() {
+			if v := sidecar.TreeRSS(os.Getpid()); v > peak.Load() {
 				peak.Store(v)
 			}
 			select {
@@ -197,14 +197,6 @@ func sampleTree() (*atomic.Int64, func() int64) {
 		}
 	})
 	return &peak, func() int64 { close(done); wg.Wait(); return peak.Load() }
-}
-
-func treeRSS() int64 {
-	var sum int64
-	for _, pid := range sidecar.Tree(os.Getpid()) {
-		sum += sidecar.RSS(pid)
-	}
-	return sum
 }
 
 // length is the ?n an engine answered, -1 when it answered no number.
