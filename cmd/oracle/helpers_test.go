@@ -131,11 +131,15 @@ var checkoutEnv = []string{"HOME", "ORACLE_HOME", "ORACLE_CONFIG", "XDG_DATA_HOM
 // userEnv is the environment of a user without the checkout: this
 // machine's PATH and settings without checkoutEnv, then set ("HOME=...").
 func userEnv(set ...string) []string {
-	env := slices.DeleteFunc(os.Environ(), func(kv string) bool {
+	return append(envWithout(checkoutEnv...), set...)
+}
+
+// envWithout is this process's environment without the variables named.
+func envWithout(names ...string) []string {
+	return slices.DeleteFunc(os.Environ(), func(kv string) bool {
 		k, _, _ := strings.Cut(kv, "=")
-		return slices.Contains(checkoutEnv, k)
+		return slices.Contains(names, k)
 	})
-	return append(env, set...)
 }
 
 // runBuilt runs bin in dir with env and returns its exit status, stdout

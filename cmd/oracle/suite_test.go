@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -24,8 +23,7 @@ func TestFreshCloneWithoutSuite(t *testing.T) {
 		t.Fatal(err)
 	}
 	clone := filepath.Join(t.TempDir(), "clone")
-	env := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "W3C_TESTS=") })
-	env = append(env, "GIT_ALLOW_PROTOCOL=file", "GIT_TERMINAL_PROMPT=0")
+	env := append(envWithout("W3C_TESTS"), "GIT_ALLOW_PROTOCOL=file", "GIT_TERMINAL_PROMPT=0")
 	git := exec.Command("git", "clone", "--quiet", "--no-hardlinks", root, clone)
 	git.Env = env
 	if out, err := git.CombinedOutput(); err != nil {
