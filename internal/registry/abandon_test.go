@@ -13,7 +13,12 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 )
 
-// TestAbandonedCaseStopsEveryEngine runs a runaway cross product on
+// runaway is the kill and abandon tests' runaway: a four-way cross
+// product of 2,000 triples, 1.6e13 solutions to count, which no engine
+// finishes.
+var runaway = adaptertest.CrossProduct(2000, 4)
+
+// TestAbandonedCaseStopsEveryEngine runs the runaway cross product on
 // every installed engine under a 2 s deadline, then samples the CPU time
 // of every process this test started (the engines: sidecars, servers,
 // their sandboxes) over the 2 s after the case returned. A case that ends
@@ -33,7 +38,6 @@ func TestAbandonedCaseStopsEveryEngine(t *testing.T) {
 	if only := os.Getenv("ABANDON_ENGINES"); only != "" {
 		run = strings.Split(only, ",")
 	}
-	c := adaptertest.CrossProduct(2000, 4) // 1.6e13 solutions to count: no engine finishes
 	for _, name := range run {
 		t.Run(name, func(t *testing.T) {
 			e, err := New(name)
@@ -42,11 +46,11 @@ func TestAbandonedCaseStopsEveryEngine(t *testing.T) {
 			}
 			defer Close(e)
 			const deadline = 2 * time.Second
-			abandon(t, e, c, deadline, "deadline", func() (context.Context, context.CancelFunc) {
+			abandon(t, e, runaway, deadline, "deadline", func() (context.Context, context.CancelFunc) {
 				return context.WithTimeout(context.Background(), deadline)
 			})
 			// The client gone: the case's context cancelled before any deadline.
-			abandon(t, e, c, deadline, "cancel", func() (context.Context, context.CancelFunc) {
+			abandon(t, e, runaway, deadline, "cancel", func() (context.Context, context.CancelFunc) {
 				ctx, cancel := context.WithCancel(context.Background())
 				time.AfterFunc(deadline, cancel)
 				return ctx, cancel
