@@ -118,6 +118,10 @@ var ruleCases = map[string]struct{ match, miss []ruleCase }{
 		match: []ruleCase{{"update-request-sequence-rejected", "virtuoso", ""}, {"virtuoso-update-insert-data-rejected", "virtuoso", ""}},
 		miss:  []ruleCase{{"update-empty-graph-block-rejected", "virtuoso", ""}, {"virtuoso-basic-graph-pattern-rejected", "virtuoso", ""}},
 	},
+	"virtuoso-order-mixed-term-kinds": {
+		match: []ruleCase{{"virtuoso-order-by-order", "virtuoso", ""}},
+		miss:  []ruleCase{{"virtuoso-optional-wrong-value", "virtuoso", ""}, {"virtuoso-minus-missing-rows", "virtuoso", ""}},
+	},
 	"virtuoso-integer-division": {
 		match: []ruleCase{{"arithmetic-computed-value", "virtuoso", ""}, {"arithmetic-computed-datatype", "virtuoso", ""}},
 		miss:  []ruleCase{{"arithmetic-error-vs-answer", "virtuoso", ""}, {"virtuoso-basic-graph-pattern-wrong-value", "virtuoso", ""}},
