@@ -64,5 +64,7 @@
 // How to change it: a runner change is proved on the small suite of
 // testdata/suite (TestRunnerOutcomes; TestRunnerOutputs against the
 // report.* goldens, rewritten with -update); the engines' accepted
-// deviations on the real suite are baselines/ (engines_test.go).
+// deviations on the real suite are baselines/ (engines_test.go). The
+// tests over the real suite share helpers_test.go: runManifests (a run of
+// one engine) and holdTo (a run against its baseline, #exclude lines aside).
 package w3c

@@ -1,7 +1,6 @@
 package w3c_test
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -166,43 +165,8 @@ func runSuite(t *testing.T, cfg *registry.Config, root, name string, manifests [
 		}
 	}
 	t.Logf("%s %s: %d of %d passed in %s", rep.Engine, rep.Version, passed, len(rep.Results), rep.Elapsed.Round(time.Millisecond))
-	for _, c := range rep.Compare(base) {
-		switch {
-		case excluded[c.ID] != "":
-			t.Logf("excluded (%s): %s", excluded[c.ID], c)
-		case !c.Fatal():
-			t.Log(c)
-		default:
-			t.Error(c)
-		}
-	}
+	holdTo(t, &rep, base, excluded)
 	return rep.Elapsed
-}
-
-// engineBaseline reads baselines/<name>.tsv and its "#exclude" lines.
-func engineBaseline(t *testing.T, name string) (w3c.Baseline, map[string]string) {
-	t.Helper()
-	repo, err := corpus.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(repo, "baselines", name+".tsv")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (write it with oracle w3c --engine %s --write-baseline)", err, name)
-	}
-	b, err := w3c.ReadBaseline(strings.NewReader(string(data)))
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	excluded := map[string]string{}
-	sc := bufio.NewScanner(strings.NewReader(string(data)))
-	for sc.Scan() {
-		if f := strings.SplitN(sc.Text(), "\t", 3); len(f) == 3 && f[0] == "#exclude" {
-			excluded[f[1]] = f[2]
-		}
-	}
-	return b, excluded
 }
 
 // latencyEnv turns TestEngineLatency on: ORACLE_LATENCY=N runs N generated

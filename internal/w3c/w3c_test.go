@@ -2,15 +2,10 @@ package w3c_test
 
 import (
 	"bytes"
-	"context"
-	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/sparql-oracle/oracle/internal/corpus"
 	"github.com/sparql-oracle/oracle/internal/engine"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reference"
@@ -32,55 +27,11 @@ func TestEngineW3C(t *testing.T) {
 }
 
 func runAgainstBaseline(t *testing.T, e oracle.Engine) {
-	root, err := corpus.SuiteRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	baseline := readBaseline(t, "reference.tsv")
-	opts := w3c.Options{Timeout: 20 * time.Second, Root: root}
-	rep := w3c.Run(context.Background(), e, w3c.DefaultPaths(root), opts)
-	if rep.Err != nil {
-		t.Fatal(rep.Err)
-	}
+	rep := runManifests(t, e, w3c.DefaultPaths)
 	var table bytes.Buffer
 	rep.WriteTable(&table)
 	t.Logf("W3C suite, engine %s:\n%s", rep.Engine, table.String())
-	for _, c := range rep.Compare(baseline) {
-		if c.Fatal() {
-			t.Error(c)
-		} else {
-			t.Log(c)
-		}
-	}
-}
-
-// readBaseline reads baselines/NAME at the repository root; absent is empty.
-func readBaseline(t *testing.T, name string) w3c.Baseline {
-	t.Helper()
-	repo, err := corpus.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return readBaselineFile(t, filepath.Join(repo, "baselines", name), true)
-}
-
-// readBaselineFile reads the baseline at path; an absent file is empty when
-// absentOK, else it fails the test.
-func readBaselineFile(t *testing.T, path string, absentOK bool) w3c.Baseline {
-	t.Helper()
-	f, err := os.Open(path)
-	if absentOK && errors.Is(err, os.ErrNotExist) {
-		return w3c.Baseline{}
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	b, err := w3c.ReadBaseline(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return b
+	holdTo(t, &rep, readBaseline(t, "reference.tsv"), nil)
 }
 
 // TestReferenceUpdate runs the whole W3C SPARQL 1.1 Update suite
@@ -95,16 +46,7 @@ func TestEngineUpdate(t *testing.T) {
 }
 
 func runUpdateSuite(t *testing.T, e oracle.Engine) w3c.Report {
-	root, err := corpus.SuiteRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	paths := w3c.UpdatePaths(root)
-	rep := w3c.Run(context.Background(), e, paths, w3c.Options{Timeout: 20 * time.Second, Root: root})
-	if rep.Err != nil {
-		t.Fatal(rep.Err)
-	}
-	return rep
+	return runManifests(t, e, w3c.UpdatePaths)
 }
 
 func checkUpdateReport(t *testing.T, rep w3c.Report) {
@@ -159,15 +101,7 @@ func TestSPARQL12Engine(t *testing.T) {
 }
 
 func run12(t *testing.T, e oracle.Engine, baseline12 string) {
-	root, err := corpus.SuiteRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := w3c.Options{Timeout: 20 * time.Second, Root: root}
-	rep := w3c.Run(context.Background(), e, []string{filepath.Join(root, "sparql12", "manifest.ttl")}, opts)
-	if rep.Err != nil {
-		t.Fatal(rep.Err)
-	}
+	rep := runManifests(t, e, func(root string) []string { return []string{filepath.Join(root, "sparql12", "manifest.ttl")} })
 	var table bytes.Buffer
 	rep.WriteTable(&table)
 	t.Logf("W3C sparql12, engine %s:\n%s", rep.Engine, table.String())
@@ -176,11 +110,5 @@ func run12(t *testing.T, e oracle.Engine, baseline12 string) {
 			t.Logf("%s %s %s\n%s", r.Test.ID, r.Outcome, r.Reason, strings.Join(r.Diff, "\n"))
 		}
 	}
-	for _, c := range rep.Compare(readBaselineFile(t, baseline12, false)) {
-		if c.Fatal() {
-			t.Error(c)
-		} else {
-			t.Log(c)
-		}
-	}
+	holdTo(t, &rep, readBaselineFile(t, baseline12, false), nil)
 }
