@@ -18,16 +18,12 @@ func Engine(opts engine.Options) oracle.Engine {
 	return &fastEngine{opts: opts}
 }
 
-type fastEngine struct{ opts engine.Options }
+type fastEngine struct {
+	inHouseEval
+	opts engine.Options
+}
 
-func (*fastEngine) Name() string    { return "engine" }
-func (*fastEngine) Version() string { return moduleVersion() }
-
-// SPARQL12: the fast engine follows the reference on SPARQL 1.2.
-func (*fastEngine) SPARQL12() bool { return true }
-
-// Lacks is the reference's: both evaluate expressions with ops.
-func (*fastEngine) Lacks() []string { return (&referenceEngine{}).Lacks() }
+func (*fastEngine) Name() string { return "engine" }
 
 // Eval evaluates with engine.Eval through the reference wrapper's
 // evalCase; the judge's Freedom is dropped.
