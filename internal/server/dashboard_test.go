@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -127,22 +125,6 @@ func TestDashboardHTML(t *testing.T) {
 	}
 }
 
-// chromium finds Debian's headless browser: skip without it, but fail in CI.
-func chromium(t *testing.T) string {
-	for _, p := range []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
-		if p != "" {
-			if _, err := os.Stat(p); err == nil {
-				return p
-			}
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is missing and CI=true: scripts/install.sh installs it (apt-get install chromium)")
-	}
-	t.Skip("chromium not installed (/usr/bin/chromium): skipping the browser test; run scripts/install.sh")
-	return ""
-}
-
 // TestDashboardChromium drives the dashboard in headless Chromium: the
 // front page loads with its matrix and trend, the report filters narrow
 // the list, a report page renders its answers side by side, and a
@@ -190,18 +172,4 @@ func TestDashboardChromium(t *testing.T) {
 	}
 	saveShot(t, "index.png", front)
 	saveShot(t, "report.png", shot)
-}
-
-// saveShot writes a screenshot to the test's temporary folder, or to
-// $ORACLE_SCREENSHOTS when set (to keep it).
-func saveShot(t *testing.T, name string, png []byte) {
-	dir := os.Getenv("ORACLE_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, png, 0o644); err != nil || len(png) < 1000 {
-		t.Fatalf("screenshot %s: %d bytes, %v", name, len(png), err)
-	}
-	t.Logf("screenshot: %s (%d bytes)", path, len(png))
 }

@@ -98,7 +98,7 @@
 // body checks (scripts/fuzz.sh runs every fuzz target). The browser tests
 // need /usr/bin/chromium (skipped without it unless CI=true);
 // ORACLE_SCREENSHOTS=DIR keeps their screenshots. Every browser test
-// drives its tab through one helper (newBrowser, dashboard_browser_test.go)
+// drives its tab through one helper (newBrowser, browser_test.go)
 // and seeds in-house sweeps through one (seedCases, dashboard_test.go),
 // W3C sweeps through another (seedConformance, dashboard_conformance_test.go).
 // TestDashboardBrowser
