@@ -2,16 +2,14 @@ package algebra
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite goldens")
 
 // goldenBase is the base IRI the golden queries are parsed against.
 const goldenBase = "http://example.org/base/"
@@ -46,20 +44,7 @@ func checkGolden(t *testing.T, rq string) {
 	if !balanced(got) {
 		t.Errorf("%s: unbalanced SSE", rq)
 	}
-	golden := strings.TrimSuffix(rq, ".rq") + ".sse"
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s:1: SSE differs\n--- got\n%s--- want\n%s", rq, got, want)
-	}
+	golden.File(t, strings.TrimSuffix(rq, ".rq")+".sse", got)
 }
 
 // TestParseErrors: bad queries give a positioned error, never a panic.

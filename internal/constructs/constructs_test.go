@@ -1,7 +1,6 @@
 package constructs
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,11 +9,10 @@ import (
 	"testing"
 
 	"github.com/sparql-oracle/oracle/internal/algebra/syntax"
+	"github.com/sparql-oracle/oracle/internal/golden"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 	"github.com/sparql-oracle/oracle/internal/w3csuite"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/labels.txt")
 
 // A data case of testdata/labels.txt: a query, optional N-Quads after
 // "--- data", and the golden part after "--- labels": each label of Of,
@@ -78,8 +76,9 @@ func (c labelCase) writeHead(b *strings.Builder) {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// golden writes a case with its labels and variants.
-func golden(t *testing.T, c labelCase) string {
+// labelsPart writes a case with its labels and variants: its part of the
+// golden file.
+func labelsPart(t *testing.T, c labelCase) string {
 	q, ds := c.parse(t)
 	var b strings.Builder
 	c.writeHead(&b)
@@ -101,7 +100,7 @@ func TestLabels(t *testing.T) {
 	path := filepath.Join("testdata", "labels.txt")
 	var parts []string
 	for _, c := range readCases(t, path) {
-		parts = append(parts, golden(t, c))
+		parts = append(parts, labelsPart(t, c))
 	}
 	checkLabelsGolden(t, path, parts)
 }
@@ -115,15 +114,8 @@ func checkLabelsGolden(t *testing.T, path string, parts []string) {
 	if strings.Contains(got, unknownPrefix) {
 		t.Errorf("a node type has no label:\n%s", got)
 	}
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, _ := os.ReadFile(path)
-	if got != string(want) {
-		t.Errorf("%s differs (go test ./internal/constructs -run %s -update, then read the diff)", filepath.ToSlash(path), t.Name())
+	if !golden.File(t, path, got) {
+		t.Logf("go test ./internal/constructs -run %s -update rewrites %s; then read the diff", t.Name(), filepath.ToSlash(path))
 	}
 }
 

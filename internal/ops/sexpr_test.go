@@ -1,7 +1,6 @@
 package ops
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,10 +9,9 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/algebra"
+	"github.com/sparql-oracle/oracle/internal/golden"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
-
-var update = flag.Bool("update", false, "rewrite goldens")
 
 // The test files under testdata/*.txt hold one case a line:
 //
@@ -304,16 +302,14 @@ func runFile(t *testing.T, path string) int {
 		}
 		n++
 		got, ok := checkCase(t, fmt.Sprintf("%s:%d", path, i+1), text)
-		if !ok && *update && got != "" {
+		if !ok && golden.Update() && got != "" {
 			src, _, _ := strings.Cut(text, "=>")
 			lines[i] = strings.TrimSpace(src) + " => " + got
 			changed = true
 		}
 	}
 	if changed {
-		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		golden.File(t, path, strings.Join(lines, "\n"))
 	}
 	return n
 }
@@ -334,7 +330,7 @@ func caseSyntax(v Value) string {
 // the case did not parse) and whether it matched.
 func checkCase(t *testing.T, where, text string) (string, bool) {
 	errorf := t.Errorf
-	if *update {
+	if golden.Update() {
 		errorf = t.Logf // failures are rewritten, not reported
 	}
 	e, want, err := parseCase(text)

@@ -1,7 +1,6 @@
 package rdf
 
 import (
-	"flag"
 	"os"
 	"testing"
 	"time"
@@ -9,8 +8,6 @@ import (
 	knakk "github.com/knakk/rdf"
 	"github.com/sparql-oracle/oracle/internal/w3csuite"
 )
-
-var update = flag.Bool("update", false, "rewrite goldens")
 
 // Test-only behaviours of a loader child, switched on by the parent test
 // through the environment (the child inherits it).

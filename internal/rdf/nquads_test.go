@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/sparql-oracle/oracle/internal/golden"
 )
 
 // TestWriteNQuadsGolden reads testdata/canonical-in.nq with ParseNQuads and
@@ -24,13 +26,8 @@ func TestWriteNQuadsGolden(t *testing.T) {
 	if err := WriteNQuads(&out, qs); err != nil {
 		t.Fatal(err)
 	}
-	if *update {
-		os.WriteFile("testdata/canonical.golden", out.Bytes(), 0o644)
-	}
-	want, _ := os.ReadFile("testdata/canonical.golden")
-	if out.String() != string(want) {
-		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
-	}
+	canonical := out.String()
+	golden.File(t, "testdata/canonical.golden", canonical)
 	// Canonical output reads back to the same quads and writes identically.
 	again, err := ParseNQuads(&out, "canonical.golden")
 	if err != nil {
@@ -38,7 +35,7 @@ func TestWriteNQuadsGolden(t *testing.T) {
 	}
 	var out2 bytes.Buffer
 	WriteNQuads(&out2, again)
-	if out2.String() != string(want) {
+	if out2.String() != canonical {
 		t.Errorf("round trip changed the text:\n%s", out2.String())
 	}
 }

@@ -1,17 +1,15 @@
 package reduce
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/sparql-oracle/oracle/internal/golden"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/rdf"
 )
-
-var update = flag.Bool("update", false, "rewrite the outputs of testdata/edits.txt and update_edits.txt")
 
 // editCase is one section of testdata/edits.txt: an edit kind, an input
 // query, and every query that kind of edit makes from it.
@@ -52,16 +50,14 @@ func testEdits(t *testing.T, path string, g grammar) {
 				t.Errorf("%s: the edit\n%s\ndoes not parse: %v", c.kind, out, err)
 			}
 		}
-		if *update {
+		if golden.Update() {
 			c.want = got
 		} else if strings.Join(got, "---\n") != strings.Join(c.want, "---\n") {
 			t.Errorf("%s:\ngot\n%s\nwant\n%s", c.kind, strings.Join(got, "---\n"), strings.Join(c.want, "---\n"))
 		}
 	}
-	if *update {
-		if err := os.WriteFile(path, []byte(formatEditCases(header, cases)), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if golden.Update() {
+		golden.File(t, path, formatEditCases(header, cases))
 	}
 }
 

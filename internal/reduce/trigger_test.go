@@ -2,7 +2,6 @@ package reduce_test
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/golden"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 )
 
@@ -51,11 +51,6 @@ func readTriggerRows(t *testing.T, path string) []triggerRow {
 	return out
 }
 
-func triggerUpdate() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
 // TestTrigger ablates corpus cases with the real engine that is wrong on
 // them, against the judge: each row's trigger and removed labels must be
 // what Trigger finds, the ablated case must still show the divergence's
@@ -84,7 +79,7 @@ func TestTrigger(t *testing.T) {
 					t.Errorf("%q is both in the trigger and removed", l)
 				}
 			}
-			if triggerUpdate() {
+			if golden.Update() {
 				r.trigger, r.removed = got, removed
 				return
 			}
@@ -93,7 +88,7 @@ func TestTrigger(t *testing.T) {
 			}
 		})
 	}
-	if triggerUpdate() {
+	if golden.Update() {
 		var b strings.Builder
 		b.WriteString(triggerHeader + "\n")
 		for _, r := range rows {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/golden"
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/reduce"
 	"github.com/sparql-oracle/oracle/internal/registry"
@@ -21,7 +22,6 @@ import (
 )
 
 var (
-	update   = flag.Bool("update", false, "rewrite docs/findings.md")
 	record   = flag.Bool("record", false, "re-record corpus/regress from testdata/seeds on the installed engines")
 	rejudge  = flag.Bool("rejudge", false, "re-run every corpus case on the installed engines and rewrite only the verdicts")
 	workers  = flag.Int("workers", 3, "with -record: seeds judged and reduced at once")
@@ -302,18 +302,8 @@ func TestFindings(t *testing.T) {
 	}
 	got := Findings(cases, up, ref, master)
 	path := filepath.Join(repoRoot(t), "docs", "findings.md")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil || string(want) != got {
-		t.Errorf("%s is stale (or missing: %v); regenerate with go test ./internal/regress -run TestFindings -update", path, err)
+	if !golden.File(t, path, got) {
+		t.Logf("regenerate it with go test ./internal/regress -run TestFindings -update")
 	}
 }
 

@@ -1,16 +1,15 @@
 package syntax
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite goldens")
+	"github.com/sparql-oracle/oracle/internal/golden"
+)
 
 // A data case is
 //
@@ -145,13 +144,13 @@ func TestData(t *testing.T) {
 				if got == "" {
 					got = "(empty)"
 				}
-				if !*update && got != c.expected {
+				if !golden.Update() && got != c.expected {
 					t.Errorf("%s:%d: %s\ngot:\n%s\nwant:\n%s", f, c.line, c.input, got, c.expected)
 				}
 				fmt.Fprintf(&out, "%s\n%s\n----\n%s\n\n", c.cmd, c.input, got)
 			}
-			if *update {
-				os.WriteFile(f, []byte(out.String()), 0o644)
+			if golden.Update() {
+				golden.File(t, f, out.String())
 			}
 		})
 	}
