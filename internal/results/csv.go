@@ -2,7 +2,6 @@ package results
 
 import (
 	"bufio"
-	"bytes"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -30,11 +29,10 @@ import (
 // names may carry '?' or '$'; a UTF-8 BOM is skipped. A single column
 // "_askResult" holding one true/false row is read as an ASK answer.
 func ReadCSV(r io.Reader) (*Answer, error) {
-	data, err := io.ReadAll(r)
+	data, err := readDocument(r)
 	if err != nil {
 		return nil, err
 	}
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	recs, err := parseCSV(data)
 	if err != nil {
 		return nil, err

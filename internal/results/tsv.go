@@ -14,6 +14,12 @@ import (
 // and TSV, which the CSV/TSV results spec leaves undefined.
 const askVar = "_askResult"
 
+// readDocument is all of a CSV or TSV document, a UTF-8 BOM skipped.
+func readDocument(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(r)
+	return bytes.TrimPrefix(data, []byte("\uFEFF")), err
+}
+
 // ReadTSV reads SPARQL 1.1 Query Results TSV
 // (https://www.w3.org/TR/sparql11-results-csv-tsv/#tsv). Terms are in
 // Turtle syntax: <IRI>, _:label, quoted literals with escapes, @lang and
@@ -23,11 +29,10 @@ const askVar = "_askResult"
 // in CRLF; a UTF-8 BOM is skipped. A single column "_askResult" holding one
 // true/false row is read as an ASK answer.
 func ReadTSV(r io.Reader) (*Answer, error) {
-	data, err := io.ReadAll(r)
+	data, err := readDocument(r)
 	if err != nil {
 		return nil, err
 	}
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	if len(data) == 0 {
 		return nil, &SyntaxError{Format: TSV, Line: 1, Col: 1, Msg: "empty document: no header line"}
 	}
