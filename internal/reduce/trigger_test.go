@@ -94,9 +94,7 @@ func TestTrigger(t *testing.T) {
 		for _, r := range rows {
 			fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\n", r.dir, r.engine, r.class, r.trigger, r.removed)
 		}
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		golden.File(t, path, b.String())
 	}
 }
 
