@@ -43,5 +43,7 @@
 //
 // How to change it: every corpus/profiles/*.json is run by TestProfiles; a
 // disagreement worth keeping goes under testdata/regress (TestRegress
-// replays it).
+// replays it). The tests take their engines and datasets from
+// helpers_test.go (engines: the judge and the fast engine; installed: an
+// external engine, skipped unless installed or CI; readDataset, datasetOf).
 package selfcheck

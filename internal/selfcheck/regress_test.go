@@ -67,9 +67,5 @@ func loadRegress(t *testing.T, rq string) (*oracle.Case, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds := rdf.NewDataset()
-	for _, x := range quads {
-		ds.Add(x)
-	}
-	return &oracle.Case{Name: rq, Query: string(q), Dataset: ds}, status
+	return &oracle.Case{Name: rq, Query: string(q), Dataset: datasetOf(quads)}, status
 }

@@ -37,20 +37,6 @@ func numCases(t testing.TB) int {
 	return 20000
 }
 
-// engines returns the reference (judge) and the fast engine, skipping when
-// the fast engine is not registered yet.
-func engines(t testing.TB) (oracle.Engine, oracle.Engine) {
-	ref, err := registry.New("reference")
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng, err := registry.New("engine")
-	if err != nil {
-		t.Skipf("the fast engine is not in the registry yet: %v", err)
-	}
-	return ref, eng
-}
-
 // TestEquivalence: the fast engine agrees with the reference on every
 // generated case (internal/selfcheck: the two share only ops, docs/imports.txt).
 func TestEquivalence(t *testing.T) {
