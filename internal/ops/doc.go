@@ -37,7 +37,8 @@
 // waived with a reason; TestAudit checks the quotes against the spec text.
 //
 // How to change it: change the data test first (testdata/*.txt: one
-// case a line, "(op arg ...) => expected", read by sexpr_test.go), then the
+// case a line, "(op arg ...) => expected", read by helpers_test.go and run
+// by sexpr_test.go), then the
 // code, and cite the section that decides.
 //
 // # Numbers
