@@ -14,10 +14,7 @@ import (
 // checkout sees what a checkout sees; and a profile file is known by the
 // hash of its content, whitespace aside (a spec's JSON round trip).
 func TestCarriedData(t *testing.T) {
-	root, err := RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := repoRoot(t)
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	dir, err := writeEmbedded()
 	if err != nil {

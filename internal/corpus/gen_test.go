@@ -102,10 +102,7 @@ func TestProfileJSON(t *testing.T) {
 // TestPoolFile keeps corpus/pool.nt equal to the built-in pool and checks
 // the pool parses and holds the adversarial terms the generator relies on.
 func TestPoolFile(t *testing.T) {
-	root, err := RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := repoRoot(t)
 	path := filepath.Join(root, "corpus", "pool.nt")
 	if !golden.File(t, path, poolNT) {
 		t.Errorf("%s is gen_pool.go's poolNT: run with -update, or copy the file into gen_pool.go", path)
