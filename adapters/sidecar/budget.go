@@ -3,10 +3,7 @@ package sidecar
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -90,7 +87,7 @@ func DefaultMemoryBudget() int64 {
 
 // MachineMemory is MemTotal from /proc/meminfo in bytes, 0 when unknown.
 func MachineMemory() int64 {
-	return procBytes("/proc/meminfo", "MemTotal:") // limits.go
+	return procBytes("/proc/meminfo", "MemTotal:") // proc.go
 }
 
 // NewBudget is a budget of total bytes.
@@ -254,21 +251,6 @@ func (b *Budget) taken(name string, n int64) error {
 		oracle.ErrResource, name, b.used>>20, b.engines()>>20, strings.Join(holders, ", "), n>>20, budgetWait)
 }
 
-// RSS is the resident memory of pid in bytes (/proc/<pid>/statm), 0 when
-// it is gone.
-func RSS(pid int) int64 {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/statm")
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(data))
-	if len(f) < 2 {
-		return 0
-	}
-	pages, _ := strconv.ParseInt(f[1], 10, 64)
-	return pages * int64(os.Getpagesize())
-}
-
 // memTick is how often a memory watch reads resident memory: a doubling
 // string grows by a few hundred MiB between two reads at most before
 // RLIMIT_DATA stops it anyway.
@@ -365,32 +347,6 @@ func sumRSS(pids []int) int64 {
 		sum += RSS(pid)
 	}
 	return sum
-}
-
-// Tree lists root and every live process below it (a server's prlimit,
-// bwrap, its shell, the relay and the server itself).
-func Tree(root int) []int {
-	dirs, _ := filepath.Glob("/proc/[0-9]*")
-	parent := map[int]int{}
-	for _, d := range dirs {
-		pid, err := strconv.Atoi(filepath.Base(d))
-		if err != nil {
-			continue
-		}
-		if f, err := procStat(pid); err == nil && len(f) >= 2 {
-			parent[pid], _ = strconv.Atoi(f[1])
-		}
-	}
-	var out []int
-	for pid := range parent {
-		for p := pid; p > 1; p = parent[p] {
-			if p == root {
-				out = append(out, pid)
-				break
-			}
-		}
-	}
-	return out
 }
 
 // GiveBack reports whether a process holding rss bytes after a case,

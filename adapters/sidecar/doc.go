@@ -62,6 +62,10 @@
 // (KilledBySIGKILL, used by every adapter: roqet's, the servers'). A case
 // abandoned mid-evaluation (its deadline, a cancel) kills its process.
 //
+// Processes (proc.go): what the package reads of processes (their
+// pids, stat fields, command lines, memory and ancestry: Tree, Zombie,
+// RSS, PeakRSS, Engine.PIDs) is read from procfs in one file.
+//
 // Temporary folders (tmpdirs.go): TempDir names them with the pid of the
 // run that made them; the first call of a process removes those of dead
 // runs (oracle-engine-, oracle-endpoint-, oracle-virtuoso-).

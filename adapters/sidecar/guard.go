@@ -3,11 +3,8 @@ package sidecar
 import (
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
 	"unsafe"
@@ -125,43 +122,6 @@ func (p *process) enginePID() int {
 	return pid
 }
 
-func sameCmdline(pid int, argv []string) bool {
-	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
-	return err == nil && string(b) == strings.Join(argv, "\x00")+"\x00"
-}
-
-// findDescendant is the process under root (at most four generations
-// down: prlimit, bwrap, its init, the engine) running argv, or 0.
-func findDescendant(root int, argv []string) int {
-	dirs, _ := filepath.Glob("/proc/[0-9]*")
-	for _, d := range dirs {
-		pid, err := strconv.Atoi(filepath.Base(d))
-		if err == nil && pid != root && descends(pid, root, 4) && sameCmdline(pid, argv) {
-			return pid
-		}
-	}
-	return 0
-}
-
-// descends reports whether root is among pid's first n ancestors.
-func descends(pid, root, n int) bool {
-	for range n {
-		f, err := procStat(pid)
-		if err != nil || len(f) < 2 {
-			return false
-		}
-		ppid, _ := strconv.Atoi(f[1])
-		if ppid == root {
-			return true
-		}
-		if ppid <= 1 {
-			return false
-		}
-		pid = ppid
-	}
-	return false
-}
-
 // cpuWatch fires c when the engine's CPU time during one case passes
 // Limits.CPU (see Limits: RLIMIT_CPU cannot bound a long-lived process per
 // case). It samples every cpuTick: a case shorter than that costs nothing.
@@ -202,15 +162,6 @@ func (e *Engine) watchCPU(p *process, req *Request) cpuWatch {
 	return w
 }
 
-// gone waits up to d for pid to have been reaped.
-func gone(pid int, d time.Duration) {
-	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
-		if _, err := os.Stat(filepath.Join("/proc", strconv.Itoa(pid))); err != nil {
-			return
-		}
-	}
-}
-
 // peakRSS is the most resident memory p's engine used: its VmHWM while it
 // lives, else the rusage of its exit (which covers bwrap's descendants it
 // waited for).
@@ -246,8 +197,3 @@ func (e *Engine) notePeak(p *process) {
 		}
 	}
 }
-
-// Descendant is the process under root (at most four generations down)
-// running exactly argv, or 0: the engine inside a sandbox started by root
-// (Virtuoso's server, to stop it in its own orderly way).
-func Descendant(root int, argv []string) int { return findDescendant(root, argv) }

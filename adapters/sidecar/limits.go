@@ -1,12 +1,9 @@
 package sidecar
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -55,58 +52,6 @@ func (l Limits) Argv(argv []string, oneCase bool) []string {
 }
 
 func seconds(d time.Duration) uint64 { return uint64((d + time.Second - 1) / time.Second) }
-
-// clockTick is USER_HZ, 100 on every Linux this runs on.
-const clockTick = 100
-
-// cpuTime is the user plus system time of pid, from /proc/<pid>/stat.
-func cpuTime(pid int) (time.Duration, error) {
-	f, err := procStat(pid)
-	if err != nil {
-		return 0, err
-	}
-	if len(f) < 13 {
-		return 0, fmt.Errorf("short /proc/%d/stat", pid)
-	}
-	ut, _ := strconv.ParseUint(f[11], 10, 64)
-	st, _ := strconv.ParseUint(f[12], 10, 64)
-	return time.Duration(ut+st) * time.Second / clockTick, nil
-}
-
-// procStat is /proc/<pid>/stat's fields after the command name: state,
-// ppid, pgrp, ... (field 3 of proc(5) is index 0).
-func procStat(pid int) ([]string, error) {
-	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-	if err != nil {
-		return nil, err
-	}
-	i := bytes.LastIndexByte(stat, ')')
-	if i < 0 {
-		return nil, fmt.Errorf("unreadable /proc/%d/stat", pid)
-	}
-	return strings.Fields(string(stat[i+1:])), nil
-}
-
-// PeakRSS is the most resident memory pid has used (VmHWM), in bytes.
-func PeakRSS(pid int) int64 {
-	return procBytes(filepath.Join("/proc", strconv.Itoa(pid), "status"), "VmHWM:")
-}
-
-// procBytes reads the line of a /proc file (meminfo, status) starting with
-// key, a size in kB, as bytes; 0 when the file or the line is missing.
-func procBytes(path, key string) int64 {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(line, key); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
-			return kb << 10
-		}
-	}
-	return 0
-}
 
 // outOfMemory are the words runtimes print when an allocation fails:
 // V8 ("JavaScript heap out of memory"), Perl ("Out of memory!"), the JVM

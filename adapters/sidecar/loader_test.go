@@ -3,8 +3,6 @@ package sidecar
 import (
 	"context"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -33,14 +31,14 @@ func TestLoaderConfined(t *testing.T) {
 	}
 	self, _ := os.Readlink("/proc/self/ns/net")
 	for _, pid := range workers {
-		env, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "environ"))
+		env, err := os.ReadFile(procPath(pid, "environ"))
 		if err != nil {
 			t.Fatalf("worker %d: %v", pid, err)
 		}
 		if strings.Contains(string(env), "s3cret") {
 			t.Errorf("worker %d sees the server's environment: %q", pid, env)
 		}
-		if ns, _ := os.Readlink(filepath.Join("/proc", strconv.Itoa(pid), "ns", "net")); ns == self || ns == "" {
+		if ns, _ := os.Readlink(procPath(pid, "ns/net")); ns == self || ns == "" {
 			t.Errorf("worker %d shares this process's network namespace (%q)", pid, ns)
 		}
 	}
@@ -52,9 +50,7 @@ func TestLoaderConfined(t *testing.T) {
 func loaderWorkers(t *testing.T) []int {
 	exe, _ := os.Executable()
 	var out []int
-	dirs, _ := filepath.Glob("/proc/[0-9]*")
-	for _, d := range dirs {
-		pid, _ := strconv.Atoi(filepath.Base(d))
+	for _, pid := range procPIDs() {
 		if sameCmdline(pid, []string{exe, "load", "-worker"}) && descends(pid, os.Getpid(), 4) && !Zombie(pid) {
 			out = append(out, pid)
 		}
