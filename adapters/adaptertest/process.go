@@ -1,11 +1,9 @@
 package adaptertest
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -41,18 +39,11 @@ func processBelow(program string, not []int) int {
 	pids := sidecar.Tree(os.Getpid())
 	slices.Sort(pids)
 	for _, pid := range pids {
-		if !slices.Contains(not, pid) && runs(pid, program) && !sidecar.Zombie(pid) {
+		if !slices.Contains(not, pid) && sidecar.Program(pid) == program && !sidecar.Zombie(pid) {
 			return pid
 		}
 	}
 	return 0
-}
-
-// runs reports whether pid's argv[0] has the base name program.
-func runs(pid int, program string) bool {
-	cmd, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
-	argv0, _, _ := bytes.Cut(cmd, []byte{0})
-	return err == nil && filepath.Base(string(argv0)) == program
 }
 
 // CrossProduct is a case counting the ways-fold cross product of n

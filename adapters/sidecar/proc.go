@@ -74,6 +74,17 @@ func sameCmdline(pid int, argv []string) bool {
 	return err == nil && string(b) == strings.Join(argv, "\x00")+"\x00"
 }
 
+// Program is the base name of pid's argv[0] ("" when it has gone): the
+// program a process runs, as a kill test looks for it.
+func Program(pid int) string {
+	cmd, err := os.ReadFile(procPath(pid, "cmdline"))
+	if err != nil {
+		return ""
+	}
+	argv0, _, _ := bytes.Cut(cmd, []byte{0})
+	return filepath.Base(string(argv0))
+}
+
 // descends reports whether root is among pid's first n ancestors.
 func descends(pid, root, n int) bool {
 	for range n {

@@ -1,13 +1,12 @@
 package sparqlhttp
 
 import (
-	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
+	"github.com/sparql-oracle/oracle/adapters/sidecar"
 )
 
 // The installed servers the tests run, and how they find the JVM a
@@ -28,9 +27,5 @@ func oxigraphBin(t *testing.T) string {
 	return installed(t, filepath.Join(".venv", "bin", "oxigraph"))
 }
 
-// isJava: process pid runs a java binary (its argv[0], read from
-// /proc/<pid>/cmdline; false when it has gone).
-func isJava(pid int) bool {
-	cmd, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
-	return strings.HasPrefix(filepath.Base(strings.Split(string(cmd), "\x00")[0]), "java")
-}
+// isJava: process pid runs a java binary (false when it has gone).
+func isJava(pid int) bool { return strings.HasPrefix(sidecar.Program(pid), "java") }
