@@ -80,7 +80,7 @@
 // script, templates/dashboard.js, for the copy buttons: CSP script-src
 // 'self'). api/openapi.yaml describes the API: change it with the handlers
 // (TestOpenAPICoversRoutes compares the two); deploy/grafana queries the
-// metrics (TestGrafanaQueriesKnownMetrics; both in contracts_test.go).
+// metrics (TestGrafanaQueriesKnownMetrics; both in openapi_test.go).
 //
 // Tests: testdata/bad/*.req is the table of bad and hostile inputs
 // (headers, "---", the body; a "generate:" recipe for oversize, binary and
@@ -100,7 +100,7 @@
 // ORACLE_SCREENSHOTS=DIR keeps their screenshots. Every browser test
 // drives its tab through one helper (newBrowser, browser_test.go)
 // and seeds in-house sweeps through one (seedCases, dashboard_test.go),
-// W3C sweeps through another (seedConformance, dashboard_conformance_test.go).
+// W3C sweeps through another (seedConformance, dashboard_seed_test.go).
 // TestDashboardBrowser
 // drives every page over real W3C sweeps and the same tests imported as
 // `oracle gate --store` imports them (the front page, the engine page and

@@ -65,6 +65,6 @@
 // testdata/suite (TestRunnerOutcomes; TestRunnerOutputs against the
 // report.* goldens, rewritten with -update); the engines' accepted
 // deviations on the real suite are baselines/ (engines_test.go). The
-// tests over the real suite share helpers_test.go: runManifests (a run of
+// tests over the real suite share w3c_test.go's runManifests (a run of
 // one engine) and holdTo (a run against its baseline, #exclude lines aside).
 package w3c
