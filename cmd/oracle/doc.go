@@ -26,9 +26,9 @@
 // existing store it reads, the sweep runner `sweep start` and `sweep
 // worker` start), parseOneArg and triageFiltered (a store subcommand's
 // arguments), and in the tests helpers_test.go's TestMain, capture,
-// runSub, runBinaryIn (the test binary as oracle), requireInstalled,
-// writeFiles, buildOracle, runBuilt and userEnv (a built binary run as a
-// user without the checkout).
+// runSub, requireInstalled and writeFiles (a command run in-process), and
+// diff_exit_test.go's runBinaryIn (the test binary as oracle), buildOracle,
+// runBuilt and userEnv (a built binary run as a user without the checkout).
 //
 // How to change it: a new command is a file with its run<Name> function,
 // a line in the commands table (commands.go), and its synopsis in
