@@ -1,6 +1,8 @@
 package corpus
 
 import (
+	"crypto/sha256"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -119,3 +121,193 @@ func TestPoolFile(t *testing.T) {
 		}
 	}
 }
+
+// huntProfile loads corpus/profiles/<name>.json.
+func huntProfile(t *testing.T, name string) *Profile {
+	t.Helper()
+	p, err := ProfileByName(filepath.Join(repoRoot(t), "corpus", "profiles", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// huntMarks are strings each hunt profile's queries or data must show over
+// 300 seeds: the constructs the profile exists to exercise.
+var huntMarks = map[string][]string{
+	"agg-edge":         {"HAVING", "OPTIONAL", "GROUP BY", "<http://example.org/p9>", `"abc"^^<http://www.w3.org/2001/XMLSchema#integer>`, "AVG(", "SUM("},
+	"numeric":          {"XMLSchema#byte>(", "XMLSchema#int>", "ROUND(", "ABS(", "+1", " / ", "SUM(", "AVG("},
+	"negation":         {"MINUS", "NOT EXISTS", "OPTIONAL", "FILTER(BOUND(", "EXISTS", "?w .\n"},
+	"optional-nwd":     {"OPTIONAL {\n      ?", "    OPTIONAL {\n      ?"},
+	"filter-scope":     {"OPTIONAL", "FILTER", "BOUND("},
+	"bind-values":      {"UNDEF UNDEF", "VALUES (", "BIND(1 / 0 AS", "COALESCE"},
+	"paths":            {"*", "+", ")?", "!(", "^"},
+	"graphs":           {"GRAPH ?", "FROM NAMED <", "FROM <", "_:n2"},
+	"subquery-slice":   {"{\n    SELECT", "LIMIT", "OFFSET", "ORDER BY"},
+	"strings":          {"\U0001D538", "\u0301", "@en-gb-oed", "LANGMATCHES(", "STRBEFORE(", "ENCODE_FOR_URI(", "REPLACE(", "REGEX("},
+	"distinct-bnodes":  {"DISTINCT", "REDUCED", "COUNT(DISTINCT", "_:n3"},
+	"construct-bnodes": {"_:t0", "[]", "[ <", "CONSTRUCT\nWHERE", "\"s\" <"},
+}
+
+// TestHuntProfiles: every hunt profile's cases parse and print back to the
+// same text, respect the size bounds, and show the profile's constructs.
+func TestHuntProfiles(t *testing.T) {
+	for name, marks := range huntMarks {
+		p := huntProfile(t, name)
+		var all strings.Builder
+		for seed := int64(0); seed < 300; seed++ {
+			c := Generate(seed, p)
+			if len(c.Data) < p.MinQuads || len(c.Data) > p.MaxQuads {
+				t.Fatalf("%s: %d quads outside [%d,%d]", c.Name(), len(c.Data), p.MinQuads, p.MaxQuads)
+			}
+			if _, err := algebra.Parse(c.Query, ""); err != nil {
+				t.Errorf("%s: %v\n%s", c.Name(), err, c.Query)
+				continue
+			}
+			if re, err := syntax.Parse(c.Query, syntax.Options{}); err != nil || re.String() != c.Query {
+				t.Errorf("%s: print/parse not a fixed point (%v)", c.Name(), err)
+			}
+			all.WriteString(c.Query + c.NQuads())
+		}
+		for _, m := range marks {
+			if !strings.Contains(all.String(), m) {
+				t.Errorf("profile %s: no case contains %q", name, m)
+			}
+		}
+	}
+}
+
+// TestHuntFeaturesOff: the features added for the hunt profiles draw no
+// random number at weight 0, so the built-in profiles and the older JSON
+// profiles give the cases they gave before (testdata/gen-stable.txt holds
+// a hash of seeds 1..200 of each; -update rewrites it after a deliberate
+// change of the generator).
+func TestHuntFeaturesOff(t *testing.T) {
+	var b strings.Builder
+	for _, name := range []string{"default", "nondet", "large", "stress", "freedom"} {
+		p, err := ProfileByName(name)
+		if err != nil {
+			p = huntProfile(t, name)
+		}
+		h := sha256.New()
+		for seed := int64(1); seed <= 200; seed++ {
+			c := Generate(seed, p)
+			fmt.Fprintf(h, "%s\n%s", c.Query, c.NQuads())
+		}
+		fmt.Fprintf(&b, "%s %x\n", name, h.Sum(nil))
+	}
+	path := filepath.Join("testdata", "gen-stable.txt")
+	if !golden.File(t, path, b.String()) {
+		t.Errorf("generated cases changed (a new feature draws randomness at weight 0?)")
+	}
+}
+
+// TestProfileByBareName: a bare name that is not built in loads
+// corpus/profiles/<name>.json (sweep keys gen/<name>/<seed> rely on it);
+// names with a path separator or a dot do not.
+func TestProfileByBareName(t *testing.T) {
+	p, err := ProfileByName("paths")
+	if err != nil || p.Name != "paths" || p.Weights["p.path_loop"] == 0 {
+		t.Fatalf("ProfileByName(paths) = %+v, %v", p, err)
+	}
+	for _, bad := range []string{"nope", "../profiles/paths", "paths.", ""} {
+		if _, err := ProfileByName(bad); err == nil {
+			t.Errorf("ProfileByName(%q): no error", bad)
+		}
+	}
+}
+
+// updateMarks are strings each update profile's requests must show over
+// its seeds: the constructs the profile exists to exercise.
+var updateMarks = map[string][]string{
+	"update-modify":       {"DELETE {", "INSERT {", "OPTIONAL", "FILTER", "_:t", "[]", "[ <", " ;\n", "<http://example.org/g2>"},
+	"update-graphs":       {"CLEAR SILENT", "DROP GRAPH", "CREATE SILENT GRAPH", "COPY", "MOVE SILENT", "ADD", "DEFAULT", "NAMED", "ALL", "<http://example.org/g9>", "<http://example.org/g2>", " ;\n"},
+	"update-data":         {"INSERT DATA", "DELETE DATA", "GRAPH <", "_:d0_", " ;\n"},
+	"update-delete-where": {"DELETE WHERE", "GRAPH ?g", "GRAPH <"},
+	"update-using":        {"WITH <", "USING <", "USING NAMED <", "GRAPH ?"},
+	"update":              {"INSERT DATA", "DELETE DATA", "DELETE WHERE", "WITH <", "USING", "CLEAR", "DROP", "CREATE", "COPY", "MOVE", "ADD", "LOAD", " ;\n"},
+	"update-plain":        {"INSERT DATA", "DELETE DATA", "DELETE WHERE", "WHERE {", "COPY", " ;\n"},
+	"update-sequence":     {"INSERT DATA", "DELETE DATA", "DELETE WHERE", "WHERE {", "CLEAR", "DROP", "CREATE", "COPY", "MOVE", "ADD", "LOAD", "PREFIX ex:", " ;\n"},
+}
+
+// TestUpdateProfiles: every corpus/profiles/update-*.json is an update
+// profile whose requests (2,000 seeds; 300 with -short) parse with our
+// parser (algebra.ParseUpdate: grammar, static rules and translation),
+// round-trip through the printer (parse(print(tree)) equals the tree and
+// printing is a fixed point), are deterministic by seed, and show the
+// profile's constructs.
+func TestUpdateProfiles(t *testing.T) {
+	n := int64(2000)
+	if testing.Short() {
+		n = 300
+	}
+	files, _ := filepath.Glob(filepath.Join(repoRoot(t), "corpus", "profiles", "update-*.json"))
+	if len(files)+1 != len(updateMarks) {
+		t.Errorf("%d update profiles, %d with marks: add the new profile's marks", len(files), len(updateMarks)-1)
+	}
+	files = append(files, "update")
+	for _, f := range files {
+		p, err := ProfileByName(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.IsUpdate() {
+			t.Fatalf("%s: no update.* weight", f)
+		}
+		var all strings.Builder
+		for seed := int64(0); seed < n; seed++ {
+			c := GenerateUpdate(seed, p)
+			if msg := checkGenUpdate(c); msg != "" {
+				t.Fatalf("%s seed %d: %s\n%s", p.Name, seed, msg, c.Request)
+			}
+			if again := GenerateUpdate(seed, p); again.Request != c.Request || again.NQuads() != c.NQuads() {
+				t.Fatalf("%s seed %d: two generations differ", p.Name, seed)
+			}
+			if p.Name == "update-plain" && (strings.Contains(c.NQuads(), "^^") || strings.Contains(c.Request, "^^")) {
+				t.Fatalf("update-plain seed %d: a typed literal\n%s\n%s", seed, c.Request, c.NQuads())
+			}
+			all.WriteString(c.Request)
+		}
+		for _, m := range updateMarks[p.Name] {
+			if !strings.Contains(all.String(), m) {
+				t.Errorf("%s: no request shows %q", p.Name, m)
+			}
+		}
+	}
+}
+
+// checkGenUpdate parses, translates and round-trips one request.
+func checkGenUpdate(c *GenUpdate) string {
+	if _, err := algebra.ParseUpdate(c.Request, ""); err != nil {
+		return fmt.Sprintf("algebra.ParseUpdate: %v", err)
+	}
+	u1, err := syntax.ParseUpdate(c.Request, syntax.Options{})
+	if err != nil {
+		return fmt.Sprintf("syntax.ParseUpdate: %v", err)
+	}
+	if !syntax.Equal(u1, c.Tree) {
+		return "the parsed tree differs from the generated one"
+	}
+	if s := u1.String(); s != c.Request {
+		return "printing the parsed tree is not a fixed point:\n" + s
+	}
+	return ""
+}
+
+// TestQueryProfilesAreNotUpdate: the built-in profiles but "update" and the hunt profiles
+// stay query profiles (the update.* weights default to 0).
+func TestQueryProfilesAreNotUpdate(t *testing.T) {
+	for name, mk := range Profiles {
+		if mk().IsUpdate() != (name == "update") {
+			t.Errorf("built-in profile %s is an update profile", name)
+		}
+	}
+	for name := range huntMarks {
+		if huntProfile(t, name).IsUpdate() {
+			t.Errorf("hunt profile %s is an update profile", name)
+		}
+	}
+}
+
+// repoRoot is the checkout holding corpus/ and baselines/.
+func repoRoot(t *testing.T) string { return must(t, RepoRoot) }
