@@ -194,19 +194,9 @@ func cpuTime(pid int) (time.Duration, error) {
 	return time.Duration(ut+st) * time.Second / clockTick, nil
 }
 
-// RSS is the resident memory of pid in bytes (/proc/<pid>/statm), 0 when
-// it is gone.
+// RSS is the resident memory of pid (VmRSS), in bytes; 0 when it is gone.
 func RSS(pid int) int64 {
-	data, err := os.ReadFile(procPath(pid, "statm"))
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(data))
-	if len(f) < 2 {
-		return 0
-	}
-	pages, _ := strconv.ParseInt(f[1], 10, 64)
-	return pages * int64(os.Getpagesize())
+	return procBytes(procPath(pid, "status"), "VmRSS:")
 }
 
 // PeakRSS is the most resident memory pid has used (VmHWM), in bytes.
