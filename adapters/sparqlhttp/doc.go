@@ -123,6 +123,7 @@
 // proved by `go test ./adapters/sparqlhttp`, which runs the real Oxigraph
 // server and Fuseki scripts/install.sh installs (engine_test.go,
 // endpoints_test.go, update_test.go, killed_test.go, load_test.go,
-// transport_test.go); TestMeasureLoad (ORACLE_LOAD_TRIPLES=100000) times
-// a load by each mode.
+// transport_test.go; helpers_test.go finds the installed servers and the
+// JVM a server runs in); TestMeasureLoad (ORACLE_LOAD_TRIPLES=100000)
+// times a load by each mode.
 package sparqlhttp
