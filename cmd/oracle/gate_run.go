@@ -303,16 +303,7 @@ func (run *gateRun) writeJUnit(f io.Writer) error {
 		s.Cases = append(s.Cases, c)
 		doc.Tests++
 	}
-	if _, err := io.WriteString(f, xml.Header); err != nil {
-		return err
-	}
-	enc := xml.NewEncoder(f)
-	enc.Indent("", "  ")
-	if err := enc.Encode(doc); err != nil {
-		return err
-	}
-	_, err := io.WriteString(f, "\n")
-	return err
+	return w3c.WriteXML(f, doc)
 }
 
 func junitCaseOf(t gateTest, recording bool) gateCase {

@@ -36,7 +36,8 @@
 // query: "SERVICE: no network"), update tests, withdrawn tests, and tests
 // whose mf:requires the engine lacks (Options.Lacks, or a Lacker engine).
 //
-// Outputs: WriteTable (by folder), WriteEARL (EARL 1.0 Turtle), WriteJUnit,
+// Outputs: WriteTable (by folder), WriteEARL (EARL 1.0 Turtle), WriteJUnit
+// (through WriteXML, which `oracle gate` writes its JUnit file with too),
 // WriteBaseline, and Compare against a Baseline (test-id, class, reason):
 // a new failure, a changed class or an unexpected pass is fatal; a baseline
 // entry not run is only reported as stale.

@@ -168,6 +168,13 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 	for i := range doc.Suites {
 		doc.Suites[i].Time = seconds(suiteTime(r.Results, doc.Suites[i].Name))
 	}
+	return WriteXML(w, doc)
+}
+
+// WriteXML writes doc as an XML document: the header, doc indented by two
+// spaces, a final newline. The JUnit files of `oracle w3c` and `oracle
+// gate` are written so.
+func WriteXML(w io.Writer, doc any) error {
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}
