@@ -1,14 +1,12 @@
 package server
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/sparql-oracle/oracle/adapters/adaptertest"
-	"github.com/sparql-oracle/oracle/internal/registry"
 )
 
 // confinedEngines are the external engines the file and network checks
@@ -28,16 +26,9 @@ func TestDiffReadsNothing(t *testing.T) {
 	engines := inHouse()
 	var names []string
 	for _, n := range confinedEngines {
-		e, err := registry.New(n)
-		if errors.Is(err, registry.ErrNotInstalled) {
-			t.Logf("%s is not installed: %v", n, err)
-			continue
+		if e := installed(t, n); e != nil {
+			engines, names = append(engines, e), append(names, n)
 		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { registry.Close(e) })
-		engines, names = append(engines, e), append(names, n)
 	}
 	if len(names) == 0 {
 		t.Skip("none of the engines is installed")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -78,6 +79,23 @@ func (g *gated) Eval(ctx context.Context, c *oracle.Case) (*results.Answer, erro
 func inHouse() []oracle.Engine {
 	fast := registry.Engine(engine.Options{})
 	return []oracle.Engine{registry.Reference(reference.Options{}), fast, liar{fast}}
+}
+
+// installed is the external engine name as oracle diff builds it
+// (registry.New), closed when t ends; nil, with a log line saying so,
+// when it is not installed.
+func installed(t *testing.T, name string) oracle.Engine {
+	t.Helper()
+	e, err := registry.New(name)
+	if errors.Is(err, registry.ErrNotInstalled) {
+		t.Logf("%s is not installed: %v", name, err)
+		return nil
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	t.Cleanup(func() { registry.Close(e) })
+	return e
 }
 
 // openStore opens a real SQLite store in the test's temporary folder.

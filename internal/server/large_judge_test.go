@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -17,7 +16,6 @@ import (
 	"github.com/sparql-oracle/oracle/internal/oracle"
 	"github.com/sparql-oracle/oracle/internal/pipeline"
 	"github.com/sparql-oracle/oracle/internal/rdf"
-	"github.com/sparql-oracle/oracle/internal/registry"
 	"github.com/sparql-oracle/oracle/internal/report"
 	"github.com/sparql-oracle/oracle/internal/results"
 	"github.com/sparql-oracle/oracle/internal/triage"
@@ -89,16 +87,9 @@ func TestLargeCaseGetsAVerdict(t *testing.T) {
 // test is skipped, saying why, when neither is installed.
 func installedOxigraph(t *testing.T) oracle.Engine {
 	for _, n := range []string{"pyoxigraph", "oxigraph"} {
-		e, err := registry.New(n)
-		if errors.Is(err, registry.ErrNotInstalled) {
-			t.Logf("%s is not installed: %v", n, err)
-			continue
+		if e := installed(t, n); e != nil {
+			return e
 		}
-		if err != nil {
-			t.Fatalf("%s: %v", n, err)
-		}
-		t.Cleanup(func() { registry.Close(e) })
-		return e
 	}
 	t.Skip("neither pyoxigraph nor oxigraph is installed (scripts/install.sh installs them)")
 	return nil
