@@ -116,7 +116,7 @@ func parseSections(t *testing.T, path string) map[string]string {
 // runs only with ORACLE_MEASURE_READINGS=1 and prints the table:
 //
 //	ORACLE_MEASURE_READINGS=1 ORACLE_MEASURE_ENGINES=oxigraph,jena \
-//	  go test ./internal/diff -run TestMeasureReadings -v -timeout 60m
+//	  go test ./internal/triage -run TestMeasureReadings -v -timeout 60m
 func TestMeasureReadings(t *testing.T) {
 	if os.Getenv("ORACLE_MEASURE_READINGS") != "1" {
 		t.Skip("set ORACLE_MEASURE_READINGS=1 (and ORACLE_MEASURE_ENGINES) to measure the corpus")
