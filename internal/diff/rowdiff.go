@@ -28,7 +28,8 @@ func (d *rowDiff) summary(ne, na int) string {
 		ne, na, d.changed, d.missing, d.extra)
 }
 
-// maxPairing bounds the similarity matrix; beyond it rows stay unpaired.
+// maxPairing bounds the similarity matrix; beyond it rows are paired only
+// by value (pairByValue).
 const maxPairing = 40000
 
 // pairRows explains er against ar; with pair false, leftover rows are only
@@ -309,7 +310,7 @@ func bindable(bij *bijection, newE, newA []string, be, ba string) bool {
 // shared or explainable cell, unless rows have a single column.
 func (t *table) pairUp(miss, extra [][]rdf.Term) [][2]int {
 	if len(miss)*len(extra) > maxPairing {
-		return nil
+		return pairByValue(miss, extra)
 	}
 	type cand struct{ i, j, score int }
 	var cs []cand
@@ -342,6 +343,75 @@ func (t *table) pairUp(miss, extra [][]rdf.Term) [][2]int {
 		}
 	}
 	return out
+}
+
+// pairByValue pairs, where the similarity matrix would be too large, the
+// rows that hold the same terms but for their form: the same IRIs, a
+// number of the same value, a literal of the same text whatever the case
+// of its language tag or an xsd:string written plain. An engine that
+// rewrites a column of numbers over a realistic answer (thousands of rows,
+// "7841.80" back as "7841.8") is then explained cell by cell, as a small
+// answer is, instead of as every such row dropped and another added. It is
+// linear: one map of the extra rows by their key; rows of one key pair in
+// the order they come.
+func pairByValue(miss, extra [][]rdf.Term) [][2]int {
+	byKey := map[string][]int{}
+	for j, a := range extra {
+		k := valueKey(a)
+		byKey[k] = append(byKey[k], j)
+	}
+	var out [][2]int
+	for i, e := range miss {
+		k := valueKey(e)
+		if js := byKey[k]; len(js) > 0 {
+			out = append(out, [2]int{i, js[0]})
+			byKey[k] = js[1:]
+		}
+	}
+	return out
+}
+
+// valueKey is a row's terms by value (termValue), NUL-separated.
+func valueKey(row []rdf.Term) string {
+	var b strings.Builder
+	for _, t := range row {
+		b.WriteString(termValue(t))
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+// termValue is what pairByValue compares of a term: blank nodes all alike
+// (the bijection is judged per answer), a number by its value, another
+// literal by its text, lower-cased tag, direction and implied datatype;
+// any other term as written.
+func termValue(t rdf.Term) string {
+	switch {
+	case t.IsBlank():
+		return "_"
+	case !t.IsLiteral():
+		return t.String()
+	case IsNumericType(t.Datatype):
+		if f, ok := numberValue(t); ok {
+			return "n:" + strconv.FormatFloat(f, 'g', -1, 64)
+		}
+	}
+	return "l:" + t.Value + "@" + strings.ToLower(t.Lang) + "--" + t.Dir + "^^" + impliedDatatype(t)
+}
+
+// numberValue reads a numeric literal as sameNumber does, as a float64 (a
+// key only proposes a pair; cellClasses judges the pair exactly).
+func numberValue(t rdf.Term) (float64, bool) {
+	if isFloatType(t.Datatype) {
+		f, err := parseFloat(t.Value)
+		return f, err == nil
+	}
+	r, ok := new(big.Rat).SetString(strings.TrimSpace(t.Value))
+	if !ok {
+		return 0, false
+	}
+	f, _ := r.Float64()
+	return f, true
 }
 
 func (t *table) texts(rows [][]rdf.Term) []string {
