@@ -168,3 +168,19 @@ func TestLiteralOfTheTriggerNamesTheFault(t *testing.T) {
 		t.Errorf("the literal's section: %+v", n.feature.Spec)
 	}
 }
+
+// TestSameCountOtherRows: an answer with as many rows as the spec's, some
+// of them others (a row dropped and an unrelated one added), is not said
+// to return N rows "where the spec gives N".
+func TestSameCountOtherRows(t *testing.T) {
+	row := func(x, y string) results.Solution {
+		return results.Solution{"x": rdf.IRI("http://ex/" + x), "y": rdf.IRI("http://ex/" + y)}
+	}
+	want := &results.Answer{Kind: results.Bindings, Vars: []string{"x", "y"}, Rows: []results.Solution{row("a", "b"), row("c", "d")}}
+	got := &results.Answer{Kind: results.Bindings, Vars: []string{"x", "y"}, Rows: []results.Solution{row("a", "b"), row("e", "f")}}
+	c := &oracle.Case{Dataset: rdf.NewDataset(), Query: "SELECT * { ?x <http://ex/p> ?y }"}
+	b := Bugs(triage.Triage(c, []oracle.Outcome{{Engine: "reference", Answer: want}, {Engine: "rdflib", Version: "7.6.0", Answer: got}}))[0]
+	if !strings.Contains(b.Title, "returns 2 rows, not all of them the 2 the spec gives") {
+		t.Errorf("title %q", b.Title)
+	}
+}

@@ -375,6 +375,9 @@ func answerEffect(c diff.Class, e, a *results.Answer) string {
 	case diff.ClassEmptyHead:
 		return fmt.Sprintf("the head of an empty answer lists no variable where the query projects %s", varList(e.Vars))
 	case diff.ClassMissingRows, diff.ClassExtraRows:
+		if len(a.Rows) == len(e.Rows) { // as many rows, some of them others
+			return fmt.Sprintf("returns %s, not all of them the %d the spec gives", count(len(a.Rows), "row"), len(e.Rows))
+		}
 		return fmt.Sprintf("returns %s where the spec gives %d", count(len(a.Rows), "row"), len(e.Rows))
 	case diff.ClassDuplicateRows:
 		return fmt.Sprintf("returns %s where the spec gives %d (other multiplicities)", count(len(a.Rows), "row"), len(e.Rows))
