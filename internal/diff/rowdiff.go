@@ -406,7 +406,7 @@ func numberValue(t rdf.Term) (float64, bool) {
 		f, err := parseFloat(t.Value)
 		return f, err == nil
 	}
-	r, ok := new(big.Rat).SetString(strings.TrimSpace(t.Value))
+	r, ok := parseRat(t.Value)
 	if !ok {
 		return 0, false
 	}
@@ -542,10 +542,13 @@ func sameNumber(e, a rdf.Term) bool {
 		y, err2 := parseFloat(a.Value)
 		return err1 == nil && err2 == nil && x == y
 	}
-	x, ok1 := new(big.Rat).SetString(strings.TrimSpace(e.Value))
-	y, ok2 := new(big.Rat).SetString(strings.TrimSpace(a.Value))
+	x, ok1 := parseRat(e.Value)
+	y, ok2 := parseRat(a.Value)
 	return ok1 && ok2 && x.Cmp(y) == 0
 }
+
+// parseRat reads the lexical form of an xsd:decimal or an integer type.
+func parseRat(s string) (*big.Rat, bool) { return new(big.Rat).SetString(strings.TrimSpace(s)) }
 
 func parseFloat(s string) (float64, error) {
 	s = strings.TrimSpace(s)
