@@ -164,6 +164,12 @@ func TestLiteralOfTheTriggerNamesTheFault(t *testing.T) {
 	if n := name(construct, "", diff.ClassRejected, nil, refused, []string{"CONSTRUCT", "literal xsd:decimal"}); n.feature.Name != "xsd:decimal literal" {
 		t.Errorf("the refused template's literal: named %q", n.feature.Name)
 	}
+	// A literal subject written out is CONSTRUCT's fault whatever the
+	// literal's datatype: the title never blames "xsd:decimal literal".
+	illegal := "CONSTRUCT { ?v1 <http://example.org/p1> <http://example.org/o> . } WHERE { BIND(1.5 AS ?v1) }\n"
+	if n := name(illegal, "", diff.ClassIllegalTriple, nil, v, []string{"CONSTRUCT", "literal xsd:decimal"}); n.feature.Name != "CONSTRUCT" {
+		t.Errorf("an illegal triple with a decimal subject: named %q", n.feature.Name)
+	}
 	if n := name(query, "", diff.ClassWrongValue, want, v, []string{"literal xsd:double"}); n.feature.Spec.Anchor != "QSynLiterals" {
 		t.Errorf("the literal's section: %+v", n.feature.Spec)
 	}

@@ -34,7 +34,10 @@ func name(query, base string, c diff.Class, expected *results.Answer, v triage.E
 	q, _ := syntax.Parse(query, syntax.Options{Base: base})
 	fs := inTrigger(features(query, base), trigger)
 	n := naming{feature: featureOf(fs, c), effect: effect(c, expected, v)}
-	if f, ok := literalFeature(trigger, n.feature, constructs.Of(q, nil), n.effect); ok {
+	if f, ok := literalFeature(trigger, n.feature, constructs.Of(q, nil), n.effect); ok && c != diff.ClassIllegalTriple {
+		// A literal written as a subject is illegal whatever its datatype
+		// (#construct: "a literal in subject or predicate position"), so
+		// the template, not the literal, takes the blame.
 		n.feature = f
 	}
 	if f, ok := questionFeature(v); ok { // a spec question: the construct whose reading differs
