@@ -190,10 +190,14 @@ func firstOf(fs []feature, names ...string) (feature, bool) {
 	return feature{}, false
 }
 
+// cellClass: the classes whose divergence is a cell, so the expression
+// binding that cell's variable is what takes the blame (the outermost
+// operator of `0 * COUNT(*)` types the product, not COUNT).
 func cellClass(c diff.Class) bool {
 	switch c {
 	case diff.ClassWrongValue, diff.ClassUnboundVsBound, diff.ClassNumericLexical, diff.ClassNumericDatatype,
-		diff.ClassLangCase, diff.ClassSimpleVsString, diff.ClassBlankVsIRI:
+		diff.ClassLangCase, diff.ClassSimpleVsString, diff.ClassBlankVsIRI,
+		diff.ClassComputedValue, diff.ClassComputedDatatype, diff.ClassCopiedLiteralChanged:
 		return true
 	}
 	return false
