@@ -187,6 +187,16 @@ func finishStart(ctx context.Context, st *store.DB, r *sweep.Runner, id int64, d
 		fmt.Fprintf(stderr, "oracle sweep: sweep %d shows %d root cause(s) new to the store seen only on builds older than their maintainers' newest release: re-check them there before filing:\n", id, len(recheck))
 		printRoots(stderr, recheck)
 	}
+	recorded, err := newRecorded(ctx, st, s)
+	if err != nil {
+		return sweepFail(stderr, err)
+	}
+	if len(recorded) > 0 {
+		// Found again: docs/findings.md has each, reduced and checked
+		// upstream, so one line names them and the command lists them.
+		fmt.Fprintf(stderr, "oracle sweep: sweep %d shows %d root cause(s) new to the store that the regression corpus already records (docs/findings.md): `oracle triage list --db %s --sweep %d --status recorded`\n",
+			id, len(recorded), oracle.ShellWord(db), id)
+	}
 	if len(roots) == 0 {
 		return 0
 	}

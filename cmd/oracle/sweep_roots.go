@@ -67,6 +67,12 @@ func newRecheck(ctx context.Context, st *store.DB, s store.Sweep) ([][]store.Rep
 	return newRootsWith(ctx, st, s, func(status string) bool { return status == store.StatusRecheck })
 }
 
+// newRecorded are the root causes new to the store that the regression
+// corpus already records (store.StatusRecorded): found again, not news.
+func newRecorded(ctx context.Context, st *store.DB, s store.Sweep) ([][]store.Report, error) {
+	return newRootsWith(ctx, st, s, func(status string) bool { return status == store.StatusRecorded })
+}
+
 func newRootsWith(ctx context.Context, st *store.DB, s store.Sweep, keep func(string) bool) ([][]store.Report, error) {
 	all, err := reportRowsOf(ctx, st, store.ReportFilter{SweepID: s.ID})
 	if err != nil {

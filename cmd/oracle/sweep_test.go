@@ -8,7 +8,12 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/sparql-oracle/oracle/internal/diff"
+	"github.com/sparql-oracle/oracle/internal/filing"
+	"github.com/sparql-oracle/oracle/internal/report"
+	"github.com/sparql-oracle/oracle/internal/rootcause"
 	"github.com/sparql-oracle/oracle/internal/store"
+	"github.com/sparql-oracle/oracle/internal/triage"
 )
 
 // TestSweepCommand runs two small sweeps through the CLI, then status and compare.
@@ -137,4 +142,41 @@ func TestSplitCosmetic(t *testing.T) {
 	severe, cosmetic := splitCosmetic(roots)
 	require.Equal(t, [][]store.Report{rc("wrong-answer"), rc("error"), rc("refusal")}, severe)
 	require.Equal(t, [][]store.Report{rc("cosmetic"), rc("cosmetic")}, cosmetic)
+}
+
+// A root cause the regression corpus records, found again by a sweep, is
+// listed as recorded, not among the sweep's new untriaged root causes.
+func TestSweepRecordedRootCause(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "o.db"))
+	require.NoError(t, err)
+	defer st.Close()
+	s, err := st.CreateSweep(ctx, store.SweepSpec{Generated: &store.GenSource{From: 0, To: 2, Profile: "numeric"}})
+	require.NoError(t, err)
+	file := func(engine string, recorded *rootcause.Recorded) {
+		sig := triage.Signature{Class: diff.ClassErrorVsAnswer, Wrong: []string{engine}, Right: []string{"reference"}}
+		rc := rootcause.Of(rootcause.Finding{Engine: engine, Class: diff.ClassErrorVsAnswer, Trigger: []string{"SUM"}, Ablated: true,
+			Symptom: "error: " + engine + " failed"})
+		rc.Recorded = recorded
+		b := report.Bug{ID: "b-" + engine, Title: "SUM: raises an error", Engine: engine, Class: diff.ClassErrorVsAnswer,
+			Kind: triage.KindEngineBug, Status: "open", Signature: sig.String(), Feature: "SUM",
+			Reproducer: report.Reproducer{Query: "SELECT (SUM(?x) AS ?s) { ?a ?b ?x }"},
+			Reports:    []report.EngineReport{{EngineRef: report.EngineRef{Engine: engine, Version: "1"}, Title: "SUM: raises an error", RootCause: rc}}}
+		_, _, err := st.FileReport(ctx, store.Filing{Record: filing.Record(b), SweepID: s.ID, Case: "gen/numeric/" + engine})
+		require.NoError(t, err)
+	}
+	file("rdflib", &rootcause.Recorded{Case: "rdflib-sum-error-vs-answer", Status: "open", Upstream: "not found (2026-12-02)"})
+	file("jena", nil)
+	s, err = st.Sweep(ctx, s.ID)
+	require.NoError(t, err)
+	recorded, err := newRecorded(ctx, st, s)
+	require.NoError(t, err)
+	fresh, err := newRoots(ctx, st, s)
+	require.NoError(t, err)
+	require.Len(t, recorded, 1)
+	require.Equal(t, "rdflib", recorded[0][0].Engine)
+	require.Equal(t, store.StatusRecorded, recorded[0][0].Status)
+	require.Contains(t, recorded[0][0].Triage.Note, "corpus/regress/rdflib-sum-error-vs-answer")
+	require.Len(t, fresh, 1)
+	require.Equal(t, "jena", fresh[0][0].Engine, "only the root cause the corpus does not hold is new and untriaged")
 }

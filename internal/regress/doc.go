@@ -76,7 +76,10 @@
 // docs/findings.md (findings.go) from the corpus and upstream.tsv: root causes per engine with status, basis and upstream
 // link, the counts and the reduced sizes; only the reference runs, to print
 // the expected answers; without -update the test checks the page is
-// current.
+// current. The same run writes corpus/regress/roots.tsv (RootsIndex), the
+// root causes the corpus records, which the binary carries: rootcause
+// names a root cause found again by its corpus case, and a store files it
+// recorded, not untriaged.
 //
 // Update findings (regen_update.go). An update case is a folder holding
 // update.ru (the minimal request), data.nq (the store before it) and

@@ -466,12 +466,7 @@ func (r *root) statusLine() string {
 		}
 		return line
 	}
-	for _, x := range r.rows {
-		if x.checked {
-			return st + " (" + upstreamCell(x) + ")"
-		}
-	}
-	return st + " (not checked)"
+	return st + " (" + r.upstream() + ")"
 }
 
 // basisLine is a basis with its sentence, when the table of sentences has
@@ -630,4 +625,40 @@ func (r *root) bisect() string {
 		}
 	}
 	return strings.Join(keep, "; ")
+}
+
+// RootsIndex is corpus/regress/roots.tsv: one line per root cause the
+// corpus records, with its family, severity, status as the findings page
+// gives it, its smallest witness and the tracker record. The binary
+// carries it (corpusdata) and rootcause.RecordedOf reads it, so a sweep,
+// `oracle diff` and the dashboard say of a root cause found again that the
+// corpus already holds it, with its case and upstream status.
+func RootsIndex(cases []*Case, up *UpstreamIndex) string {
+	roots := rootsOf(findingRows(cases, up))
+	sort.Slice(roots, func(i, j int) bool { return roots[i].rc.ID < roots[j].rc.ID })
+	var b strings.Builder
+	b.WriteString(rootsIntro)
+	b.WriteString(rootcause.RecordedHeader + "\n")
+	for _, r := range roots {
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\n", r.rc.ID, r.rc.Family, r.rc.Severity, r.status(), r.face.ID, r.upstream())
+	}
+	return b.String()
+}
+
+const rootsIntro = "# The root causes corpus/regress records (docs/findings.md): id, family, severity, status, smallest\n" +
+	"# witness and tracker record. Generated with docs/findings.md by\n" +
+	"# `go test ./internal/regress -run TestFindings -update`: do not edit by hand.\n"
+
+// upstream is the root cause's tracker record as one cell: the rule's
+// link, else the first checked record.
+func (r *root) upstream() string {
+	if r.rc.Link != "" {
+		return r.rc.Link
+	}
+	for _, x := range r.rows {
+		if x.checked {
+			return upstreamCell(x)
+		}
+	}
+	return "not checked"
 }

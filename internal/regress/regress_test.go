@@ -305,6 +305,9 @@ func TestFindings(t *testing.T) {
 	if !golden.File(t, path, got) {
 		t.Logf("regenerate it with go test ./internal/regress -run TestFindings -update")
 	}
+	if !golden.File(t, filepath.Join(corpusDir(t), "roots.tsv"), RootsIndex(cases, up)) {
+		t.Logf("regenerate it with go test ./internal/regress -run TestFindings -update")
+	}
 }
 
 func TestExpectRoundTrip(t *testing.T) {

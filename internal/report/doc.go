@@ -55,7 +55,8 @@
 //     severity, group, family and members, trigger, symptom, the status of
 //     a matching known.json rule with link and quote, and for a stale
 //     build the re-check on the newest release (EngineReport.Members,
-//     Recheck; the same in update reports).
+//     Recheck; the same in update reports), and the corpus case that
+//     already records it (rootcause.Recorded).
 //   - Attachments (attach.go): a block over attachLines lines or
 //     attachChars characters (oxilite's SQL, a long error or answer) is
 //     summarised in place and attached after the reproducer in a collapsed

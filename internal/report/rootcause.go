@@ -90,7 +90,8 @@ func rootCauseMarkdown(b *strings.Builder, er EngineReport) {
 // rootCauseSection writes what the finding is a witness of: the root
 // cause's id, severity and group, the family and its members, the
 // trigger, the symptom, the status a known rule gives (with the
-// maintainers' link and sentence), and the re-check a stale build asks.
+// maintainers' link and sentence), the re-check a stale build asks, and
+// the corpus case that already records it.
 func rootCauseSection(b *strings.Builder, rc rootcause.RootCause, members []string, recheck string) {
 	if rc.ID == "" {
 		return
@@ -113,5 +114,13 @@ func rootCauseSection(b *strings.Builder, rc rootcause.RootCause, members []stri
 	}
 	if recheck != "" {
 		fmt.Fprintf(b, "\n**Re-check before filing:** %s\n", esc(recheck))
+	}
+	if r := rc.Recorded; r != nil {
+		up := esc(r.Upstream)
+		if strings.HasPrefix(r.Upstream, "https://") {
+			up = "<" + urlText(r.Upstream) + ">"
+		}
+		fmt.Fprintf(b, "\n**Recorded:** the regression corpus holds this root cause: `corpus/regress/%s` (%s; upstream: %s; docs/findings.md)\n",
+			inlineCode(r.Case), esc(r.Status), up)
 	}
 }

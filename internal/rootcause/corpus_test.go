@@ -2,6 +2,7 @@ package rootcause_test
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,9 +17,14 @@ import (
 // Of computes from the facts recorded beside it (class, trigger, symptom):
 // a change of the key that moves a recorded finding to another root cause
 // fails here until the corpus is re-recorded (internal/regress, -record).
+// Each is also in the index the binary carries (roots.tsv, RecordedOf),
+// naming a case of the corpus.
 func TestCorpusKeys(t *testing.T) {
 	cases, err := regress.LoadDir(filepath.Join("..", "..", "corpus", "regress"))
 	require.NoError(t, err)
+	ups, err := regress.LoadUpdateDir(filepath.Join("..", "..", "corpus", "regress"))
+	require.NoError(t, err)
+	all := append(slices.Clone(cases), ups...)
 	n := 0
 	for _, c := range cases {
 		for _, e := range c.Expect {
@@ -32,6 +38,10 @@ func TestCorpusKeys(t *testing.T) {
 			rc := rootcause.Of(rootcause.Finding{Engine: e.Engine, Class: diff.Class(e.Classes[0]), Trigger: trig,
 				Ablated: true, Symptom: e.Symptom, Query: c.Query})
 			n++
+			if rc.Recorded == nil || !slices.ContainsFunc(all, func(x *regress.Case) bool { return x.ID == rc.Recorded.Case }) {
+				t.Errorf("%s %s: root cause %s has no record naming a corpus case (%+v): regenerate roots.tsv",
+					c.ID, e.Engine, rc.ID, rc.Recorded)
+			}
 			if rc.ID != e.RootCause {
 				t.Errorf("%s %s: recorded root cause %s, the key gives %s (%s | %s | %s)", c.ID, e.Engine, e.RootCause, rc.ID,
 					e.Classes[0], e.Trigger, e.Symptom)
@@ -39,4 +49,5 @@ func TestCorpusKeys(t *testing.T) {
 		}
 	}
 	require.NotZero(t, n)
+	require.NoError(t, rootcause.RecordedErr())
 }

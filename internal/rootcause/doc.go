@@ -27,7 +27,10 @@
 // known.json that matches it (intended, wontfix, known, fixed), and
 // whether the tested build is older than what the maintainers ship
 // (oracle.Descriptor.Stale): such a root cause is re-checked on the newest
-// release before it is filed.
+// release before it is filed. And when the regression corpus records it
+// (Recorded, read from the corpus/regress/roots.tsv the binary carries),
+// the case that is its smallest witness, its status on the findings page
+// and its tracker record: a root cause found again is not news.
 //
 // To change the key, change keyOf (its refinements are listed there) and
 // say so in the store's migration: every stored root cause is re-keyed

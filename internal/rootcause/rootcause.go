@@ -41,6 +41,9 @@ type RootCause struct {
 	// Stale, when set, says why the finding must be re-checked on the
 	// newest release before it is filed (oracle.Descriptor.Stale).
 	Stale string `json:"stale,omitempty"`
+	// Recorded, when set, is the regression corpus's record of this root
+	// cause: its case, status and tracker record (RecordedOf).
+	Recorded *Recorded `json:"recorded,omitempty"`
 }
 
 // Key is what identifies a root cause.
@@ -302,6 +305,9 @@ func Of(f Finding) RootCause {
 	facts := oracle.Facts{Engine: f.Engine, Class: string(f.Class), Trigger: trig, Symptom: f.Symptom, Query: f.Query}
 	if r, ok := oracle.MatchRule(facts); ok {
 		rc.Status, rc.Rule, rc.Link, rc.Quote, rc.FixedIn = r.Status, r.ID, r.Link, r.Quote, r.FixedIn
+	}
+	if r, ok := RecordedOf(rc.ID); ok {
+		rc.Recorded = &r
 	}
 	return rc
 }

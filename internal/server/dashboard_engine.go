@@ -213,8 +213,8 @@ func (s *Server) addEngineRootCauses(ctx context.Context, d *engineData) error {
 
 // How an engine's root cause is counted, by its own witnesses' status:
 // untriaged ones are open, intended deviations, won't fix and not a bug
-// are intended, the rest (filed upstream, fixed, to re-check, a question
-// to the spec) known.
+// are intended, the rest (filed upstream, fixed, to re-check, recorded in
+// the regression corpus, a question to the spec) known.
 const (
 	rcOpen     = "open"
 	rcIntended = "intended"

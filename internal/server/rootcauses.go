@@ -65,7 +65,7 @@ func (r rootCauseRow) Open() bool { return store.Untriaged(r.Status) }
 // statusOrder ranks statuses, the most pressing first: a root cause shows
 // the first its witnesses have (one open witness keeps it open).
 var statusOrder = []string{store.StatusOpen, store.StatusInternal, store.StatusSuspect, store.StatusSpecQuestion,
-	store.StatusRecheck, store.StatusKnownUpstream, store.StatusFixedIn, store.StatusWontFix, store.StatusIntended, store.StatusNotABug}
+	store.StatusRecheck, store.StatusRecorded, store.StatusKnownUpstream, store.StatusFixedIn, store.StatusWontFix, store.StatusIntended, store.StatusNotABug}
 
 func statusRank(s string) int {
 	if i := slices.Index(statusOrder, s); i >= 0 {
@@ -345,7 +345,7 @@ func (s *Server) getRootCauses(w http.ResponseWriter, r *http.Request) {
 }
 
 // familyRow is one family's root causes: per severity, untriaged,
-// intended, re-check.
+// intended, re-check, recorded by the regression corpus.
 type familyRow struct {
 	Family     string         `json:"family"`
 	RootCauses int            `json:"root_causes"`
@@ -353,6 +353,7 @@ type familyRow struct {
 	Open       int            `json:"open"`
 	Intended   int            `json:"intended"`
 	Recheck    int            `json:"re_check"`
+	Recorded   int            `json:"recorded"`
 	Engines    []string       `json:"engines"`
 }
 
@@ -374,6 +375,8 @@ func familyRows(rows []rootCauseRow) []familyRow {
 			fr.Intended++
 		case r.Status == store.StatusRecheck:
 			fr.Recheck++
+		case r.Status == store.StatusRecorded:
+			fr.Recorded++
 		}
 		for _, m := range r.Members {
 			fr.Engines = addOnce(fr.Engines, m.Engine)

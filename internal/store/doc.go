@@ -38,7 +38,10 @@
 // the maintainers' link and sentence); an open finding whose root cause a
 // person marked an intended deviation on any member becomes one; an open
 // finding seen only on a build older than its maintainers' newest release
-// is re-check (re-check it there before filing; not untriaged); a fixed-in
+// is re-check (re-check it there before filing; not untriaged); an open
+// finding whose root cause the regression corpus records
+// (rootcause.Recorded) is recorded, its note naming the case and upstream
+// status (not untriaged: found again, not news); a fixed-in
 // finding seen failing on its fixed version or a later one is re-opened;
 // the others keep their status.
 //

@@ -352,3 +352,31 @@ func TestMigrateFrom001(t *testing.T) {
 		require.Equal(t, 4, p.Total, "opening again migrates nothing twice")
 	})
 }
+
+// TestRecordedRootCause: a finding whose root cause the regression corpus
+// records is filed recorded (not untriaged), its history naming the case
+// and what the corpus knows, even on a stale build; a person's decision
+// stays when it is filed again.
+func TestRecordedRootCause(t *testing.T) {
+	each(t, func(t *testing.T, b backend) {
+		db := b.open(t)
+		r := rooted(bug("rdflib", diff.ClassErrorVsAnswer, "SUM", "SELECT (SUM(?x) AS ?s) { ?a ?b ?x }"), "SUM")
+		r.Witnesses[0].RootCause.Recorded = &rootcause.Recorded{Case: "rdflib-sum-error-vs-answer", Status: "open", Upstream: "not found (2026-12-02)"}
+		r.Witnesses[0].RootCause.Stale = "tested build 7.6.0 is older than the newest 7.7.0"
+		got, _, err := db.FileReport(ctx, Filing{Record: r})
+		require.NoError(t, err)
+		require.Equal(t, StatusRecorded, got.Status)
+		require.False(t, Untriaged(got.Status))
+		hist, err := db.History(ctx, got.ID)
+		require.NoError(t, err)
+		require.Len(t, hist, 1)
+		require.Equal(t, "corpus", hist[0].By)
+		require.Equal(t, "the regression corpus records this root cause: corpus/regress/rdflib-sum-error-vs-answer (open; upstream: not found (2026-12-02))", hist[0].Note)
+
+		_, err = db.SetStatus(ctx, got.ID, StatusChange{Status: StatusKnownUpstream, URL: "https://github.com/RDFLib/rdflib/issues/1"})
+		require.NoError(t, err)
+		again, _, err := db.FileReport(ctx, Filing{Record: r})
+		require.NoError(t, err)
+		require.Equal(t, StatusKnownUpstream, again.Status, "a person's decision stays")
+	})
+}

@@ -34,6 +34,11 @@ const (
 	// release before filing. Set by filing, never counted untriaged; a
 	// witness on a current build of the family keeps the root cause open.
 	StatusRecheck = "re-check"
+	// StatusRecorded: the regression corpus already records the root
+	// cause (rootcause.Recorded: reduced, named and checked upstream;
+	// docs/findings.md). Set by filing, never counted untriaged: a root
+	// cause found again is not news to the project.
+	StatusRecorded = "recorded"
 )
 
 // TriageStatuses are the statuses SetStatus accepts.
@@ -41,7 +46,7 @@ var TriageStatuses = []string{StatusOpen, StatusKnownUpstream, StatusFixedIn, St
 	StatusSpecQuestion, StatusNotABug}
 
 // Statuses are every status a report may have (filters accept these).
-var Statuses = append(slices.Clone(TriageStatuses), StatusInternal, StatusSuspect, StatusRecheck)
+var Statuses = append(slices.Clone(TriageStatuses), StatusInternal, StatusSuspect, StatusRecheck, StatusRecorded)
 
 // Untriaged reports whether a status still asks for a person's look:
 // filed and not yet triaged.
@@ -257,12 +262,21 @@ func ruleChange(rc rootcause.RootCause) (StatusChange, bool) {
 	return c, true
 }
 
+// recordedChange files a root cause the corpus records as recorded, its
+// note naming the case and what the corpus knows of it.
+func recordedChange(r rootcause.Recorded) StatusChange {
+	return StatusChange{Status: StatusRecorded, By: "corpus",
+		Note: fmt.Sprintf("the regression corpus records this root cause: corpus/regress/%s (%s; upstream: %s)", r.Case, r.Status, r.Upstream)}
+}
+
 // onFiling applies the triage rules to a finding filed again (or for the
 // first time, with prev the filing's status): an untriaged finding whose
 // root cause a rule of its family's known.json matches takes the rule's
 // status (intended, won't fix, known upstream, fixed); an open finding
 // whose root cause a person marked an intended deviation on any member of
-// the family becomes one; a fixed-in finding
+// the family becomes one, else one whose root cause the regression
+// corpus records becomes recorded (its stale build is the corpus's to
+// re-check, so it is not also marked re-check); a fixed-in finding
 // seen failing on its fixed version or a later one (or on any, when no
 // version was recorded: a migrated "fixed") is re-opened. Known
 // upstream, won't fix and the other decisions stay.
@@ -272,13 +286,16 @@ func (db *DB) onFiling(ctx context.Context, tx *sql.Tx, id int64, prev string, t
 			return db.changeStatus(ctx, tx, id, prev, c)
 		}
 	}
-	if prev == StatusOpen && rc.Stale != "" {
+	if prev == StatusOpen && rc.Stale != "" && rc.Recorded == nil {
 		return db.changeStatus(ctx, tx, id, prev, StatusChange{Status: StatusRecheck, By: storeActor,
 			Note: "re-check on the newest release before filing: " + rc.Stale})
 	}
 	switch prev {
 	case StatusOpen:
 		by, err := db.intendedPair(ctx, tx, id0)
+		if err == nil && (by == 0 || by == id) && rc.Recorded != nil {
+			return db.changeStatus(ctx, tx, id, prev, recordedChange(*rc.Recorded))
+		}
 		if err != nil || by == 0 || by == id {
 			return err
 		}
