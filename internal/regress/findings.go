@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -97,10 +98,7 @@ func findingRows(cases []*Case, up *UpstreamIndex) []row {
 // facts recorded with it (its id as recorded; a case recorded before root
 // causes is its own root cause per engine).
 func rowRootCause(c *Case, e Expect, fp string) rootcause.RootCause {
-	class := diff.ClassWrongValue
-	if len(e.Classes) > 0 {
-		class = e.Classes[0]
-	}
+	class := firstClass(e)
 	var trig []string
 	if e.Trigger != "" {
 		trig = strings.Split(e.Trigger, ", ")
@@ -661,4 +659,86 @@ func (r *root) upstream() string {
 		}
 	}
 	return "not checked"
+}
+
+// Duplicates are the cases that are the face of no root cause: every
+// finding they show belongs to a root cause a smaller case faces. The
+// corpus holds one case per root cause (a case may face several);
+// MergeDuplicates makes a duplicate data of those faces.
+func Duplicates(cases []*Case, up *UpstreamIndex) []*Case {
+	rows := findingRows(cases, up)
+	faces, shows := map[*Case]bool{}, map[*Case]bool{}
+	for _, r := range rootsOf(rows) {
+		faces[r.face] = true
+	}
+	for _, x := range rows {
+		shows[x.c] = true
+	}
+	var out []*Case
+	for _, c := range cases {
+		if shows[c] && !faces[c] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// MergeDuplicates turns each duplicate into witnesses of the faces of its
+// root causes (its own findings, and the witnesses it kept), rewrites
+// those faces and removes the duplicate's folder. It returns the merged
+// cases' ids.
+func MergeDuplicates(cases []*Case, up *UpstreamIndex) ([]string, error) {
+	rows := findingRows(cases, up)
+	faceOf := map[string]*Case{}
+	for _, r := range rootsOf(rows) {
+		faceOf[r.rc.ID] = r.face
+	}
+	touched := map[*Case]bool{}
+	var merged []string
+	for _, d := range Duplicates(cases, up) {
+		for _, x := range rows {
+			if x.c == d {
+				face := faceOf[x.rc.ID]
+				face.Witnesses = addWitness(face.Witnesses, Witness{RootCause: x.rc.ID, Engine: x.e.Engine,
+					Class: string(firstClass(x.e)), Seed: d.Meta["seeds"], Fingerprint: x.fp, Query: d.Query, Data: nquadsOf(d.Data)})
+				touched[face] = true
+			}
+		}
+		for _, w := range d.Witnesses {
+			if face := faceOf[w.RootCause]; face != nil && face != d {
+				face.Witnesses, touched[face] = addWitness(face.Witnesses, w), true
+			}
+		}
+		if err := os.RemoveAll(d.Dir); err != nil {
+			return merged, err
+		}
+		merged = append(merged, d.ID)
+	}
+	for face := range touched {
+		face.Meta["witnesses"] = fmt.Sprint(len(face.Witnesses))
+		if err := face.Write(); err != nil {
+			return merged, err
+		}
+	}
+	return merged, nil
+}
+
+// addWitness adds w unless the same engine's witness of the root cause
+// on the same reduced case is there, keeping the order regen.go writes.
+func addWitness(ws []Witness, w Witness) []Witness {
+	for _, x := range ws {
+		if x.RootCause == w.RootCause && x.Engine == w.Engine && x.Fingerprint == w.Fingerprint {
+			return ws
+		}
+	}
+	ws = append(ws, w)
+	sortWitnesses(ws)
+	return ws
+}
+
+func firstClass(e Expect) diff.Class {
+	if len(e.Classes) > 0 {
+		return e.Classes[0]
+	}
+	return diff.ClassWrongValue
 }

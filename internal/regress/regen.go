@@ -281,13 +281,19 @@ func witnessesOf(fp string, faces map[string]string, all []found) []Witness {
 		out = append(out, Witness{RootCause: f.root, Engine: f.res.Engine, Class: string(f.res.Class), Seed: f.seed.ID,
 			Fingerprint: f.fp, Query: f.canon.Query, Data: nquadsOf(f.canon.Dataset)})
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].RootCause != out[j].RootCause {
-			return out[i].RootCause < out[j].RootCause
-		}
-		return out[i].Fingerprint+out[i].Engine < out[j].Fingerprint+out[j].Engine
-	})
+	sortWitnesses(out)
 	return out
+}
+
+// sortWitnesses orders witnesses by root cause, then reduced case and
+// engine: the order witnesses.tsv is written in.
+func sortWitnesses(ws []Witness) {
+	sort.SliceStable(ws, func(i, j int) bool {
+		if ws[i].RootCause != ws[j].RootCause {
+			return ws[i].RootCause < ws[j].RootCause
+		}
+		return ws[i].Fingerprint+ws[i].Engine < ws[j].Fingerprint+ws[j].Engine
+	})
 }
 
 // confirm runs a root cause's reduced case once more, alone (the

@@ -28,6 +28,7 @@ var (
 	maxCalls = flag.Int("maxcalls", 300, "with -record: oracle calls per engine's reduction")
 	maxTime  = flag.Duration("maxtime", 30*time.Second, "with -record: wall time per engine's reduction")
 	updates  = flag.Bool("updates", false, "with -record or -rejudge: the update cases only (testdata/seeds/*.ru); the query cases stay as they are")
+	merge    = flag.Bool("merge", false, "with TestOneCasePerRootCause: make every case that faces no root cause witnesses of the faces of its root causes, and remove it")
 	seedsRE  = flag.String("seeds", "", "with -record: only the query seeds whose name matches REGEXP, recorded into a fresh temporary folder (logged) to check new seeds; corpus/regress stays as it is")
 )
 
@@ -278,21 +279,8 @@ func rejudgeAll(t *testing.T, dir string, es []oracle.Engine) {
 // TestFindings checks docs/findings.md is generated from the current
 // corpus (-update rewrites it).
 func TestFindings(t *testing.T) {
-	cases, err := LoadDir(corpusDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ups, err := LoadUpdateDir(corpusDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases = append(cases, ups...)
-	sort.Slice(cases, func(i, j int) bool { return cases[i].ID < cases[j].ID })
+	cases, up := corpusAndUpstream(t)
 	ref, err := registry.New(oracle.JudgeName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	up, err := ReadUpstream(filepath.Join(corpusDir(t), "upstream.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,6 +295,46 @@ func TestFindings(t *testing.T) {
 	}
 	if !golden.File(t, filepath.Join(corpusDir(t), "roots.tsv"), RootsIndex(cases, up)) {
 		t.Logf("regenerate it with go test ./internal/regress -run TestFindings -update")
+	}
+}
+
+// corpusAndUpstream loads every case of corpus/regress, query and update,
+// sorted by id, and its upstream.tsv.
+func corpusAndUpstream(t *testing.T) ([]*Case, *UpstreamIndex) {
+	cases, err := LoadDir(corpusDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ups, err := LoadUpdateDir(corpusDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases = append(cases, ups...)
+	sort.Slice(cases, func(i, j int) bool { return cases[i].ID < cases[j].ID })
+	up, err := ReadUpstream(filepath.Join(corpusDir(t), "upstream.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cases, up
+}
+
+// TestOneCasePerRootCause: every corpus case showing a finding is the
+// face (smallest witness) of at least one root cause; a case all of whose
+// findings another case faces is a duplicate, kept as witnesses of those
+// faces (-merge does it; then regenerate upstream.tsv and the findings).
+func TestOneCasePerRootCause(t *testing.T) {
+	cases, up := corpusAndUpstream(t)
+	if *merge {
+		merged, err := MergeDuplicates(cases, up)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("merged %d duplicates: %s", len(merged), strings.Join(merged, ", "))
+		return
+	}
+	for _, d := range Duplicates(cases, up) {
+		t.Errorf("%s faces no root cause: every finding it shows is a root cause a smaller case faces "+
+			"(merge it: go test ./internal/regress -run TestOneCasePerRootCause -merge)", d.ID)
 	}
 }
 

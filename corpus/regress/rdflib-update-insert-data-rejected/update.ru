@@ -1,3 +1,0 @@
-INSERT DATA {
-  <http://example.org/a> <http://example.org/p> -1.5 .
-}

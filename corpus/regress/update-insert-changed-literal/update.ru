@@ -1,2 +1,0 @@
-INSERT {}
-WHERE {}
