@@ -54,6 +54,14 @@ type Expect struct {
 	Trigger   string
 }
 
+// triggers are the recorded trigger's constructs (none when empty).
+func (e Expect) triggers() []string {
+	if e.Trigger == "" {
+		return nil
+	}
+	return strings.Split(e.Trigger, ", ")
+}
+
 // Oracle returns the case as an oracle.Case of its kind: a query, or an
 // update request applied to Data as the store.
 func (c *Case) Oracle() *oracle.Case {

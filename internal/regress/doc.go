@@ -66,7 +66,11 @@
 // reduction, default 300 calls and 30 s; measured: 3.5 to 5.5 minutes on
 // 2 shared cores with 14 engines, 208 of 209 reductions verified). Quick
 // sync without reducing: -rejudge re-runs every case and rewrites only the
-// verdicts (about 40 s). A new seed is checked with -record -seeds REGEXP:
+// verdicts and titles (about 40 s; titles named with the triggers
+// expect.tsv records, as the recording named them). The corpus holds one
+// case per root cause: TestOneCasePerRootCause fails on a case that faces
+// none (its findings' root causes all have smaller faces), and -merge
+// turns such a duplicate into witnesses of those faces. A new seed is checked with -record -seeds REGEXP:
 // only the matching query seeds, recorded into a temporary folder the log
 // names (corpus/regress untouched; about a minute for the seven sparql12-*
 // seeds). An engine refusing a SPARQL 1.2 query (follows12) is flagged,

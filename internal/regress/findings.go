@@ -99,11 +99,7 @@ func findingRows(cases []*Case, up *UpstreamIndex) []row {
 // causes is its own root cause per engine).
 func rowRootCause(c *Case, e Expect, fp string) rootcause.RootCause {
 	class := firstClass(e)
-	var trig []string
-	if e.Trigger != "" {
-		trig = strings.Split(e.Trigger, ", ")
-	}
-	rc := rootcause.Of(rootcause.Finding{Engine: e.Engine, Class: class, Trigger: trig, Ablated: e.RootCause != "",
+	rc := rootcause.Of(rootcause.Finding{Engine: e.Engine, Class: class, Trigger: e.triggers(), Ablated: e.RootCause != "",
 		Symptom: e.Symptom, Query: c.Query})
 	if e.RootCause != "" {
 		rc.ID = e.RootCause

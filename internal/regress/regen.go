@@ -739,7 +739,41 @@ func rejudgeWith(c *Case, r judgedRun, engines []oracle.Engine) {
 	for _, e := range c.Expect {
 		verif[e.Engine], prior[e.Engine] = e.Reduction, e
 	}
-	c.Expect = keepRoots(verdicts(r, engines, verif, nil), prior)
+	c.Expect = keepRoots(verdicts(r, engines, verif, recordedTriggers(c)), prior)
+	retitle(c, prior)
+}
+
+// retitle carries a new title of the engine the case was reduced for into
+// the header: its title, feature and origin name that engine's divergence
+// ("feature: effect").
+func retitle(c *Case, prior map[string]Expect) {
+	engine := fields(c.Meta["reduction"])["engine"]
+	old := prior[engine].Title
+	for _, e := range c.Expect {
+		if e.Engine != engine || old == "" || e.Title == "" || e.Title == old {
+			continue
+		}
+		for _, k := range []string{"title", "origin"} {
+			c.Meta[k] = strings.Replace(c.Meta[k], old, e.Title, 1)
+		}
+		if f, _, ok := strings.Cut(e.Title, ": "); ok && strings.HasPrefix(c.Meta["title"], f+": ") {
+			c.Meta["feature"] = f
+		}
+	}
+}
+
+// recordedTriggers are the triggers the case's reductions found, per
+// engine, as expect.tsv keeps them: rejudging runs no ablation, and a
+// title names a construct of the trigger, so the rewritten titles are the
+// ones the recording would give.
+func recordedTriggers(c *Case) *reduce.Stats {
+	st := &reduce.Stats{Triggers: map[string][]string{}}
+	for _, e := range c.Expect {
+		if t := e.triggers(); e.RootCause != "" && len(t) > 0 {
+			st.Triggers[e.Engine] = t
+		}
+	}
+	return st
 }
 
 // keepRoots keeps the root causes recorded with a case for the engines
