@@ -1,7 +1,6 @@
 package rootcause
 
 import (
-	"bufio"
 	"fmt"
 	"io/fs"
 	"strings"
@@ -51,26 +50,23 @@ func RecordedErr() error {
 	return recorded.err
 }
 
-// readRecorded reads a roots.tsv; a missing file is an empty index.
-// Errors name file:line.
+// readRecorded reads a roots.tsv (a small file the binary carries, read
+// whole); a missing file is an empty index. Errors name file:line.
 func readRecorded(fsys fs.FS, path string) (map[string]Recorded, error) {
 	out := map[string]Recorded{}
-	f, err := fsys.Open(path)
+	data, err := fs.ReadFile(fsys, path)
 	if err != nil {
 		return out, nil
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		t := sc.Text()
-		if t == "" || strings.HasPrefix(t, "#") || t == RecordedHeader {
+	for i, t := range strings.Split(string(data), "\n") {
+		if t == "" || t[0] == '#' || t == RecordedHeader {
 			continue
 		}
 		c := strings.Split(t, "\t")
 		if len(c) != 6 || c[0] == "" || c[4] == "" {
-			return out, fmt.Errorf("%s:%d: want the %d columns %s", path, line, 6, strings.ReplaceAll(RecordedHeader, "\t", ", "))
+			return out, fmt.Errorf("%s:%d: want the %d columns %s", path, i+1, 6, strings.ReplaceAll(RecordedHeader, "\t", ", "))
 		}
 		out[c[0]] = Recorded{Case: c[4], Status: c[3], Upstream: c[5]}
 	}
-	return out, sc.Err()
+	return out, nil
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/require"
 
@@ -93,5 +94,25 @@ func TestSlicedCell(t *testing.T) {
 		actual := &results.Answer{Kind: results.Bindings, Vars: []string{"e"}, Rows: []results.Solution{{"e": written}}}
 		got := Symptom(diff.ClassWrongValue, expected, triage.EngineVerdict{Engine: "rdflib", Answer: actual})
 		require.Equal(t, c.want, got, "ties %v", c.ties)
+	}
+}
+
+// TestReadRecorded: roots.tsv's lines are read by column; a line with
+// another count of columns is an error naming file and line; a missing
+// file is an empty index.
+func TestReadRecorded(t *testing.T) {
+	fsys := fstest.MapFS{
+		"ok.tsv":  {Data: []byte("# comment\n" + RecordedHeader + "\nabc\trdflib\terror\topen\tcase-a\tnot found (2026-12-02)\n")},
+		"bad.tsv": {Data: []byte(RecordedHeader + "\nabc\trdflib\terror\topen\n")},
+	}
+	got, err := readRecorded(fsys, "ok.tsv")
+	if err != nil || got["abc"] != (Recorded{Case: "case-a", Status: "open", Upstream: "not found (2026-12-02)"}) {
+		t.Errorf("ok.tsv: %v %+v", err, got)
+	}
+	if _, err := readRecorded(fsys, "bad.tsv"); err == nil || !strings.Contains(err.Error(), "bad.tsv:2: want the 6 columns") {
+		t.Errorf("bad.tsv: %v", err)
+	}
+	if got, err := readRecorded(fsys, "missing.tsv"); err != nil || len(got) != 0 {
+		t.Errorf("missing.tsv: %v %v", err, got)
 	}
 }
