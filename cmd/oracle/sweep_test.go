@@ -148,7 +148,8 @@ func TestSplitCosmetic(t *testing.T) {
 // listed as recorded, not among the sweep's new untriaged root causes.
 func TestSweepRecordedRootCause(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "o.db"))
+	db := filepath.Join(t.TempDir(), "o.db")
+	st, err := store.Open(ctx, db)
 	require.NoError(t, err)
 	defer st.Close()
 	s, err := st.CreateSweep(ctx, store.SweepSpec{Generated: &store.GenSource{From: 0, To: 2, Profile: "numeric"}})
@@ -179,4 +180,14 @@ func TestSweepRecordedRootCause(t *testing.T) {
 	require.Contains(t, recorded[0][0].Triage.Note, "corpus/regress/rdflib-sum-error-vs-answer")
 	require.Len(t, fresh, 1)
 	require.Equal(t, "jena", fresh[0][0].Engine, "only the root cause the corpus does not hold is new and untriaged")
+
+	// The CLI lists them by status and by root cause id.
+	code, out, errs := runSub(triageMain, "list", "--db", db, "--status", "recorded")
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, recorded[0][0].RootCause)
+	require.NotContains(t, out, fresh[0][0].RootCause)
+	code, out, errs = runSub(triageMain, "list", "--db", db, "--root-cause", fresh[0][0].RootCause)
+	require.Equal(t, 0, code, errs)
+	require.Equal(t, 2, strings.Count(out, "\n"), out)
+	require.Contains(t, out, "jena")
 }

@@ -17,7 +17,7 @@ import (
 // runTriage implements
 //
 //	oracle triage set     [--db D] [--json] ID --status S [--url U] [--version V] [--note N] [--by WHO]
-//	oracle triage list    [--db D] [--json] [--status S] [--engine E] [--class C] [--sweep N] [--fingerprint F] [--severity S]
+//	oracle triage list    [--db D] [--json] [--status S] [--engine E] [--class C] [--sweep N] [--root-cause ID] [--fingerprint F] [--severity S]
 //	oracle triage history [--db D] [--json] ID
 //	oracle triage counts  [--db D] [--json] [--status S] [--engine E] [--sweep N]
 //
@@ -109,7 +109,8 @@ func filterFlags(fs *flag.FlagSet, f *store.ReportFilter) {
 	fs.StringVar(&f.Status, "status", "", "only reports with this `status`")
 	fs.StringVar(&f.Engine, "engine", "", "only this `engine`'s findings")
 	fs.StringVar(&f.Class, "class", "", "only this divergence `class`")
-	fs.StringVar(&f.Fingerprint, "fingerprint", "", "only this root cause (reduced case)")
+	fs.StringVar(&f.RootCause, "root-cause", "", "only this root cause's findings (its `id`, every member of the family)")
+	fs.StringVar(&f.Fingerprint, "fingerprint", "", "only the findings of this reduced case (its fingerprint)")
 	fs.Int64Var(&f.SweepID, "sweep", 0, "only the findings sweep `N` filed or saw")
 	fs.StringVar(&f.Severity, "severity", "", "only findings of this `severity` (wrong-answer, crash, error, refusal, cosmetic)")
 }
@@ -164,7 +165,7 @@ func triageList(args []string, stdout, stderr io.Writer) int {
 		tw := tabwriter.NewWriter(stdout, 2, 8, 2, ' ', 0)
 		fmt.Fprintln(tw, "ID\tENGINE\tCLASS\tROOT CAUSE\tSTATUS\tSEEN\tTITLE")
 		for _, r := range all {
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%d\t%s\n", r.ID, r.Engine, r.Class, r.Fingerprint, r.Status+triageDetail(store.Triage{URL: r.Triage.URL, Version: r.Triage.Version}), r.Count, oneLine(r.Title))
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%d\t%s\n", r.ID, r.Engine, r.Class, rootKey(r), r.Status+triageDetail(store.Triage{URL: r.Triage.URL, Version: r.Triage.Version}), r.Count, oneLine(r.Title))
 		}
 		return tw.Flush()
 	})
