@@ -78,7 +78,10 @@ func (k Key) ID() string {
 //   - an error whose message is the engine's own, specific one (not its
 //     parser's generic "syntax error at ...") is keyed by that message: it
 //     names the place in the engine's code that fails, whichever
-//     constructs reached it;
+//     constructs reached it (an internal error naming the function that
+//     failed is the engine's own, whatever generic word it uses: Virtuoso's
+//     "ssg_print_bop_bool_expn (): unsupported mode" came as nine root
+//     causes);
 //   - a parser's generic refusal of a literal (a trigger naming a literal
 //     kind) is keyed by the literal kinds alone;
 //   - a literal's numeric datatype in the trigger is "literal numeric":
@@ -239,6 +242,12 @@ func cosmeticKind(f Finding) string {
 // where the text stopped making sense to it, not what in the engine fails.
 var genericMessage = regexp.MustCompile(`(?i)syntax error|parse error|lexical error|encountered|unexpected|expected|not supported|unsupported`)
 
+// internalError recognises an engine's report of its own internal fault
+// ("Internal error: ssg_print_bop_bool_expn (): unsupported mode"): it
+// names the function that failed, so it is specific even where a generic
+// word ("unsupported") appears in it.
+var internalError = regexp.MustCompile(`(?i)internal error`)
+
 // specificMessage: the finding is an error, crash or refusal with a
 // message of the engine's own that is not a parser's generic one.
 func specificMessage(f Finding) bool {
@@ -248,7 +257,7 @@ func specificMessage(f Finding) bool {
 			msg, ok = m, true
 		}
 	}
-	return ok && len(msg) >= 12 && !genericMessage.MatchString(msg)
+	return ok && len(msg) >= 12 && (internalError.MatchString(msg) || !genericMessage.MatchString(msg))
 }
 
 var numericLiteral = regexp.MustCompile(`^literal xsd:(integer|decimal|float|double|int|long|short|byte|nonNegativeInteger|positiveInteger|nonPositiveInteger|negativeInteger|unsignedInt|unsignedLong|unsignedShort|unsignedByte)$`)
