@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -362,4 +363,25 @@ func TestExpectRoundTrip(t *testing.T) {
 func virtuosoInstalled() bool {
 	_, err := os.Stat("/usr/bin/virtuoso-t")
 	return err == nil
+}
+
+// TestRetitle: a rejudge that renames the reduced engine's finding
+// carries the new title into the case's title, feature and origin; an
+// unchanged title, or another engine's, leaves the header alone. The
+// triggers it names with are the ones expect.tsv records.
+func TestRetitle(t *testing.T) {
+	old := `COUNT: returns "0"^^xsd:decimal for ?v1 where the spec gives "0"^^xsd:integer`
+	now := `arithmetic (*): returns "0"^^xsd:decimal for ?v1 where the spec gives "0"^^xsd:integer`
+	c := &Case{Meta: map[string]string{"reduction": "engine=rdflib oracle_calls=59", "feature": "COUNT",
+		"title": old + " (rdflib)", "origin": old + " (rdflib; xsd:integer typed xsd:decimal); reduced from seed byte-promotion"},
+		Expect: []Expect{{Engine: "rdflib", Title: now, RootCause: "834a675c4a82", Trigger: "aggregate, arithmetic (*), literal xsd:integer"},
+			{Engine: "rasqal", Title: "other: changed"}}}
+	retitle(c, map[string]Expect{"rdflib": {Title: old}, "rasqal": {Title: "other: before"}})
+	if c.Meta["title"] != now+" (rdflib)" || c.Meta["feature"] != "arithmetic (*)" ||
+		c.Meta["origin"] != now+" (rdflib; xsd:integer typed xsd:decimal); reduced from seed byte-promotion" {
+		t.Errorf("header: %q", c.Meta)
+	}
+	if got := recordedTriggers(c).Triggers; !slices.Equal(got["rdflib"], []string{"aggregate", "arithmetic (*)", "literal xsd:integer"}) || len(got) != 1 {
+		t.Errorf("triggers: %v", got)
+	}
 }
